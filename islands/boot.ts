@@ -1,0 +1,14 @@
+import { createElement, type ComponentType } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+
+/** Hydrate every island on the page whose component this page loaded (see src/shared/island.tsx). */
+export function boot(components: Record<string, ComponentType<object>>) {
+  for (const el of document.querySelectorAll<HTMLElement>('sightline-island')) {
+    const component = components[el.dataset.name ?? '']
+    if (!component) continue
+    const propsScript = document.querySelector(`script[data-island-props="${el.dataset.id}"]`)
+    const props = JSON.parse(propsScript?.textContent || '{}')
+    hydrateRoot(el, createElement(component, props))
+    el.dataset.hydrated = ''
+  }
+}

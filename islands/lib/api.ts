@@ -1,0 +1,64 @@
+import { texts } from '../../src/shared/texts.ts'
+import { sessionExpired } from './bus.ts'
+
+/** An API failure with the server's message (or the spec's text for a connection failure). */
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number, readonly body: unknown) {
+    super(message)
+  }
+}
+
+function csrfToken(): string {
+  const match = /(?:^|;\s*)csrf_token=([^;]*)/.exec(document.cookie)
+  return match ? decodeURIComponent(match[1]) : ''
+}
+
+async function send(method: string, path: string, body: unknown): Promise<Response> {
+  try {
+    return await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(method === 'GET' ? {} : { 'X-CSRF-TOKEN': csrfToken() }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch {
+    throw new ApiError(texts.errors.connection, 0, undefined)
+  }
+}
+
+async function parse(response: Response): Promise<unknown> {
+  const text = await response.text()
+  try {
+    return text ? JSON.parse(text) : null
+  } catch {
+    return text
+  }
+}
+
+const messageOf = (body: unknown) =>
+  typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : ''
+
+/**
+ * Call Sightline's API as the signed-in browser. Follows spec 1 §8: a 400 mentioning CSRF is retried once after
+ * GET /ping; a 401 (or 'Please login') opens the session-expired modal and retries once the user is back.
+ */
+export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  let response = await send(method, path, body)
+  let data = await parse(response)
+  if (response.status === 400 && messageOf(data).includes('CSRF')) {
+    await send('GET', '/ping', undefined)
+    response = await send(method, path, body)
+    data = await parse(response)
+  }
+  if (response.status === 401 || (messageOf(data).includes('Please login') && !path.startsWith('/api/session'))) {
+    await sessionExpired()
+    response = await send(method, path, body)
+    data = await parse(response)
+  }
+  if (!response.ok) throw new ApiError(messageOf(data) || texts.errors.unknown, response.status, data)
+  return data as T
+}

@@ -1,0 +1,9 @@
+import { Hono } from 'hono'
+import type { Env } from '../../src/http/env.ts'
+import { apiCaller } from '../../src/http/guards.ts'
+import { objectCounters } from '../../src/orgs/status.ts'
+
+export default new Hono<Env>().get('/status', async (c) => {
+  const { org } = apiCaller(c)
+  return c.json({ object_counters: await objectCounters(c.var.deps.sql, org.id) })
+})

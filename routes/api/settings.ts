@@ -1,0 +1,20 @@
+import { Hono } from 'hono'
+import type { Env } from '../../src/http/env.ts'
+import { apiCaller } from '../../src/http/guards.ts'
+import { jsonBody } from '../../src/http/validate.ts'
+import { requireAdmin } from '../../src/permissions/require.ts'
+import { saveSettings, settingsJson } from '../../src/settings/service.ts'
+
+/** Organization settings (spec 3 §3), admins only. */
+export default new Hono<Env>()
+  .get('/organization', (c) => {
+    const { principal, org } = apiCaller(c)
+    requireAdmin(principal)
+    return c.json(settingsJson(org.settings))
+  })
+  .post('/organization', async (c) => {
+    const { principal, org } = apiCaller(c)
+    requireAdmin(principal)
+    const settings = await saveSettings(c.var.deps, principal, org, await jsonBody(c.req))
+    return c.json(settingsJson(settings))
+  })

@@ -1,0 +1,13 @@
+import { Hono } from 'hono'
+import type { Env } from '../src/http/env.ts'
+import { renderPage } from '../src/http/render.tsx'
+import { HelpPage } from '../src/ui/HelpPage.tsx'
+
+/** Help, served by Sightline itself (no outside site), shown in the help drawer or on its own. */
+export default new Hono<Env>().get('/help', (c) => {
+  const res = renderPage(c, <HelpPage embedded={c.req.query('embed') === '1'} />, { title: 'Help' })
+  // the help drawer frames this page
+  res.headers.set('X-Frame-Options', 'SAMEORIGIN')
+  res.headers.set('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'")
+  return res
+})

@@ -1,0 +1,58 @@
+import { Hono } from 'hono'
+import type { JSX } from 'react'
+import { signIn, REMEMBER_TTL_SECONDS } from '../src/auth/service.ts'
+import { Redirect } from '../src/errors.ts'
+import { setCsrfCookie, setSessionCookie } from '../src/http/cookies.ts'
+import { csrfTokenFor } from '../src/auth/service.ts'
+import type { Env } from '../src/http/env.ts'
+import { safeNextPath } from '../src/http/guards.ts'
+import { clientIp } from '../src/http/client-ip.ts'
+import { renderPage } from '../src/http/render.tsx'
+import { texts } from '../src/shared/texts.ts'
+import { Alert, AuthLayout, Field, primaryButton } from '../src/ui/AuthLayout.tsx'
+
+function LoginPage({ next, email, error }: { next: string; email?: string; error?: string }): JSX.Element {
+  return (
+    <AuthLayout title={texts.login.title}>
+      {error && <Alert>{error}</Alert>}
+      <form method="post" action={`/login?next=${encodeURIComponent(next)}`} noValidate>
+        <Field label={texts.login.email} name="email" type="email" defaultValue={email} autoComplete="username" autoFocus />
+        <Field label={texts.login.password} name="password" type="password" autoComplete="current-password" />
+        <label className="mb-4 flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <input type="checkbox" name="remember" className="h-4 w-4 rounded border-slate-300" /> {texts.login.remember}
+        </label>
+        <button type="submit" className={primaryButton}>{texts.login.submit}</button>
+      </form>
+    </AuthLayout>
+  )
+}
+
+/** Sign-in (reference §1.1): a plain form, no script; `next` is followed only when it is a same-site path. */
+export default new Hono<Env>()
+  .get('/login', (c) => {
+    if (!c.var.org) throw new Redirect('/setup')
+    const next = safeNextPath(c.req.query('next'))
+    if (c.var.principal) throw new Redirect(next)
+    return renderPage(c, <LoginPage next={next} />, { title: texts.login.submit })
+  })
+  .post('/login', async (c) => {
+    if (!c.var.org) throw new Redirect('/setup')
+    const next = safeNextPath(c.req.query('next'))
+    const form = await c.req.parseBody()
+    const email = typeof form.email === 'string' ? form.email : ''
+    const password = typeof form.password === 'string' ? form.password : ''
+    const remember = form.remember !== undefined && form.remember !== '' && form.remember !== 'false'
+    const result = await signIn(c.var.deps, { email, password, remember, userAgent: c.req.header('user-agent'), ip: clientIp(c) })
+    if (!result.ok) return renderPage(c, <LoginPage next={next} email={email} error={result.message} />, { title: texts.login.submit })
+    setSessionCookie(c, result.token, result.remember ? REMEMBER_TTL_SECONDS : undefined)
+    setCsrfCookie(c, csrfTokenFor(c.var.deps, result.token))
+    return c.redirect(next)
+  })
+  // The login popup of the session-expired modal lands here: tell the page that opened it, then close.
+  .get('/login/restored', (c) =>
+    renderPage(c, (
+      <AuthLayout title={texts.login.restored}>
+        <script dangerouslySetInnerHTML={{ __html:
+          "if(window.opener){window.opener.postMessage({type:'session-restored'},location.origin);window.close()}" }} />
+      </AuthLayout>
+    ), { title: texts.login.submit }))

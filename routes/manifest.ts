@@ -1,0 +1,37 @@
+import type { Hono } from 'hono'
+import type { Env } from '../src/http/env.ts'
+import configApi from './api/config.ts'
+import eventsApi from './api/events.ts'
+import organizationApi from './api/organization.ts'
+import sessionApi from './api/session.ts'
+import settingsApi from './api/settings.ts'
+import usersApi from './api/users.ts'
+import avatar from './avatar.ts'
+import help from './help.tsx'
+import home from './index.tsx'
+import login from './login.tsx'
+import logout from './logout.ts'
+import ping from './ping.ts'
+import setup from './setup.tsx'
+import verificationEmail from './verification_email.ts'
+
+/**
+ * The route table: every file under routes/ and where it is mounted. Explicit imports (no file-system scan at
+ * start), so Node, Deno and a bundle agree; a test checks that every route file is listed here.
+ */
+export const routes: [mountPath: string, app: Hono<Env>][] = [
+  ['/api/config', configApi],
+  ['/api/events', eventsApi],
+  ['/api/organization', organizationApi],
+  ['/api/session', sessionApi],
+  ['/api/settings', settingsApi],
+  ['/api/users', usersApi],
+  ['/', avatar],
+  ['/', help],
+  ['/', home],
+  ['/', login],
+  ['/', logout],
+  ['/', ping],
+  ['/', setup],
+  ['/', verificationEmail],
+]

@@ -1,0 +1,61 @@
+import { Hono } from 'hono'
+import type { JSX } from 'react'
+import { csrfTokenFor, openSession } from '../src/auth/service.ts'
+import { Conflict, Redirect } from '../src/errors.ts'
+import { recordEvent } from '../src/events/service.ts'
+import { setCsrfCookie, setSessionCookie } from '../src/http/cookies.ts'
+import type { Env } from '../src/http/env.ts'
+import { renderPage } from '../src/http/render.tsx'
+import { checkSetupForm, type SetupErrors } from '../src/orgs/setup-form.ts'
+import { setupOrganization, type SetupInput } from '../src/orgs/service.ts'
+import { texts } from '../src/shared/texts.ts'
+import { AuthLayout, Field, primaryButton } from '../src/ui/AuthLayout.tsx'
+
+function SetupPage({ values, errors }: { values?: Partial<SetupInput>; errors?: SetupErrors }): JSX.Element {
+  return (
+    <AuthLayout title={texts.setup.title}>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{texts.setup.intro}</p>
+      <form method="post" action="/setup" noValidate>
+        <fieldset>
+          <legend className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{texts.setup.adminUser}</legend>
+          <Field label={texts.setup.name} name="name" defaultValue={values?.name} error={errors?.name} autoComplete="name" autoFocus />
+          <Field label={texts.setup.email} name="email" type="email" defaultValue={values?.email} error={errors?.email} autoComplete="email" />
+          <Field label={texts.setup.password} name="password" type="password" error={errors?.password} hint={texts.setup.passwordHint} autoComplete="new-password" />
+        </fieldset>
+        <fieldset>
+          <legend className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{texts.setup.general}</legend>
+          <Field label={texts.setup.orgName} name="org_name" defaultValue={values?.org_name} error={errors?.org_name} hint={texts.setup.orgNameHint} autoComplete="organization" />
+        </fieldset>
+        <button type="submit" className={primaryButton}>{texts.setup.submit}</button>
+      </form>
+    </AuthLayout>
+  )
+}
+
+/** First run (reference §1.2): only while no organization exists; afterwards it leads home. */
+export default new Hono<Env>()
+  .get('/setup', (c) => {
+    if (c.var.org) throw new Redirect('/')
+    return renderPage(c, <SetupPage />, { title: texts.setup.submit })
+  })
+  .post('/setup', async (c) => {
+    if (c.var.org) throw new Redirect('/')
+    const { input, errors } = checkSetupForm(await c.req.parseBody())
+    if (Object.keys(errors).length) {
+      return renderPage(c, <SetupPage values={input} errors={errors} />, { title: texts.setup.submit, status: 400 })
+    }
+    const deps = c.var.deps
+    let created
+    try {
+      created = await setupOrganization(deps.sql, input)
+    } catch (error) {
+      if (error instanceof Conflict) throw new Redirect('/')
+      throw error
+    }
+    await deps.bus.invalidate('org', created.orgId)
+    await recordEvent(deps.sql, { orgId: created.orgId, userId: created.userId, action: 'create', objectType: 'organization', objectId: created.orgId })
+    const token = await openSession(deps, created.userId, false, { userAgent: c.req.header('user-agent') })
+    setSessionCookie(c, token, undefined)
+    setCsrfCookie(c, csrfTokenFor(deps, token))
+    return c.redirect('/')
+  })

@@ -1,0 +1,35 @@
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { routes } from '../routes/manifest.ts'
+import type { Deps } from './deps.ts'
+import type { Env } from './http/env.ts'
+import { authenticate } from './http/middleware/authenticate.ts'
+import { csrf, sameOriginForms } from './http/middleware/csrf.ts'
+import { requestId } from './http/middleware/request-id.ts'
+import { securityHeaders } from './http/middleware/security-headers.ts'
+import { notFound, onError } from './http/on-error.tsx'
+import { serveStatic } from './http/static.ts'
+
+/**
+ * The web application: middleware in order, then every route of routes/manifest.ts. One fetch-style app, so the
+ * same code runs under Node (@hono/node-server), Deno, and in tests through `app.request()` with no port.
+ */
+export function createApp(deps: Deps): Hono<Env> {
+  const app = new Hono<Env>()
+  app.use('*', async function provideDeps(c, next) {
+    c.set('deps', deps)
+    await next()
+  })
+  app.use('*', requestId())
+  app.use('*', securityHeaders())
+  app.get('/static/*', serveStatic(deps.assets))
+  app.get('/favicon.ico', (c) => c.redirect('/static/favicon.svg', 301))
+  app.use('*', compress({ threshold: 2048 }))
+  app.use('*', authenticate())
+  app.use('*', csrf())
+  app.use('*', sameOriginForms())
+  for (const [path, route] of routes) app.route(path, route)
+  app.onError(onError)
+  app.notFound(notFound)
+  return app
+}

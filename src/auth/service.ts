@@ -1,0 +1,96 @@
+import type { Deps } from '../deps.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { findUserByEmail } from '../users/store.ts'
+import { verifyPassword } from './passwords.ts'
+import { deleteSession, findPrincipalByApiKey, findPrincipalBySession, insertSession, touchSession, type PrincipalRow } from './store.ts'
+import { hmac, randomToken, sha256 } from './tokens.ts'
+import { currentOrg } from '../orgs/service.ts'
+import { recordEvent } from '../events/service.ts'
+import { profileImageUrl } from '../users/serialize.ts'
+
+/** A browser session without "remember me" lasts 12 hours from its last use; with it, 30 days. */
+export const SESSION_TTL_SECONDS = 12 * 3600
+export const REMEMBER_TTL_SECONDS = 30 * 24 * 3600
+
+export const texts = {
+  wrongCredentials: 'Wrong email or password.',
+  passwordLoginDisabled: 'Password login is not enabled for your organization.',
+}
+
+function toPrincipal(row: PrincipalRow, via: Principal['via']): Principal {
+  return {
+    kind: 'user', id: row.id, orgId: row.org_id, name: row.name, email: row.email,
+    profileImageUrl: profileImageUrl(row.email, row.profile_image_url), groupIds: row.group_ids,
+    permissions: row.permissions, isEmailVerified: row.is_email_verified, via,
+  }
+}
+
+export type SignInResult = { ok: true; token: string; remember: boolean; userId: number } | { ok: false; message: string }
+
+/** Check a password sign-in; on success open a session and return its cookie token. */
+export async function signIn(
+  deps: Deps, input: { email: string; password: string; remember: boolean; userAgent?: string; ip?: string },
+): Promise<SignInResult> {
+  const org = await currentOrg(deps)
+  if (!org) return { ok: false, message: texts.wrongCredentials }
+  if (!org.settings.auth_password_login_enabled) return { ok: false, message: texts.passwordLoginDisabled }
+  const user = await findUserByEmail(deps.sql, org.id, input.email.trim().toLowerCase())
+  // Verify even for unknown emails, so timing does not tell which emails have accounts.
+  const valid = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH)
+  if (!user || !valid || user.disabled_at) return { ok: false, message: texts.wrongCredentials }
+  const token = await openSession(deps, user.id, input.remember, input)
+  await recordEvent(deps.sql, { orgId: org.id, userId: user.id, action: 'login', objectType: 'redash', objectId: null,
+    properties: { user_agent: input.userAgent, ip: input.ip } })
+  return { ok: true, token, remember: input.remember, userId: user.id }
+}
+
+// A real scrypt hash of a random password, verified when the email is unknown.
+const DUMMY_HASH = 'scrypt$32768$8$1$c2lnaHRsaW5lLWR1bW15$Q7bMfIhYd0CN4cA2b8a8m1Kq8mJc1lB3kM7y1x2b3c4='
+
+export async function openSession(
+  deps: Deps, userId: number, remember: boolean, meta: { userAgent?: string; ip?: string } = {},
+): Promise<string> {
+  const token = randomToken()
+  await insertSession(deps.sql, {
+    tokenHash: sha256(token), userId, remember, ttlSeconds: remember ? REMEMBER_TTL_SECONDS : SESSION_TTL_SECONDS,
+    userAgent: meta.userAgent?.slice(0, 500), ip: meta.ip,
+  })
+  return token
+}
+
+export async function signOut(deps: Deps, token: string) {
+  const hash = sha256(token)
+  await deleteSession(deps.sql, hash)
+  await deps.bus.invalidate('session', hash.toString('hex'))
+}
+
+/** The user behind a session cookie, from cache when recently seen. */
+export async function principalForSession(deps: Deps, token: string): Promise<Principal | undefined> {
+  const hash = sha256(token)
+  const key = `s:${hash.toString('hex')}`
+  const cached = deps.principals.get(key)
+  if (cached) return cached
+  const row = await findPrincipalBySession(deps.sql, hash)
+  if (!row) return undefined
+  const principal = toPrincipal(row, 'session')
+  deps.principals.set(key, principal)
+  // Each cache refresh (at most every 30 s per process) slides the session's expiry.
+  await touchSession(deps.sql, hash, row.remember ? REMEMBER_TTL_SECONDS : SESSION_TTL_SECONDS)
+  return principal
+}
+
+export async function principalForApiKey(deps: Deps, apiKey: string): Promise<Principal | undefined> {
+  const key = `k:${apiKey}`
+  const cached = deps.principals.get(key)
+  if (cached) return cached
+  const row = await findPrincipalByApiKey(deps.sql, apiKey)
+  if (!row) return undefined
+  const principal = toPrincipal(row, 'api_key')
+  deps.principals.set(key, principal)
+  return principal
+}
+
+/** The CSRF token for a session: bound to it, so a token planted by another site or session is worthless. */
+export function csrfTokenFor(deps: Deps, sessionToken: string): string {
+  return hmac(deps.secretKey, `csrf:${sessionToken}`)
+}

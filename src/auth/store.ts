@@ -1,0 +1,63 @@
+import type { Db } from '../db/sql.ts'
+
+/** A user as authentication sees them: identity, groups and the union of their groups' permissions. */
+export interface PrincipalRow {
+  id: number
+  org_id: number
+  name: string
+  email: string
+  profile_image_url: string | null
+  is_email_verified: boolean
+  group_ids: number[]
+  permissions: string[]
+}
+
+const principalColumns = (db: Db) => db`
+  u.id, u.org_id, u.name, u.email::text as email, u.profile_image_url, u.is_email_verified,
+  array(select ug.group_id from user_groups ug where ug.user_id = u.id order by 1) as group_ids,
+  array(select distinct p from user_groups ug join groups g on g.id = ug.group_id, unnest(g.permissions) p
+        where ug.user_id = u.id order by 1) as permissions`
+
+/** The signed-in user of a live session; sessions of disabled users do not count. */
+export async function findPrincipalBySession(db: Db, tokenHash: Buffer): Promise<(PrincipalRow & { remember: boolean }) | undefined> {
+  const [row] = await db<(PrincipalRow & { remember: boolean })[]>`
+    select ${principalColumns(db)}, s.remember
+    from sessions s join users u on u.id = s.user_id
+    where s.token_hash = ${tokenHash} and s.expires_at > now() and u.disabled_at is null`
+  return row
+}
+
+export async function findPrincipalByApiKey(db: Db, apiKey: string): Promise<PrincipalRow | undefined> {
+  const [row] = await db<PrincipalRow[]>`
+    select ${principalColumns(db)}
+    from api_keys k join users u on u.id = k.user_id
+    where k.api_key = ${apiKey} and k.active and u.disabled_at is null`
+  return row
+}
+
+export async function insertSession(
+  db: Db, s: { tokenHash: Buffer; userId: number; remember: boolean; ttlSeconds: number; userAgent?: string; ip?: string },
+) {
+  await db`
+    insert into sessions (token_hash, user_id, remember, expires_at, user_agent, ip)
+    values (${s.tokenHash}, ${s.userId}, ${s.remember}, now() + make_interval(secs => ${s.ttlSeconds}),
+            ${s.userAgent ?? null}, ${s.ip ?? null})`
+}
+
+/** Slide a session's expiry forward and note the user as active; cheap enough to run once per cache refresh. */
+export async function touchSession(db: Db, tokenHash: Buffer, ttlSeconds: number) {
+  await db`
+    with s as (
+      update sessions set expires_at = now() + make_interval(secs => ${ttlSeconds})
+      where token_hash = ${tokenHash} returning user_id)
+    update users set active_at = now() from s where users.id = s.user_id`
+}
+
+export async function deleteSession(db: Db, tokenHash: Buffer) {
+  await db`delete from sessions where token_hash = ${tokenHash}`
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<number> {
+  const rows = await db`delete from sessions where expires_at < now()`
+  return rows.count
+}

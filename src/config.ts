@@ -1,0 +1,46 @@
+import path from 'node:path'
+
+/** Which parts of Sightline this process runs. `all` is what `npm start` uses. */
+export type ProcessRole = 'all' | 'web' | 'worker'
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+
+/** Everything Sightline reads from its environment, in one place (the README table mirrors it). */
+export interface Config {
+  port: number
+  host: string
+  databaseUrl: string | undefined
+  dataDir: string
+  secretKey: string | undefined
+  baseUrl: string | undefined
+  logLevel: LogLevel
+  role: ProcessRole
+  workerConcurrency: number
+  /** Newest released version, when an operator or a release feed provides it (drives the update notice). */
+  latestVersion: string | undefined
+  allowParametersInEmbeds: boolean
+}
+
+const roles: ProcessRole[] = ['all', 'web', 'worker']
+const levels: LogLevel[] = ['debug', 'info', 'warn', 'error']
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const role = (env.SIGHTLINE_PROCESS ?? 'all') as ProcessRole
+  if (!roles.includes(role)) throw new Error(`SIGHTLINE_PROCESS must be one of ${roles.join(', ')}`)
+  const logLevel = (env.SIGHTLINE_LOG_LEVEL ?? 'info') as LogLevel
+  if (!levels.includes(logLevel)) throw new Error(`SIGHTLINE_LOG_LEVEL must be one of ${levels.join(', ')}`)
+  const port = Number(env.PORT ?? 5000)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('PORT must be a port number')
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.SIGHTLINE_DATA_DIR ?? '.sightline'),
+    secretKey: env.SIGHTLINE_SECRET_KEY || undefined,
+    baseUrl: env.SIGHTLINE_BASE_URL?.replace(/\/+$/, '') || undefined,
+    logLevel,
+    role,
+    workerConcurrency: Math.max(1, Number(env.SIGHTLINE_WORKER_CONCURRENCY ?? 4) || 4),
+    latestVersion: env.SIGHTLINE_LATEST_VERSION || undefined,
+    allowParametersInEmbeds: env.SIGHTLINE_ALLOW_PARAMETERS_IN_EMBEDS === 'true',
+  }
+}

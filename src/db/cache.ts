@@ -1,0 +1,88 @@
+import type { Sql } from './sql.ts'
+import { log } from '../log.ts'
+
+const CHANNEL = 'sightline_cache'
+
+export type CacheTopic = 'user' | 'org' | 'session'
+
+interface Entry<V> {
+  value: V
+  expiresAt: number
+}
+
+/**
+ * Small per-process caches for what every request reads (who is calling, the organization's settings).
+ * A change anywhere calls `invalidate`, which evicts here at once and tells every other Sightline process through
+ * NOTIFY, so a revoked session stops working everywhere within a round trip, and the TTL bounds any missed message.
+ */
+export class SharedCache<V> {
+  private entries = new Map<string, Entry<V>>()
+
+  constructor(
+    private ttlMs: number,
+    private maxEntries = 10_000,
+  ) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key)
+    if (!entry) return undefined
+    if (entry.expiresAt < Date.now()) {
+      this.entries.delete(key)
+      return undefined
+    }
+    return entry.value
+  }
+
+  set(key: string, value: V) {
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string)
+    this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs })
+  }
+
+  delete(key: string) {
+    this.entries.delete(key)
+  }
+
+  deleteWhere(predicate: (value: V, key: string) => boolean) {
+    for (const [key, entry] of this.entries) if (predicate(entry.value, key)) this.entries.delete(key)
+  }
+
+  clear() {
+    this.entries.clear()
+  }
+}
+
+type Handler = (id: string) => void
+
+/** Carries invalidations between processes. */
+export class CacheBus {
+  private handlers = new Map<CacheTopic, Handler[]>()
+  private unlisten: (() => Promise<void>) | undefined
+
+  constructor(private sql: Sql) {}
+
+  on(topic: CacheTopic, handler: Handler) {
+    this.handlers.set(topic, [...(this.handlers.get(topic) ?? []), handler])
+  }
+
+  async listen() {
+    const { unlisten } = await this.sql.listen(CHANNEL, (payload) => this.dispatch(payload))
+    this.unlisten = unlisten
+  }
+
+  async stop() {
+    await this.unlisten?.().catch(() => {})
+  }
+
+  /** Evict locally now, then in every other process. */
+  async invalidate(topic: CacheTopic, id: string | number) {
+    const payload = `${topic}:${id}`
+    this.dispatch(payload)
+    await this.sql.notify(CHANNEL, payload).catch((error) => log.warn('cache invalidation not sent', { error: String(error) }))
+  }
+
+  private dispatch(payload: string) {
+    const at = payload.indexOf(':')
+    const topic = payload.slice(0, at) as CacheTopic
+    for (const handler of this.handlers.get(topic) ?? []) handler(payload.slice(at + 1))
+  }
+}

@@ -1,0 +1,33 @@
+import type { Config } from './config.ts'
+import { CacheBus, SharedCache } from './db/cache.ts'
+import type { Sql } from './db/sql.ts'
+import type { OrgContext } from './orgs/service.ts'
+import type { Principal } from './permissions/principal.ts'
+import type { Assets } from './http/assets.ts'
+
+/** What request handlers and services need, built once per process by `createDeps`. */
+export interface Deps {
+  sql: Sql
+  config: Config
+  secretKey: string
+  bus: CacheBus
+  /** Authenticated callers by credential (`s:<token hash>` or `k:<api key>`). */
+  principals: SharedCache<Principal>
+  /** The organization and its effective settings. */
+  orgs: SharedCache<OrgContext>
+  assets: Assets
+}
+
+export function createDeps(o: { sql: Sql; config: Config; secretKey: string; assets: Assets }): Deps {
+  const bus = new CacheBus(o.sql)
+  const principals = new SharedCache<Principal>(30_000)
+  const orgs = new SharedCache<OrgContext>(30_000, 16)
+  bus.on('user', (id) => principals.deleteWhere((p) => String(p.id) === id))
+  bus.on('session', (key) => principals.delete(`s:${key}`))
+  bus.on('org', () => {
+    orgs.clear()
+    // permissions and names shown in sessions can depend on org-wide changes (groups); start afresh
+    principals.clear()
+  })
+  return { ...o, bus, principals, orgs }
+}

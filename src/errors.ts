@@ -1,0 +1,57 @@
+/**
+ * The one error vocabulary. Services throw these; `src/http/on-error.ts` alone turns them into responses.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Extra JSON fields sent beside `message` (e.g. a job for a 400 on a result load). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message)
+    this.name = new.target.name
+  }
+}
+
+export class BadRequest extends HttpError {
+  constructor(message = 'Bad request.', extra?: Record<string, unknown>) {
+    super(400, message, extra)
+  }
+}
+
+export class Unauthorized extends HttpError {
+  constructor(message = "Couldn't find resource. Please login and try again.") {
+    super(401, message)
+  }
+}
+
+export class Forbidden extends HttpError {
+  constructor(message = "You don't have permission to access this resource.") {
+    super(403, message)
+  }
+}
+
+export class NotFound extends HttpError {
+  constructor(message = 'Not found.') {
+    super(404, message)
+  }
+}
+
+export class Conflict extends HttpError {
+  constructor(message: string) {
+    super(409, message)
+  }
+}
+
+export class TooManyRequests extends HttpError {
+  constructor(message = 'Too many requests. Please wait a moment and try again.') {
+    super(429, message)
+  }
+}
+
+/** Not an error: sends the browser elsewhere (pages only), e.g. to /setup before the organization exists. */
+export class Redirect extends HttpError {
+  constructor(readonly location: string) {
+    super(302, 'Redirect')
+  }
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import type { Db } from '../db/sql.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { BadRequest } from '../errors.ts'
+import { insertEvents, type EventInput } from './store.ts'
+
+/** Record one audit event; callers pass their transaction so the event lands with the change it describes. */
+export async function recordEvent(db: Db, event: EventInput) {
+  await insertEvents(db, [event])
+}
+
+const MAX_BATCH = 100
+
+const BrowserEvent = z.looseObject({
+  action: z.string().trim().min(1).max(100),
+  object_type: z.string().trim().min(1).max(100),
+  object_id: z.union([z.string().max(200), z.number()]).nullish(),
+  timestamp: z.number().optional(),
+  screen_resolution: z.string().max(50).optional(),
+})
+const BrowserEvents = z.array(BrowserEvent).max(MAX_BATCH)
+
+/** Store a batch of usage events the browser reports (spec 1 §7: debounced, batched). */
+export async function recordBrowserEvents(
+  db: Db, principal: Principal, body: unknown, meta: { userAgent?: string; ip?: string },
+): Promise<number> {
+  const parsed = BrowserEvents.safeParse(Array.isArray(body) ? body : [body])
+  if (!parsed.success) {
+    throw new BadRequest(`Events must be a list of at most ${MAX_BATCH} objects with action and object_type.`)
+  }
+  await insertEvents(db, parsed.data.map(({ action, object_type, object_id, ...rest }) => ({
+    orgId: principal.orgId, userId: principal.id, action, objectType: object_type, objectId: object_id ?? null,
+    properties: { ...rest, user_agent: meta.userAgent, ip: meta.ip },
+  })))
+  return parsed.data.length
+}

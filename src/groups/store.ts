@@ -1,0 +1,24 @@
+import type { Db } from '../db/sql.ts'
+
+export interface GroupRow {
+  id: number
+  org_id: number
+  type: 'builtin' | 'regular'
+  name: string
+  permissions: string[]
+  created_at: Date
+}
+
+export async function insertGroup(
+  db: Db, g: { orgId: number; name: string; type: 'builtin' | 'regular'; permissions: readonly string[] },
+): Promise<GroupRow> {
+  const [row] = await db<GroupRow[]>`
+    insert into groups (org_id, name, type, permissions)
+    values (${g.orgId}, ${g.name}, ${g.type}, ${g.permissions as string[]}) returning *`
+  return row
+}
+
+export async function findGroupsByIds(db: Db, orgId: number, ids: number[]): Promise<GroupRow[]> {
+  if (!ids.length) return []
+  return db<GroupRow[]>`select * from groups where org_id = ${orgId} and id = any(${ids}) order by name`
+}

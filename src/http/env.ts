@@ -1,0 +1,17 @@
+import type { Deps } from '../deps.ts'
+import type { OrgContext } from '../orgs/service.ts'
+import type { Principal } from '../permissions/principal.ts'
+
+/** The typed Hono context every route sees: `c.var.deps`, `c.var.principal`, `c.var.org`. */
+export type Env = {
+  Variables: {
+    deps: Deps
+    requestId: string
+    /** The caller, when the request proved who it is. */
+    principal: Principal | undefined
+    /** The session cookie's token, when the caller came by session (for CSRF and sign-out). */
+    sessionToken: string | undefined
+    /** The installation's organization; undefined only before setup. */
+    org: OrgContext | undefined
+  }
+}

@@ -1,0 +1,46 @@
+import type { MiddlewareHandler } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { csrfTokenFor } from '../../auth/service.ts'
+import { safeEqual } from '../../auth/tokens.ts'
+import { BadRequest } from '../../errors.ts'
+import { CSRF_COOKIE, setCsrfCookie } from '../cookies.ts'
+import type { Env } from '../env.ts'
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export const CSRF_MESSAGE = 'The CSRF token is missing or invalid. Please retry.'
+
+/**
+ * spec 1 §9: unsafe API calls authenticated by the session cookie must carry X-CSRF-TOKEN equal to the csrf_token
+ * cookie, and that token must be the one bound to this session. API-key calls need none. Every response to a
+ * signed-in browser (re)sets the cookie when it is missing or stale, which is what the client's /ping retry relies on.
+ */
+export const csrf = (): MiddlewareHandler<Env> =>
+  async function csrf(c, next) {
+    const token = c.var.sessionToken
+    if (token) {
+      const expected = csrfTokenFor(c.var.deps, token)
+      if (getCookie(c, CSRF_COOKIE) !== expected) setCsrfCookie(c, expected)
+      if (!SAFE.has(c.req.method) && c.req.path.startsWith('/api/')) {
+        const header = c.req.header('x-csrf-token') ?? ''
+        if (!safeEqual(header, expected)) throw new BadRequest(CSRF_MESSAGE)
+      }
+    }
+    await next()
+  }
+
+/**
+ * HTML form posts (sign-in, setup, sign-out) are refused when a browser says they come from another site.
+ * Browsers always send Origin or Sec-Fetch-Site on cross-site posts; clients that send neither are not browsers.
+ */
+export const sameOriginForms = (): MiddlewareHandler<Env> =>
+  async function sameOriginForms(c, next) {
+    if (!SAFE.has(c.req.method) && !c.req.path.startsWith('/api/')) {
+      const site = c.req.header('sec-fetch-site')
+      const origin = c.req.header('origin')
+      const host = c.req.header('host')
+      const crossSite = site === 'cross-site' || (origin !== undefined && origin !== 'null' && host !== undefined && new URL(origin).host !== host)
+      if (crossSite) throw new BadRequest(CSRF_MESSAGE)
+    }
+    await next()
+  }

@@ -1,0 +1,51 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { HttpError, Redirect } from '../errors.ts'
+import { log } from '../log.ts'
+import { ErrorPage } from '../ui/ErrorPage.tsx'
+import type { Env } from './env.ts'
+import { renderPage } from './render.tsx'
+
+// PostgreSQL errors a user can cause with bad input; everything else is our fault (500).
+const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
+  '22P02': [400, 'Invalid value.'],
+  '22003': [400, 'A number is out of range.'],
+  '22001': [400, 'A value is too long.'],
+  '23505': [409, 'This already exists.'],
+  '23503': [400, 'A referenced object does not exist.'],
+}
+
+function classify(error: unknown): { status: number; message: string; extra?: Record<string, unknown> } {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, extra: error.extra }
+  if (error instanceof HTTPException) return { status: error.status, message: error.message || 'Bad request.' }
+  const code = (error as { code?: string })?.code
+  if (code && PG_CLIENT_ERRORS[code]) {
+    const [status, message] = PG_CLIENT_ERRORS[code]
+    return { status, message }
+  }
+  return { status: 500, message: 'Internal server error.' }
+}
+
+const wantsJson = (c: Context<Env>) => {
+  if (c.req.path.startsWith('/api/') || c.req.path === '/status.json') return true
+  const accept = c.req.header('accept') ?? ''
+  return accept.includes('application/json') && !accept.includes('text/html')
+}
+
+/** THE mapping from errors to responses: JSON `{message}` for the API, the error page for pages. */
+export function onError(error: Error, c: Context<Env>): Response {
+  if (error instanceof Redirect) return c.redirect(error.location)
+  const { status, message, extra } = classify(error)
+  if (status >= 500) log.error('request failed', { requestId: c.var.requestId, path: c.req.path, error: error.stack ?? String(error) })
+  if (wantsJson(c)) return c.json({ message, ...extra }, status as 400)
+  if (status === 401) {
+    const next = c.req.path + (new URL(c.req.url).search || '')
+    return c.redirect(`/login?next=${encodeURIComponent(next)}`)
+  }
+  return renderPage(c, <ErrorPage status={status} />, { status, title: 'Error', bodyClass: 'bare' })
+}
+
+export function notFound(c: Context<Env>): Response {
+  if (wantsJson(c)) return c.json({ message: 'Not found.' }, 404)
+  return renderPage(c, <ErrorPage status={404} />, { status: 404, title: 'Not found', bodyClass: 'bare' })
+}

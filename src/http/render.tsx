@@ -1,0 +1,55 @@
+import type { Context } from 'hono'
+import type { ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { IslandCollector, IslandContext } from '../shared/island.tsx'
+import { texts } from '../shared/texts.ts'
+import type { Env } from './env.ts'
+import type { AssetManifest } from './assets.ts'
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
+
+/** One module script that loads only the islands this page rendered; nothing when it rendered none. */
+export function bootScript(manifest: AssetManifest, names: Set<string>): { head: string; body: string } {
+  if (!names.size) return { head: '', body: '' }
+  const islands = [...names].map((name) => {
+    const entry = manifest.islands[name]
+    if (!entry) throw new Error(`Island ${name} is not in the asset manifest: run \`npm run build\`.`)
+    return { name, ...entry }
+  })
+  const preloads = new Set<string>([manifest.boot, ...islands.flatMap((i) => [i.file, ...i.imports])])
+  const head = [...preloads].map((href) => `<link rel="modulepreload" href="${href}">`).join('')
+  const imports = islands.map((i, n) => `import i${n} from ${JSON.stringify(i.file)};`).join('')
+  const map = islands.map((i, n) => `${JSON.stringify(i.name)}:i${n}`).join(',')
+  const body = `<script type="module">import{boot}from${JSON.stringify(manifest.boot)};${imports}boot({${map}});</script>`
+  return { head, body }
+}
+
+export interface PageOptions {
+  title?: string
+  status?: number
+  /** Body classes, e.g. for pages without the app shell. */
+  bodyClass?: string
+}
+
+/** Render a React tree to a full HTML document on the server. */
+export function renderDocument(manifest: AssetManifest, node: ReactNode, options: PageOptions = {}): string {
+  const collector = new IslandCollector()
+  const body = renderToString(<IslandContext.Provider value={collector}>{node}</IslandContext.Provider>)
+  const scripts = bootScript(manifest, collector.names)
+  const title = options.title ? `${options.title} | ${texts.product}` : texts.product
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="color-scheme" content="light dark">' +
+    `<title>${escapeHtml(title)}</title>` +
+    `<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">` +
+    `<link rel="stylesheet" href="${manifest.css}">${scripts.head}</head>` +
+    `<body class="${escapeHtml(options.bodyClass ?? '')}">${body}${scripts.body}</body></html>`
+  )
+}
+
+export function renderPage(c: Context<Env>, node: ReactNode, options: PageOptions = {}): Response {
+  const html = renderDocument(c.var.deps.assets.manifest, node, options)
+  return c.html(html, (options.status ?? 200) as 200)
+}

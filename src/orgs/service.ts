@@ -1,0 +1,61 @@
+import type { Deps } from '../deps.ts'
+import type { Db, Sql } from '../db/sql.ts'
+import { insertGroup } from '../groups/store.ts'
+import { BUILTIN_GROUPS } from '../permissions/catalog.ts'
+import { effectiveSettings, type OrgSettings } from '../settings/defaults.ts'
+import { insertUser, replaceApiKey } from '../users/store.ts'
+import { hashPassword } from '../auth/passwords.ts'
+import { generateApiKey } from '../auth/tokens.ts'
+import { findDefaultOrg, insertOrg } from './store.ts'
+import { Conflict } from '../errors.ts'
+
+export interface OrgContext {
+  id: number
+  name: string
+  slug: string
+  settings: OrgSettings
+  /** Settings as stored, without defaults, for saving changes. */
+  stored: Record<string, unknown>
+}
+
+const SETUP_LOCK = 727_1002
+
+/** The installation's organization, or undefined before setup. Cached per process. */
+export async function currentOrg(deps: Deps): Promise<OrgContext | undefined> {
+  const cached = deps.orgs.get('default')
+  if (cached) return cached
+  const row = await findDefaultOrg(deps.sql)
+  if (!row) return undefined
+  const org = { id: row.id, name: row.name, slug: row.slug, stored: row.settings, settings: effectiveSettings(row.settings) }
+  deps.orgs.set('default', org)
+  return org
+}
+
+export interface SetupInput {
+  name: string
+  email: string
+  password: string
+  org_name: string
+}
+
+/** First run: the organization, its builtin groups and its first admin, all or nothing. */
+export async function setupOrganization(sql: Sql, input: SetupInput): Promise<{ orgId: number; userId: number }> {
+  return sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(${SETUP_LOCK})`
+    if (await findDefaultOrg(tx)) throw new Conflict('Sightline is already set up.')
+    const orgId = await insertOrg(tx, input.org_name.trim(), 'default')
+    const groupIds = await createBuiltinGroups(tx, orgId)
+    const userId = await insertUser(tx, {
+      orgId, name: input.name.trim(), email: input.email.trim().toLowerCase(),
+      passwordHash: await hashPassword(input.password), groupIds,
+    })
+    await replaceApiKey(tx, orgId, userId, generateApiKey())
+    return { orgId, userId }
+  })
+}
+
+async function createBuiltinGroups(db: Db, orgId: number): Promise<number[]> {
+  const ids: number[] = []
+  for (const g of BUILTIN_GROUPS) ids.push((await insertGroup(db, { orgId, name: g.name, type: 'builtin', permissions: g.permissions })).id)
+  return ids
+}

@@ -1,0 +1,11 @@
+import type { Db } from '../db/sql.ts'
+
+/**
+ * Object counters for the organization (spec 1 §3). Each domain adds its table here as it arrives; until then
+ * its count is honestly zero, since nothing of that kind can exist.
+ */
+export async function objectCounters(db: Db, orgId: number) {
+  const [row] = await db<{ users: number }[]>`
+    select (select count(*)::int from users where org_id = ${orgId} and disabled_at is null) as users`
+  return { users: row.users, alerts: 0, data_sources: 0, queries: 0, dashboards: 0 }
+}

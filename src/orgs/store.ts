@@ -1,0 +1,24 @@
+import type { Db } from '../db/sql.ts'
+
+export interface OrgRow {
+  id: number
+  name: string
+  slug: string
+  settings: Record<string, unknown>
+  created_at: Date
+}
+
+/** Sightline serves one organization per installation: the first one created at setup. */
+export async function findDefaultOrg(db: Db): Promise<OrgRow | undefined> {
+  const [row] = await db<OrgRow[]>`select id, name, slug, settings, created_at from organizations order by id limit 1`
+  return row
+}
+
+export async function insertOrg(db: Db, name: string, slug: string): Promise<number> {
+  const [{ id }] = await db<{ id: number }[]>`insert into organizations (name, slug) values (${name}, ${slug}) returning id`
+  return id
+}
+
+export async function updateOrgSettings(db: Db, orgId: number, settings: Record<string, unknown>) {
+  await db`update organizations set settings = ${db.json(settings as never)}, updated_at = now() where id = ${orgId}`
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+
+export const DATE_FORMATS = ['DD/MM/YY', 'MM/DD/YY', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY']
+export const TIME_FORMATS = ['HH:mm', 'HH:mm:ss', 'HH:mm:ss.SSS']
+
+/** Every organization setting (spec 3 §3), with the type a saved value must have. */
+export const OrgSettingsSchema = z.strictObject({
+  date_format: z.enum(DATE_FORMATS),
+  time_format: z.enum(TIME_FORMATS),
+  integer_format: z.string().max(50),
+  float_format: z.string().max(50),
+  thousands_separator: z.string().max(3),
+  decimal_separator: z.string().max(3),
+  null_value: z.string().max(50),
+  hide_plotly_mode_bar: z.boolean(),
+  feature_show_permissions_control: z.boolean(),
+  send_email_on_failed_scheduled_queries: z.boolean(),
+  multi_byte_search_enabled: z.boolean(),
+  disable_public_urls: z.boolean(),
+  beacon_consent: z.boolean().nullable(),
+  auth_password_login_enabled: z.boolean(),
+  auth_google_apps_domains: z.array(z.string().trim().min(1).max(253)).max(100),
+  auth_saml_enabled: z.boolean(),
+  auth_saml_type: z.enum(['static', 'dynamic']),
+  auth_saml_sso_url: z.string().max(2000),
+  auth_saml_entity_id: z.string().max(2000),
+  auth_saml_x509_cert: z.string().max(20000),
+  auth_saml_metadata_url: z.string().max(2000),
+  auth_saml_nameid_format: z.string().max(500),
+})
+
+export type OrgSettings = z.infer<typeof OrgSettingsSchema>
+
+export const DEFAULT_SETTINGS: OrgSettings = {
+  date_format: 'DD/MM/YY',
+  time_format: 'HH:mm',
+  integer_format: '0,0',
+  float_format: '0,0.00',
+  thousands_separator: ',',
+  decimal_separator: '.',
+  null_value: 'null',
+  hide_plotly_mode_bar: false,
+  feature_show_permissions_control: false,
+  send_email_on_failed_scheduled_queries: false,
+  multi_byte_search_enabled: false,
+  disable_public_urls: false,
+  beacon_consent: null,
+  auth_password_login_enabled: true,
+  auth_google_apps_domains: [],
+  auth_saml_enabled: false,
+  auth_saml_type: 'static',
+  auth_saml_sso_url: '',
+  auth_saml_entity_id: '',
+  auth_saml_x509_cert: '',
+  auth_saml_metadata_url: '',
+  auth_saml_nameid_format: '',
+}
+
+/**
+ * Sightline signs people in with a password only, for now: no other login method can be enabled, so password
+ * login stays on (spec 3 §5: it may be disabled only when another method is enabled).
+ */
+export function otherLoginMethodEnabled(_settings: OrgSettings): boolean {
+  return false
+}
+
+/** Stored values over the defaults, with the password-login rule applied. */
+export function effectiveSettings(stored: Record<string, unknown>): OrgSettings {
+  const merged = { ...DEFAULT_SETTINGS } as Record<string, unknown>
+  for (const key of Object.keys(DEFAULT_SETTINGS)) if (key in stored) merged[key] = stored[key]
+  const settings = merged as OrgSettings
+  if (!otherLoginMethodEnabled(settings)) settings.auth_password_login_enabled = true
+  return settings
+}

@@ -1,0 +1,69 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Runner } from 'graphile-worker'
+import { startWorker } from '../worker/main.ts'
+import { createApp } from './app.ts'
+import { resolveSecretKey } from './auth/secret-key.ts'
+import type { Config } from './config.ts'
+import { useEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts'
+import { migrate } from './db/migrate.ts'
+import { connect } from './db/sql.ts'
+import { createDeps } from './deps.ts'
+import { loadAssets } from './http/assets.ts'
+import { log } from './log.ts'
+import { listen, type RunningServer } from './server.ts'
+
+const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist')
+const SHUTDOWN_GRACE_MS = 10_000
+
+export interface Sightline {
+  port: number | undefined
+  databaseUrl: string
+  stop(): Promise<void>
+}
+
+/**
+ * Start the parts of Sightline this process runs: the embedded database when no DATABASE_URL is set, migrations
+ * (under an advisory lock, so several processes may start at once), then the web server and/or the worker.
+ */
+export async function startSightline(config: Config): Promise<Sightline> {
+  const began = Date.now()
+  let embedded: EmbeddedPostgres | undefined
+  if (!config.databaseUrl) embedded = await useEmbeddedPostgres(config.dataDir)
+  const databaseUrl = config.databaseUrl ?? embedded!.url
+  const sql = connect(databaseUrl)
+  let server: RunningServer | undefined
+  let runner: Runner | undefined
+  let bus: { stop(): Promise<void> } | undefined
+  try {
+    const applied = await migrate(sql)
+    if (applied.length) log.info('migrations applied', { applied })
+    if (config.role !== 'worker') {
+      const deps = createDeps({ sql, config, secretKey: resolveSecretKey(config.secretKey, config.dataDir), assets: loadAssets(DIST) })
+      await deps.bus.listen()
+      bus = deps.bus
+      server = await listen(createApp(deps), config.port, config.host)
+      log.info('web server listening', { port: server.port })
+    }
+    if (config.role !== 'web') runner = await startWorker({ connectionString: databaseUrl, sql, concurrency: config.workerConcurrency })
+  } catch (error) {
+    await sql.end({ timeout: 1 })
+    await embedded?.release()
+    throw error
+  }
+  log.info('Sightline started', { role: config.role, ms: Date.now() - began, embedded: !!embedded })
+
+  let stopping: Promise<void> | undefined
+  return {
+    port: server?.port,
+    databaseUrl,
+    // Order matters: stop taking requests and jobs, let those in flight finish, then close the database.
+    stop: () => (stopping ??= (async () => {
+      await Promise.all([server?.close(SHUTDOWN_GRACE_MS), runner?.stop()])
+      await bus?.stop()
+      await sql.end({ timeout: 5 })
+      await embedded?.release()
+      log.info('Sightline stopped')
+    })()),
+  }
+}

@@ -1,0 +1,130 @@
+import type { JSX, ReactNode } from 'react'
+import type { Principal } from '../permissions/principal.ts'
+import { texts } from '../shared/texts.ts'
+import { Icon, Logo, type IconName } from './icons.tsx'
+import { navigation } from './navigation.ts'
+import HelpDrawer from '../../islands/HelpDrawer.tsx'
+import Toaster from '../../islands/Toaster.tsx'
+import SessionExpiredModal from '../../islands/SessionExpiredModal.tsx'
+
+export interface ShellProps {
+  principal: Principal
+  version: string
+  newVersionAvailable: boolean
+  /** The main section this page belongs to, highlighted in the navigation. */
+  section?: string
+  children: ReactNode
+}
+
+const itemClass =
+  'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-300 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400'
+const activeClass = 'bg-slate-800 text-white'
+const menuClass =
+  'absolute z-30 mt-1 min-w-48 rounded-md border border-slate-200 bg-white py-1 text-sm text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200'
+const menuItemClass = 'block px-4 py-2 hover:bg-slate-100 dark:hover:bg-slate-700 focus-visible:bg-slate-100 dark:focus-visible:bg-slate-700'
+
+/** A disclosure menu that works without script: <details> is keyboard- and screen-reader-friendly as it is. */
+function Menu({ label, icon, children, align = 'left', up = false }: {
+  label: string; icon?: IconName; children: ReactNode; align?: 'left' | 'right'; up?: boolean
+}): JSX.Element {
+  return (
+    <details className="group relative">
+      <summary className={`${itemClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+        {icon && <Icon name={icon} />}
+        <span className="flex-1">{label}</span>
+        <Icon name="chevron" className="h-4 w-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className={`${menuClass} ${align === 'right' ? 'right-0' : 'left-0'} ${up ? 'bottom-full mb-1' : ''}`}>{children}</div>
+    </details>
+  )
+}
+
+function ProfileMenuItems({ principal, version, newVersionAvailable, superAdmin, mobile }: {
+  principal: Principal; version: string; newVersionAvailable: boolean; superAdmin: boolean; mobile?: boolean
+}): JSX.Element {
+  return (
+    <>
+      <a className={menuItemClass} href="/users/me">{texts.nav.profile}</a>
+      {mobile && <a className={menuItemClass} href="/users/me#edit">{texts.nav.editProfile}</a>}
+      {superAdmin && <a className={menuItemClass} href="/admin/status">{texts.nav.systemStatus}</a>}
+      <a className={menuItemClass} href="/logout">{texts.nav.logout}</a>
+      <div className="mt-1 border-t border-slate-200 px-4 pt-2 pb-1 text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
+        {texts.nav.version(version)}
+        {superAdmin && newVersionAvailable && (
+          <a className="ml-2 font-medium text-indigo-600 dark:text-indigo-400" href="/admin/status">
+            {texts.nav.updateAvailable}
+          </a>
+        )}
+      </div>
+      <span className="sr-only">{principal.email}</span>
+    </>
+  )
+}
+
+/** The signed-in app shell: side navigation on wide screens, a top bar with a menu on phones. */
+export function AppShell({ principal, version, newVersionAvailable, section, children }: ShellProps): JSX.Element {
+  const nav = navigation(principal.permissions)
+  const icons: Record<string, IconName> = { dashboards: 'dashboards', queries: 'queries', alerts: 'alerts' }
+  const profile = { principal, version, newVersionAvailable, superAdmin: nav.superAdmin }
+  const avatar = <img src={principal.profileImageUrl} alt="" className="h-6 w-6 rounded-full" width={24} height={24} />
+  return (
+    <div className="min-h-screen md:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900">
+        {texts.nav.skipToContent}
+      </a>
+      <header className="flex items-center justify-between bg-slate-900 px-4 py-2 md:hidden">
+        <a href="/" className="flex items-center gap-2 text-white" aria-label={texts.nav.home}><Logo /><span className="font-semibold">{texts.product}</span></a>
+        <nav aria-label={texts.nav.menu}>
+          <details className="relative">
+            <summary className="cursor-pointer list-none rounded p-2 text-slate-200 [&::-webkit-details-marker]:hidden" aria-label={texts.nav.menu}>
+              <Icon name="menu" />
+            </summary>
+            <div className={`${menuClass} right-0 w-64`}>
+              {nav.main.map((item) => <a key={item.key} className={menuItemClass} href={item.href}>{item.label}</a>)}
+              {nav.create.map((item) => <a key={item.key} className={menuItemClass} href={item.href}>{item.label}</a>)}
+              <a className={menuItemClass} href="/help" data-help-link="">{texts.nav.help}</a>
+              {nav.settingsHref && <a className={menuItemClass} href={nav.settingsHref}>{texts.nav.settings}</a>}
+              <div className="border-t border-slate-200 dark:border-slate-700" />
+              <ProfileMenuItems {...profile} mobile />
+            </div>
+          </details>
+        </nav>
+      </header>
+      <nav aria-label={texts.nav.main} className="hidden w-56 shrink-0 flex-col gap-1 bg-slate-900 p-3 md:flex md:sticky md:top-0 md:h-screen">
+        <a href="/" className="mb-4 flex items-center gap-2 px-2 py-1 text-white" aria-label={texts.nav.home}>
+          <Logo /><span className="text-lg font-semibold tracking-tight">{texts.product}</span>
+        </a>
+        {nav.main.map((item) => (
+          <a key={item.key} href={item.href} className={`${itemClass} ${section === item.key ? activeClass : ''}`}
+            aria-current={section === item.key ? 'page' : undefined}>
+            <Icon name={icons[item.key]} />{item.label}
+          </a>
+        ))}
+        {nav.create.length > 0 && (
+          <div className="mt-2">
+            <Menu label={texts.nav.create} icon="plus">
+              {nav.create.map((item) => <a key={item.key} className={menuItemClass} href={item.href}>{item.label}</a>)}
+            </Menu>
+          </div>
+        )}
+        <div className="flex-1" />
+        <a href="/help" data-help-link="" className={itemClass}><Icon name="help" />{texts.nav.help}</a>
+        {nav.settingsHref && (
+          <a href={nav.settingsHref} className={`${itemClass} ${section === 'settings' ? activeClass : ''}`}><Icon name="settings" />{texts.nav.settings}</a>
+        )}
+        <details className="group relative">
+          <summary className={`${itemClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={`${texts.nav.account}: ${principal.name}`}>
+            {avatar}<span className="flex-1 truncate">{principal.name}</span>
+          </summary>
+          <div className={`${menuClass} bottom-full left-0 mb-1 w-full`}>
+            <ProfileMenuItems {...profile} />
+          </div>
+        </details>
+      </nav>
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">{children}</main>
+      <HelpDrawer />
+      <Toaster />
+      <SessionExpiredModal />
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import crypto from 'node:crypto'
+import type { UserRow } from './store.ts'
+import type { GroupRow } from '../groups/store.ts'
+import { iso } from '../shared/time.ts'
+
+/** The user's own picture, or a generated identicon (no third-party request: served by Sightline). */
+export function profileImageUrl(email: string, custom: string | null): string {
+  if (custom) return custom
+  const digest = crypto.createHash('md5').update(email.trim().toLowerCase()).digest('hex')
+  return `/avatar/${digest}.svg`
+}
+
+/** A user as the API shows them (reference §1.6 `to_dict`); the API key only when the caller may see it. */
+export function userJson(row: UserRow, o: { withApiKey: boolean; groups?: GroupRow[] }) {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    profile_image_url: row.disabled_at ? '/static/images/avatar.svg' : profileImageUrl(row.email, row.profile_image_url),
+    groups: o.groups ? o.groups.map((g) => ({ id: g.id, name: g.name })) : row.group_ids,
+    updated_at: iso(row.updated_at),
+    created_at: iso(row.created_at),
+    disabled_at: iso(row.disabled_at),
+    is_disabled: row.disabled_at !== null,
+    active_at: iso(row.active_at),
+    is_invitation_pending: row.is_invitation_pending,
+    is_email_verified: row.is_email_verified,
+    auth_type: row.password_hash ? 'password' : 'external',
+    ...(o.withApiKey ? { api_key: row.api_key } : {}),
+  }
+}

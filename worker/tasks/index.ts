@@ -1,0 +1,13 @@
+import type { TaskList } from 'graphile-worker'
+import type { Sql } from '../../src/db/sql.ts'
+import { cleanupSessions } from './cleanup_sessions.ts'
+
+/** Every task this worker runs, by identifier. Explicit imports, so Node, Deno and bundles agree. */
+export function taskList(sql: Sql): TaskList {
+  return {
+    cleanup_sessions: cleanupSessions(sql),
+  }
+}
+
+/** Recurring tasks (graphile-worker's distributed cron: one run per tick across all workers). */
+export const crontab = ['0 * * * * cleanup_sessions ?max=1'].join('\n')
