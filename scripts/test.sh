@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The whole test suite: builds the browser assets, runs every test (unit, API, runners, browser, Deno boot), and
+# ends with the plain line "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+npm run build --silent || exit 1
+rm -f .vitest-results.json
+NODE_ENV=test vitest run --reporter=default --reporter=json --outputFile.json=.vitest-results.json "$@"
+rc=$?
+node -e "
+const r = require('./.vitest-results.json');
+console.log(r.numPassedTests + ' passed, ' + r.numFailedTests + ' failed');
+" || rc=1
+exit $rc

@@ -1,0 +1,111 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Hono } from 'hono'
+import { createApp } from '../../src/app.ts'
+import { loadConfig, type Config } from '../../src/config.ts'
+import { createDeps, type Deps } from '../../src/deps.ts'
+import { loadAssets } from '../../src/http/assets.ts'
+import type { Env } from '../../src/http/env.ts'
+import { freshDatabase, type TestDatabase } from './db.ts'
+
+const DIST = path.resolve(import.meta.dirname, '../../dist')
+
+export interface TestApp {
+  app: Hono<Env>
+  deps: Deps
+  db: TestDatabase
+  close(): Promise<void>
+}
+
+/** Sightline's web app on a fresh database, called in-process with `app.request()` (no port). */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const db = await freshDatabase()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-app-'))
+  const config = { ...loadConfig({}), dataDir, databaseUrl: db.url, ...overrides }
+  const deps = createDeps({ sql: db.sql, config, secretKey: 'test-secret-key', assets: loadAssets(DIST) })
+  await deps.bus.listen()
+  return {
+    app: createApp(deps),
+    deps,
+    db,
+    close: async () => {
+      await deps.bus.stop()
+      await db.drop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A browser-like client: keeps cookies, sends the CSRF header the way the page's scripts do. */
+export class Client {
+  cookies = new Map<string, string>()
+
+  constructor(private app: Hono<Env>) {}
+
+  get csrf(): string {
+    return this.cookies.get('csrf_token') ?? ''
+  }
+
+  async request(method: string, path: string, o: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; csrf?: boolean } = {}) {
+    const headers: Record<string, string> = { ...o.headers }
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    let body: string | undefined
+    if (o.json !== undefined) {
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(o.json)
+    } else if (o.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+      body = new URLSearchParams(o.form).toString()
+    }
+    if (method !== 'GET' && o.csrf !== false && path.startsWith('/api/') && this.csrf) headers['x-csrf-token'] = this.csrf
+    const res = await this.app.request(path, { method, headers, body })
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = cookie.split(';')
+      const [name, ...value] = pair.split('=')
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim()))
+      if (expired || value.join('=') === '') this.cookies.delete(name.trim())
+      else this.cookies.set(name.trim(), value.join('='))
+    }
+    return res
+  }
+
+  get(path: string, headers?: Record<string, string>) {
+    return this.request('GET', path, { headers })
+  }
+
+  post(path: string, json?: unknown) {
+    return this.request('POST', path, { json })
+  }
+}
+
+export const ADMIN = { name: 'Ada Admin', email: 'ada@example.com', password: 'correct horse', org_name: 'Acme Analytics' }
+
+/** Run first-time setup; returns a client signed in as the first admin. */
+export async function setUp(app: Hono<Env>): Promise<Client> {
+  const client = new Client(app)
+  const res = await client.request('POST', '/setup', { form: ADMIN })
+  if (res.status !== 302) throw new Error(`setup failed: ${res.status} ${await res.text()}`)
+  return client
+}
+
+/** Add a user in the builtin default group (and optionally admin), with an API key; returns the id. */
+export async function addUser(t: TestApp, u: { name: string; email: string; password: string; admin?: boolean; disabled?: boolean }) {
+  const { insertUser, replaceApiKey } = await import('../../src/users/store.ts')
+  const { hashPassword } = await import('../../src/auth/passwords.ts')
+  const sql = t.db.sql
+  const [org] = await sql<{ id: number }[]>`select id from organizations order by id limit 1`
+  const groups = await sql<{ id: number; name: string }[]>`select id, name from groups where org_id = ${org.id} and type = 'builtin'`
+  const groupIds = groups.filter((g) => g.name === 'default' || (u.admin && g.name === 'admin')).map((g) => g.id)
+  const id = await insertUser(sql, { orgId: org.id, name: u.name, email: u.email, passwordHash: await hashPassword(u.password), groupIds })
+  const apiKey = `key${id}${'x'.repeat(30)}`
+  await replaceApiKey(sql, org.id, id, apiKey)
+  if (u.disabled) await sql`update users set disabled_at = now() where id = ${id}`
+  return { id, apiKey }
+}
+
+export async function signInAs(app: Hono<Env>, email: string, password: string, next = ''): Promise<{ client: Client; res: Response }> {
+  const client = new Client(app)
+  const res = await client.request('POST', `/login${next ? `?next=${encodeURIComponent(next)}` : ''}`, { form: { email, password } })
+  return { client, res }
+}
