@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { bootScript, renderDocument } from '../http/render.tsx'
+import { island, scriptSafeJson } from './island.tsx'
+
+const manifest = { css: '/static/app.css', boot: '/static/boot.js', islands: { Greeter: { file: '/static/Greeter.js', imports: ['/static/react.js'] } } }
+const Greeter = island('Greeter', ({ name }: { name: string }) => <p>Hello {name}</p>)
+
+describe('islands', () => {
+  it('a page without islands ships no script at all', () => {
+    const html = renderDocument(manifest, <p>static</p>)
+    expect(html).not.toContain('<script')
+    expect(bootScript(manifest, new Set())).toEqual({ head: '', body: '' })
+  })
+
+  it('a page with an island loads exactly that island, preloads its imports, and carries its props', () => {
+    const html = renderDocument(manifest, <main><Greeter name="Ada" /></main>)
+    expect(html.match(/<script type="module">/g)).toHaveLength(1)
+    expect(html).toContain('import i0 from "/static/Greeter.js"')
+    expect(html).toContain('<link rel="modulepreload" href="/static/react.js">')
+    expect(html).toContain('<sightline-island data-name="Greeter" data-id="i1"')
+    expect(html).toContain('{"name":"Ada"}')
+    expect(html).toContain('<p>Hello <!-- -->Ada</p>')
+  })
+
+  it('props cannot break out of their script element', () => {
+    const json = scriptSafeJson({ x: '</script><script>alert(1)</script><!--' })
+    expect(json).not.toContain('</script>')
+    expect(json).not.toContain('<!--')
+    expect(JSON.parse(json)).toEqual({ x: '</script><script>alert(1)</script><!--' })
+  })
+})
