@@ -1,27 +1,27 @@
 import { loadConfig } from './config.ts'
 import { log, setLogLevel } from './log.ts'
-import { startSightline } from './start.ts'
+import { startSightline, type Sightline } from './start.ts'
 
 /** Process entry for `npm start`, `npm run web`, `npm run worker` and `deno task start`. */
 const config = loadConfig()
 setLogLevel(config.logLevel)
 
 let stopping = false
-const sightline = await startSightline(config).catch((error) => {
-  log.error('Sightline failed to start', { error: error instanceof Error ? error.message : String(error) })
-  process.exit(1)
-})
+let starting: Promise<Sightline | undefined> | undefined
 
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   log.info('shutting down', { signal })
   const force = setTimeout(() => process.exit(1), 20_000)
-  await sightline.stop().catch((error) => log.error('shutdown failed', { error: String(error) }))
+  // a signal during start-up waits for the start to finish, so nothing is left half-started
+  const sightline = await starting
+  await sightline?.stop().catch((error) => log.error('shutdown failed', { error: String(error) }))
   clearTimeout(force)
   process.exit(0)
 }
 
+// Handlers first: a signal that arrives while starting must still shut down in order.
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 // While shutting down, connections closing under us are expected, not crashes.
@@ -30,3 +30,9 @@ process.on('uncaughtException', (error) => {
   log.error('uncaught exception', { error: error.stack ?? String(error) })
   process.exit(1)
 })
+
+starting = startSightline(config).catch((error) => {
+  log.error('Sightline failed to start', { error: error instanceof Error ? error.message : String(error) })
+  process.exit(1)
+})
+await starting

@@ -1,0 +1,22 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
+import { spawnSightline, stopProcess, waitForPing } from '../helpers/process.ts'
+
+let db: TestDatabase
+beforeAll(async () => {
+  db = await freshDatabase()
+})
+afterAll(() => db.drop())
+
+it('the same app boots under Deno, answers /ping and renders pages, then stops cleanly', async () => {
+  const p = await spawnSightline({ DATABASE_URL: db.url, SIGHTLINE_PROCESS: 'web', SIGHTLINE_DATA_DIR: '/tmp/sightline-deno-boot' }, 'deno')
+  try {
+    await waitForPing(p, 60_000)
+    expect(await (await fetch(`http://127.0.0.1:${p.port}/ping`)).text()).toBe('PONG.')
+    const setup = await fetch(`http://127.0.0.1:${p.port}/setup`)
+    expect(setup.status).toBe(200)
+    expect(await setup.text()).toContain('Organization Name')
+  } finally {
+    expect(await stopProcess(p)).toBe(0)
+  }
+}, 90_000)
