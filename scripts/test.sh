@@ -4,6 +4,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 npm run build --silent || exit 1
+tsc --noEmit || exit 1
 rm -f .vitest-results.json
 NODE_ENV=test vitest run --reporter=default --reporter=json --outputFile.json=.vitest-results.json "$@"
 rc=$?

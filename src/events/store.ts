@@ -17,6 +17,6 @@ export async function insertEvents(db: Db, events: EventInput[]) {
     action: e.action,
     object_type: e.objectType,
     object_id: e.objectId == null ? null : String(e.objectId),
-    additional_properties: e.properties ?? {},
+    additional_properties: db.json((e.properties ?? {}) as never),
   })))}`
 }

@@ -26,7 +26,7 @@ beforeAll(async () => {
   const user = await addUser(t, { name: 'Bo', email: 'bo@example.com', password: 'bo-password' })
   const disabled = await addUser(t, { name: 'Dee', email: 'dee@example.com', password: 'dee-password', disabled: true })
   const userClient = (await signInAs(t.app, 'bo@example.com', 'bo-password')).client
-  const byKey = (key: string) => (method: string, path: string, body: unknown) =>
+  const byKey = (key: string) => async (method: string, path: string, body: unknown) =>
     t.app.request(path, { method, headers: { authorization: `Key ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
   callers.anonymous = (m, p, b) => new Client(t.app).request(m, p, { json: b })
   callers.user = (m, p, b) => userClient.request(m, p, { json: b })
