@@ -1,0 +1,87 @@
+/**
+ * The one interface every engine module implements (the established tool's runner contract, typed, with real
+ * cancellation and streamed rows). A *runner* is the code for one kind of engine; a *data source* is a configured
+ * instance of it.
+ */
+
+/** Column types as the browser formats them. */
+export type ColumnType = 'integer' | 'float' | 'boolean' | 'string' | 'datetime' | 'date'
+
+export interface Column {
+  name: string
+  friendly_name: string
+  type: ColumnType | null
+}
+
+export interface SchemaProperty {
+  type: 'string' | 'number' | 'boolean'
+  title?: string
+  default?: string | number | boolean
+  enum?: string[]
+  extendedEnum?: { value: string; name: string }[]
+  minLength?: number
+}
+
+/**
+ * Drives the admin form and the server's validation (spec 3 §3). `secret` lists fields that are encrypted at rest
+ * and never sent back to the browser.
+ */
+export interface ConfigurationSchema {
+  type: 'object'
+  properties: Record<string, SchemaProperty>
+  required?: string[]
+  order?: string[]
+  extra_options?: string[]
+  secret?: string[]
+}
+
+export interface TableSchema {
+  name: string
+  columns: { name: string; type?: string }[]
+}
+
+/** Plain JSON values: numbers, strings, booleans, null; dates as `YYYY-MM-DD`, timestamps as ISO strings. */
+export type Cell = string | number | boolean | null | Record<string, unknown> | unknown[]
+
+export interface RunOptions {
+  /** Aborting stops the statement in the engine, not only the wait for it. */
+  signal: AbortSignal
+  /** The engine is asked to stop the statement after this long. */
+  timeoutMs: number
+}
+
+export interface RunStream {
+  columns: Column[]
+  /**
+   * Rows in batches. A consumer that stops early (row cap) breaks out of the loop, which must release the cursor.
+   */
+  batches: AsyncIterable<Cell[][]>
+  log: string[]
+}
+
+export type RunnerConfig = Record<string, unknown>
+
+export interface Runner {
+  /** The established tool's type name ("pg", "mysql" …), for API compatibility. */
+  type: string
+  name: string
+  /** Editor syntax: 'sql' for SQL engines, 'json' for JSON-described requests. */
+  syntax: 'sql' | 'json'
+  configurationSchema: ConfigurationSchema
+  /** Whether LIMIT can be appended to a SELECT (spec: apply_auto_limit). */
+  supportsAutoLimit: boolean
+  /** Whether a leading comment naming user, query and queue may be added to the query text. */
+  supportsAnnotation: boolean
+  /** A cheap round trip proving the configuration works; throws with the engine's message otherwise. */
+  test(config: RunnerConfig, signal: AbortSignal): Promise<void>
+  schema(config: RunnerConfig, signal: AbortSignal): Promise<TableSchema[]>
+  run(config: RunnerConfig, text: string, options: RunOptions): Promise<RunStream>
+}
+
+/** A failure the user should read as is (bad SQL, bad credentials, timeout), as opposed to a bug. */
+export class RunnerError extends Error {
+  constructor(message: string, readonly kind: 'query' | 'connection' | 'timeout' | 'cancelled' = 'query') {
+    super(message)
+    this.name = 'RunnerError'
+  }
+}
