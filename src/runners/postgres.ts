@@ -1,0 +1,223 @@
+import postgres from 'postgres'
+import { CONNECT_TIMEOUT_MS, BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, num, raceStop, str } from './common.ts'
+import { makeColumns } from './column-types.ts'
+import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type TableSchema } from './runner.ts'
+import { splitStatements } from './statements.ts'
+
+/** PostgreSQL type OIDs → column types (the established tool's map; everything else is text). */
+const TYPES: Record<number, ColumnType> = {
+  20: 'integer', 21: 'integer', 23: 'integer',
+  700: 'float', 701: 'float', 1700: 'float',
+  16: 'boolean',
+  1082: 'date',
+  1114: 'datetime', 1184: 'datetime',
+}
+
+const isoTimestamp = (x: string) => {
+  if (!/^\d{4,}-\d\d-\d\d /.test(x)) return x // infinity, BC dates: as PostgreSQL wrote them
+  return x.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')
+}
+
+/** Values kept as JSON-friendly as the contract wants: no Date objects, no bigint, no Buffers. */
+const parsers = {
+  date: { to: 1082, from: [1082], serialize: (x: unknown) => String(x), parse: (x: string) => x },
+  timestamp: { to: 1114, from: [1114, 1184], serialize: (x: unknown) => String(x), parse: isoTimestamp },
+  int8: {
+    to: 20, from: [20], serialize: (x: unknown) => String(x),
+    parse: (x: string) => (Number.isSafeInteger(Number(x)) ? Number(x) : x),
+  },
+  numeric: {
+    to: 1700, from: [1700], serialize: (x: unknown) => String(x),
+    parse: (x: string) => (Number.isFinite(Number(x)) ? Number(x) : x),
+  },
+  bytea: { to: 17, from: [17], serialize: (x: unknown) => String(x), parse: (x: string) => x },
+}
+
+const SSL: Record<string, postgres.Options<{}>['ssl']> = {
+  disable: false,
+  prefer: 'prefer',
+  require: 'require',
+  'verify-ca': { rejectUnauthorized: true, checkServerIdentity: () => undefined },
+  'verify-full': 'verify-full',
+}
+
+function connect(config: RunnerConfig, opts: { connectTimeoutMs: number; timeoutMs?: number; log?: string[] }) {
+  const connection: Record<string, string | number> = { application_name: 'Sightline', DateStyle: 'ISO, YMD' }
+  if (opts.timeoutMs) connection.statement_timeout = Math.max(1, Math.round(opts.timeoutMs))
+  return postgres({
+    host: str(config, 'host', '127.0.0.1'),
+    port: num(config, 'port', 5432),
+    user: str(config, 'user') || undefined,
+    pass: config.password == null ? undefined : String(config.password),
+    database: str(config, 'dbname'),
+    ssl: SSL[str(config, 'sslmode', 'prefer')] ?? 'prefer',
+    max: 1,
+    prepare: false,
+    connect_timeout: opts.connectTimeoutMs / 1000,
+    idle_timeout: 0,
+    max_lifetime: null,
+    connection,
+    types: parsers,
+    onnotice: (n) => opts.log?.push(`${n.severity ?? 'NOTICE'}: ${n.message}`),
+  } as postgres.Options<{}>)
+}
+
+/** Errors that mean "could not get a working session" rather than "the SQL failed". */
+function isConnectionError(e: unknown): boolean {
+  const code = String((e as { code?: unknown })?.code ?? '')
+  if (e instanceof postgres.PostgresError) return /^(08|28|3D|53|57P0[1-3])/.test(code)
+  return code !== '' && code !== '57014'
+}
+
+function describe(config: RunnerConfig, e: unknown): Error {
+  if (e instanceof RunnerError) return e
+  if (isConnectionError(e)) {
+    const where = `${str(config, 'host', '127.0.0.1')}:${num(config, 'port', 5432)}`
+    return new RunnerError(`Could not connect to PostgreSQL at ${where}: ${errorMessage(e)}`, 'connection')
+  }
+  return new RunnerError(errorMessage(e))
+}
+
+const isTimeout = (e: unknown) =>
+  e instanceof postgres.PostgresError && e.code === '57014' && /statement timeout/.test(e.message)
+
+function columnsOf(cols: readonly { name: string; type: number }[] | undefined | null) {
+  return makeColumns((cols ?? []).map((c) => ({ name: c.name, type: TYPES[c.type] ?? 'string' })))
+}
+
+const NO_DATA = 'Query completed but it returned no data.'
+
+export const postgresRunner: Runner = {
+  type: 'pg',
+  name: 'PostgreSQL',
+  syntax: 'sql',
+  supportsAutoLimit: true,
+  supportsAnnotation: true,
+  configurationSchema: {
+    type: 'object',
+    properties: {
+      host: { type: 'string', title: 'Host', default: '127.0.0.1' },
+      port: { type: 'number', title: 'Port', default: 5432 },
+      user: { type: 'string', title: 'User' },
+      password: { type: 'string', title: 'Password' },
+      dbname: { type: 'string', title: 'Database Name' },
+      sslmode: {
+        type: 'string', title: 'SSL Mode', default: 'prefer',
+        enum: ['disable', 'prefer', 'require', 'verify-ca', 'verify-full'],
+      },
+    },
+    order: ['host', 'port', 'user', 'password', 'dbname', 'sslmode'],
+    required: ['dbname'],
+    secret: ['password'],
+  },
+
+  async test(config, signal) {
+    const sql = connect(config, { connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS, timeoutMs: 10_000 })
+    const watch = new Watch(signal, 10_000)
+    try {
+      const q = sql`select 1`
+      watch.onStop(() => q.cancel())
+      await raceStop(watch, q.execute())
+    } catch (e) {
+      throw watch.translate(e, isTimeout, (e) => describe(config, e))
+    } finally {
+      watch.dispose()
+      void sql.end({ timeout: 0 })
+    }
+  },
+
+  async schema(config, signal) {
+    const sql = connect(config, { connectTimeoutMs: CONNECT_TIMEOUT_MS, timeoutMs: 60_000 })
+    const watch = new Watch(signal, 60_000)
+    try {
+      const q = sql`
+        select c.table_schema as schema, c.table_name as table, c.column_name as column, c.data_type as type,
+               c.ordinal_position as position
+          from information_schema.columns c
+         where c.table_schema not in ('pg_catalog', 'information_schema')
+        union all
+        select n.nspname, cl.relname, a.attname, format_type(a.atttypid, a.atttypmod), a.attnum
+          from pg_class cl
+          join pg_namespace n on n.oid = cl.relnamespace
+          join pg_attribute a on a.attrelid = cl.oid and a.attnum > 0 and not a.attisdropped
+         where cl.relkind = 'm' and has_table_privilege(cl.oid, 'select') and has_schema_privilege(n.oid, 'usage')
+         order by 1, 2, 5`
+      watch.onStop(() => q.cancel())
+      const rows = await raceStop(watch, q.execute())
+      const tables = new Map<string, TableSchema>()
+      for (const r of rows) {
+        const name = r.schema === 'public' ? r.table : `${r.schema}.${r.table}`
+        let t = tables.get(name)
+        if (!t) tables.set(name, (t = { name, columns: [] }))
+        t.columns.push({ name: r.column, type: r.type })
+      }
+      return [...tables.values()]
+    } catch (e) {
+      throw watch.translate(e, isTimeout, (e) => describe(config, e))
+    } finally {
+      watch.dispose()
+      void sql.end({ timeout: 0 })
+    }
+  },
+
+  async run(config, text, { signal, timeoutMs }) {
+    const log: string[] = []
+    const watch = new Watch(signal, timeoutMs)
+    watch.check()
+    const sql = connect(config, { connectTimeoutMs: CONNECT_TIMEOUT_MS, timeoutMs, log })
+    const close = () => sql.end({ timeout: 1 }).catch(() => {})
+    const fail = (e: unknown) => watch.translate(e, isTimeout, (e) => describe(config, e))
+    try {
+      if (splitStatements(text).length > 1) {
+        // Several statements: the simple protocol, which cannot stream; the last result set is the answer.
+        const q = sql.unsafe(text).values()
+        watch.onStop(() => q.cancel())
+        const results = await raceStop(watch, q.execute())
+        // one Result per row-returning statement (an array of them when there are several)
+        const list = ((results as any).command === undefined ? results : [results]) as unknown as postgres.RowList<Cell[][]>[]
+        const last = [...list].reverse().find((r) => r?.columns?.length)
+        if (!last) throw new RunnerError(NO_DATA)
+        watch.dispose()
+        await close()
+        return { columns: columnsOf(last.columns), log, batches: single(last as unknown as Cell[][]) }
+      }
+      const q = sql.unsafe(text).values()
+      watch.onStop(() => q.cancel())
+      const iterator = q.cursor(BATCH_SIZE)[Symbol.asyncIterator]()
+      const first = await raceStop(watch, iterator.next())
+      const columns = first.done ? (q as any).statement?.columns : (first.value as any).columns ?? (q as any).statement?.columns
+      if (!columns?.length) {
+        if (!first.done) await iterator.return?.()
+        throw new RunnerError(NO_DATA)
+      }
+      async function* batches(): AsyncGenerator<Cell[][]> {
+        let finished = first.done
+        try {
+          if (first.done) return
+          yield first.value as Cell[][]
+          while (true) {
+            watch.check()
+            const next = await raceStop(watch, iterator.next())
+            if (next.done) return void (finished = true)
+            yield next.value as Cell[][]
+          }
+        } catch (e) {
+          throw fail(e)
+        } finally {
+          if (!finished) await Promise.resolve(iterator.return?.()).catch(() => {})
+          watch.dispose()
+          await close()
+        }
+      }
+      return { columns: columnsOf(columns), log, batches: batches() }
+    } catch (e) {
+      watch.dispose()
+      void close()
+      throw fail(e)
+    }
+  },
+}
+
+async function* single(rows: Cell[][]): AsyncGenerator<Cell[][]> {
+  for (let i = 0; i < rows.length; i += BATCH_SIZE) yield rows.slice(i, i + BATCH_SIZE)
+}

@@ -1,0 +1,46 @@
+import { expect } from 'vitest'
+import { RunnerError, type Cell, type RunStream } from '../../src/runners/runner.ts'
+
+/** Every row of a run, and how many batches carried them. */
+export async function collect(stream: RunStream): Promise<{ rows: Cell[][]; batches: number }> {
+  const rows: Cell[][] = []
+  let batches = 0
+  for await (const batch of stream.batches) {
+    batches++
+    for (const row of batch) rows.push(row)
+  }
+  return { rows, batches }
+}
+
+
+/** Options for a run that is never aborted. */
+export const opts = (timeoutMs = 30_000) => ({ signal: new AbortController().signal, timeoutMs })
+
+/** Expects `promise` to reject with a RunnerError of `kind` whose message matches; returns the time it took. */
+export async function expectRunnerError(promise: Promise<unknown>, kind: RunnerError['kind'], message?: RegExp | string) {
+  const started = performance.now()
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  const ms = performance.now() - started
+  expect(error, 'expected a RunnerError').toBeInstanceOf(RunnerError)
+  const e = error as RunnerError
+  if (message) expect(e.message).toMatch(message)
+  expect(e.kind, e.message).toBe(kind)
+  return ms
+}
+
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 1_000, stepMs = 25): Promise<number> {
+  const started = performance.now()
+  while (performance.now() - started < timeoutMs) {
+    if (await check()) return performance.now() - started
+    await new Promise((r) => setTimeout(r, stepMs))
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms`)
+}
+
+/** An address that drops packets (TEST-NET-1): connecting neither succeeds nor is refused. */
+export const BLACKHOLE = '192.0.2.1'
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
