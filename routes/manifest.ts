@@ -1,7 +1,10 @@
 import type { Hono } from 'hono'
 import type { Env } from '../src/http/env.ts'
 import configApi from './api/config.ts'
+import dataSourcesApi from './api/data_sources.ts'
 import eventsApi from './api/events.ts'
+import groupsApi from './api/groups.ts'
+import jobsApi from './api/jobs.ts'
 import organizationApi from './api/organization.ts'
 import sessionApi from './api/session.ts'
 import settingsApi from './api/settings.ts'
@@ -21,7 +24,10 @@ import verificationEmail from './verification_email.ts'
  */
 export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/config', configApi],
+  ['/api/data_sources', dataSourcesApi],
   ['/api/events', eventsApi],
+  ['/api/groups', groupsApi],
+  ['/api/jobs', jobsApi],
   ['/api/organization', organizationApi],
   ['/api/session', sessionApi],
   ['/api/settings', settingsApi],

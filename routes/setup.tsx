@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { JSX } from 'react'
 import { csrfTokenFor, openSession } from '../src/auth/service.ts'
 import { Conflict, Redirect } from '../src/errors.ts'
+import { addDemoSource } from '../src/demo/service.ts'
 import { recordEvent } from '../src/events/service.ts'
 import { setCsrfCookie, setSessionCookie } from '../src/http/cookies.ts'
 import type { Env } from '../src/http/env.ts'
@@ -17,16 +18,16 @@ function SetupPage({ values, errors }: { values?: Partial<SetupInput>; errors?: 
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{texts.setup.intro}</p>
       <form method="post" action="/setup" noValidate>
         <fieldset>
-          <legend className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{texts.setup.adminUser}</legend>
+          <legend className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{texts.setup.adminUser}</legend>
           <Field label={texts.setup.name} name="name" defaultValue={values?.name} error={errors?.name} autoComplete="name" autoFocus />
           <Field label={texts.setup.email} name="email" type="email" defaultValue={values?.email} error={errors?.email} autoComplete="email" />
           <Field label={texts.setup.password} name="password" type="password" error={errors?.password} hint={texts.setup.passwordHint} autoComplete="new-password" />
         </fieldset>
-        <fieldset>
-          <legend className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{texts.setup.general}</legend>
+        <fieldset className="mt-6">
+          <legend className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{texts.setup.general}</legend>
           <Field label={texts.setup.orgName} name="org_name" defaultValue={values?.org_name} error={errors?.org_name} hint={texts.setup.orgNameHint} autoComplete="organization" />
         </fieldset>
-        <button type="submit" className={primaryButton}>{texts.setup.submit}</button>
+        <button type="submit" className={`${primaryButton} mt-2`}>{texts.setup.submit}</button>
       </form>
     </AuthLayout>
   )
@@ -53,6 +54,7 @@ export default new Hono<Env>()
       throw error
     }
     await deps.bus.invalidate('org', created.orgId)
+    await addDemoSource(deps, created.orgId)
     await recordEvent(deps.sql, { orgId: created.orgId, userId: created.userId, action: 'create', objectType: 'organization', objectId: created.orgId })
     const token = await openSession(deps, created.userId, false, { userAgent: c.req.header('user-agent') })
     setSessionCookie(c, token, undefined)

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Runner } from 'graphile-worker'
-import { startWorker } from '../worker/main.ts'
+import { runMigrations, type Runner } from 'graphile-worker'
+import { quietLogger, startWorker } from '../worker/main.ts'
 import { createApp } from './app.ts'
 import { resolveSecretKey } from './auth/secret-key.ts'
 import type { Config } from './config.ts'
@@ -38,14 +38,17 @@ export async function startSightline(config: Config): Promise<Sightline> {
   try {
     const applied = await migrate(sql)
     if (applied.length) log.info('migrations applied', { applied })
+    // web processes enqueue jobs too, so the job queue's schema must exist before the first request
+    await runMigrations({ connectionString: databaseUrl, logger: quietLogger })
+    const secretKey = resolveSecretKey(config.secretKey, config.dataDir)
     if (config.role !== 'worker') {
-      const deps = createDeps({ sql, config, secretKey: resolveSecretKey(config.secretKey, config.dataDir), assets: loadAssets(DIST) })
+      const deps = createDeps({ sql, config, secretKey, assets: loadAssets(DIST) })
       await deps.bus.listen()
       bus = deps.bus
       server = await listen(createApp(deps), config.port, config.host)
       log.info('web server listening', { port: server.port })
     }
-    if (config.role !== 'web') runner = await startWorker({ connectionString: databaseUrl, sql, concurrency: config.workerConcurrency })
+    if (config.role !== 'web') runner = await startWorker({ connectionString: databaseUrl, sql, secretKey, concurrency: config.workerConcurrency })
   } catch (error) {
     await sql.end({ timeout: 1 })
     await embedded?.release()

@@ -22,3 +22,12 @@ export async function findGroupsByIds(db: Db, orgId: number, ids: number[]): Pro
   if (!ids.length) return []
   return db<GroupRow[]>`select * from groups where org_id = ${orgId} and id = any(${ids}) order by name`
 }
+
+export async function listGroups(db: Db, orgId: number): Promise<GroupRow[]> {
+  return db<GroupRow[]>`select * from groups where org_id = ${orgId} order by name`
+}
+
+export async function findGroup(db: Db, orgId: number, id: number): Promise<GroupRow | undefined> {
+  const [row] = await db<GroupRow[]>`select * from groups where org_id = ${orgId} and id = ${id}`
+  return row
+}

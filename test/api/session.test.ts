@@ -57,7 +57,7 @@ describe('GET /api/config', () => {
 describe('GET /api/organization/status', () => {
   it('counts the objects of the organization', async () => {
     const body = await (await admin.get('/api/organization/status')).json()
-    expect(body.object_counters).toEqual({ users: 2, alerts: 0, data_sources: 0, queries: 0, dashboards: 0 })
+    expect(body.object_counters).toEqual({ users: 2, alerts: 0, data_sources: 1, queries: 0, dashboards: 0 }) // the Demo source
   })
 
   it('needs a signed-in caller', async () => {

@@ -109,3 +109,17 @@ export async function signInAs(app: Hono<Env>, email: string, password: string, 
   const res = await client.request('POST', `/login${next ? `?next=${encodeURIComponent(next)}` : ''}`, { form: { email, password } })
   return { client, res }
 }
+
+/** Run every queued background job once, as a worker would (graphile-worker's runOnce). */
+export async function runJobs(t: TestApp) {
+  const { runOnce } = await import('graphile-worker')
+  const { taskList } = await import('../../worker/tasks/index.ts')
+  const { quietLogger } = await import('../../worker/main.ts')
+  await runOnce({ connectionString: t.db.url, taskList: taskList({ sql: t.db.sql, secretKey: t.deps.secretKey }), logger: quietLogger })
+}
+
+/** Options for a pg data source pointing at this test's own database (a real PostgreSQL on every machine). */
+export function pgOptionsFor(t: TestApp) {
+  const u = new URL(t.db.url)
+  return { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: u.pathname.slice(1) }
+}

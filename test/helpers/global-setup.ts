@@ -5,6 +5,8 @@ import type { TestProject } from 'vitest/node'
 import { useEmbeddedPostgres } from '../../src/db/embedded.ts'
 import { migrate } from '../../src/db/migrate.ts'
 import { connect } from '../../src/db/sql.ts'
+import { runMigrations } from 'graphile-worker'
+import { quietLogger } from '../../worker/main.ts'
 
 export const TEMPLATE_DB = 'sightline_template'
 
@@ -38,6 +40,7 @@ export default async function setup(project: TestProject) {
   const template = connect(withDatabase(adminUrl, TEMPLATE_DB), { max: 1 })
   await migrate(template)
   await template.end()
+  await runMigrations({ connectionString: withDatabase(adminUrl, TEMPLATE_DB), logger: quietLogger })
   project.provide('pgAdminUrl', adminUrl)
   return teardown
 }

@@ -1,0 +1,58 @@
+import { Hono } from 'hono'
+import { dataSourceJson, dataSourceTypeJson } from '../../src/data-sources/serialize.ts'
+import {
+  createDataSource, deleteDataSource, getAccessible, listDataSources, saveDataSource, schemaOrJob, testDataSource,
+} from '../../src/data-sources/service.ts'
+import { NotFound } from '../../src/errors.ts'
+import type { Env } from '../../src/http/env.ts'
+import { apiCaller } from '../../src/http/guards.ts'
+import { idParam, jsonBody } from '../../src/http/validate.ts'
+import { jobJson } from '../../src/jobs/serialize.ts'
+import { isAdmin } from '../../src/permissions/can.ts'
+import { requireAdmin } from '../../src/permissions/require.ts'
+import { getRunner, runners } from '../../src/runners/registry.ts'
+
+/** Data sources (spec 3 §7): list, types, get, create, save, delete, test, schema. */
+export default new Hono<Env>()
+  .get('/', async (c) => {
+    const { principal } = apiCaller(c)
+    const rows = await listDataSources(c.var.deps, principal)
+    const admin = isAdmin(principal)
+    return c.json(rows.map((row) => dataSourceJson(row, getRunner(row.type), { admin, secretKey: c.var.deps.secretKey })))
+  })
+  .get('/types', (c) => {
+    requireAdmin(apiCaller(c).principal)
+    return c.json(runners.map(dataSourceTypeJson))
+  })
+  .post('/', async (c) => {
+    const { principal } = apiCaller(c)
+    const row = await createDataSource(c.var.deps, principal, await jsonBody(c.req))
+    return c.json(dataSourceJson({ ...row, view_only: false }, getRunner(row.type), { admin: true, secretKey: c.var.deps.secretKey }))
+  })
+  .get('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    const row = await getAccessible(c.var.deps, principal, idParam(c.req.param('id'), NotFound))
+    return c.json(dataSourceJson(row, getRunner(row.type), { admin: isAdmin(principal), secretKey: c.var.deps.secretKey }))
+  })
+  .post('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    const row = await saveDataSource(c.var.deps, principal, idParam(c.req.param('id'), NotFound), await jsonBody(c.req))
+    return c.json(dataSourceJson({ ...row, view_only: false }, getRunner(row.type), { admin: true, secretKey: c.var.deps.secretKey }))
+  })
+  .delete('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    await deleteDataSource(c.var.deps, principal, idParam(c.req.param('id'), NotFound))
+    return c.body(null, 204)
+  })
+  .post('/:id/test', async (c) => {
+    const { principal } = apiCaller(c)
+    return c.json(await testDataSource(c.var.deps, principal, idParam(c.req.param('id'), NotFound)))
+  })
+  .get('/:id/schema', async (c) => {
+    const { principal } = apiCaller(c)
+    const refresh = ['true', '1'].includes(c.req.query('refresh') ?? '')
+    const outcome = await schemaOrJob(c.var.deps, principal, idParam(c.req.param('id'), NotFound), refresh)
+    if ('job' in outcome) return c.json({ job: jobJson(outcome.job) })
+    // the cached schema is stored as the JSON the API sends: no parse, no re-encode
+    return c.body(`{"schema":${outcome.schemaJson}}`, 200, { 'Content-Type': 'application/json' })
+  })

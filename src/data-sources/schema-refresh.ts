@@ -1,0 +1,26 @@
+import type { Sql } from '../db/sql.ts'
+import { DONE, FAILED, PROCESSING, setJobStatus } from '../jobs/store.ts'
+import { log } from '../log.ts'
+import { getRunner } from '../runners/registry.ts'
+import { runnerConfig } from './service.ts'
+import { findById, saveSchema } from './store.ts'
+
+const SCHEMA_TIMEOUT_MS = 120_000
+
+/** Runs in the worker: fetch the schema, sort it for the browser, store it as JSON text, finish the job. */
+export async function refreshSchema(sql: Sql, secretKey: string, p: { job_id: string; data_source_id: number }) {
+  await setJobStatus(sql, p.job_id, PROCESSING)
+  try {
+    const [{ org_id }] = await sql<{ org_id: number }[]>`select org_id from jobs where id = ${p.job_id}`
+    const ds = await findById(sql, org_id, p.data_source_id)
+    const runner = ds && getRunner(ds.type)
+    if (!ds || !runner) throw new Error('The data source no longer exists.')
+    const tables = await runner.schema(runnerConfig(secretKey, ds), AbortSignal.timeout(SCHEMA_TIMEOUT_MS))
+    tables.sort((a, b) => a.name.localeCompare(b.name))
+    await saveSchema(sql, ds.id, JSON.stringify(tables), tables.length)
+    await setJobStatus(sql, p.job_id, DONE)
+  } catch (error) {
+    log.warn('schema refresh failed', { dataSourceId: p.data_source_id, error: String(error) })
+    await setJobStatus(sql, p.job_id, FAILED, (error as Error).message || 'Schema refresh failed.')
+  }
+}

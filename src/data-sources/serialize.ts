@@ -1,0 +1,38 @@
+import type { Runner } from '../runners/runner.ts'
+import { iso } from '../shared/time.ts'
+import { maskedOptions } from './options.ts'
+import { open } from './secrets.ts'
+import type { AccessibleDataSourceRow } from './store.ts'
+
+/**
+ * A source as the API shows it (reference §2.3): everyone sees what it is and their access; admins also see its
+ * options, with secrets masked.
+ */
+export function dataSourceJson(row: AccessibleDataSourceRow, runner: Runner | undefined, o: { admin: boolean; secretKey: string }) {
+  const base = {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    syntax: runner?.syntax ?? 'sql',
+    paused: row.paused ? 1 : 0,
+    pause_reason: row.pause_reason,
+    view_only: row.view_only,
+    supports_auto_limit: runner?.supportsAutoLimit ?? false,
+    queue_name: 'queries',
+    scheduled_queue_name: 'scheduled_queries',
+    created_at: iso(row.created_at),
+  }
+  if (!o.admin || !runner) return base
+  return { ...base, options: maskedOptions(runner.configurationSchema, row.options, open(o.secretKey, row.secrets)) }
+}
+
+export function dataSourceTypeJson(runner: Runner) {
+  return {
+    type: runner.type,
+    name: runner.name,
+    syntax: runner.syntax,
+    deprecated: false,
+    supports_auto_limit: runner.supportsAutoLimit,
+    configuration_schema: runner.configurationSchema,
+  }
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod'
+import type { Deps } from '../deps.ts'
+import { BadRequest, Forbidden, NotFound } from '../errors.ts'
+import { recordEvent } from '../events/service.ts'
+import { validate } from '../http/validate.ts'
+import { enqueue } from '../jobs/enqueue.ts'
+import { findUnfinished, insertJob, type JobRow } from '../jobs/store.ts'
+import { has, isAdmin } from '../permissions/can.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { requireAdmin, requirePermission } from '../permissions/require.ts'
+import { getRunner } from '../runners/registry.ts'
+import type { Runner, RunnerConfig } from '../runners/runner.ts'
+import { checkOptions } from './options.ts'
+import { open, seal } from './secrets.ts'
+import * as store from './store.ts'
+import type { AccessibleDataSourceRow, DataSourceRow } from './store.ts'
+
+const DataSourceBody = z.object({
+  name: z.string({ error: 'Name: This field is required.' }).trim().min(1, 'Name: This field is required.').max(255),
+  type: z.string({ error: 'type is required.' }).min(1, 'type is required.'),
+  options: z.unknown().optional(),
+})
+
+export function runnerFor(type: string): Runner {
+  const runner = getRunner(type)
+  if (!runner) throw new BadRequest(`Unknown data source type: ${type}.`)
+  return runner
+}
+
+/** Options and secrets together, as a runner needs them. */
+export function runnerConfig(secretKey: string, row: DataSourceRow): RunnerConfig {
+  return { ...row.options, ...open(secretKey, row.secrets) }
+}
+
+/** The sources the caller may see (admins: all; others: those of their groups, with their access level). */
+export async function listDataSources(deps: Deps, principal: Principal): Promise<AccessibleDataSourceRow[]> {
+  if (isAdmin(principal)) return store.listAll(deps.sql, principal.orgId)
+  requirePermission(principal, 'list_data_sources')
+  return store.listForGroups(deps.sql, principal.orgId, principal.groupIds)
+}
+
+/** One source the caller may at least view, with their access level; 404 for others (they cannot know it exists). */
+export async function getAccessible(deps: Deps, principal: Principal, id: number): Promise<AccessibleDataSourceRow> {
+  const row = await store.findById(deps.sql, principal.orgId, id)
+  if (!row) throw new NotFound()
+  if (isAdmin(principal)) return { ...row, view_only: false }
+  const access = await store.accessThroughGroups(deps.sql, id, principal.groupIds)
+  if (!access) throw new NotFound()
+  return { ...row, view_only: access.view_only }
+}
+
+/** Running new query text needs full access (spec 2 §5): view-only groups may only read results. */
+export function requireRun(principal: Principal, ds: AccessibleDataSourceRow) {
+  if (ds.view_only) throw new Forbidden("You don't have permission to run queries with this data source.")
+  if (!has(principal, 'execute_query') && !isAdmin(principal)) throw new Forbidden()
+}
+
+async function adminSource(deps: Deps, principal: Principal, id: number): Promise<DataSourceRow> {
+  requireAdmin(principal)
+  const row = await store.findById(deps.sql, principal.orgId, id)
+  if (!row) throw new NotFound()
+  return row
+}
+
+export async function createDataSource(deps: Deps, principal: Principal, body: unknown): Promise<DataSourceRow> {
+  requireAdmin(principal)
+  const input = validate(DataSourceBody, body)
+  const runner = runnerFor(input.type)
+  const { options, secrets } = checkOptions(runner.configurationSchema, input.options)
+  return deps.sql.begin(async (tx) => {
+    if (await store.nameTaken(tx, principal.orgId, input.name)) throw new BadRequest('A data source with this name already exists.')
+    const row = await store.insert(tx, { orgId: principal.orgId, name: input.name, type: input.type, options, secrets: sealOrNull(deps, secrets) })
+    const [defaultGroup] = await tx<{ id: number }[]>`select id from groups where org_id = ${principal.orgId} and type = 'builtin' and name = 'default'`
+    if (defaultGroup) await store.addToGroup(tx, row.id, defaultGroup.id, false)
+    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'datasource', objectId: row.id })
+    return row
+  })
+}
+
+export async function saveDataSource(deps: Deps, principal: Principal, id: number, body: unknown): Promise<DataSourceRow> {
+  const existing = await adminSource(deps, principal, id)
+  const input = validate(DataSourceBody, body)
+  const runner = runnerFor(input.type)
+  const stored = { options: existing.options, secrets: input.type === existing.type ? open(deps.secretKey, existing.secrets) : {} }
+  const { options, secrets } = checkOptions(runner.configurationSchema, input.options, stored)
+  return deps.sql.begin(async (tx) => {
+    if (await store.nameTaken(tx, principal.orgId, input.name, id)) throw new BadRequest('A data source with this name already exists.')
+    const row = await store.update(tx, id, { name: input.name, type: input.type, options, secrets: sealOrNull(deps, secrets) })
+    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'edit', objectType: 'datasource', objectId: id })
+    return row
+  })
+}
+
+export async function deleteDataSource(deps: Deps, principal: Principal, id: number) {
+  await adminSource(deps, principal, id)
+  await deps.sql.begin(async (tx) => {
+    await store.remove(tx, id)
+    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'delete', objectType: 'datasource', objectId: id })
+  })
+}
+
+const TEST_TIMEOUT_MS = 10_000
+
+/** Try the connection (spec 3 §7): `{ok, message}`; a failure is an answer, not an error. */
+export async function testDataSource(deps: Deps, principal: Principal, id: number): Promise<{ ok: boolean; message: string }> {
+  const row = await adminSource(deps, principal, id)
+  const runner = runnerFor(row.type)
+  try {
+    await runner.test(runnerConfig(deps.secretKey, row), AbortSignal.timeout(TEST_TIMEOUT_MS))
+    return { ok: true, message: 'success' }
+  } catch (error) {
+    const message = (error as Error).name === 'TimeoutError' ? `Connection timed out after ${TEST_TIMEOUT_MS / 1000} s.` : (error as Error).message
+    return { ok: false, message: message || 'Unknown error.' }
+  } finally {
+    await recordEvent(deps.sql, { orgId: principal.orgId, userId: principal.id, action: 'test', objectType: 'datasource', objectId: id })
+  }
+}
+
+/** The cached schema as JSON text, or a refresh job when asked or when nothing is cached yet. */
+export async function schemaOrJob(deps: Deps, principal: Principal, id: number, refresh: boolean): Promise<{ schemaJson: string } | { job: JobRow }> {
+  const ds = await getAccessible(deps, principal, id)
+  if (!refresh) {
+    const cached = await store.findSchema(deps.sql, ds.id)
+    if (cached) return { schemaJson: cached.schema_json }
+  }
+  return { job: await requestSchemaRefresh(deps, principal, ds) }
+}
+
+async function requestSchemaRefresh(deps: Deps, principal: Principal, ds: DataSourceRow): Promise<JobRow> {
+  return deps.sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(727_1003, ${ds.id}::int)`
+    const running = await findUnfinished(tx, 'refresh_schema', ds.id)
+    if (running) return running
+    const job = await insertJob(tx, { orgId: principal.orgId, kind: 'refresh_schema', dataSourceId: ds.id, userId: principal.id })
+    await enqueue(tx, 'refresh_schema', { job_id: job.id, data_source_id: ds.id }, { queue: `schema:${ds.id}`, maxAttempts: 1 })
+    return job
+  })
+}
+
+function sealOrNull(deps: Deps, secrets: Record<string, unknown>): string | null {
+  return Object.keys(secrets).length ? seal(deps.secretKey, secrets) : null
+}

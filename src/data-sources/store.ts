@@ -1,0 +1,109 @@
+import type { Db } from '../db/sql.ts'
+
+export interface DataSourceRow {
+  id: number
+  org_id: number
+  name: string
+  type: string
+  options: Record<string, unknown>
+  secrets: string | null
+  paused: boolean
+  pause_reason: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+/** A source with the caller's access: view_only is true when every group that grants it is view-only. */
+export interface AccessibleDataSourceRow extends DataSourceRow {
+  view_only: boolean
+}
+
+export async function listAll(db: Db, orgId: number): Promise<AccessibleDataSourceRow[]> {
+  return db<AccessibleDataSourceRow[]>`select *, false as view_only from data_sources where org_id = ${orgId} order by name, id`
+}
+
+export async function listForGroups(db: Db, orgId: number, groupIds: number[]): Promise<AccessibleDataSourceRow[]> {
+  return db<AccessibleDataSourceRow[]>`
+    select d.*, bool_and(g.view_only) as view_only
+    from data_sources d join data_source_groups g on g.data_source_id = d.id
+    where d.org_id = ${orgId} and g.group_id = any(${groupIds})
+    group by d.id order by d.name, d.id`
+}
+
+export async function findById(db: Db, orgId: number, id: number): Promise<DataSourceRow | undefined> {
+  const [row] = await db<DataSourceRow[]>`select * from data_sources where id = ${id} and org_id = ${orgId}`
+  return row
+}
+
+/** The caller's access to one source through their groups: undefined when none of their groups has it. */
+export async function accessThroughGroups(db: Db, dataSourceId: number, groupIds: number[]): Promise<{ view_only: boolean } | undefined> {
+  const [row] = await db<{ view_only: boolean | null }[]>`
+    select bool_and(view_only) as view_only from data_source_groups
+    where data_source_id = ${dataSourceId} and group_id = any(${groupIds})`
+  return row.view_only === null ? undefined : { view_only: row.view_only }
+}
+
+export async function nameTaken(db: Db, orgId: number, name: string, exceptId = 0): Promise<boolean> {
+  const [row] = await db`select 1 from data_sources where org_id = ${orgId} and lower(name) = lower(${name}) and id <> ${exceptId}`
+  return !!row
+}
+
+export async function insert(
+  db: Db, d: { orgId: number; name: string; type: string; options: Record<string, unknown>; secrets: string | null },
+): Promise<DataSourceRow> {
+  const [row] = await db<DataSourceRow[]>`
+    insert into data_sources (org_id, name, type, options, secrets)
+    values (${d.orgId}, ${d.name}, ${d.type}, ${db.json(d.options as never)}, ${d.secrets}) returning *`
+  return row
+}
+
+export async function update(
+  db: Db, id: number, d: { name: string; type: string; options: Record<string, unknown>; secrets: string | null },
+): Promise<DataSourceRow> {
+  const [row] = await db<DataSourceRow[]>`
+    update data_sources set name = ${d.name}, type = ${d.type}, options = ${db.json(d.options as never)},
+      secrets = ${d.secrets}, updated_at = now()
+    where id = ${id} returning *`
+  return row
+}
+
+export async function remove(db: Db, id: number) {
+  await db`delete from data_sources where id = ${id}`
+}
+
+export async function addToGroup(db: Db, dataSourceId: number, groupId: number, viewOnly = false) {
+  await db`
+    insert into data_source_groups (data_source_id, group_id, view_only) values (${dataSourceId}, ${groupId}, ${viewOnly})
+    on conflict (data_source_id, group_id) do nothing`
+}
+
+export async function setGroupViewOnly(db: Db, dataSourceId: number, groupId: number, viewOnly: boolean): Promise<boolean> {
+  const rows = await db`update data_source_groups set view_only = ${viewOnly} where data_source_id = ${dataSourceId} and group_id = ${groupId}`
+  return rows.count > 0
+}
+
+export async function removeFromGroup(db: Db, dataSourceId: number, groupId: number) {
+  await db`delete from data_source_groups where data_source_id = ${dataSourceId} and group_id = ${groupId}`
+}
+
+export async function listForGroup(db: Db, orgId: number, groupId: number): Promise<AccessibleDataSourceRow[]> {
+  return db<AccessibleDataSourceRow[]>`
+    select d.*, g.view_only from data_sources d join data_source_groups g on g.data_source_id = d.id
+    where d.org_id = ${orgId} and g.group_id = ${groupId} order by d.name, d.id`
+}
+
+export interface SchemaCacheRow {
+  schema_json: string
+  refreshed_at: Date
+}
+
+export async function findSchema(db: Db, dataSourceId: number): Promise<SchemaCacheRow | undefined> {
+  const [row] = await db<SchemaCacheRow[]>`select schema_json, refreshed_at from data_source_schemas where data_source_id = ${dataSourceId}`
+  return row
+}
+
+export async function saveSchema(db: Db, dataSourceId: number, schemaJson: string, tableCount: number) {
+  await db`
+    insert into data_source_schemas (data_source_id, schema_json, table_count) values (${dataSourceId}, ${schemaJson}, ${tableCount})
+    on conflict (data_source_id) do update set schema_json = excluded.schema_json, table_count = excluded.table_count, refreshed_at = now()`
+}
