@@ -7,6 +7,7 @@ import { hmac, randomToken, sha256 } from './tokens.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { recordEvent } from '../events/service.ts'
 import { profileImageUrl } from '../users/serialize.ts'
+import { LoginThrottle } from './throttle.ts'
 
 /** A browser session without "remember me" lasts 12 hours from its last use; with it, 30 days. */
 export const SESSION_TTL_SECONDS = 12 * 3600
@@ -15,7 +16,10 @@ export const REMEMBER_TTL_SECONDS = 30 * 24 * 3600
 export const texts = {
   wrongCredentials: 'Wrong email or password.',
   passwordLoginDisabled: 'Password login is not enabled for your organization.',
+  throttled: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
 }
+
+const throttle = new LoginThrottle()
 
 function toPrincipal(row: PrincipalRow, via: Principal['via']): Principal {
   return {
@@ -34,10 +38,15 @@ export async function signIn(
   const org = await currentOrg(deps)
   if (!org) return { ok: false, message: texts.wrongCredentials }
   if (!org.settings.auth_password_login_enabled) return { ok: false, message: texts.passwordLoginDisabled }
+  if (throttle.blocked(input.email, input.ip)) return { ok: false, message: texts.throttled }
   const user = await findUserByEmail(deps.sql, org.id, input.email.trim().toLowerCase())
   // Verify even for unknown emails, so timing does not tell which emails have accounts.
   const valid = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH)
-  if (!user || !valid || user.disabled_at) return { ok: false, message: texts.wrongCredentials }
+  if (!user || !valid || user.disabled_at) {
+    throttle.fail(input.email, input.ip)
+    return { ok: false, message: texts.wrongCredentials }
+  }
+  throttle.succeed(input.email, input.ip)
   const token = await openSession(deps, user.id, input.remember, input)
   await recordEvent(deps.sql, { orgId: org.id, userId: user.id, action: 'login', objectType: 'redash', objectId: null,
     properties: { user_agent: input.userAgent, ip: input.ip } })
@@ -60,7 +69,9 @@ export async function openSession(
 
 export async function signOut(deps: Deps, token: string) {
   const hash = sha256(token)
+  const principal = await principalForSession(deps, token)
   await deleteSession(deps.sql, hash)
+  if (principal) await recordEvent(deps.sql, { orgId: principal.orgId, userId: principal.id, action: 'logout', objectType: 'redash', objectId: null })
   await deps.bus.invalidate('session', hash.toString('hex'))
 }
 

@@ -120,6 +120,21 @@ describe('sign in and out', () => {
     expect(res.headers.get('location')).toBe('/login?next=%2F%3Ftab%3D1')
   })
 
+  it('records sign-in and sign-out in the audit log', async () => {
+    const { client } = await signInAs(t.app, ADMIN.email, ADMIN.password)
+    await client.get('/logout')
+    const actions = await t.db.sql`select action from events where object_type = 'redash' and user_id = 1 order by id desc limit 2`
+    expect(actions.map((a) => a.action)).toEqual(['logout', 'login'])
+  })
+
+  it('stops password guessing after 10 failures, even when the right password follows', async () => {
+    await addUser(t, { name: 'Gus', email: 'gus@example.com', password: 'gus-password' })
+    for (let i = 0; i < 10; i++) await signInAs(t.app, 'gus@example.com', `guess-${i}`)
+    const { res } = await signInAs(t.app, 'gus@example.com', 'gus-password')
+    expect(await res.text()).toContain('Too many failed sign-in attempts. Please wait a few minutes and try again.')
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('sightline_session='))).toBe(false)
+  })
+
   it('refuses a sign-in form posted from another site', async () => {
     const client = new Client(t.app)
     const res = await client.request('POST', '/login', {
