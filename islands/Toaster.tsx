@@ -36,7 +36,7 @@ function Toaster(): JSX.Element {
   }, [])
 
   return (
-    <div className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2" role="status" aria-live="polite">
+    <div className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2" role="status" aria-live="polite">
       {offline && (
         <div className="pointer-events-auto rounded-md border-l-4 border-amber-500 bg-white px-4 py-3 text-sm text-slate-800 shadow-lg dark:bg-slate-800 dark:text-slate-100">
           {texts.errors.offline}
@@ -46,8 +46,13 @@ function Toaster(): JSX.Element {
         <div key={t.id} data-toast={t.kind}
           className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 bg-white px-4 py-3 text-sm text-slate-800 shadow-lg dark:bg-slate-800 dark:text-slate-100 ${tone[t.kind]}`}>
           <span className="flex-1">{t.message}</span>
-          <button type="button" className="text-slate-400 hover:text-slate-600" aria-label={texts.toast.close}
-            onClick={() => setToasts((list) => list.filter((x) => x.id !== t.id))}>×</button>
+          <button type="button" aria-label={texts.toast.close}
+            className="-m-1 rounded p-1 text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:text-slate-100"
+            onClick={() => setToasts((list) => list.filter((x) => x.id !== t.id))}>
+            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
         </div>
       ))}
     </div>

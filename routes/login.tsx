@@ -19,7 +19,7 @@ function LoginPage({ next, email, error }: { next: string; email?: string; error
         <Field label={texts.login.email} name="email" type="email" defaultValue={email} autoComplete="username" autoFocus />
         <Field label={texts.login.password} name="password" type="password" autoComplete="current-password" />
         <label className="mb-4 flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-          <input type="checkbox" name="remember" className="h-4 w-4 rounded border-slate-300" /> {texts.login.remember}
+          <input type="checkbox" name="remember" className="h-4 w-4 rounded border-slate-300 accent-indigo-600" /> {texts.login.remember}
         </label>
         <button type="submit" className={primaryButton}>{texts.login.submit}</button>
       </form>

@@ -23,7 +23,7 @@ function SetupPage({ values, errors }: { values?: Partial<SetupInput>; errors?: 
           <Field label={texts.setup.email} name="email" type="email" defaultValue={values?.email} error={errors?.email} autoComplete="email" />
           <Field label={texts.setup.password} name="password" type="password" error={errors?.password} hint={texts.setup.passwordHint} autoComplete="new-password" />
         </fieldset>
-        <fieldset className="mt-6">
+        <fieldset className="mt-2">
           <legend className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{texts.setup.general}</legend>
           <Field label={texts.setup.orgName} name="org_name" defaultValue={values?.org_name} error={errors?.org_name} hint={texts.setup.orgNameHint} autoComplete="organization" />
         </fieldset>

@@ -22,6 +22,10 @@ const activeClass = 'bg-slate-800 text-white'
 const menuClass =
   'absolute z-30 mt-1 min-w-48 rounded-md border border-slate-200 bg-white py-1 text-sm text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200'
 const menuItemClass = 'block px-4 py-2 hover:bg-slate-100 dark:hover:bg-slate-700 focus-visible:bg-slate-100 dark:focus-visible:bg-slate-700'
+/** Phone menu entries: finger-sized (44 px), with the same icons as the side navigation. */
+const mobileItemClass = 'flex min-h-11 items-center gap-3 px-4 py-2 hover:bg-slate-100 dark:hover:bg-slate-700 focus-visible:bg-slate-100 dark:focus-visible:bg-slate-700'
+const mobileIconClass = 'h-5 w-5 shrink-0 text-slate-400 dark:text-slate-500'
+const dividerClass = 'my-1 border-t border-slate-200 dark:border-slate-700'
 
 /** A disclosure menu that works without script: <details> is keyboard- and screen-reader-friendly as it is. */
 function Menu({ label, icon, children, align = 'left', up = false }: {
@@ -42,12 +46,15 @@ function Menu({ label, icon, children, align = 'left', up = false }: {
 function ProfileMenuItems({ principal, version, newVersionAvailable, superAdmin, mobile }: {
   principal: Principal; version: string; newVersionAvailable: boolean; superAdmin: boolean; mobile?: boolean
 }): JSX.Element {
+  const item = mobile ? mobileItemClass : menuItemClass
+  // on phones every entry of the menu has its icon; the small desktop menu is text only
+  const icon = (name: IconName) => mobile ? <Icon name={name} className={mobileIconClass} /> : null
   return (
     <>
-      <a className={menuItemClass} href="/users/me">{texts.nav.profile}</a>
-      {mobile && <a className={menuItemClass} href="/users/me#edit">{texts.nav.editProfile}</a>}
-      {superAdmin && <a className={menuItemClass} href="/admin/status">{texts.nav.systemStatus}</a>}
-      <a className={menuItemClass} href="/logout">{texts.nav.logout}</a>
+      <a className={item} href="/users/me">{icon('user')}{texts.nav.profile}</a>
+      {mobile && <a className={item} href="/users/me#edit">{icon('edit')}{texts.nav.editProfile}</a>}
+      {superAdmin && <a className={item} href="/admin/status">{icon('status')}{texts.nav.systemStatus}</a>}
+      <a className={item} href="/logout">{icon('logout')}{texts.nav.logout}</a>
       <div className="mt-1 border-t border-slate-200 px-4 pt-2 pb-1 text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
         {texts.nav.version(version)}
         {superAdmin && newVersionAvailable && (
@@ -56,7 +63,7 @@ function ProfileMenuItems({ principal, version, newVersionAvailable, superAdmin,
           </a>
         )}
       </div>
-      <span className="sr-only">{principal.email}</span>
+      {!mobile && <span className="sr-only">{principal.email}</span>}
     </>
   )
 }
@@ -73,25 +80,43 @@ export function AppShell({ principal, version, newVersionAvailable, section, chi
         {texts.nav.skipToContent}
       </a>
       <header className="flex items-center justify-between bg-slate-900 px-4 py-2 md:hidden">
-        <a href="/" className="flex items-center gap-2 text-white" aria-label={texts.nav.home}><Logo /><span className="font-semibold">{texts.product}</span></a>
+        <a href="/" className="flex items-center gap-2 text-white" aria-label={`${texts.product}, ${texts.nav.home}`}><Logo /><span className="font-semibold">{texts.product}</span></a>
         <nav aria-label={texts.nav.menu}>
           <details className="relative">
             <summary className="cursor-pointer list-none rounded p-2 text-slate-200 [&::-webkit-details-marker]:hidden" aria-label={texts.nav.menu}>
               <Icon name="menu" />
             </summary>
-            <div className={`${menuClass} right-0 w-64`}>
-              {nav.main.map((item) => <a key={item.key} className={menuItemClass} href={item.href}>{item.label}</a>)}
-              {nav.create.map((item) => <a key={item.key} className={menuItemClass} href={item.href}>{item.label}</a>)}
-              <a className={menuItemClass} href="/help" data-help-link="">{texts.nav.help}</a>
-              {nav.settingsHref && <a className={menuItemClass} href={nav.settingsHref}>{texts.nav.settings}</a>}
-              <div className="border-t border-slate-200 dark:border-slate-700" />
+            <div className={`${menuClass} right-0 max-h-[calc(100dvh-4rem)] w-72 overflow-y-auto`}>
+              <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
+                <img src={principal.profileImageUrl} alt="" className="h-8 w-8 rounded-full" width={32} height={32} />
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-slate-900 dark:text-slate-100">{principal.name}</p>
+                  <p className="truncate text-xs text-slate-500 dark:text-slate-400">{principal.email}</p>
+                </div>
+              </div>
+              {nav.main.map((item) => (
+                <a key={item.key} className={`${mobileItemClass} ${section === item.key ? 'font-semibold text-indigo-700 dark:text-indigo-300' : ''}`}
+                  href={item.href} aria-current={section === item.key ? 'page' : undefined}>
+                  <Icon name={icons[item.key]} className={mobileIconClass} />{item.label}
+                </a>
+              ))}
+              {nav.create.length > 0 && <div className={dividerClass} />}
+              {nav.create.map((item) => (
+                <a key={item.key} className={mobileItemClass} href={item.href}><Icon name="plus" className={mobileIconClass} />{item.label}</a>
+              ))}
+              <div className={dividerClass} />
+              <a className={mobileItemClass} href="/help" data-help-link=""><Icon name="help" className={mobileIconClass} />{texts.nav.help}</a>
+              {nav.settingsHref && (
+                <a className={mobileItemClass} href={nav.settingsHref}><Icon name="settings" className={mobileIconClass} />{texts.nav.settings}</a>
+              )}
+              <div className={dividerClass} />
               <ProfileMenuItems {...profile} mobile />
             </div>
           </details>
         </nav>
       </header>
       <nav aria-label={texts.nav.main} className="hidden w-56 shrink-0 flex-col gap-1 bg-slate-900 p-3 md:flex md:sticky md:top-0 md:h-screen">
-        <a href="/" className="mb-4 flex items-center gap-2 px-2 py-1 text-white" aria-label={texts.nav.home}>
+        <a href="/" className="mb-4 flex items-center gap-2 px-2 py-1 text-white" aria-label={`${texts.product}, ${texts.nav.home}`}>
           <Logo /><span className="text-lg font-semibold tracking-tight">{texts.product}</span>
         </a>
         {nav.main.map((item) => (

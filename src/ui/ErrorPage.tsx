@@ -14,8 +14,8 @@ export function ErrorPage({ status }: { status: number }): JSX.Element {
     <main className="min-h-screen flex items-center justify-center p-6">
       <div className="max-w-md text-center">
         <Logo className="mx-auto h-10 w-10" />
-        <p className="mt-6 text-5xl font-semibold text-slate-300 dark:text-slate-600" aria-hidden="true">{status}</p>
-        <h1 className="mt-4 text-lg font-medium text-slate-800 dark:text-slate-100">{errorText(status)}</h1>
+        <p className="mt-8 text-sm font-semibold tracking-wide text-indigo-600 dark:text-indigo-400" aria-hidden="true">{status}</p>
+        <h1 className="mt-2 text-xl font-semibold text-balance text-slate-900 dark:text-slate-100">{errorText(status)}</h1>
         <a href="/" className="mt-6 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
           {texts.errors.goHome}
         </a>

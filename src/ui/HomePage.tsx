@@ -35,7 +35,7 @@ const link = 'font-medium text-indigo-600 hover:underline dark:text-indigo-400'
 /** Onboarding steps (spec 1 §2): connecting a source is a link only for admins. */
 function Onboarding({ isAdmin, counters }: Pick<HomeProps, 'isAdmin' | 'counters'>): JSX.Element {
   return (
-    <section aria-labelledby="welcome-title" className="rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section aria-labelledby="welcome-title" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <h2 id="welcome-title" className="text-xl font-semibold text-slate-900 dark:text-slate-100">{texts.home.welcome}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{texts.home.tagline}</p>
       <ol className="mt-4">
@@ -53,7 +53,7 @@ function Onboarding({ isAdmin, counters }: Pick<HomeProps, 'isAdmin' | 'counters
 function Favorites({ title, items, empty }: { title: string; items: FavoriteItem[]; empty: string }): JSX.Element {
   const id = title.replace(/\s+/g, '-').toLowerCase()
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <h2 id={id} className="border-b border-slate-200 px-5 py-3 text-sm font-semibold text-slate-900 dark:border-slate-800 dark:text-slate-100">{title}</h2>
       {items.length === 0 ? (
         <p className="flex items-center gap-2 px-5 py-8 text-sm text-slate-500 dark:text-slate-400">

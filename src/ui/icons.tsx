@@ -15,6 +15,10 @@ const paths: Record<string, string> = {
   close: 'M6 6l12 12M18 6L6 18',
   check: 'M5 12l5 5L20 7',
   chevron: 'M6 9l6 6 6-6',
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
+  edit: 'M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4',
+  status: 'M3 12h4l3-8 4 16 3-8h4',
+  logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
 }
 
 export type IconName = keyof typeof paths

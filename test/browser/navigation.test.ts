@@ -1,0 +1,150 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
+import {
+  ADMIN, addUser, DESKTOP, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies, waitForIslands, watchProblems,
+} from './support.ts'
+
+/** The app shell offers each person what their permissions allow, on a desktop and on a phone, and to the keyboard. */
+let server: TestServer
+let browser: Browser
+let admin: Map<string, string>
+let member: Map<string, string>
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startTestServer(), launchBrowser()])
+  admin = await setUpOrganization(server)
+  await addUser(server.db, MEMBER)
+  member = await signInOverHttp(server, MEMBER.email, MEMBER.password)
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()))
+})
+
+async function open(jar: Map<string, string>, o: { viewport?: { width: number; height: number }; dark?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
+  context.setDefaultTimeout(5000)
+  contexts.push(context)
+  await useCookies(context, server, jar)
+  const page = await context.newPage()
+  await page.goto(server.url + '/')
+  await waitForIslands(page)
+  return page
+}
+
+/** The names of the links in a region, in order, as a screen reader would list them. */
+const linkNames = (page: Page, region: ReturnType<Page['locator']>) =>
+  region.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href')]))
+
+describe('desktop side navigation', () => {
+  it('an admin sees every section, the Create menu, Settings at Data Sources and System Status', async () => {
+    const page = await open(admin)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    for (const [name, href] of [['Dashboards', '/dashboards'], ['Queries', '/queries'], ['Alerts', '/alerts'], ['Help', '/help']]) {
+      const link = nav.getByRole('link', { name, exact: true })
+      expect(await link.isVisible(), name).toBe(true)
+      expect(await link.getAttribute('href')).toBe(href)
+    }
+    expect(await nav.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/data_sources')
+
+    const create = nav.getByText('Create', { exact: true })
+    expect(await nav.getByRole('link', { name: 'New Query' }).isVisible()).toBe(false)
+    await create.click()
+    expect(await nav.getByRole('link', { name: 'New Query' }).getAttribute('href')).toBe('/queries/new')
+    expect(await nav.getByRole('link', { name: 'New Dashboard' }).isVisible()).toBe(true)
+    expect(await nav.getByRole('link', { name: 'New Alert' }).getAttribute('href')).toBe('/alerts/new')
+    // the open menu is drawn above the page, not squeezed into the navigation
+    const box = (await nav.getByRole('link', { name: 'New Alert' }).boundingBox())!
+    expect(box.width).toBeGreaterThan(150)
+
+    await nav.getByLabel('Account: Ada Admin').click()
+    expect(await nav.getByRole('link', { name: 'System Status' }).getAttribute('href')).toBe('/admin/status')
+    expect(await nav.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/users/me')
+    expect(await nav.getByText(/^Version: \d+\.\d+\.\d+/).isVisible()).toBe(true)
+  })
+
+  it('a user of the default group sees Settings at Users and no admin items', async () => {
+    const page = await open(member)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    expect(await nav.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/users')
+    await nav.getByLabel(`Account: ${MEMBER.name}`).click()
+    const links = await linkNames(page, nav)
+    expect(links.map(([, href]) => href)).not.toContain('/admin/status')
+    expect(links.map(([, href]) => href)).not.toContain('/data_sources')
+    expect(links.map(([name]) => name)).not.toContain('System Status')
+    // onboarding asks them to turn to an admin instead of linking to data sources, and no consent question
+    expect(await page.getByText('Ask an account admin to connect a data source').isVisible()).toBe(true)
+    expect(await page.getByRole('link', { name: 'Connect a Data Source' }).count()).toBe(0)
+    expect(await page.getByRole('link', { name: 'Invite your Team Members' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Yes' }).count()).toBe(0)
+  })
+
+  it('a second click on Create closes its menu', async () => {
+    const page = await open(admin)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const create = nav.getByText('Create', { exact: true })
+    await create.click()
+    expect(await nav.getByRole('link', { name: 'New Query' }).isVisible()).toBe(true)
+    await create.click()
+    expect(await nav.getByRole('link', { name: 'New Query' }).isVisible()).toBe(false)
+  })
+})
+
+describe('phone navigation', () => {
+  it('hides the side navigation and offers the same entries, plus Edit Profile, behind the menu button', async () => {
+    // a session of its own, since this test signs it out
+    const page = await open(await signInOverHttp(server, ADMIN.email, ADMIN.password), { viewport: PHONE })
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false)
+    const menu = page.getByRole('navigation', { name: 'Menu' })
+    const button = menu.getByRole('button', { name: 'Menu' }).or(menu.locator('summary'))
+    expect(await button.isVisible()).toBe(true)
+    await button.click()
+    const links = await linkNames(page, menu)
+    expect(links).toEqual(expect.arrayContaining([
+      ['Dashboards', '/dashboards'], ['Queries', '/queries'], ['Alerts', '/alerts'], ['New Query', '/queries/new'],
+      ['New Dashboard', '/dashboards/new'], ['New Alert', '/alerts/new'], ['Help', '/help'], ['Settings', '/data_sources'],
+      ['Profile', '/users/me'], ['Edit Profile', '/users/me#edit'], ['System Status', '/admin/status'], ['Log out', '/logout'],
+    ]))
+    await menu.getByRole('link', { name: 'Log out' }).click()
+    await page.waitForURL(server.url + '/login')
+  })
+
+  it('a default-group user gets Settings at Users and no System Status', async () => {
+    const page = await open(member, { viewport: PHONE })
+    const menu = page.getByRole('navigation', { name: 'Menu' })
+    await menu.locator('summary').click()
+    const links = await linkNames(page, menu)
+    expect(links).toContainEqual(['Settings', '/users'])
+    expect(links.map(([name]) => name)).not.toContain('System Status')
+  })
+})
+
+describe('keyboard and assistive technology', () => {
+  it('the first Tab on the home page reaches "Skip to content", which shows itself and jumps to the page', async () => {
+    const page = await open(admin)
+    await page.keyboard.press('Tab')
+    const focused = page.locator(':focus')
+    expect(await focused.textContent()).toBe('Skip to content')
+    const box = (await focused.boundingBox())!
+    expect(box.width).toBeGreaterThan(40) // visible, not a 1 px screen-reader box
+    await page.keyboard.press('Enter')
+    expect(new URL(page.url()).hash).toBe('#main')
+    // the next Tab continues inside the page, not back in the navigation
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true)
+  })
+
+  it('the home page has no serious accessibility problems, in light and dark', async () => {
+    for (const dark of [false, true]) {
+      const page = await open(admin, { dark })
+      const problems = watchProblems(page)
+      expect(await seriousA11yViolations(page), dark ? 'dark' : 'light').toEqual([])
+      expect(problems).toEqual([])
+    }
+  })
+})

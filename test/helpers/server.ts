@@ -1,0 +1,48 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type Browser } from 'playwright-core'
+import { loadConfig, type Config } from '../../src/config.ts'
+import { startSightline } from '../../src/start.ts'
+import { freshDatabase, type TestDatabase } from './db.ts'
+
+export interface TestServer {
+  /** The address the server listens on, e.g. http://127.0.0.1:43121 (no trailing slash). */
+  url: string
+  db: TestDatabase
+  stop(): Promise<void>
+}
+
+/** Sightline's web process on a real port and a fresh database, the way a browser meets it. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const db = await freshDatabase()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-web-'))
+  let sightline
+  try {
+    const config: Config = { ...loadConfig({}), databaseUrl: db.url, port: 0, host: '127.0.0.1', role: 'web', dataDir, ...overrides }
+    sightline = await startSightline(config)
+  } catch (error) {
+    await db.drop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
+  const running = sightline
+  return {
+    url: `http://127.0.0.1:${running.port}`,
+    db,
+    stop: async () => {
+      await running.stop()
+      await db.drop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Headless Chromium from the system (never a downloaded one), quiet: no network calls of its own. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  })
+}
