@@ -6,6 +6,7 @@ import { navigation } from './navigation.ts'
 import HelpDrawer from '../../islands/HelpDrawer.tsx'
 import Toaster from '../../islands/Toaster.tsx'
 import SessionExpiredModal from '../../islands/SessionExpiredModal.tsx'
+import MenuDismiss from '../../islands/MenuDismiss.tsx'
 
 export interface ShellProps {
   principal: Principal
@@ -32,7 +33,7 @@ function Menu({ label, icon, children, align = 'left', up = false }: {
   label: string; icon?: IconName; children: ReactNode; align?: 'left' | 'right'; up?: boolean
 }): JSX.Element {
   return (
-    <details className="group relative">
+    <details className="group relative" data-menu="">
       <summary className={`${itemClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
         {icon && <Icon name={icon} />}
         <span className="flex-1">{label}</span>
@@ -82,7 +83,7 @@ export function AppShell({ principal, version, newVersionAvailable, section, chi
       <header className="flex items-center justify-between bg-slate-900 px-4 py-2 md:hidden">
         <a href="/" className="flex items-center gap-2 text-white" aria-label={`${texts.product}, ${texts.nav.home}`}><Logo /><span className="font-semibold">{texts.product}</span></a>
         <nav aria-label={texts.nav.menu}>
-          <details className="relative">
+          <details className="relative" data-menu="">
             <summary className="cursor-pointer list-none rounded p-2 text-slate-200 [&::-webkit-details-marker]:hidden" aria-label={texts.nav.menu}>
               <Icon name="menu" />
             </summary>
@@ -137,7 +138,7 @@ export function AppShell({ principal, version, newVersionAvailable, section, chi
         {nav.settingsHref && (
           <a href={nav.settingsHref} className={`${itemClass} ${section === 'settings' ? activeClass : ''}`}><Icon name="settings" />{texts.nav.settings}</a>
         )}
-        <details className="group relative">
+        <details className="group relative" data-menu="">
           <summary className={`${itemClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={`${texts.nav.account}: ${principal.name}`}>
             {avatar}<span className="flex-1 truncate">{principal.name}</span>
           </summary>
@@ -150,6 +151,7 @@ export function AppShell({ principal, version, newVersionAvailable, section, chi
       <HelpDrawer />
       <Toaster />
       <SessionExpiredModal />
+      <MenuDismiss />
     </div>
   )
 }

@@ -25,7 +25,7 @@ function Step({ done, children }: { done: boolean; children: JSX.Element | strin
       <span className={`flex h-6 w-6 items-center justify-center rounded-full border ${done ? 'border-emerald-500 bg-emerald-500 text-white' : 'border-slate-300 dark:border-slate-600'}`}>
         {done && <Icon name="check" className="h-4 w-4" />}
       </span>
-      <span className={done ? 'text-slate-400 line-through dark:text-slate-500' : ''}>{children}</span>
+      <span className={done ? 'text-slate-500 line-through dark:text-slate-400' : ''}>{children}</span>
     </li>
   )
 }

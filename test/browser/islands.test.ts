@@ -65,7 +65,7 @@ describe('hydration', () => {
     await waitForIslands(page)
     await page.waitForLoadState('networkidle')
     const names = await page.locator('sightline-island[data-hydrated]').evaluateAll((els) => els.map((e) => e.getAttribute('data-name')).sort())
-    expect(names).toEqual(['BeaconConsent', 'HelpDrawer', 'SessionExpiredModal', 'Toaster'])
+    expect(names).toEqual(['BeaconConsent', 'HelpDrawer', 'MenuDismiss', 'SessionExpiredModal', 'Toaster'])
     const total = (await Promise.all(sizes)).reduce((a, b) => a + b, 0)
     expect(sizes.length).toBeGreaterThan(0)
     expect(total).toBeLessThan(80 * 1024) // gzipped, as sent

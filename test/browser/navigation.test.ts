@@ -84,14 +84,32 @@ describe('desktop side navigation', () => {
     expect(await page.getByRole('button', { name: 'Yes' }).count()).toBe(0)
   })
 
-  it('a second click on Create closes its menu', async () => {
+  it('menus close like menus: a second click, Escape, a click elsewhere, or opening another menu', async () => {
     const page = await open(admin)
     const nav = page.getByRole('navigation', { name: 'Main' })
     const create = nav.getByText('Create', { exact: true })
+    const newQuery = nav.getByRole('link', { name: 'New Query' })
+    const logOut = nav.getByRole('link', { name: 'Log out' })
+
     await create.click()
-    expect(await nav.getByRole('link', { name: 'New Query' }).isVisible()).toBe(true)
+    expect(await newQuery.isVisible()).toBe(true)
     await create.click()
-    expect(await nav.getByRole('link', { name: 'New Query' }).isVisible()).toBe(false)
+    expect(await newQuery.isVisible()).toBe(false)
+
+    await create.click()
+    await newQuery.focus()
+    await page.keyboard.press('Escape')
+    expect(await newQuery.isVisible()).toBe(false)
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Create') // focus back on the menu button
+
+    await create.click()
+    await page.getByRole('heading', { name: 'Welcome...' }).click()
+    expect(await newQuery.isVisible()).toBe(false)
+
+    await create.click()
+    await nav.getByLabel('Account: Ada Admin').click()
+    expect(await logOut.isVisible()).toBe(true)
+    expect(await newQuery.isVisible()).toBe(false)
   })
 })
 
@@ -139,12 +157,14 @@ describe('keyboard and assistive technology', () => {
     expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true)
   })
 
-  it('the home page has no serious accessibility problems, in light and dark', async () => {
-    for (const dark of [false, true]) {
-      const page = await open(admin, { dark })
-      const problems = watchProblems(page)
-      expect(await seriousA11yViolations(page), dark ? 'dark' : 'light').toEqual([])
-      expect(problems).toEqual([])
+  it('the home page has no serious accessibility problems, for an admin and a user, in light and dark', async () => {
+    for (const [who, jar] of [['admin', admin], ['user', member]] as const) {
+      for (const dark of [false, true]) {
+        const page = await open(jar, { dark })
+        const problems = watchProblems(page)
+        expect(await seriousA11yViolations(page), `${who}, ${dark ? 'dark' : 'light'}`).toEqual([])
+        expect(problems).toEqual([])
+      }
     }
   })
 })
