@@ -10,6 +10,10 @@ import sessionApi from './api/session.ts'
 import settingsApi from './api/settings.ts'
 import usersApi from './api/users.ts'
 import avatar from './avatar.ts'
+import dataSourcePage from './data_sources/[id].tsx'
+import dataSourcesPages from './data_sources/index.tsx'
+import groupDataSourcesPage from './groups/[id]/data_sources.tsx'
+import groupsPage from './groups/index.tsx'
 import help from './help.tsx'
 import home from './index.tsx'
 import login from './login.tsx'
@@ -33,6 +37,10 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/settings', settingsApi],
   ['/api/users', usersApi],
   ['/', avatar],
+  ['/', dataSourcesPages],
+  ['/', dataSourcePage],
+  ['/', groupsPage],
+  ['/', groupDataSourcesPage],
   ['/', help],
   ['/', home],
   ['/', login],

@@ -1,0 +1,123 @@
+import type { JSX, ReactNode } from 'react'
+
+/**
+ * Small marks for data source types, drawn inline (no outside images): a rounded tile in the engine's colour with a
+ * simple glyph. Lives beside the islands because the create dialog draws them in the browser too; the server pages
+ * import it through src/ui/DataSourceLogo.tsx.
+ */
+const white = '#ffffff'
+const stroke = { fill: 'none', strokeWidth: 2.4, strokeLinecap: 'round', strokeLinejoin: 'round' } as const
+
+const marks: Record<string, { tile: string; glyph: ReactNode }> = {
+  pg: {
+    tile: '#336791',
+    glyph: (
+      <g>
+        {/* an elephant's head: big ear, round head, curled trunk */}
+        <ellipse cx="26.5" cy="17.5" rx="6.5" ry="8.5" fill={white} />
+        <circle cx="17.5" cy="16.5" r="8.5" fill={white} stroke="#336791" strokeWidth="2" />
+        <path d="M12.2 21.5c-1.4 3.6-1 7.6 2.6 9 1.4.5 2.6.1 3.2-.8" fill="none" stroke={white} strokeWidth="4" strokeLinecap="round" />
+        <circle cx="19.5" cy="14.5" r="1.5" fill="#336791" />
+      </g>
+    ),
+  },
+  mysql: {
+    tile: '#00758f',
+    glyph: (
+      <g>
+        {/* a leaping dolphin over a wave */}
+        <path fill={white} d="M7.5 24.5c5.6.3 9.4-2.3 12.2-6.6 2.6-4 6-6.8 11.3-6.6 1.2 0 2.2.4 2.7 1.2-1.4.2-2.4.9-2.6 2-2.2-.8-4.9-.2-6.9 1.8-2.6 2.6-4.3 6.7-9 8.4-2.4.9-5 .9-7.7-.2z" />
+        <path fill={white} d="M21.3 14.6l-.8-4.6 4.6 2.6z" />
+        <path d="M9 30.5c3-1.6 6-1.6 9 0s6 1.6 9 0 4.5-1.4 6 0" fill="none" stroke="#f29111" strokeWidth="2.4" strokeLinecap="round" />
+      </g>
+    ),
+  },
+  sqlite: {
+    tile: '#003b57',
+    glyph: (
+      <g {...stroke}>
+        {/* a quill */}
+        <path stroke="#8fd2ff" fill="#0f80cc" d="M29.5 8.5c-7.5 1.5-13 7-14.8 15.5l-.7 3.3 3.3-.7c8.5-1.8 13.5-8.3 12.2-18.1z" />
+        <path stroke={white} d="M10 31l10.5-12.5" />
+      </g>
+    ),
+  },
+  duckdb: {
+    tile: '#1f1f1f',
+    glyph: (
+      <g fill="#fff100">
+        {/* the duck: a round head and a flat beak */}
+        <circle cx="16" cy="20" r="8.5" />
+        <rect x="26.5" y="17.2" width="8" height="5.6" rx="2.8" />
+      </g>
+    ),
+  },
+  clickhouse: {
+    tile: '#1c1c1c',
+    glyph: (
+      <g fill="#faff69">
+        {/* columns, the last one short */}
+        <rect x="8.5" y="9" width="3.4" height="22" rx=".6" />
+        <rect x="14.2" y="9" width="3.4" height="22" rx=".6" />
+        <rect x="19.9" y="9" width="3.4" height="22" rx=".6" />
+        <rect x="25.6" y="9" width="3.4" height="22" rx=".6" />
+        <rect x="31.3" y="16.6" width="3.4" height="6.8" rx=".6" />
+      </g>
+    ),
+  },
+  json: {
+    tile: '#334155',
+    glyph: (
+      <g {...stroke} stroke="#fbbf24">
+        {/* curly braces */}
+        <path d="M16 9.5c-2.6 0-3.5 1.2-3.5 3.5v3.2c0 1.9-.9 3.1-2.8 3.8 1.9.7 2.8 1.9 2.8 3.8V27c0 2.3.9 3.5 3.5 3.5" />
+        <path d="M24 9.5c2.6 0 3.5 1.2 3.5 3.5v3.2c0 1.9.9 3.1 2.8 3.8-1.9.7-2.8 1.9-2.8 3.8V27c0 2.3-.9 3.5-3.5 3.5" />
+      </g>
+    ),
+  },
+  databricks: {
+    tile: '#ff3621',
+    glyph: (
+      <g stroke={white} strokeWidth={2.4} strokeLinecap="round" strokeLinejoin="round">
+        {/* stacked layers */}
+        <path fill={white} d="M20 8.5l10 5.2-10 5.2-10-5.2z" />
+        <path fill="none" d="M10 20l10 5.2L30 20" />
+        <path fill="none" d="M10 25.8L20 31l10-5.2" />
+      </g>
+    ),
+  },
+  database: {
+    tile: '#64748b',
+    glyph: (
+      <g {...stroke} stroke={white} strokeWidth={2.2}>
+        <ellipse cx="20" cy="11.5" rx="9" ry="3.5" />
+        <path d="M11 11.5v17c0 1.9 4 3.5 9 3.5s9-1.6 9-3.5v-17" />
+        <path d="M11 20c0 1.9 4 3.5 9 3.5s9-1.6 9-3.5" />
+      </g>
+    ),
+  },
+}
+
+const aliases: Record<string, string> = {
+  postgres: 'pg', postgresql: 'pg', redshift: 'pg', cockroach: 'pg',
+  mariadb: 'mysql', rds_mysql: 'mysql',
+  url: 'json', results: 'json',
+}
+
+/** The mark for a type; unknown types get the generic database mark. */
+export function logoKey(type: string): string {
+  const key = aliases[type] ?? type
+  return key in marks ? key : 'database'
+}
+
+/** A type's logo, decorative unless given a label (then an image named by it). */
+export function DataSourceLogo({ type, className = 'h-10 w-10', label }: { type: string; className?: string; label?: string }): JSX.Element {
+  const mark = marks[logoKey(type)]
+  return (
+    <svg viewBox="0 0 40 40" className={`shrink-0 ${className}`} data-logo={logoKey(type)} role={label ? 'img' : undefined}
+      aria-label={label} aria-hidden={label ? undefined : true} focusable="false">
+      <rect width="40" height="40" rx="9" fill={mark.tile} />
+      {mark.glyph}
+    </svg>
+  )
+}
