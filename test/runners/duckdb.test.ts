@@ -1,0 +1,134 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { duckdbRunner as runner } from '../../src/runners/duckdb.ts'
+import { collect, expectRunnerError, opts, sleep } from './support.ts'
+
+let dir: string
+let config: { dbpath: string }
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-duckdb-'))
+  config = { dbpath: path.join(dir, 'test.duckdb') }
+  await collect(await runner.run(config, `
+    create table orders (id integer primary key, total decimal(10,2), placed_at timestamp);
+    create schema sales;
+    create table sales.regions (code varchar, n bigint);
+    create view big_orders as select id, total from orders where total > 100;
+    insert into orders values (1, 150.5, timestamp '2024-01-02 03:04:05');
+    select 1`, opts()))
+})
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+const signal = () => new AbortController().signal
+/** CPU time the process spends over `ms`, as a share of one core: busy DuckDB threads show up here. */
+async function cpuShare(ms = 400) {
+  const before = process.cpuUsage()
+  await sleep(ms)
+  const used = process.cpuUsage(before)
+  return (used.user + used.system) / 1000 / ms
+}
+
+describe('DuckDB runner', () => {
+  it('test() passes, and fails clearly on a path that cannot be opened', async () => {
+    await runner.test(config, signal())
+    await runner.test({ dbpath: ':memory:' }, signal())
+    await expectRunnerError(runner.test({ dbpath: path.join(dir, 'no/such/dir/x.duckdb') }, signal()), 'connection', /Could not open the DuckDB database .*no\/such\/dir/)
+  })
+
+  it('returns columns, types and values: nulls, dates, timestamps, decimals, booleans, unicode, nested, duplicates', async () => {
+    const stream = await runner.run({ dbpath: ':memory:' }, `
+      select 1::int a, 9007199254740993::bigint big, 42::bigint small, 12.34::decimal(10,2) d, 2.5::double f, true b,
+             null::varchar n, date '2024-02-29' dt, timestamp '2024-01-02 03:04:05.678' ts,
+             timestamptz '2024-01-02 03:04:05+00' tz, 'héllo ✓ 日本 🎉' u, [1, 2] l, {'k': 1} s, 1 a`, opts())
+    expect(stream.columns.map((c) => [c.name, c.type])).toEqual([
+      ['a', 'integer'], ['big', 'integer'], ['small', 'integer'], ['d', 'float'], ['f', 'float'], ['b', 'boolean'],
+      ['n', 'string'], ['dt', 'date'], ['ts', 'datetime'], ['tz', 'datetime'], ['u', 'string'], ['l', 'string'],
+      ['s', 'string'], ['a1', 'integer'],
+    ])
+    const { rows } = await collect(stream)
+    const [a, big, small, d, f, b, n, dt, ts, tz, u, l, s, a1] = rows[0]
+    expect([a, big, small, d, f, b, n, dt, ts, u, l, s, a1]).toEqual(
+      [1, '9007199254740993', 42, 12.34, 2.5, true, null, '2024-02-29', '2024-01-02T03:04:05.678', 'héllo ✓ 日本 🎉', [1, 2], { k: 1 }, 1])
+    expect(Date.parse(tz as string)).toBe(Date.parse('2024-01-02T03:04:05Z'))
+  })
+
+  it('runs several statements and answers with the last; reports engine errors and "no data"', async () => {
+    const stream = await runner.run(config, `
+      create temp table pets (name varchar, legs int);
+      insert into pets values ('cat', 4), ('bird', 2);
+      select name, legs from pets order by legs; -- done`, opts())
+    expect((await collect(stream)).rows).toEqual([['bird', 2], ['cat', 4]])
+    await expectRunnerError(runner.run(config, 'select * from no_such_table', opts()), 'query', /Table with name no_such_table does not exist/)
+    await expectRunnerError(runner.run(config, 'create temp table t (a int)', opts()), 'query', 'Query completed but it returned no data.')
+  })
+
+  it('streams a large result in batches', async () => {
+    const started = performance.now()
+    const stream = await runner.run(config, 'select i, md5(i::varchar) as h from range(1, 200001) t(i) order by i', opts())
+    let rows = 0
+    let batches = 0
+    let last: unknown
+    for await (const batch of stream.batches) {
+      batches++
+      rows += batch.length
+      last = batch.at(-1)![0]
+      expect(batch.length).toBeLessThanOrEqual(5000 + 2048)
+    }
+    expect([rows, last]).toEqual([200_000, 200_000])
+    expect(batches).toBeGreaterThanOrEqual(30)
+    console.info(`duckdb: 200k rows in ${batches} batches, ${Math.round(performance.now() - started)} ms`)
+  })
+
+  it('stopping early closes the result; the database stays usable', async () => {
+    const stream = await runner.run(config, 'select i from range(100000000000) t(i)', opts())
+    const started = performance.now()
+    for await (const batch of stream.batches) {
+      expect(batch[0]).toEqual([0])
+      break
+    }
+    expect(performance.now() - started).toBeLessThan(500)
+    expect(await cpuShare()).toBeLessThan(0.5)
+    expect((await collect(await runner.run(config, 'select count(*) from orders', opts()))).rows).toEqual([[1]])
+  })
+
+  // Without the interrupt this statement would run about 2 s and then create its table.
+  const slowWrite = (table: string) =>
+    `create table ${table} as select count(*) as n from range(500000000) t(i) where i % 7 = 3; select 1`
+  const tableExists = async (table: string) =>
+    (await collect(await runner.run(config, `select count(*) from information_schema.tables where table_name = '${table}'`, opts()))).rows[0][0] === 1
+
+  it('interrupts the statement at the time limit', async () => {
+    const ms = await expectRunnerError(runner.run(config, slowWrite('after_timeout'), opts(300)).then(collect), 'timeout', /time limit of 300 ms/)
+    expect(ms).toBeLessThan(1_000)
+    await sleep(2_500)
+    expect(await tableExists('after_timeout')).toBe(false) // the engine really stopped
+  })
+
+  it('cancelling interrupts the statement in the engine', async () => {
+    const controller = new AbortController()
+    const running = runner.run(config, slowWrite('after_cancel'), { signal: controller.signal, timeoutMs: 60_000 }).then(collect)
+    await sleep(300)
+    const started = performance.now()
+    controller.abort()
+    await expectRunnerError(running, 'cancelled', 'Query cancelled by user.')
+    expect(performance.now() - started).toBeLessThan(500)
+    expect(await cpuShare()).toBeLessThan(0.5)
+    await sleep(2_200)
+    expect(await tableExists('after_cancel')).toBe(false)
+    // and the same statement left alone does finish: the check above can fail
+    const t0 = performance.now()
+    await collect(await runner.run(config, slowWrite('finished'), opts()))
+    console.info('duckdb: the uninterrupted statement took', Math.round(performance.now() - t0), 'ms')
+    expect(await tableExists('finished')).toBe(true)
+  })
+
+  it('schema() lists tables and views with their columns', async () => {
+    const schema = await runner.schema(config, signal())
+    const byName = Object.fromEntries(schema.map((t) => [t.name, t.columns]))
+    expect(byName.orders).toEqual([{ name: 'id', type: 'INTEGER' }, { name: 'total', type: 'DECIMAL(10,2)' }, { name: 'placed_at', type: 'TIMESTAMP' }])
+    expect(byName['sales.regions'].map((c) => c.name)).toEqual(['code', 'n'])
+    expect(byName.big_orders.map((c) => c.name)).toEqual(['id', 'total'])
+  })
+})
