@@ -25,6 +25,8 @@ interface StartRun {
   label: string
   /** Spawn to first 200 on /ping, as measured here. */
   ms: number
+  /** CPU seconds Sightline's own processes (tsx, node; not PostgreSQL) used by then: steadier on a busy machine. */
+  cpuS: number
   /** Spawn to the "Sightline started" log line (worker up too), when we waited for it. */
   startedMs: number | undefined
   /** The server's own "Sightline started" figure: database, migrations, listen, worker (no process or module loading). */
@@ -36,6 +38,7 @@ interface StartRun {
   leftoverPostmasterStopped?: boolean
 }
 
+const loadAverageAtStart = os.loadavg()
 const dataDir = tempDir('sightline-bench-data-')
 const logDir = tempDir('sightline-bench-logs-')
 let current: RunningSightline | undefined
@@ -54,8 +57,10 @@ async function cleanUp() {
 }
 
 let interrupted = false
+// `on`, not `once`: the tsx CLI may deliver the signal a second time, and with no listener left the process would
+// exit on the spot, halfway through cleaning up.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
     if (interrupted) return
     interrupted = true
     console.error(`\n${signal}: stopping Sightline and cleaning up`)
@@ -76,15 +81,15 @@ async function stopLeftoverPostmaster(): Promise<boolean> {
 }
 
 async function start(label: string, timeoutMs: number, sigtermAfter: StartRun['sigtermAfter']): Promise<StartRun> {
+  if (interrupted) throw new Error('interrupted') // start nothing new while cleaning up
   process.stdout.write(`  ${label} ... `)
-  const { server, ms } = await startSightline({ dataDir, logDir, label, timeoutMs })
-  current = server
+  const { server, ms, cpuS } = await startSightline({ dataDir, logDir, label, timeoutMs, onSpawn: (s) => (current = s) })
   const startedMs = sigtermAfter === 'Sightline started' ? await server.started(30_000) : undefined
   if (sigtermAfter === 'Sightline started' && startedMs === undefined) {
     throw new Error(`${label}: no "Sightline started" log line within 30 s of /ping answering:\n${server.logTail()}`)
   }
   console.log(`${(ms / 1000).toFixed(2)} s to /ping 200` + (startedMs ? `, ${(startedMs / 1000).toFixed(2)} s to "Sightline started"` : ''))
-  return { label, ms, startedMs, serverReportedMs: reportedStartMs(server.logFile), sigtermAfter }
+  return { label, ms, cpuS, startedMs, serverReportedMs: reportedStartMs(server.logFile), sigtermAfter }
 }
 
 async function stopRun(run: StartRun) {
@@ -111,7 +116,7 @@ const median = (xs: number[]) => {
 
 async function measure() {
   console.log(`Sightline benchmark: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`)
-  console.log(`data dir ${dataDir}`)
+  console.log(`data dir ${dataDir}; load average ${loadAverageAtStart.map((x) => x.toFixed(2)).join(' ')}`)
 
   console.log('Start-up')
   // As an operator might: SIGTERM as soon as the server answers, even if it is still starting its worker.
@@ -146,14 +151,15 @@ async function measure() {
  * measured part of the load. Its figures carry the profiler's overhead, so they are reported apart.
  */
 async function profileLoad(cookie: string): Promise<{ load: LoadResult; summary: ProfileSummary; file: string }> {
+  if (interrupted) throw new Error('interrupted')
   console.log('Profile: the same load against a server running under --cpu-prof')
   const profDir = path.join(logDir, 'prof')
   // Plain node with tsx's loader: the tsx CLI would SIGKILL a child that is slow (under the profiler) to take
   // SIGTERM, and a killed process writes no profile.
   const { server } = await startSightline({
     dataDir, logDir, label: 'profiled', timeoutMs: 60_000, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
+    onSpawn: (s) => (current = s),
   })
-  current = server
   await server.started(30_000)
   const load = await loadTest({ port: server.port, serverPgid: server.pid, cookie, ...LOAD })
   const loadEnded = performance.now()
@@ -206,6 +212,7 @@ function summarise(m: Measured) {
     ['First start (init): spawn to /ping 200', s(m.first.ms), `< ${TARGETS.firstStartMs / 1000} s`, mark(checks.firstStart)],
     [`Warm start: spawn to /ping 200 (median of ${m.warm.length})`, s(warmMedian), `< ${TARGETS.warmStartMs / 1000} s`, mark(checks.warmStart)],
     ['  warm starts', m.warm.map((r) => (r.ms / 1000).toFixed(2)).join(' / ') + ' s', '', ''],
+    ['  CPU used by Node to /ping 200, first / warm median', `${m.first.cpuS.toFixed(2)} / ${median(m.warm.map((r) => r.cpuS)).toFixed(2)} s`, '', ''],
     ['  warm: spawn to "Sightline started" (median)', s(median(m.warm.map((r) => r.startedMs ?? NaN))), '', ''],
     ['  time inside startSightline, first / warm median',
       `${fmtMs(m.first.serverReportedMs)} / ${fmtMs(median(m.warm.map((r) => r.serverReportedMs ?? NaN)))} ms`, '', ''],
@@ -276,6 +283,7 @@ try {
   const results = {
     date,
     ...revision(),
+    loadAverageAtStart,
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()}-${os.arch()}` },
     targets: TARGETS,
     checks,
@@ -284,6 +292,8 @@ try {
       firstServerReportedMs: m.first.serverReportedMs,
       warmMedianMs: warmMedian,
       warmMs: m.warm.map((r) => r.ms),
+      firstCpuS: m.first.cpuS,
+      warmCpuS: m.warm.map((r) => r.cpuS),
       warmServerReportedMs: m.warm.map((r) => r.serverReportedMs),
       warmStartedMs: m.warm.map((r) => r.startedMs),
       shutdowns: [m.first, ...m.warm].map((r) => ({

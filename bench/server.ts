@@ -9,6 +9,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { groupCpuSeconds } from './cpu.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '..')
 export const HOST = '127.0.0.1'
@@ -110,11 +111,15 @@ function waitForExit(child: ChildProcess): Promise<Exit> {
 }
 
 /**
- * Spawn `tsx src/main.ts` on `dataDir` and resolve once GET /ping answers 200; `ms` is the wall time from spawn.
+ * Spawn `tsx src/main.ts` on `dataDir` and resolve once GET /ping answers 200; `ms` is the wall time from spawn,
+ * `cpuS` the CPU time its processes used by then (not counting PostgreSQL, which runs in its own process group).
  * Rejects (after killing what it started) if the process exits or /ping does not answer before `timeoutMs`.
  */
-export async function startSightline(o: { dataDir: string; logDir: string; label: string; timeoutMs: number; env?: NodeJS.ProcessEnv; nodeArgs?: string[] }):
-  Promise<{ server: RunningSightline; ms: number }> {
+export async function startSightline(o: { dataDir: string; logDir: string; label: string; timeoutMs: number; env?: NodeJS.ProcessEnv; nodeArgs?: string[]
+  /** Called as soon as the process is spawned, so a caller interrupted meanwhile can still stop it. */
+  onSpawn?: (server: RunningSightline) => void
+}):
+  Promise<{ server: RunningSightline; ms: number; cpuS: number }> {
   const port = await freePort()
   const logFile = path.join(o.logDir, `${o.label}.log`)
   const out = fs.openSync(logFile, 'a')
@@ -179,13 +184,14 @@ export async function startSightline(o: { dataDir: string; logDir: string; label
   }
 
   const server: RunningSightline = { port, pid: child.pid!, logFile, started, stop, logTail }
+  o.onSpawn?.(server)
   const deadline = began + o.timeoutMs
   while (performance.now() < deadline) {
     if (exit) throw new Error(`${o.label}: Sightline exited (code ${exit.code}, signal ${exit.signal}) before answering /ping:\n${logTail()}`)
     try {
       const res = await fetch(`http://${HOST}:${port}/ping`, { signal: AbortSignal.timeout(1_000) })
       await res.arrayBuffer()
-      if (res.status === 200) return { server, ms: performance.now() - began }
+      if (res.status === 200) return { server, ms: performance.now() - began, cpuS: groupCpuSeconds(child.pid!) }
     } catch {
       // not listening yet
     }
