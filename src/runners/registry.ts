@@ -1,3 +1,4 @@
+import { clickhouseRunner } from './clickhouse.ts'
 import { duckdbRunner } from './duckdb.ts'
 import { mysqlRunner } from './mysql.ts'
 import { postgresRunner } from './postgres.ts'
@@ -5,7 +6,7 @@ import { sqliteRunner } from './sqlite.ts'
 import type { Runner } from './runner.ts'
 
 /** Every engine Sightline can query, in the order the admin's "new data source" list shows them (by name). */
-export const runners: Runner[] = [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner].sort((a, b) => a.name.localeCompare(b.name))
+export const runners: Runner[] = [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner].sort((a, b) => a.name.localeCompare(b.name))
 
 const byType = new Map(runners.map((r) => [r.type, r]))
 
