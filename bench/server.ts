@@ -1,5 +1,5 @@
 /**
- * Start and stop a real Sightline process the way an operator does (`tsx src/main.ts`, embedded PostgreSQL, no
+ * Start and stop a real Sightline process the way an operator does (`node --import tsx src/main.ts`, embedded PostgreSQL, no
  * DATABASE_URL), and time it. Everything here talks to 127.0.0.1 only and every wait has a deadline.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -111,7 +111,7 @@ function waitForExit(child: ChildProcess): Promise<Exit> {
 }
 
 /**
- * Spawn `tsx src/main.ts` on `dataDir` and resolve once GET /ping answers 200; `ms` is the wall time from spawn,
+ * Spawn `node --import tsx src/main.ts` on `dataDir` and resolve once GET /ping answers 200; `ms` is the wall time from spawn,
  * `cpuS` the CPU time its processes used by then (not counting PostgreSQL, which runs in its own process group).
  * Rejects (after killing what it started) if the process exits or /ping does not answer before `timeoutMs`.
  */
@@ -130,11 +130,11 @@ export async function startSightline(o: { dataDir: string; logDir: string; label
   delete env.SIGHTLINE_PROCESS
 
   const began = performance.now()
-  // `tsx src/main.ts` as `npm start` does; with nodeArgs, `node <nodeArgs> --import tsx src/main.ts` (one process,
+  // `node --import tsx src/main.ts` as `npm start` does; with nodeArgs, `node <nodeArgs> --import tsx src/main.ts` (one process,
   // no tsx parent relaying signals). Its own process group, so a fallback kill reaches all of it and nothing else.
   const [command, args] = o.nodeArgs
     ? [process.execPath, [...o.nodeArgs, '--import', 'tsx', 'src/main.ts']]
-    : [path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts']]
+    : [process.execPath, ['--import', 'tsx', 'src/main.ts']]
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true })
   fs.closeSync(out)
   const exited = waitForExit(child)

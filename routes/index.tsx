@@ -11,8 +11,8 @@ import { texts } from '../src/shared/texts.ts'
 /** The home page (spec 1 §2). */
 export default new Hono<Env>().get('/', async (c) => {
   const { principal, org } = signedIn(c)
-  const config = c.var.deps.config
-  const counters = await objectCounters(c.var.deps.sql, org.id)
+  const config = c.get('deps').config
+  const counters = await objectCounters(c.get('deps').sql, org.id)
   return renderShellPage(c, (
     <HomePage isAdmin={isAdmin(principal)} counters={counters} messages={sessionMessages(config, principal)}
       showBeaconConsent={clientConfig(config, org.settings, principal).showBeaconConsentMessage}

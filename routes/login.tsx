@@ -30,22 +30,22 @@ function LoginPage({ next, email, error }: { next: string; email?: string; error
 /** Sign-in (reference §1.1): a plain form, no script; `next` is followed only when it is a same-site path. */
 export default new Hono<Env>()
   .get('/login', (c) => {
-    if (!c.var.org) throw new Redirect('/setup')
+    if (!c.get('org')) throw new Redirect('/setup')
     const next = safeNextPath(c.req.query('next'))
-    if (c.var.principal) throw new Redirect(next)
+    if (c.get('principal')) throw new Redirect(next)
     return renderPage(c, <LoginPage next={next} />, { title: texts.login.submit })
   })
   .post('/login', async (c) => {
-    if (!c.var.org) throw new Redirect('/setup')
+    if (!c.get('org')) throw new Redirect('/setup')
     const next = safeNextPath(c.req.query('next'))
     const form = await c.req.parseBody()
     const email = typeof form.email === 'string' ? form.email : ''
     const password = typeof form.password === 'string' ? form.password : ''
     const remember = form.remember !== undefined && form.remember !== '' && form.remember !== 'false'
-    const result = await signIn(c.var.deps, { email, password, remember, userAgent: c.req.header('user-agent'), ip: clientIp(c) })
+    const result = await signIn(c.get('deps'), { email, password, remember, userAgent: c.req.header('user-agent'), ip: clientIp(c) })
     if (!result.ok) return renderPage(c, <LoginPage next={next} email={email} error={result.message} />, { title: texts.login.submit })
     setSessionCookie(c, result.token, result.remember ? REMEMBER_TTL_SECONDS : undefined)
-    setCsrfCookie(c, csrfTokenFor(c.var.deps, result.token))
+    setCsrfCookie(c, csrfTokenFor(c.get('deps'), result.token))
     return c.redirect(next)
   })
   // The login popup of the session-expired modal lands here: tell the page that opened it, then close.

@@ -7,7 +7,7 @@ import type { Env } from '../src/http/env.ts'
 /** Sign out: the session is deleted on the server, so the cookie is worthless even if kept. */
 async function logout(c: import('hono').Context<Env>) {
   const token = getCookie(c, SESSION_COOKIE)
-  if (token) await signOut(c.var.deps, token)
+  if (token) await signOut(c.get('deps'), token)
   clearSessionCookie(c)
   return c.redirect('/login')
 }

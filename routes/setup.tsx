@@ -36,16 +36,16 @@ function SetupPage({ values, errors }: { values?: Partial<SetupInput>; errors?: 
 /** First run (reference §1.2): only while no organization exists; afterwards it leads home. */
 export default new Hono<Env>()
   .get('/setup', (c) => {
-    if (c.var.org) throw new Redirect('/')
+    if (c.get('org')) throw new Redirect('/')
     return renderPage(c, <SetupPage />, { title: texts.setup.submit })
   })
   .post('/setup', async (c) => {
-    if (c.var.org) throw new Redirect('/')
+    if (c.get('org')) throw new Redirect('/')
     const { input, errors } = checkSetupForm(await c.req.parseBody())
     if (Object.keys(errors).length) {
       return renderPage(c, <SetupPage values={input} errors={errors} />, { title: texts.setup.submit, status: 400 })
     }
-    const deps = c.var.deps
+    const deps = c.get('deps')
     let created
     try {
       created = await setupOrganization(deps.sql, input)

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
-import { compress } from 'hono/compress'
 import { routes } from '../routes/manifest.ts'
 import type { Deps } from './deps.ts'
 import type { Env } from './http/env.ts'
 import { authenticate } from './http/middleware/authenticate.ts'
+import { compressForBrowsers } from './http/middleware/compress.ts'
 import { csrf, sameOriginForms } from './http/middleware/csrf.ts'
 import { requestId } from './http/middleware/request-id.ts'
 import { securityHeaders } from './http/middleware/security-headers.ts'
@@ -24,7 +24,7 @@ export function createApp(deps: Deps): Hono<Env> {
   app.use('*', securityHeaders())
   app.get('/static/*', serveStatic(deps.assets))
   app.get('/favicon.ico', (c) => c.redirect('/static/favicon.svg', 301))
-  app.use('*', compress({ threshold: 2048 }))
+  app.use('*', compressForBrowsers())
   app.use('*', authenticate())
   app.use('*', csrf())
   app.use('*', sameOriginForms())

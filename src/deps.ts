@@ -15,6 +15,8 @@ export interface Deps {
   principals: SharedCache<Principal>
   /** The organization and its effective settings. */
   orgs: SharedCache<OrgContext>
+  /** CSRF tokens by session token (derived, so caching them is safe). */
+  csrfTokens: SharedCache<string>
   assets: Assets
 }
 
@@ -22,6 +24,7 @@ export function createDeps(o: { sql: Sql; config: Config; secretKey: string; ass
   const bus = new CacheBus(o.sql)
   const principals = new SharedCache<Principal>(30_000)
   const orgs = new SharedCache<OrgContext>(30_000, 16)
+  const csrfTokens = new SharedCache<string>(3_600_000)
   bus.on('user', (id) => principals.deleteWhere((p) => String(p.id) === id))
   bus.on('session', (key) => principals.delete(`s:${key}`))
   bus.on('org', () => {
@@ -29,5 +32,5 @@ export function createDeps(o: { sql: Sql; config: Config; secretKey: string; ass
     // permissions and names shown in sessions can depend on org-wide changes (groups); start afresh
     principals.clear()
   })
-  return { ...o, bus, principals, orgs }
+  return { ...o, bus, principals, orgs, csrfTokens }
 }

@@ -5,6 +5,6 @@ import { DEFAULT_SETTINGS } from '../../src/settings/defaults.ts'
 
 /** Public configuration for visitors without a session (spec 1 §4). */
 export default new Hono<Env>().get('/', (c) => {
-  const org = c.var.org
-  return c.json({ org_slug: org?.slug ?? 'default', client_config: clientConfig(c.var.deps.config, org?.settings ?? DEFAULT_SETTINGS) })
+  const org = c.get('org')
+  return c.json({ org_slug: org?.slug ?? 'default', client_config: clientConfig(c.get('deps').config, org?.settings ?? DEFAULT_SETTINGS) })
 })

@@ -16,9 +16,9 @@ import { getRunner, runners } from '../../src/runners/registry.ts'
 export default new Hono<Env>()
   .get('/', async (c) => {
     const { principal } = apiCaller(c)
-    const rows = await listDataSources(c.var.deps, principal)
+    const rows = await listDataSources(c.get('deps'), principal)
     const admin = isAdmin(principal)
-    return c.json(rows.map((row) => dataSourceJson(row, getRunner(row.type), { admin, secretKey: c.var.deps.secretKey })))
+    return c.json(rows.map((row) => dataSourceJson(row, getRunner(row.type), { admin, secretKey: c.get('deps').secretKey })))
   })
   .get('/types', (c) => {
     requireAdmin(apiCaller(c).principal)
@@ -26,32 +26,32 @@ export default new Hono<Env>()
   })
   .post('/', async (c) => {
     const { principal } = apiCaller(c)
-    const row = await createDataSource(c.var.deps, principal, await jsonBody(c.req))
-    return c.json(dataSourceJson({ ...row, view_only: false }, getRunner(row.type), { admin: true, secretKey: c.var.deps.secretKey }))
+    const row = await createDataSource(c.get('deps'), principal, await jsonBody(c.req))
+    return c.json(dataSourceJson({ ...row, view_only: false }, getRunner(row.type), { admin: true, secretKey: c.get('deps').secretKey }))
   })
   .get('/:id', async (c) => {
     const { principal } = apiCaller(c)
-    const row = await getAccessible(c.var.deps, principal, idParam(c.req.param('id'), NotFound))
-    return c.json(dataSourceJson(row, getRunner(row.type), { admin: isAdmin(principal), secretKey: c.var.deps.secretKey }))
+    const row = await getAccessible(c.get('deps'), principal, idParam(c.req.param('id'), NotFound))
+    return c.json(dataSourceJson(row, getRunner(row.type), { admin: isAdmin(principal), secretKey: c.get('deps').secretKey }))
   })
   .post('/:id', async (c) => {
     const { principal } = apiCaller(c)
-    const row = await saveDataSource(c.var.deps, principal, idParam(c.req.param('id'), NotFound), await jsonBody(c.req))
-    return c.json(dataSourceJson({ ...row, view_only: false }, getRunner(row.type), { admin: true, secretKey: c.var.deps.secretKey }))
+    const row = await saveDataSource(c.get('deps'), principal, idParam(c.req.param('id'), NotFound), await jsonBody(c.req))
+    return c.json(dataSourceJson({ ...row, view_only: false }, getRunner(row.type), { admin: true, secretKey: c.get('deps').secretKey }))
   })
   .delete('/:id', async (c) => {
     const { principal } = apiCaller(c)
-    await deleteDataSource(c.var.deps, principal, idParam(c.req.param('id'), NotFound))
+    await deleteDataSource(c.get('deps'), principal, idParam(c.req.param('id'), NotFound))
     return c.body(null, 204)
   })
   .post('/:id/test', async (c) => {
     const { principal } = apiCaller(c)
-    return c.json(await testDataSource(c.var.deps, principal, idParam(c.req.param('id'), NotFound)))
+    return c.json(await testDataSource(c.get('deps'), principal, idParam(c.req.param('id'), NotFound)))
   })
   .get('/:id/schema', async (c) => {
     const { principal } = apiCaller(c)
     const refresh = ['true', '1'].includes(c.req.query('refresh') ?? '')
-    const outcome = await schemaOrJob(c.var.deps, principal, idParam(c.req.param('id'), NotFound), refresh)
+    const outcome = await schemaOrJob(c.get('deps'), principal, idParam(c.req.param('id'), NotFound), refresh)
     if ('job' in outcome) return c.json({ job: jobJson(outcome.job) })
     // the cached schema is stored as the JSON the API sends: no parse, no re-encode
     return c.body(`{"schema":${outcome.schemaJson}}`, 200, { 'Content-Type': 'application/json' })

@@ -12,22 +12,22 @@ import { getRunner } from '../../src/runners/registry.ts'
 
 /** Groups and their data sources (spec 3 §7 "Groups"). */
 export default new Hono<Env>()
-  .get('/', async (c) => c.json((await visibleGroups(c.var.deps, apiCaller(c).principal)).map(groupJson)))
-  .get('/:id', async (c) => c.json(groupJson(await visibleGroup(c.var.deps, apiCaller(c).principal, idParam(c.req.param('id'), NotFound)))))
+  .get('/', async (c) => c.json((await visibleGroups(c.get('deps'), apiCaller(c).principal)).map(groupJson)))
+  .get('/:id', async (c) => c.json(groupJson(await visibleGroup(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound)))))
   .get('/:id/data_sources', async (c) => {
-    const rows = await groupDataSources(c.var.deps, apiCaller(c).principal, idParam(c.req.param('id'), NotFound))
-    return c.json(rows.map((row) => dataSourceJson(row, getRunner(row.type), { admin: true, secretKey: c.var.deps.secretKey })))
+    const rows = await groupDataSources(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound))
+    return c.json(rows.map((row) => dataSourceJson(row, getRunner(row.type), { admin: true, secretKey: c.get('deps').secretKey })))
   })
   .post('/:id/data_sources', async (c) => {
-    const row = await addDataSourceToGroup(c.var.deps, apiCaller(c).principal, idParam(c.req.param('id'), NotFound), await jsonBody(c.req))
-    return c.json(dataSourceJson(row, getRunner(row.type), { admin: true, secretKey: c.var.deps.secretKey }))
+    const row = await addDataSourceToGroup(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound), await jsonBody(c.req))
+    return c.json(dataSourceJson(row, getRunner(row.type), { admin: true, secretKey: c.get('deps').secretKey }))
   })
   .post('/:id/data_sources/:dsId', async (c) => {
-    const row = await setGroupDataSourceViewOnly(c.var.deps, apiCaller(c).principal, idParam(c.req.param('id'), NotFound),
+    const row = await setGroupDataSourceViewOnly(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound),
       idParam(c.req.param('dsId'), NotFound), await jsonBody(c.req))
-    return c.json(dataSourceJson(row, getRunner(row.type), { admin: true, secretKey: c.var.deps.secretKey }))
+    return c.json(dataSourceJson(row, getRunner(row.type), { admin: true, secretKey: c.get('deps').secretKey }))
   })
   .delete('/:id/data_sources/:dsId', async (c) => {
-    await removeDataSourceFromGroup(c.var.deps, apiCaller(c).principal, idParam(c.req.param('id'), NotFound), idParam(c.req.param('dsId'), NotFound))
+    await removeDataSourceFromGroup(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound), idParam(c.req.param('dsId'), NotFound))
     return c.json(null)
   })

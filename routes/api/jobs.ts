@@ -10,5 +10,5 @@ export default new Hono<Env>().get('/:id', async (c) => {
   const { principal } = apiCaller(c)
   const id = c.req.param('id')
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFound()
-  return c.json({ job: jobJson(await getJob(c.var.deps, principal, id)) })
+  return c.json({ job: jobJson(await getJob(c.get('deps'), principal, id)) })
 })

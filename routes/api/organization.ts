@@ -5,5 +5,5 @@ import { objectCounters } from '../../src/orgs/status.ts'
 
 export default new Hono<Env>().get('/status', async (c) => {
   const { org } = apiCaller(c)
-  return c.json({ object_counters: await objectCounters(c.var.deps.sql, org.id) })
+  return c.json({ object_counters: await objectCounters(c.get('deps').sql, org.id) })
 })

@@ -6,7 +6,7 @@ import { clientConfig, sessionMessages } from '../../src/session/client-config.t
 /** The signed-in user, the client configuration and the home page's messages (spec 1 §3). */
 export default new Hono<Env>().get('/', (c) => {
   const { principal, org } = apiCaller(c)
-  const config = c.var.deps.config
+  const config = c.get('deps').config
   return c.json({
     user: {
       id: principal.id,

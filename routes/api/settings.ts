@@ -15,6 +15,6 @@ export default new Hono<Env>()
   .post('/organization', async (c) => {
     const { principal, org } = apiCaller(c)
     requireAdmin(principal)
-    const settings = await saveSettings(c.var.deps, principal, org, await jsonBody(c.req))
+    const settings = await saveSettings(c.get('deps'), principal, org, await jsonBody(c.req))
     return c.json(settingsJson(settings))
   })

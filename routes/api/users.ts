@@ -8,10 +8,10 @@ import { getUser, regenerateUserApiKey } from '../../src/users/service.ts'
 export default new Hono<Env>()
   .get('/:id', async (c) => {
     const { principal } = apiCaller(c)
-    return c.json(await getUser(c.var.deps, principal, idParam(c.req.param('id'), NotFound)))
+    return c.json(await getUser(c.get('deps'), principal, idParam(c.req.param('id'), NotFound)))
   })
   .post('/:id/regenerate_api_key', async (c) => {
     const { principal } = apiCaller(c)
-    const apiKey = await regenerateUserApiKey(c.var.deps, principal, idParam(c.req.param('id'), NotFound))
+    const apiKey = await regenerateUserApiKey(c.get('deps'), principal, idParam(c.req.param('id'), NotFound))
     return c.json({ api_key: apiKey })
   })

@@ -71,7 +71,7 @@ function DataSourceList({ principal, sources, notice }: { principal: Principal; 
 async function listPage(c: Context<Env>, withDialog: boolean) {
   const { principal } = signedIn(c)
   requireAdmin(principal)
-  const rows = await listDataSources(c.var.deps, principal)
+  const rows = await listDataSources(c.get('deps'), principal)
   const sources = rows.map((row) => ({ id: row.id, name: row.name, type: row.type, typeName: getRunner(row.type)?.name ?? row.type }))
   let notice: string | undefined
   if (getCookie(c, FLASH_COOKIE)) {

@@ -86,7 +86,7 @@ function GroupsPage({ principal, rows, page, pages, size, total }: {
 export default new Hono<Env>().get('/groups', async (c) => {
   const { principal } = signedIn(c)
   if (!isAdmin(principal) && !has(principal, 'list_users')) throw new Forbidden()
-  const groups = (await visibleGroups(c.var.deps, principal))
+  const groups = (await visibleGroups(c.get('deps'), principal))
     .map((g) => ({ id: g.id, name: g.name, builtin: g.type === 'builtin' }))
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id)
   const asked = Number(c.req.query('page_size'))

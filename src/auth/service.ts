@@ -103,5 +103,10 @@ export async function principalForApiKey(deps: Deps, apiKey: string): Promise<Pr
 
 /** The CSRF token for a session: bound to it, so a token planted by another site or session is worthless. */
 export function csrfTokenFor(deps: Deps, sessionToken: string): string {
-  return hmac(deps.secretKey, `csrf:${sessionToken}`)
+  let token = deps.csrfTokens.get(sessionToken)
+  if (!token) {
+    token = hmac(deps.secretKey, `csrf:${sessionToken}`)
+    deps.csrfTokens.set(sessionToken, token) // every request of a signed-in browser needs it
+  }
+  return token
 }

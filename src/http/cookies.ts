@@ -7,7 +7,7 @@ export const CSRF_COOKIE = 'csrf_token'
 
 /** True when the browser reached us over https (directly or through a proxy that says so). */
 export function isSecure(c: Context<Env>): boolean {
-  const base = c.var.deps.config.baseUrl
+  const base = c.get('deps').config.baseUrl
   if (base) return base.startsWith('https://')
   return c.req.header('x-forwarded-proto') === 'https' || new URL(c.req.url).protocol === 'https:'
 }

@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts'
 import type { OrgContext } from '../orgs/service.ts'
 import type { Principal } from '../permissions/principal.ts'
 
-/** The typed Hono context every route sees: `c.var.deps`, `c.var.principal`, `c.var.org`. */
+/** The typed Hono context every route sees: `c.get('deps')`, `c.get('principal')`, `c.get('org')`. */
 export type Env = {
   Variables: {
     deps: Deps

@@ -7,15 +7,15 @@ import type { Env } from './env.ts'
 
 /** For pages: before setup everything leads to /setup; anonymous visitors go to sign in (via on-error). */
 export function signedIn(c: Context<Env>): { principal: Principal; org: OrgContext } {
-  const org = c.var.org
+  const org = c.get('org')
   if (!org) throw new Redirect('/setup')
-  return { principal: requirePrincipal(c.var.principal), org }
+  return { principal: requirePrincipal(c.get('principal')), org }
 }
 
 /** For API calls: the caller, or 401. */
 export function apiCaller(c: Context<Env>): { principal: Principal; org: OrgContext } {
-  const principal = requirePrincipal(c.var.principal)
-  return { principal, org: c.var.org! }
+  const principal = requirePrincipal(c.get('principal'))
+  return { principal, org: c.get('org')! }
 }
 
 /** Only same-site paths may be followed after sign-in (no scheme, no host, no protocol-relative tricks). */

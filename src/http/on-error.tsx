@@ -36,7 +36,7 @@ const wantsJson = (c: Context<Env>) => {
 export function onError(error: Error, c: Context<Env>): Response {
   if (error instanceof Redirect) return c.redirect(error.location)
   const { status, message, extra } = classify(error)
-  if (status >= 500) log.error('request failed', { requestId: c.var.requestId, path: c.req.path, error: error.stack ?? String(error) })
+  if (status >= 500) log.error('request failed', { requestId: c.get('requestId'), path: c.req.path, error: error.stack ?? String(error) })
   if (wantsJson(c)) return c.json({ message, ...extra }, status as 400)
   if (status === 401) {
     const next = c.req.path + (new URL(c.req.url).search || '')

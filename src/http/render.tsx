@@ -50,6 +50,6 @@ export function renderDocument(manifest: AssetManifest, node: ReactNode, options
 }
 
 export function renderPage(c: Context<Env>, node: ReactNode, options: PageOptions = {}): Response {
-  const html = renderDocument(c.var.deps.assets.manifest, node, options)
+  const html = renderDocument(c.get('deps').assets.manifest, node, options)
   return c.html(html, (options.status ?? 200) as 200)
 }

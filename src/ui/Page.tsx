@@ -10,7 +10,7 @@ import { AppShell } from './AppShell.tsx'
 export function renderShellPage(c: Context<Env>, node: ReactNode, o: { title: string; section?: string; status?: number }): Response {
   const { principal } = signedIn(c)
   return renderPage(c, (
-    <AppShell principal={principal} version={VERSION} newVersionAvailable={isNewer(c.var.deps.config.latestVersion)} section={o.section}>
+    <AppShell principal={principal} version={VERSION} newVersionAvailable={isNewer(c.get('deps').config.latestVersion)} section={o.section}>
       {node}
     </AppShell>
   ), { title: o.title, status: o.status })

@@ -14,12 +14,12 @@ export function apiKeyFrom(query: string | undefined, authorization: string | un
 }
 
 /**
- * Works out who is calling and sets `c.var.principal`; it never refuses a request itself (routes decide).
+ * Works out who is calling and sets `c.get('principal')`; it never refuses a request itself (routes decide).
  * An API key, when given, wins over a session cookie. Unknown or revoked credentials leave the caller anonymous.
  */
 export const authenticate = (): MiddlewareHandler<Env> =>
   async function authenticate(c, next) {
-    const deps = c.var.deps
+    const deps = c.get('deps')
     c.set('org', await currentOrg(deps))
     const apiKey = apiKeyFrom(c.req.query('api_key'), c.req.header('authorization'))
     if (apiKey) {

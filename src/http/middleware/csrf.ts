@@ -17,9 +17,9 @@ export const CSRF_MESSAGE = 'The CSRF token is missing or invalid. Please retry.
  */
 export const csrf = (): MiddlewareHandler<Env> =>
   async function csrf(c, next) {
-    const token = c.var.sessionToken
+    const token = c.get('sessionToken')
     if (token) {
-      const expected = csrfTokenFor(c.var.deps, token)
+      const expected = csrfTokenFor(c.get('deps'), token)
       if (getCookie(c, CSRF_COOKIE) !== expected) setCsrfCookie(c, expected)
       if (!SAFE.has(c.req.method) && c.req.path.startsWith('/api/')) {
         const header = c.req.header('x-csrf-token') ?? ''

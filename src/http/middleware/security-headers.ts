@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Env } from '../env.ts'
 
-const CSP = [
+export const CSP = [
   "default-src 'self'",
   "script-src 'self' 'unsafe-inline'",
   "style-src 'self' 'unsafe-inline'",
@@ -14,12 +14,15 @@ const CSP = [
   "form-action 'self'",
 ].join('; ')
 
-/** Browser hardening on every response; pages meant for embedding relax frame-ancestors themselves. */
+/**
+ * Browser hardening on every response. Set before the handler runs (headers added after a response exists make
+ * Node's adapter rebuild it); a page meant for framing replaces them on its own response.
+ */
 export const securityHeaders = (): MiddlewareHandler<Env> =>
   async function securityHeaders(c, next) {
-    await next()
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', CSP)
+    c.header('Content-Security-Policy', CSP)
     c.header('X-Content-Type-Options', 'nosniff')
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
-    if (!c.res.headers.has('X-Frame-Options')) c.header('X-Frame-Options', 'DENY')
+    c.header('X-Frame-Options', 'DENY')
+    await next()
   }

@@ -1,0 +1,207 @@
+import yaml from 'js-yaml'
+import { BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, str } from './common.ts'
+import { inferTypes, makeColumns } from './column-types.ts'
+import { RunnerError, type Cell, type Runner, type RunnerConfig } from './runner.ts'
+
+/**
+ * The query text describes one HTTP request (JSON, or YAML like the established tool's JSON source):
+ * `{url, method?, headers?, params?, json?, data?, auth?, path?, fields?, pagination?}`.
+ */
+interface Request {
+  url: string
+  method: 'GET' | 'POST'
+  headers: Record<string, string>
+  params: Record<string, string>
+  body?: string
+  auth?: [string, string]
+  path?: string
+  fields?: string[]
+  pagination?: { type: 'url'; path: string } | { type: 'token'; field: string; param: string }
+}
+
+const MAX_PAGES = 1_000
+
+function parseQuery(text: string): Request {
+  if (!text.trim()) throw new RunnerError('Query is empty.')
+  let q: unknown
+  try {
+    q = yaml.load(text, { schema: yaml.JSON_SCHEMA })
+  } catch (e) {
+    throw new RunnerError(`Query should be a YAML object describing the URL to query. ${errorMessage(e).split('\n')[0]}`)
+  }
+  if (!q || typeof q !== 'object' || Array.isArray(q)) throw new RunnerError('Query should be a YAML object describing the URL to query.')
+  const o = q as Record<string, unknown>
+  if (typeof o.url !== 'string' || !o.url) throw new RunnerError("Query must include 'url' option.")
+  const method = String(o.method ?? (o.json !== undefined || o.data !== undefined ? 'post' : 'get')).toUpperCase()
+  if (method !== 'GET' && method !== 'POST') throw new RunnerError('Only GET or POST methods are allowed.')
+  if (o.fields !== undefined && !Array.isArray(o.fields)) throw new RunnerError("'fields' needs to be a list.")
+  const strings = (v: unknown) => Object.fromEntries(Object.entries((v ?? {}) as Record<string, unknown>).map(([k, x]) => [k, String(x)]))
+  const headers = strings(o.headers)
+  let body: string | undefined
+  if (o.json !== undefined) {
+    body = JSON.stringify(o.json)
+    headers['content-type'] ??= 'application/json'
+  } else if (o.data !== undefined) body = typeof o.data === 'string' ? o.data : new URLSearchParams(strings(o.data)).toString()
+  const p = o.pagination as Record<string, unknown> | undefined
+  let pagination: Request['pagination']
+  if (p?.type === 'url') pagination = { type: 'url', path: String(p.path ?? '_links.next.href') }
+  else if (p?.type === 'token') {
+    const [field, param] = Array.isArray(p.fields) ? p.fields.map(String) : ['next_page_token', 'page_token']
+    pagination = { type: 'token', field, param }
+  } else if (p) throw new RunnerError("'pagination' type must be 'url' or 'token'.")
+  return {
+    url: o.url, method, headers, params: strings(o.params), body,
+    auth: Array.isArray(o.auth) ? [String(o.auth[0]), String(o.auth[1])] : undefined,
+    path: typeof o.path === 'string' ? o.path : undefined,
+    fields: o.fields as string[] | undefined,
+    pagination,
+  }
+}
+
+/** The request URL: relative to the data source's base URL when there is one; http and https only. */
+function target(config: RunnerConfig, url: string): URL {
+  let u: URL
+  try {
+    const baseUrl = str(config, 'base_url')
+    u = baseUrl ? new URL(url, baseUrl.endsWith('/') ? baseUrl : baseUrl + '/') : new URL(url)
+  } catch {
+    throw new RunnerError(`Invalid URL: ${url}`)
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new RunnerError(`Only http and https URLs can be queried (got ${u.protocol.slice(0, -1)}).`)
+  return u
+}
+
+/** The value at a dot path (`data.items`, `results.0.rows`). */
+export function at(value: unknown, path: string | undefined): unknown {
+  if (!path) return value
+  let v = value
+  for (const key of path.split('.')) {
+    if (v === null || typeof v !== 'object') return undefined
+    v = (v as Record<string, unknown>)[key]
+  }
+  return v
+}
+
+async function fetchJson(config: RunnerConfig, r: Request, url: URL, signal: AbortSignal): Promise<unknown> {
+  const headers = new Headers(r.headers)
+  const [user, pass] = r.auth ?? [str(config, 'username'), config.password == null ? '' : String(config.password)]
+  if (user && !headers.has('authorization')) headers.set('authorization', 'Basic ' + Buffer.from(`${user}:${pass}`).toString('base64'))
+  headers.set('accept', headers.get('accept') ?? 'application/json')
+  let res: Response
+  try {
+    res = await fetch(url, { method: r.method, headers, body: r.body, signal })
+  } catch (e) {
+    if (signal.aborted) throw e
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause
+    throw new RunnerError(`Could not reach ${url.origin}: ${cause?.code ?? cause?.message ?? errorMessage(e)}`, 'connection')
+  }
+  const text = await res.text()
+  if (!res.ok) throw new RunnerError(`Failed getting results (${res.status}): ${text.slice(0, 500)}`)
+  if (!text.trim()) throw new RunnerError(`Got empty response from '${url}'.`)
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new RunnerError(`The response from '${url}' is not JSON: ${text.slice(0, 200)}`)
+  }
+}
+
+/** Rows as objects flattened one level (`key.inner`), keeping only `fields` when given (reference §8.3). */
+function flatten(items: unknown[], fields: string[] | undefined, names: string[], rows: Record<string, unknown>[]) {
+  const keep = fields ? new Set(fields) : null
+  const add = (row: Record<string, unknown>, name: string, parent: string, value: unknown) => {
+    if (keep && !keep.has(parent) && !keep.has(name)) return
+    if (!names.includes(name)) names.push(name)
+    row[name] = value
+  }
+  for (const item of items) {
+    const row: Record<string, unknown> = {}
+    if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
+      for (const [key, value] of Object.entries(item)) {
+        if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+          for (const [inner, v] of Object.entries(value)) add(row, `${key}.${inner}`, key, v)
+        } else add(row, key, key, value)
+      }
+    } else add(row, 'value', 'value', item)
+    rows.push(row)
+  }
+}
+
+export const jsonRunner: Runner = {
+  type: 'json',
+  name: 'JSON',
+  syntax: 'json',
+  supportsAutoLimit: false,
+  supportsAnnotation: false,
+  configurationSchema: {
+    type: 'object',
+    properties: {
+      base_url: { type: 'string', title: 'Base URL' },
+      username: { type: 'string', title: 'HTTP Basic Auth Username' },
+      password: { type: 'string', title: 'HTTP Basic Auth Password' },
+    },
+    order: ['base_url', 'username', 'password'],
+    secret: ['password'],
+  },
+
+  /** Reaches the base URL when there is one (any HTTP answer will do); nothing to check otherwise. */
+  async test(config, signal) {
+    const baseUrl = str(config, 'base_url')
+    if (!baseUrl) return
+    const url = target(config, baseUrl)
+    try {
+      const res = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(TEST_CONNECT_TIMEOUT_MS)]) })
+      await res.arrayBuffer()
+    } catch (e) {
+      if (signal.aborted) throw new RunnerError('Query cancelled by user.', 'cancelled')
+      const cause = (e as { cause?: { code?: string } }).cause
+      const why = (e as Error).name === 'TimeoutError' ? `no answer within ${TEST_CONNECT_TIMEOUT_MS / 1000} s` : (cause?.code ?? errorMessage(e))
+      throw new RunnerError(`Could not reach ${url.origin}: ${why}`, 'connection')
+    }
+  },
+
+  async schema() {
+    return []
+  },
+
+  async run(config, text, { signal, timeoutMs }) {
+    const watch = new Watch(signal, timeoutMs, timeoutMs)
+    watch.check()
+    const abort = new AbortController()
+    watch.onStop(() => abort.abort())
+    try {
+      const request = parseQuery(text)
+      let url: URL | null = target(config, request.url)
+      for (const [k, v] of Object.entries(request.params)) url.searchParams.set(k, v)
+      const names: string[] = []
+      const rows: Record<string, unknown>[] = []
+      for (let page = 0; url && page < MAX_PAGES; page++) {
+        const response = await fetchJson(config, request, url, abort.signal)
+        watch.check()
+        let items = at(response, request.path)
+        if (items === undefined) throw new RunnerError(`The response has nothing at path '${request.path}'.`)
+        if (!Array.isArray(items)) items = [items]
+        flatten(items as unknown[], request.fields, names, rows)
+        const p = request.pagination
+        const next = p ? at(response, p.type === 'url' ? p.path : p.field) : null
+        if (!p || next === undefined || next === null || next === '') url = null
+        else if (p.type === 'url') url = target({ base_url: url.href }, String(next))
+        else (url = new URL(url)).searchParams.set(p.param, String(next))
+      }
+      const ordered = request.fields ? [...request.fields.filter((f) => names.includes(f)), ...names.filter((n) => !request.fields!.includes(n))] : names
+      const table = rows.map((r) => ordered.map((n) => (r[n] === undefined ? null : r[n]) as Cell))
+      const types = inferTypes(table, ordered.length)
+      const columns = makeColumns(ordered.map((name, i) => ({ name, type: types[i] ?? 'string' })))
+      watch.dispose()
+      return {
+        columns, log: [],
+        batches: (async function* () {
+          for (let i = 0; i < table.length; i += BATCH_SIZE) yield table.slice(i, i + BATCH_SIZE)
+        })(),
+      }
+    } catch (e) {
+      throw watch.translate(e, () => false, (e) => (e instanceof RunnerError ? e : new RunnerError(errorMessage(e))))
+    } finally {
+      watch.dispose()
+    }
+  },
+}
