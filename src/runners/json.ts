@@ -58,17 +58,19 @@ function parseQuery(text: string): Request {
   }
 }
 
-/** The request URL: relative to the data source's base URL when there is one; http and https only. */
-function target(config: RunnerConfig, url: string): URL {
-  let u: URL
-  try {
-    const baseUrl = str(config, 'base_url')
-    u = baseUrl ? new URL(url, baseUrl.endsWith('/') ? baseUrl : baseUrl + '/') : new URL(url)
-  } catch {
-    throw new RunnerError(`Invalid URL: ${url}`)
-  }
+function httpOnly(u: URL): URL {
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new RunnerError(`Only http and https URLs can be queried (got ${u.protocol.slice(0, -1)}).`)
   return u
+}
+
+/** The request URL: relative to the data source's base URL when there is one; http and https only. */
+function target(config: RunnerConfig, url: string): URL {
+  try {
+    const baseUrl = str(config, 'base_url')
+    return httpOnly(baseUrl ? new URL(url, baseUrl.endsWith('/') ? baseUrl : baseUrl + '/') : new URL(url))
+  } catch (e) {
+    throw e instanceof RunnerError ? e : new RunnerError(`Invalid URL: ${url}`)
+  }
 }
 
 /** The value at a dot path (`data.items`, `results.0.rows`). */
@@ -184,7 +186,7 @@ export const jsonRunner: Runner = {
         const p = request.pagination
         const next = p ? at(response, p.type === 'url' ? p.path : p.field) : null
         if (!p || next === undefined || next === null || next === '') url = null
-        else if (p.type === 'url') url = target({ base_url: url.href }, String(next))
+        else if (p.type === 'url') url = httpOnly(new URL(String(next), url))
         else (url = new URL(url)).searchParams.set(p.param, String(next))
       }
       const ordered = request.fields ? [...request.fields.filter((f) => names.includes(f)), ...names.filter((n) => !request.fields!.includes(n))] : names

@@ -1,12 +1,13 @@
 import { clickhouseRunner } from './clickhouse.ts'
 import { duckdbRunner } from './duckdb.ts'
+import { jsonRunner } from './json.ts'
 import { mysqlRunner } from './mysql.ts'
 import { postgresRunner } from './postgres.ts'
 import { sqliteRunner } from './sqlite.ts'
 import type { Runner } from './runner.ts'
 
 /** Every engine Sightline can query, in the order the admin's "new data source" list shows them (by name). */
-export const runners: Runner[] = [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner].sort((a, b) => a.name.localeCompare(b.name))
+export const runners: Runner[] = [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner].sort((a, b) => a.name.localeCompare(b.name))
 
 const byType = new Map(runners.map((r) => [r.type, r]))
 
