@@ -11,7 +11,7 @@ export interface Deps {
   config: Config
   secretKey: string
   bus: CacheBus
-  /** Authenticated callers by credential (`s:<token hash>` or `k:<api key>`). */
+  /** Authenticated callers by credential (`s:<session token>` or `k:<api key>`); never leaves the process. */
   principals: SharedCache<Principal>
   /** The organization and its effective settings. */
   orgs: SharedCache<OrgContext>
@@ -26,7 +26,7 @@ export function createDeps(o: { sql: Sql; config: Config; secretKey: string; ass
   const orgs = new SharedCache<OrgContext>(30_000, 16)
   const csrfTokens = new SharedCache<string>(3_600_000)
   bus.on('user', (id) => principals.deleteWhere((p) => String(p.id) === id))
-  bus.on('session', (key) => principals.delete(`s:${key}`))
+  bus.on('session', (hash) => principals.deleteWhere((p) => p.sessionHash === hash))
   bus.on('org', () => {
     orgs.clear()
     // permissions and names shown in sessions can depend on org-wide changes (groups); start afresh

@@ -75,15 +75,15 @@ export async function signOut(deps: Deps, token: string) {
   await deps.bus.invalidate('session', hash.toString('hex'))
 }
 
-/** The user behind a session cookie, from cache when recently seen. */
+/** The user behind a session cookie, from cache when recently seen (keyed by the token: no hashing on a hit). */
 export async function principalForSession(deps: Deps, token: string): Promise<Principal | undefined> {
-  const hash = sha256(token)
-  const key = `s:${hash.toString('hex')}`
+  const key = `s:${token}`
   const cached = deps.principals.get(key)
   if (cached) return cached
+  const hash = sha256(token)
   const row = await findPrincipalBySession(deps.sql, hash)
   if (!row) return undefined
-  const principal = toPrincipal(row, 'session')
+  const principal = { ...toPrincipal(row, 'session'), sessionHash: hash.toString('hex') }
   deps.principals.set(key, principal)
   // Each cache refresh (at most every 30 s per process) slides the session's expiry.
   await touchSession(deps.sql, hash, row.remember ? REMEMBER_TTL_SECONDS : SESSION_TTL_SECONDS)

@@ -9,7 +9,7 @@ export const CSRF_COOKIE = 'csrf_token'
 export function isSecure(c: Context<Env>): boolean {
   const base = c.get('deps').config.baseUrl
   if (base) return base.startsWith('https://')
-  return c.req.header('x-forwarded-proto') === 'https' || new URL(c.req.url).protocol === 'https:'
+  return c.req.header('x-forwarded-proto') === 'https' || c.req.url.startsWith('https:')
 }
 
 export function setSessionCookie(c: Context<Env>, token: string, rememberSeconds: number | undefined) {

@@ -11,6 +11,8 @@ export type Env = {
     principal: Principal | undefined
     /** The session cookie's token, when the caller came by session (for CSRF and sign-out). */
     sessionToken: string | undefined
+    /** The csrf_token cookie as the browser sent it (read once with the session cookie). */
+    csrfCookie: string | undefined
     /** The installation's organization; undefined only before setup. */
     org: OrgContext | undefined
   }

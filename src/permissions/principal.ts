@@ -11,6 +11,8 @@ export interface UserPrincipal {
   isEmailVerified: boolean
   /** How the request proved who it is; CSRF applies only to the session cookie. */
   via: 'session' | 'api_key'
+  /** For a session caller: the hex SHA-256 of the session token, which names the session in the database. */
+  sessionHash?: string
 }
 
 export type Principal = UserPrincipal

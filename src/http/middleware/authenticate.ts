@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { principalForApiKey, principalForSession } from '../../auth/service.ts'
 import { currentOrg } from '../../orgs/service.ts'
-import { SESSION_COOKIE } from '../cookies.ts'
+import { CSRF_COOKIE, SESSION_COOKIE } from '../cookies.ts'
 import type { Env } from '../env.ts'
 
 /** The key of `Authorization: Key <key>` or `?api_key=` (reference §1.4: the query parameter wins). */
@@ -25,7 +25,9 @@ export const authenticate = (): MiddlewareHandler<Env> =>
     if (apiKey) {
       c.set('principal', await principalForApiKey(deps, apiKey))
     } else {
-      const token = getCookie(c, SESSION_COOKIE)
+      const cookies = getCookie(c)
+      const token = cookies[SESSION_COOKIE]
+      c.set('csrfCookie', cookies[CSRF_COOKIE])
       const principal = token ? await principalForSession(deps, token) : undefined
       c.set('principal', principal)
       c.set('sessionToken', principal ? token : undefined)

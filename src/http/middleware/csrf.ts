@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
-import { getCookie } from 'hono/cookie'
 import { csrfTokenFor } from '../../auth/service.ts'
 import { safeEqual } from '../../auth/tokens.ts'
 import { BadRequest } from '../../errors.ts'
-import { CSRF_COOKIE, setCsrfCookie } from '../cookies.ts'
+import { setCsrfCookie } from '../cookies.ts'
 import type { Env } from '../env.ts'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -20,7 +19,7 @@ export const csrf = (): MiddlewareHandler<Env> =>
     const token = c.get('sessionToken')
     if (token) {
       const expected = csrfTokenFor(c.get('deps'), token)
-      if (getCookie(c, CSRF_COOKIE) !== expected) setCsrfCookie(c, expected)
+      if (c.get('csrfCookie') !== expected) setCsrfCookie(c, expected)
       if (!SAFE.has(c.req.method) && c.req.path.startsWith('/api/')) {
         const header = c.req.header('x-csrf-token') ?? ''
         if (!safeEqual(header, expected)) throw new BadRequest(CSRF_MESSAGE)
