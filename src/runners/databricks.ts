@@ -1,4 +1,3 @@
-import { DBSQLClient } from '@databricks/sql'
 import { BATCH_SIZE, Watch, errorMessage, str } from './common.ts'
 import { makeColumns } from './column-types.ts'
 import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type TableSchema } from './runner.ts'
@@ -30,11 +29,13 @@ export interface DatabricksClient {
 }
 
 const silent = { log: () => {} }
-let clientFactory: () => DatabricksClient = () => new DBSQLClient({ logger: silent }) as unknown as DatabricksClient
+/** The real client, from a driver loaded on first use (it is large). */
+const driverClient = async () => new (await import('@databricks/sql')).DBSQLClient({ logger: silent }) as unknown as DatabricksClient
+let clientFactory: () => DatabricksClient | Promise<DatabricksClient> = driverClient
 
 /** Tests only: replaces the driver's client (null restores it). */
 export function setClientFactory(factory: (() => DatabricksClient) | null) {
-  clientFactory = factory ?? (() => new DBSQLClient({ logger: silent }) as unknown as DatabricksClient)
+  clientFactory = factory ?? driverClient
 }
 
 /** Thrift TTypeId → column type. */
@@ -54,7 +55,7 @@ function cell(value: unknown, type: ColumnType | null): Cell {
 }
 
 async function connect(config: RunnerConfig, statementTimeoutMs?: number) {
-  const client = clientFactory()
+  const client = await clientFactory()
   try {
     // accepts "dbc-….cloud.databricks.com", with or without https:// and a :port
     const [host, port] = str(config, 'host').replace(/^https?:\/\//, '').replace(/\/.*$/, '').split(':')

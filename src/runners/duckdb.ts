@@ -1,4 +1,4 @@
-import { DuckDBConnection, DuckDBInstance, ResultReturnType } from '@duckdb/node-api'
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import { BATCH_SIZE, Watch, errorMessage, str } from './common.ts'
 import { makeColumns } from './column-types.ts'
 import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type TableSchema } from './runner.ts'
@@ -26,10 +26,14 @@ function typeOf(name: string): [ColumnType, Convert | null] {
  * connection to that file waiting forever (seen with 1.5.6-r.1).
  */
 const instances = new Map<string, Promise<DuckDBInstance>>()
+/** The engine (a large native library) is loaded on first use. */
+let driver: Promise<typeof import('@duckdb/node-api')> | undefined
+const loadDriver = () => (driver ??= import('@duckdb/node-api'))
 
 async function open(config: RunnerConfig): Promise<{ conn: DuckDBConnection; release(): void }> {
   const path = str(config, 'dbpath', ':memory:')
   try {
+    const { DuckDBInstance } = await loadDriver()
     if (path === ':memory:') {
       // a fresh, private database per run
       const instance = await DuckDBInstance.create(path)
@@ -107,7 +111,7 @@ export const duckdbRunner: Runner = {
       watch.check()
       const names = result.columnNames()
       // statements without a result set (DDL, INSERT) report changed rows or nothing
-      if (result.returnType !== ResultReturnType.QUERY_RESULT || !names.length) throw new RunnerError('Query completed but it returned no data.')
+      if (result.returnType !== (await loadDriver()).ResultReturnType.QUERY_RESULT || !names.length) throw new RunnerError('Query completed but it returned no data.')
       const types = result.columnTypes().map((t) => typeOf(t.toString()))
       const converters = types.flatMap(([, convert], i) => (convert ? [[i, convert] as const] : []))
       const columns = makeColumns(names.map((name, i) => ({ name, type: types[i][0] })))

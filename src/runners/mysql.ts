@@ -1,4 +1,4 @@
-import mysql from 'mysql2'
+import type mysql from 'mysql2'
 import { BATCH_SIZE, CONNECT_TIMEOUT_MS, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, bool, num, raceStop, str } from './common.ts'
 import { makeColumns } from './column-types.ts'
 import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type TableSchema } from './runner.ts'
@@ -36,9 +36,14 @@ function options(config: RunnerConfig, connectTimeout: number): mysql.Connection
   }
 }
 
-function open(config: RunnerConfig, connectTimeout: number): Promise<Conn> {
+/** The driver is loaded on first use, so starting Sightline does not pay for engines nobody configured. */
+let driver: Promise<typeof mysql> | undefined
+const loadDriver = () => (driver ??= import('mysql2').then((m) => m.default))
+
+async function open(config: RunnerConfig, connectTimeout: number): Promise<Conn> {
+  const { createConnection } = await loadDriver()
   return new Promise((resolve, reject) => {
-    const conn = mysql.createConnection(options(config, connectTimeout))
+    const conn = createConnection(options(config, connectTimeout))
     conn.connect((err) => (err ? (conn.destroy(), reject(err)) : resolve(conn)))
     conn.on('error', () => {}) // fatal errors also reach the pending command; don't crash on late ones
   })
