@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import type { Env } from '../src/http/env.ts'
 import configApi from './api/config.ts'
 import dataSourcesApi from './api/data_sources.ts'
+import databricksApi from './api/databricks.ts'
 import eventsApi from './api/events.ts'
 import groupsApi from './api/groups.ts'
 import jobsApi from './api/jobs.ts'
@@ -29,6 +30,7 @@ import verificationEmail from './verification_email.ts'
 export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/config', configApi],
   ['/api/data_sources', dataSourcesApi],
+  ['/api/databricks', databricksApi],
   ['/api/events', eventsApi],
   ['/api/groups', groupsApi],
   ['/api/jobs', jobsApi],
