@@ -122,3 +122,22 @@ export function bool(config: Record<string, unknown>, key: string, fallback = fa
   if (v === undefined || v === null || v === '') return fallback
   return v === true || v === 'true' || v === 1 || v === '1'
 }
+
+/**
+ * Opens and closes a TCP connection to host:port, failing within `timeoutMs`: lets test() report an unreachable
+ * host quickly when the driver has no connect timeout of its own (its retries can take minutes).
+ */
+export async function probeTcp(host: string, port: number, timeoutMs: number): Promise<void> {
+  const net = await import('node:net')
+  await new Promise<void>((resolve, reject) => {
+    const socket = net.connect({ host, port })
+    const done = (error?: Error) => {
+      clearTimeout(timer)
+      socket.destroy()
+      error ? reject(error) : resolve()
+    }
+    const timer = setTimeout(() => done(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs)
+    socket.once('connect', () => done())
+    socket.once('error', (e: NodeJS.ErrnoException) => done(new Error(e.code ?? e.message)))
+  })
+}

@@ -1,4 +1,4 @@
-import { BATCH_SIZE, Watch, errorMessage, str } from './common.ts'
+import { BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, probeTcp, str } from './common.ts'
 import { makeColumns } from './column-types.ts'
 import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type TableSchema } from './runner.ts'
 import { splitStatements } from './statements.ts'
@@ -54,14 +54,19 @@ function cell(value: unknown, type: ColumnType | null): Cell {
   return (value ?? null) as Cell
 }
 
+/** Accepts "dbc-….cloud.databricks.com", with or without https:// and a :port. */
+function address(config: RunnerConfig): { host: string; port?: number } {
+  const [host, port] = str(config, 'host').replace(/^https?:\/\//, '').replace(/\/.*$/, '').split(':')
+  return { host, port: port ? Number(port) : undefined }
+}
+
 async function connect(config: RunnerConfig, statementTimeoutMs?: number) {
   const client = await clientFactory()
   try {
-    // accepts "dbc-….cloud.databricks.com", with or without https:// and a :port
-    const [host, port] = str(config, 'host').replace(/^https?:\/\//, '').replace(/\/.*$/, '').split(':')
+    const { host, port } = address(config)
     await client.connect({
       host,
-      ...(port ? { port: Number(port) } : {}),
+      ...(port ? { port } : {}),
       path: str(config, 'http_path'),
       token: config.access_token == null ? '' : String(config.access_token),
       telemetryEnabled: false,
@@ -141,6 +146,12 @@ export const databricksRunner: Runner = {
   },
 
   async test(config, signal) {
+    if (clientFactory === driverClient) {
+      const { host, port } = address(config)
+      await probeTcp(host, port ?? 443, TEST_CONNECT_TIMEOUT_MS).catch((e) => {
+        throw new RunnerError(`Could not connect to Databricks at ${str(config, 'host')}: ${errorMessage(e)}`, 'connection')
+      })
+    }
     const stream = await databricksRunner.run(config, 'SELECT 1', { signal, timeoutMs: 30_000 })
     for await (const _ of stream.batches) {
       // drained

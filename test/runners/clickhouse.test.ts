@@ -7,7 +7,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../src/db/embedded.ts'
 import { clickhouseRunner as runner } from '../../src/runners/clickhouse.ts'
-import { BLACKHOLE, collect, expectRunnerError, opts, sleep, waitUntil } from './support.ts'
+import { BLACKHOLE, collect, silentServer, expectRunnerError, opts, sleep, waitUntil } from './support.ts'
 
 /*
  * A real ClickHouse: the one answering on 127.0.0.1:8123 if any, else a server this file starts from the
@@ -109,6 +109,13 @@ describe('ClickHouse runner', () => {
     expect(refused).toBeLessThan(1_000)
     const unreachable = await expectRunnerError(runner.test({ ...config(), url: `http://${BLACKHOLE}:8123` }, signal()), 'connection', /192\.0\.2\.1/)
     expect(unreachable).toBeLessThan(1_500)
+    const silent = await silentServer()
+    try {
+      const hung = await expectRunnerError(runner.test({ ...config(), url: `http://127.0.0.1:${silent.port}` }, signal()), 'connection', /Could not connect to ClickHouse at http:\/\/127\.0\.0\.1:\d+: no answer within 1 s/)
+      expect(hung).toBeLessThan(1_500)
+    } finally {
+      await silent.close()
+    }
     await expectRunnerError(runner.test({ ...config(), dbname: 'no_such_db' }, signal()), 'connection', /no_such_db/)
     await expectRunnerError(runner.test({ ...config(), url: 'ftp://127.0.0.1' }, signal()), 'connection', /http:\/\/ or https:\/\//)
   })

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import mysql from 'mysql2/promise'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mysqlRunner as runner } from '../../src/runners/mysql.ts'
-import { BLACKHOLE, collect, expectRunnerError, opts, sleep, waitUntil } from './support.ts'
+import { BLACKHOLE, collect, silentServer, expectRunnerError, opts, sleep, waitUntil } from './support.ts'
 
 // MariaDB (or MySQL) on 127.0.0.1:3306 as root without a password; .ci/run installs and starts Debian's MariaDB.
 const server = { host: process.env.TEST_MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.TEST_MYSQL_PORT ?? 3306), user: 'root', password: '' }
@@ -38,6 +38,13 @@ describe('MySQL runner (MariaDB)', () => {
     expect(refused).toBeLessThan(1_000)
     const unreachable = await expectRunnerError(runner.test({ ...config, host: BLACKHOLE }, signal()), 'connection', /192\.0\.2\.1/)
     expect(unreachable).toBeLessThan(1_500)
+    const silent = await silentServer()
+    try {
+      const hung = await expectRunnerError(runner.test({ ...config, host: '127.0.0.1', port: silent.port }, signal()), 'connection', /Could not connect to MySQL at 127\.0\.0\.1:\d+: .*ETIMEDOUT/)
+      expect(hung).toBeLessThan(1_500)
+    } finally {
+      await silent.close()
+    }
     await expectRunnerError(runner.test({ ...config, db: 'no_such_db_here' }, signal()), 'connection', /Unknown database/)
   })
 

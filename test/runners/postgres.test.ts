@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postgresRunner as runner } from '../../src/runners/postgres.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
-import { BLACKHOLE, collect, expectRunnerError, opts, sleep, waitUntil } from './support.ts'
+import { BLACKHOLE, collect, silentServer, expectRunnerError, opts, sleep, waitUntil } from './support.ts'
 
 let db: TestDatabase
 let config: Record<string, unknown>
@@ -29,6 +29,13 @@ describe('PostgreSQL runner', () => {
     expect(refused).toBeLessThan(1_000)
     const unreachable = await expectRunnerError(runner.test({ ...config, host: BLACKHOLE }, signal()), 'connection', /192\.0\.2\.1/)
     expect(unreachable).toBeLessThan(1_500)
+    const silent = await silentServer()
+    try {
+      const hung = await expectRunnerError(runner.test({ ...config, host: '127.0.0.1', port: silent.port }, signal()), 'connection', /Could not connect to PostgreSQL at 127\.0\.0\.1:\d+: .*CONNECT_TIMEOUT/)
+      expect(hung).toBeLessThan(1_500)
+    } finally {
+      await silent.close()
+    }
     await expectRunnerError(runner.test({ ...config, dbname: 'no_such_db' }, signal()), 'connection', /database "no_such_db" does not exist/)
   })
 

@@ -44,3 +44,25 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 1_000
 export const BLACKHOLE = '192.0.2.1'
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * A TCP server that accepts connections and never says a word: a reachable host whose service hangs, the case
+ * where only the runner's own connect timeout can answer quickly. Returns its port and a close function.
+ */
+export async function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const net = await import('node:net')
+  const sockets = new Set<import('node:net').Socket>()
+  const server = net.createServer((s) => {
+    sockets.add(s)
+    s.on('error', () => {})
+    s.on('close', () => sockets.delete(s))
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  return {
+    port: (server.address() as import('node:net').AddressInfo).port,
+    close: () => new Promise<void>((r) => {
+      for (const s of sockets) s.destroy()
+      server.close(() => r())
+    }),
+  }
+}
