@@ -34,6 +34,8 @@ export class Watch {
   private timer: ReturnType<typeof setTimeout> | undefined
   private onAbort = () => this.fire('cancelled')
   private stops: ((reason: 'cancelled' | 'timeout') => unknown)[] = []
+  /** Waits in progress (see raceStop), given up on `GRACE_MS` after a stop. */
+  readonly pending = new Set<() => void>()
 
   constructor(private signal: AbortSignal, readonly timeoutMs: number, backstopMs = timeoutMs + GRACE_MS) {
     if (signal.aborted) this.reason = 'cancelled'
@@ -80,6 +82,9 @@ export class Watch {
     if (this.reason) return
     this.reason = reason
     for (const stop of this.stops) this.call(stop, reason)
+    setTimeout(() => {
+      for (const giveUp of this.pending) giveUp()
+    }, GRACE_MS).unref?.()
   }
 
   private call(stop: (reason: 'cancelled' | 'timeout') => unknown, reason: 'cancelled' | 'timeout') {
@@ -91,18 +96,19 @@ export class Watch {
   }
 }
 
-/** Rejects with the watch's error when the run is stopped, so awaiting a stuck driver call cannot hang the run. */
+/**
+ * Rejects with the watch's error if the run is stopped and `promise` has still not settled `GRACE_MS` later (the
+ * driver normally reports the cancel itself first), so awaiting a stuck driver call cannot hang the run.
+ */
 export function raceStop<T>(watch: Watch, promise: Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let done = false
-    watch.onStop(() => {
-      // let the driver report first (its own cancel message); fall back after the grace period
-      setTimeout(() => !done && reject(watch.error()), GRACE_MS).unref?.()
-    })
-    promise.then(
-      (v) => ((done = true), resolve(v)),
-      (e) => ((done = true), reject(e)),
-    )
+    const stuck = () => reject(watch.error())
+    if (watch.reason) {
+      promise.catch(() => {}) // stopped already: nothing new is waited for
+      return stuck()
+    }
+    watch.pending.add(stuck)
+    promise.then(resolve, reject).finally(() => watch.pending.delete(stuck))
   })
 }
 
