@@ -32,6 +32,9 @@ const loadDriver = () => (driver ??= import('@duckdb/node-api'))
 
 async function open(config: RunnerConfig): Promise<{ conn: DuckDBConnection; release(): void }> {
   const path = str(config, 'dbpath', ':memory:')
+  // read-only lets several processes (web and worker) open one file at once; a writer locks it
+  const readOnly = config.read_only === true || config.read_only === 'true'
+  const key = `${readOnly ? 'ro' : 'rw'}:${path}`
   try {
     const { DuckDBInstance } = await loadDriver()
     if (path === ':memory:') {
@@ -40,11 +43,11 @@ async function open(config: RunnerConfig): Promise<{ conn: DuckDBConnection; rel
       const conn = await instance.connect()
       return { conn, release: () => (conn.closeSync(), instance.closeSync()) }
     }
-    let instance = instances.get(path)
+    let instance = instances.get(key)
     if (!instance) {
-      instance = DuckDBInstance.create(path)
-      instances.set(path, instance)
-      instance.catch(() => instances.delete(path))
+      instance = DuckDBInstance.create(path, readOnly ? { access_mode: 'READ_ONLY' } : undefined)
+      instances.set(key, instance)
+      instance.catch(() => instances.delete(key))
     }
     const conn = await (await instance).connect()
     return { conn, release: () => conn.closeSync() }
@@ -63,7 +66,11 @@ export const duckdbRunner: Runner = {
   supportsAnnotation: true,
   configurationSchema: {
     type: 'object',
-    properties: { dbpath: { type: 'string', title: 'Database Path', default: ':memory:' } },
+    properties: {
+      dbpath: { type: 'string', title: 'Database Path', default: ':memory:' },
+      read_only: { type: 'boolean', title: 'Read Only', default: false },
+    },
+    order: ['dbpath', 'read_only'],
     required: ['dbpath'],
   },
 

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureDemoDatabase } from '../../src/demo/dataset.ts'
 import { duckdbRunner as runner } from '../../src/runners/duckdb.ts'
 import { collect, expectRunnerError, opts, sleep } from './support.ts'
 
@@ -130,5 +131,23 @@ describe('DuckDB runner', () => {
     expect(byName.orders).toEqual([{ name: 'id', type: 'INTEGER' }, { name: 'total', type: 'DECIMAL(10,2)' }, { name: 'placed_at', type: 'TIMESTAMP' }])
     expect(byName['sales.regions'].map((c) => c.name)).toEqual(['code', 'n'])
     expect(byName.big_orders.map((c) => c.name)).toEqual(['id', 'total'])
+  })
+})
+
+describe('DuckDB read-only sources', () => {
+  it('reads a file opened read-only and refuses writes with the engine message', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-duckdb-ro-'))
+    const file = path.join(dir, 'shop.duckdb')
+    await ensureDemoDatabase(file)
+    const config = { dbpath: file, read_only: true }
+    const stream = await runner.run(config, 'select count(*) as orders from orders', { signal: new AbortController().signal, timeoutMs: 10_000 })
+    const rows: unknown[][] = []
+    for await (const batch of stream.batches) rows.push(...batch)
+    expect(rows).toEqual([[25000]])
+    await expect(async () => {
+      const write = await runner.run(config, 'delete from orders', { signal: new AbortController().signal, timeoutMs: 10_000 })
+      for await (const _ of write.batches) { /* drain */ }
+    }).rejects.toThrow(/read-only|read only/i)
+    fs.rmSync(dir, { recursive: true, force: true })
   })
 })
