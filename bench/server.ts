@@ -3,6 +3,7 @@
  * DATABASE_URL), and time it. Everything here talks to 127.0.0.1 only and every wait has a deadline.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { alive } from '../src/db/embedded.ts'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -30,16 +31,6 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port))
     })
   })
-}
-
-export function alive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
 
 /** A new empty directory under /tmp that the `postgres` OS user can walk into (the server drops to it as root). */

@@ -36,7 +36,8 @@ export async function freePort(): Promise<number> {
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0
 
-function alive(pid: number): boolean {
+/** Whether a process with this pid exists (another user's process counts). */
+export function alive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false
   try {
     process.kill(pid, 0)

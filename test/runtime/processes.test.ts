@@ -2,18 +2,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { alive } from '../../src/db/embedded.ts'
 import { readMigrations } from '../../src/db/migrate.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
 import { spawnSightline, stopProcess, waitForOutput, waitForPing } from '../helpers/process.ts'
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 describe('several processes on one database', () => {
   let db: TestDatabase
