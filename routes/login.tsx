@@ -52,7 +52,6 @@ export default new Hono<Env>()
   .get('/login/restored', (c) =>
     renderPage(c, (
       <AuthLayout title={texts.login.restored}>
-        <script dangerouslySetInnerHTML={{ __html:
-          "if(window.opener){window.opener.postMessage({type:'session-restored'},location.origin);window.close()}" }} />
+        <script src="/static/session-restored.js" />
       </AuthLayout>
     ), { title: texts.login.submit }))

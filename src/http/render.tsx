@@ -5,12 +5,14 @@ import { IslandCollector, IslandContext } from '../shared/island.tsx'
 import { texts } from '../shared/texts.ts'
 import type { Env } from './env.ts'
 import type { AssetManifest } from './assets.ts'
+import { contentSecurityPolicy } from './middleware/security-headers.ts'
+import { randomToken } from '../auth/tokens.ts'
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
 
 /** One module script that loads only the islands this page rendered; nothing when it rendered none. */
-export function bootScript(manifest: AssetManifest, names: Set<string>): { head: string; body: string } {
+export function bootScript(manifest: AssetManifest, names: Set<string>, nonce?: string): { head: string; body: string } {
   if (!names.size) return { head: '', body: '' }
   const islands = [...names].map((name) => {
     const entry = manifest.islands[name]
@@ -21,7 +23,7 @@ export function bootScript(manifest: AssetManifest, names: Set<string>): { head:
   const head = [...preloads].map((href) => `<link rel="modulepreload" href="${href}">`).join('')
   const imports = islands.map((i, n) => `import i${n} from ${JSON.stringify(i.file)};`).join('')
   const map = islands.map((i, n) => `${JSON.stringify(i.name)}:i${n}`).join(',')
-  const body = `<script type="module">import{boot}from${JSON.stringify(manifest.boot)};${imports}boot({${map}});</script>`
+  const body = `<script type="module"${nonce ? ` nonce="${nonce}"` : ''}>import{boot}from${JSON.stringify(manifest.boot)};${imports}boot({${map}});</script>`
   return { head, body }
 }
 
@@ -33,12 +35,14 @@ export interface PageOptions {
 }
 
 /** Render a React tree to a full HTML document on the server. */
-export function renderDocument(manifest: AssetManifest, node: ReactNode, options: PageOptions = {}): string {
+export function renderDocument(manifest: AssetManifest, node: ReactNode, options: PageOptions = {}): { html: string; nonce?: string } {
   const collector = new IslandCollector()
   const body = renderToString(<IslandContext.Provider value={collector}>{node}</IslandContext.Provider>)
-  const scripts = bootScript(manifest, collector.names)
+  // The one inline script a page may have carries a fresh nonce, so the policy needs no 'unsafe-inline'.
+  const nonce = collector.names.size ? randomToken(16) : undefined
+  const scripts = bootScript(manifest, collector.names, nonce)
   const title = options.title ? `${options.title} | ${texts.product}` : texts.product
-  return (
+  const html = (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<meta name="color-scheme" content="light dark">' +
@@ -47,9 +51,11 @@ export function renderDocument(manifest: AssetManifest, node: ReactNode, options
     `<link rel="stylesheet" href="${manifest.css}">${scripts.head}</head>` +
     `<body class="${escapeHtml(options.bodyClass ?? '')}">${body}${scripts.body}</body></html>`
   )
+  return { html, nonce }
 }
 
 export function renderPage(c: Context<Env>, node: ReactNode, options: PageOptions = {}): Response {
-  const html = renderDocument(c.get('deps').assets.manifest, node, options)
+  const { html, nonce } = renderDocument(c.get('deps').assets.manifest, node, options)
+  if (nonce) c.header('Content-Security-Policy', contentSecurityPolicy(nonce))
   return c.html(html, (options.status ?? 200) as 200)
 }

@@ -7,14 +7,16 @@ const Greeter = island('Greeter', ({ name }: { name: string }) => <p>Hello {name
 
 describe('islands', () => {
   it('a page without islands ships no script at all', () => {
-    const html = renderDocument(manifest, <p>static</p>)
+    const { html, nonce } = renderDocument(manifest, <p>static</p>)
+    expect(nonce).toBeUndefined()
     expect(html).not.toContain('<script')
     expect(bootScript(manifest, new Set())).toEqual({ head: '', body: '' })
   })
 
   it('a page with an island loads exactly that island, preloads its imports, and carries its props', () => {
-    const html = renderDocument(manifest, <main><Greeter name="Ada" /></main>)
-    expect(html.match(/<script type="module">/g)).toHaveLength(1)
+    const { html, nonce } = renderDocument(manifest, <main><Greeter name="Ada" /></main>)
+    expect(html).toContain(`<script type="module" nonce="${nonce}">`)
+    expect(html.match(/<script type="module"/g)).toHaveLength(1)
     expect(html).toContain('import i0 from "/static/Greeter.js"')
     expect(html).toContain('<link rel="modulepreload" href="/static/react.js">')
     expect(html).toContain('<sightline-island data-name="Greeter" data-id="i1"')

@@ -75,6 +75,18 @@ describe('pages', () => {
     expect((await admin.get('/avatar/not-a-hash.svg')).status).toBe(404)
   })
 
+  it('allows no inline script but the page\'s own boot script, by a fresh nonce', async () => {
+    const first = await admin.get('/')
+    const csp = first.headers.get('content-security-policy')!
+    const nonce = /'nonce-([\w-]+)'/.exec(csp)![1]
+    expect(csp).toMatch(/script-src 'self' 'nonce-[\w-]+';/)
+    expect(await first.text()).toContain(`<script type="module" nonce="${nonce}">`)
+    const second = await admin.get('/')
+    expect(second.headers.get('content-security-policy')).not.toContain(nonce)
+    const login = await new Client(t.app).get('/login')
+    expect(login.headers.get('content-security-policy')).toContain("script-src 'self';")
+  })
+
   it('sets security headers on pages', async () => {
     const res = await admin.get('/')
     expect(res.headers.get('x-frame-options')).toBe('DENY')

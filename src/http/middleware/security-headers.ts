@@ -1,9 +1,14 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Env } from '../env.ts'
 
-export const CSP = [
+/** The policy for every response; a page with islands adds the nonce of its one inline boot script. */
+export function contentSecurityPolicy(nonce?: string): string {
+  return CSP.replace("script-src 'self'", `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`)
+}
+
+const CSP = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https: http:",
   "font-src 'self' data:",
