@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# What the test suite needs from the system, installed and started when missing: Debian's Chromium for the browser
+# tests, MariaDB on 127.0.0.1:3306 and a ClickHouse server binary for the runner tests (the PostgreSQL tests use their
+# own embedded server). Installing needs root and apt; without them it says what to install and stops.
+set -uo pipefail
+
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+[ -x /usr/sbin/mariadbd ] || [ -x /usr/sbin/mysqld ] || missing+=(mariadb-server)
+command -v clickhouse-server >/dev/null 2>&1 || [ -x /usr/sbin/clickhouse-server ] || missing+=(clickhouse-server)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    echo "The tests need these system packages: ${missing[*]} (Debian names). Install them and run again." >&2
+    exit 1
+  fi
+  echo "Installing ${missing[*]} for the tests..."
+  timeout 600 apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive timeout 900 apt-get install -y -qq "${missing[@]}" >/dev/null || exit 1
+fi
+
+mysql_up() { mysqladmin --protocol=tcp -h127.0.0.1 -P3306 -uroot ping >/dev/null 2>&1; }
+if ! mysql_up; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "MariaDB is installed but not answering on 127.0.0.1:3306 (user root, empty password); start it and run again." >&2
+    exit 1
+  fi
+  mkdir -p /run/mysqld && chown mysql:mysql /run/mysqld
+  daemon=/usr/sbin/mariadbd; [ -x "$daemon" ] || daemon=/usr/sbin/mysqld
+  start-stop-daemon --start --oknodo --background --exec "$daemon" -- --user=mysql --bind-address=127.0.0.1 --port=3306
+  for _ in $(seq 1 120); do mysqladmin ping >/dev/null 2>&1 && break; sleep 0.5; done
+  mysql -uroot -e "CREATE USER IF NOT EXISTS 'root'@'127.0.0.1' IDENTIFIED BY ''; GRANT ALL ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION" || true
+  mysql_up || { echo "MariaDB did not answer on 127.0.0.1:3306" >&2; exit 1; }
+fi
