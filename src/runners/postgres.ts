@@ -33,6 +33,12 @@ const parsers = {
   bytea: { to: 17, from: [17], serialize: (x: unknown) => String(x), parse: (x: string) => x },
 }
 
+/** The parts of postgres.js results that its types do not expose. */
+interface DriverResult {
+  command?: string
+  columns?: postgres.ColumnList<string>
+}
+
 const SSL: Record<string, postgres.Options<{}>['ssl']> = {
   disable: false,
   prefer: 'prefer',
@@ -174,7 +180,7 @@ export const postgresRunner: Runner = {
         watch.onStop(() => q.cancel())
         const results = await raceStop(watch, q.execute())
         // one Result per row-returning statement (an array of them when there are several)
-        const list = ((results as any).command === undefined ? results : [results]) as unknown as postgres.RowList<Cell[][]>[]
+        const list = ((results as unknown as DriverResult).command === undefined ? results : [results]) as unknown as postgres.RowList<Cell[][]>[]
         const last = [...list].reverse().find((r) => r?.columns?.length)
         if (!last) throw new RunnerError(NO_DATA)
         watch.dispose()
@@ -185,7 +191,9 @@ export const postgresRunner: Runner = {
       watch.onStop(() => q.cancel())
       const iterator = q.cursor(BATCH_SIZE)[Symbol.asyncIterator]()
       const first = await raceStop(watch, iterator.next())
-      const columns = first.done ? (q as any).statement?.columns : (first.value as any).columns ?? (q as any).statement?.columns
+      // postgres.js keeps a cursor's columns on each batch, and on the statement when there were no rows
+      const statementColumns = (q as unknown as { statement?: DriverResult }).statement?.columns
+      const columns = first.done ? statementColumns : (first.value as unknown as DriverResult).columns ?? statementColumns
       if (!columns?.length) {
         if (!first.done) await iterator.return?.()
         throw new RunnerError(NO_DATA)
