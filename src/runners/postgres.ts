@@ -79,7 +79,8 @@ function describe(config: RunnerConfig, e: unknown): Error {
   if (e instanceof RunnerError) return e
   if (isConnectionError(e)) {
     const where = `${str(config, 'host', '127.0.0.1')}:${num(config, 'port', 5432)}`
-    return new RunnerError(`Could not connect to PostgreSQL at ${where}: ${errorMessage(e)}`, 'connection')
+    const reason = (e as { code?: string }).code === 'CONNECT_TIMEOUT' ? 'the connection timed out.' : errorMessage(e)
+    return new RunnerError(`Could not connect to PostgreSQL at ${where}: ${reason}`, 'connection')
   }
   return new RunnerError(errorMessage(e))
 }
