@@ -61,7 +61,9 @@ describe('the embedded database', () => {
     expect(alive(pid)).toBe(false) // the last process out stops the server
   }, 120_000)
 
-  it('a later start reuses the data dir and its data without initialising again', async () => {
+  it('a later start reuses the data dir and its data without initialising again, past a stale lock', async () => {
+    // a process killed while starting leaves its lock file behind; its pid is gone
+    fs.writeFileSync(path.join(dataDir, 'pg.lock'), '999999')
     const third = await spawnSightline(env)
     await waitForPing(third, 60_000)
     expect(third.output()).not.toContain('initialising')
