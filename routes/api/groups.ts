@@ -2,18 +2,29 @@ import { Hono } from 'hono'
 import { dataSourceJson } from '../../src/data-sources/serialize.ts'
 import { NotFound } from '../../src/errors.ts'
 import {
-  addDataSourceToGroup, groupDataSources, groupJson, removeDataSourceFromGroup, setGroupDataSourceViewOnly, visibleGroup,
-  visibleGroups,
+  addDataSourceToGroup, addMemberToGroup, groupDataSources, groupJson, groupMembers, removeDataSourceFromGroup, removeMemberFromGroup,
+  setGroupDataSourceViewOnly, visibleGroup, visibleGroups,
 } from '../../src/groups/service.ts'
 import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
 import { idParam, jsonBody } from '../../src/http/validate.ts'
 import { getRunner } from '../../src/runners/registry.ts'
 
-/** Groups and their data sources (spec 3 §7 "Groups"). */
+/** Groups, their members and their data sources (spec 3 §7 "Groups"). */
 export default new Hono<Env>()
   .get('/', async (c) => c.json((await visibleGroups(c.get('deps'), apiCaller(c).principal)).map(groupJson)))
   .get('/:id', async (c) => c.json(groupJson(await visibleGroup(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound)))))
+  .get('/:id/members', async (c) => {
+    const { members } = await groupMembers(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound))
+    return c.json(members)
+  })
+  .post('/:id/members', async (c) => {
+    return c.json(await addMemberToGroup(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound), await jsonBody(c.req)))
+  })
+  .delete('/:id/members/:userId', async (c) => {
+    await removeMemberFromGroup(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound), idParam(c.req.param('userId'), NotFound))
+    return c.json(null)
+  })
   .get('/:id/data_sources', async (c) => {
     const rows = await groupDataSources(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound))
     return c.json(rows.map((row) => dataSourceJson(row, getRunner(row.type), { admin: true, secretKey: c.get('deps').secretKey })))

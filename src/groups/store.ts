@@ -31,3 +31,15 @@ export async function findGroup(db: Db, orgId: number, id: number): Promise<Grou
   const [row] = await db<GroupRow[]>`select * from groups where org_id = ${orgId} and id = ${id}`
   return row
 }
+
+/** Add a user to a group; true when they were not a member yet. */
+export async function addGroupMember(db: Db, groupId: number, userId: number): Promise<boolean> {
+  const rows = await db`insert into user_groups (user_id, group_id) values (${userId}, ${groupId}) on conflict do nothing`
+  return rows.count > 0
+}
+
+/** Take a user out of a group; true when they were a member. */
+export async function removeGroupMember(db: Db, groupId: number, userId: number): Promise<boolean> {
+  const rows = await db`delete from user_groups where user_id = ${userId} and group_id = ${groupId}`
+  return rows.count > 0
+}

@@ -1,24 +1,55 @@
+import { z } from 'zod'
 import type { Deps } from '../deps.ts'
-import { NotFound } from '../errors.ts'
+import { BadRequest, Forbidden, NotFound, TooManyRequests } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
-import { findGroupsByIds } from '../groups/store.ts'
+import { findGroupsByIds, listGroups, type GroupRow } from '../groups/store.ts'
 import { isAdmin, has } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdminOrOwner } from '../permissions/require.ts'
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../auth/passwords.ts'
+import { LoginThrottle } from '../auth/throttle.ts'
 import { generateApiKey } from '../auth/tokens.ts'
-import { Forbidden } from '../errors.ts'
-import { findUserById, replaceApiKey } from './store.ts'
+import {
+  deleteUserSessions, findUserByEmail, findUserById, listUsers, replaceApiKey, replaceUserGroups, updateUserFields, type UserOrder,
+  type UserRow,
+} from './store.ts'
 import { userJson } from './serialize.ts'
+
+export const USER_PAGE_SIZE = 25
+export const MAX_PAGE_SIZE = 250
+const USER_ORDERS: readonly UserOrder[] = ['name', 'created_at', 'active_at']
+
+export const userTexts = {
+  mustProvideOldPassword: 'Must provide current password to update password.',
+  incorrectOldPassword: 'Incorrect current password.',
+  mustBeAdminForGroups: 'Must be admin to change groups membership.',
+  invalidGroup: (id: number) => `Group id ${id} is invalid.`,
+  emailTaken: 'Email already taken.',
+  passwordTooShort: `Password length is too short (<${MIN_PASSWORD_LENGTH}).`,
+  disabledReadOnly: "A disabled user's profile cannot be changed.",
+  cannotLeaveBuiltin: 'You cannot remove yourself from a built-in group.',
+  onlyAdminsSeeDisabled: 'Only admins can list disabled users.',
+  pagePositive: 'Page must be positive integer.',
+  pageOutOfRange: 'Page is out of range.',
+  pageSizeOutOfRange: `Page size is out of range (1-${MAX_PAGE_SIZE}).`,
+}
+
+/** Who may see the users list and other people's profiles: list_users, or an admin. */
+export function canListUsers(principal: Principal): boolean {
+  return has(principal, 'list_users') || isAdmin(principal)
+}
 
 /** One user as the caller may see them: themself, or anyone when they may list users; the key only for self/admin. */
 export async function getUser(deps: Deps, principal: Principal, id: number) {
   const user = await findUserById(deps.sql, principal.orgId, id)
   if (!user) throw new NotFound()
   const self = principal.id === id
-  if (!self && !has(principal, 'list_users') && !isAdmin(principal)) throw new Forbidden()
+  if (!self && !canListUsers(principal)) throw new Forbidden()
   const groups = await findGroupsByIds(deps.sql, principal.orgId, user.group_ids)
   return userJson(user, { withApiKey: self || isAdmin(principal), groups })
 }
+
+export type UserJson = Awaited<ReturnType<typeof getUser>>
 
 /** A new key for the user; the old one stops working at once, in every process. */
 export async function regenerateUserApiKey(deps: Deps, principal: Principal, id: number) {
@@ -33,4 +64,164 @@ export async function regenerateUserApiKey(deps: Deps, principal: Principal, id:
   if (user.api_key) deps.principals.delete(`k:${user.api_key}`)
   await deps.bus.invalidate('user', id)
   return apiKey
+}
+
+export interface UserListQuery {
+  q?: string
+  order: UserOrder
+  descending: boolean
+  disabled: boolean
+  pending?: boolean
+  page: number
+  pageSize: number
+}
+
+/** The order parameter: name, created_at or active_at, '-' first for descending; anything else is -created_at. */
+export function parseUserOrder(order: string | undefined): { order: UserOrder; descending: boolean } {
+  const descending = !!order?.startsWith('-')
+  const key = (descending ? order!.slice(1) : order) as UserOrder
+  return USER_ORDERS.includes(key) ? { order: key, descending } : { order: 'created_at', descending: true }
+}
+
+const flag = (value: string | undefined) => (value === undefined || value === '' ? undefined : value.toLowerCase() === 'true')
+
+/** The query string of GET /api/users (reference §1.6, §3.3), checked: a 400 names what is wrong. */
+export function parseUserListQuery(query: Record<string, string | undefined>): UserListQuery {
+  const page = query.page === undefined ? 1 : Number(query.page)
+  if (!Number.isInteger(page) || page < 1) throw new BadRequest(userTexts.pagePositive)
+  const pageSize = query.page_size === undefined ? USER_PAGE_SIZE : Number(query.page_size)
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new BadRequest(userTexts.pageSizeOutOfRange)
+  const q = query.q?.trim().slice(0, 200) || undefined
+  return { q, ...parseUserOrder(query.order), disabled: flag(query.disabled) ?? false, pending: flag(query.pending), page, pageSize }
+}
+
+/** A page of users (spec 3 §2 "Users and profile"): for list_users holders; disabled users for admins only. */
+export async function listUsersPage(deps: Deps, principal: Principal, query: UserListQuery, o: { clampPage?: boolean } = {}) {
+  if (!canListUsers(principal)) throw new Forbidden()
+  if (query.disabled && !isAdmin(principal)) throw new Forbidden(userTexts.onlyAdminsSeeDisabled)
+  const filter = {
+    orgId: principal.orgId, q: query.q, disabled: query.disabled, pending: query.pending, order: query.order,
+    descending: query.descending, limit: query.pageSize,
+  }
+  let page = query.page
+  let { count, rows } = await listUsers(deps.sql, { ...filter, offset: (page - 1) * query.pageSize })
+  if (count > 0 && (page - 1) * query.pageSize >= count) {
+    if (!o.clampPage) throw new BadRequest(userTexts.pageOutOfRange)
+    page = Math.ceil(count / query.pageSize)
+    ;({ count, rows } = await listUsers(deps.sql, { ...filter, offset: (page - 1) * query.pageSize }))
+  }
+  const groups = new Map((await listGroups(deps.sql, principal.orgId)).map((g) => [g.id, g]))
+  return {
+    count,
+    page,
+    page_size: query.pageSize,
+    results: rows.map((row) => userJson(row, { withApiKey: false, groups: groupsOf(row, groups) })),
+  }
+}
+
+const groupsOf = (row: UserRow, groups: Map<number, GroupRow>) =>
+  row.group_ids.map((id) => groups.get(id)).filter((g): g is GroupRow => !!g)
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const required = (label: string) => `${label}: This field is required.`
+
+const GROUP_IDS = 'group_ids must be a list of group ids.'
+const UpdateBody = z.object({
+  name: z.string({ error: 'name must be text.' }).trim().min(1, required('Name')).max(200, 'Name: This field is too long.').optional(),
+  email: z.string({ error: 'email must be text.' }).trim().toLowerCase().min(1, required('Email')).max(320, 'Email: This field is too long.')
+    .regex(EMAIL, 'Email: This field must be a valid email.').optional(),
+  password: z.string({ error: 'password must be text.' }).max(1000, 'Password: This field is too long.').optional(),
+  old_password: z.string({ error: 'old_password must be text.' }).max(1000, 'old_password is too long.').optional(),
+  group_ids: z.array(z.coerce.number({ error: GROUP_IDS }).int(GROUP_IDS).positive(GROUP_IDS), { error: GROUP_IDS }).max(1000, GROUP_IDS).optional(),
+})
+
+/** The body of a profile save, or a 400 whose message names the field itself (as the form shows it). */
+function updateInput(body: unknown): z.infer<typeof UpdateBody> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest('The request body must be a JSON object.')
+  const result = UpdateBody.safeParse(body)
+  if (!result.success) throw new BadRequest(result.error.issues[0].message)
+  return result.data
+}
+
+/** Wrong current passwords, per user: a stolen session cannot guess its way to the password here either. */
+const oldPasswordThrottle = new LoginThrottle()
+
+/**
+ * Save a profile (reference §1.6 `POST /api/users/<id>`): the user themself or an admin; groups by admins only;
+ * a new password needs the current one. A new password or email signs the user out everywhere but here.
+ */
+export async function updateUser(deps: Deps, principal: Principal, id: number, body: unknown) {
+  const user = await findUserById(deps.sql, principal.orgId, id)
+  if (!user) throw new NotFound()
+  requireAdminOrOwner(principal, id)
+  if (user.disabled_at) throw new Forbidden(userTexts.disabledReadOnly)
+  const input = updateInput(body)
+  const self = principal.id === id
+
+  let passwordHash: string | undefined
+  if (input.password !== undefined) {
+    if (!input.old_password) throw new Forbidden(userTexts.mustProvideOldPassword)
+    if (input.password.length < MIN_PASSWORD_LENGTH) throw new BadRequest(userTexts.passwordTooShort)
+  }
+
+  let groupIds: number[] | undefined
+  if (input.group_ids !== undefined) {
+    if (!isAdmin(principal)) throw new Forbidden(userTexts.mustBeAdminForGroups)
+    const wanted = [...new Set(input.group_ids)]
+    if (wanted.length) { // an empty list is ignored, as in the established tool
+      const found = await findGroupsByIds(deps.sql, principal.orgId, wanted)
+      const missing = wanted.find((gid) => !found.some((g) => g.id === gid))
+      if (missing !== undefined) throw new BadRequest(userTexts.invalidGroup(missing))
+      if (self) {
+        const current = await findGroupsByIds(deps.sql, principal.orgId, user.group_ids)
+        if (current.some((g) => g.type === 'builtin' && !wanted.includes(g.id))) throw new Forbidden(userTexts.cannotLeaveBuiltin)
+      }
+      const same = wanted.length === user.group_ids.length && wanted.every((gid) => user.group_ids.includes(gid))
+      if (!same) groupIds = wanted.sort((a, b) => a - b)
+    }
+  }
+
+  const name = input.name !== undefined && input.name !== user.name ? input.name : undefined
+  const email = input.email !== undefined && input.email !== user.email.toLowerCase() ? input.email : undefined
+  if (email !== undefined) {
+    const other = await findUserByEmail(deps.sql, principal.orgId, email)
+    if (other && other.id !== id) throw new BadRequest(userTexts.emailTaken)
+  }
+
+  if (input.password !== undefined) {
+    const throttleKey = `user:${id}`
+    if (oldPasswordThrottle.blocked(throttleKey, undefined)) throw new TooManyRequests()
+    if (!(await verifyPassword(input.old_password!, user.password_hash))) {
+      oldPasswordThrottle.fail(throttleKey, undefined)
+      throw new Forbidden(userTexts.incorrectOldPassword)
+    }
+    oldPasswordThrottle.succeed(throttleKey, undefined)
+    passwordHash = await hashPassword(input.password)
+  }
+
+  const changed = [
+    ...(name !== undefined ? ['name'] : []), ...(email !== undefined ? ['email'] : []),
+    ...(passwordHash !== undefined ? ['password'] : []), ...(groupIds !== undefined ? ['group_ids'] : []),
+  ]
+  if (changed.length) {
+    // a new password or email ends every other session of the user; the caller's own stays when it is theirs
+    const signOutElsewhere = passwordHash !== undefined || email !== undefined
+    const keep = self && principal.via === 'session' && principal.sessionHash ? Buffer.from(principal.sessionHash, 'hex') : null
+    try {
+      await deps.sql.begin(async (tx) => {
+        await updateUserFields(tx, principal.orgId, id, { name, email, passwordHash })
+        if (groupIds !== undefined) await replaceUserGroups(tx, id, groupIds)
+        if (signOutElsewhere) await deleteUserSessions(tx, id, keep)
+        await recordEvent(tx, {
+          orgId: principal.orgId, userId: principal.id, action: 'edit', objectType: 'user', objectId: id,
+          properties: { updated_fields: changed },
+        })
+      })
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new BadRequest(userTexts.emailTaken)
+      throw error
+    }
+    await deps.bus.invalidate('user', id)
+  }
+  return getUser(deps, principal, id)
 }

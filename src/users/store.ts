@@ -55,3 +55,74 @@ export async function countUsers(db: Db, orgId: number): Promise<number> {
   const [{ count }] = await db<{ count: number }[]>`select count(*)::int as count from users where org_id = ${orgId}`
   return count
 }
+
+export type UserOrder = 'name' | 'created_at' | 'active_at'
+
+export interface UserListFilter {
+  orgId: number
+  /** Case-insensitive substring of the name or the email. */
+  q?: string
+  disabled: boolean
+  /** Only pending invitations (true), only accepted ones (false), or both (undefined). */
+  pending?: boolean
+  order: UserOrder
+  descending: boolean
+  limit: number
+  offset: number
+}
+
+/** `%` and `_` in a search term match themselves. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
+/** One page of the organization's users, and how many match in all. */
+export async function listUsers(db: Db, f: UserListFilter): Promise<{ count: number; rows: UserRow[] }> {
+  const pattern = f.q ? likePattern(f.q) : null
+  const where = db`
+    u.org_id = ${f.orgId}
+    and (u.disabled_at is not null) = ${f.disabled}
+    ${f.pending === undefined ? db`` : db`and u.is_invitation_pending = ${f.pending}`}
+    ${pattern ? db`and (u.name ilike ${pattern} or u.email::text ilike ${pattern})` : db``}`
+  const direction = f.descending ? db`desc nulls last` : db`asc nulls first`
+  const orderBy = f.order === 'name' ? db`lower(u.name) ${direction}, u.id ${f.descending ? db`desc` : db`asc`}`
+    : f.order === 'active_at' ? db`u.active_at ${direction}, u.id ${f.descending ? db`desc` : db`asc`}`
+      : db`u.created_at ${direction}, u.id ${f.descending ? db`desc` : db`asc`}`
+  const [{ count }] = await db<{ count: number }[]>`select count(*)::int as count from users u where ${where}`
+  if (!count) return { count, rows: [] }
+  const rows = await db<UserRow[]>`
+    select ${userColumns(db)} from users u where ${where} order by ${orderBy} limit ${f.limit} offset ${f.offset}`
+  return { count, rows }
+}
+
+/** The members of a group, by name. */
+export async function listGroupMembers(db: Db, orgId: number, groupId: number): Promise<UserRow[]> {
+  return db<UserRow[]>`
+    select ${userColumns(db)} from users u join user_groups ug on ug.user_id = u.id
+    where ug.group_id = ${groupId} and u.org_id = ${orgId}
+    order by lower(u.name), u.id`
+}
+
+/** Change what is given of a user's name, email and password hash. */
+export async function updateUserFields(db: Db, orgId: number, id: number, fields: { name?: string; email?: string; passwordHash?: string }) {
+  const set: Record<string, string> = {}
+  if (fields.name !== undefined) set.name = fields.name
+  if (fields.email !== undefined) set.email = fields.email
+  if (fields.passwordHash !== undefined) set.password_hash = fields.passwordHash
+  if (!Object.keys(set).length) return
+  await db`update users set ${db(set)}, updated_at = now() where id = ${id} and org_id = ${orgId}`
+}
+
+/** Make the user a member of exactly these groups. */
+export async function replaceUserGroups(db: Db, userId: number, groupIds: number[]) {
+  await db`delete from user_groups where user_id = ${userId} and group_id <> all(${groupIds}::bigint[])`
+  if (groupIds.length) {
+    await db`insert into user_groups ${db(groupIds.map((group_id) => ({ user_id: userId, group_id })))} on conflict do nothing`
+  }
+}
+
+/** End the user's sessions, except the one named by `keepTokenHash` (the caller's own); returns how many ended. */
+export async function deleteUserSessions(db: Db, userId: number, keepTokenHash: Buffer | null): Promise<number> {
+  const rows = keepTokenHash
+    ? await db`delete from sessions where user_id = ${userId} and token_hash <> ${keepTokenHash}`
+    : await db`delete from sessions where user_id = ${userId}`
+  return rows.count
+}
