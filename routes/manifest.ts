@@ -13,6 +13,7 @@ import usersApi from './api/users.ts'
 import avatar from './avatar.ts'
 import dataSourcePage from './data_sources/[id].tsx'
 import dataSourcesPages from './data_sources/index.tsx'
+import groupMembersPage from './groups/[id].tsx'
 import groupDataSourcesPage from './groups/[id]/data_sources.tsx'
 import groupsPage from './groups/index.tsx'
 import help from './help.tsx'
@@ -21,6 +22,8 @@ import login from './login.tsx'
 import logout from './logout.ts'
 import ping from './ping.ts'
 import setup from './setup.tsx'
+import profilePage from './users/[id].tsx'
+import usersPages from './users/index.tsx'
 import verificationEmail from './verification_email.ts'
 
 /**
@@ -42,6 +45,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', dataSourcesPages],
   ['/', dataSourcePage],
   ['/', groupsPage],
+  ['/', groupMembersPage],
   ['/', groupDataSourcesPage],
   ['/', help],
   ['/', home],
@@ -49,5 +53,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', logout],
   ['/', ping],
   ['/', setup],
+  ['/', usersPages],
+  ['/', profilePage],
   ['/', verificationEmail],
 ]

@@ -15,6 +15,8 @@ import {
 } from './store.ts'
 import { userJson } from './serialize.ts'
 
+export type { UserOrder }
+
 export const USER_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 250
 const USER_ORDERS: readonly UserOrder[] = ['name', 'created_at', 'active_at']

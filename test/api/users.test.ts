@@ -293,7 +293,9 @@ describe('POST /api/users/{id}', () => {
 
 describe('GET /api/users/{id} and the API key', () => {
   it('shows the key to the user and admins only', async () => {
-    expect((await (await boClient.get(`/api/users/${bo.id}`)).json()).api_key).toBe(bo.apiKey)
+    const own = await boClient.get(`/api/users/${bo.id}`)
+    expect(own.headers.get('cache-control')).toBe('no-store') // a secret: not for any cache
+    expect((await own.json()).api_key).toBe(bo.apiKey)
     expect((await (await admin.get(`/api/users/${bo.id}`)).json()).api_key).toBe(bo.apiKey)
     const seen = await (await boClient.get(`/api/users/${adminId}`)).json()
     expect(seen.name).toBe(ADMIN.name)

@@ -1,0 +1,80 @@
+import { Hono, type Context } from 'hono'
+import type { JSX, ReactNode } from 'react'
+import ProfileEditor from '../../islands/ProfileEditor.tsx'
+import { GroupList, ProfileHeader } from '../../islands/lib/ProfileHeader.tsx'
+import { ui } from '../../islands/lib/ui.ts'
+import { NotFound } from '../../src/errors.ts'
+import { visibleGroups } from '../../src/groups/service.ts'
+import type { Env } from '../../src/http/env.ts'
+import { signedIn } from '../../src/http/guards.ts'
+import { idParam } from '../../src/http/validate.ts'
+import { isAdmin } from '../../src/permissions/can.ts'
+import type { Principal } from '../../src/permissions/principal.ts'
+import { texts } from '../../src/shared/texts.ts'
+import { settingsItems } from '../../src/ui/navigation.ts'
+import { renderShellPage } from '../../src/ui/Page.tsx'
+import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
+import { getUser, type UserJson } from '../../src/users/service.ts'
+
+const t = texts.profile
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })
+type Groups = { id: number; name: string }[]
+
+/** What anyone who may list users sees of someone else, and what a disabled user's profile shows. */
+function ReadOnlyProfile({ user }: { user: UserJson }): JSX.Element {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
+      <section className={`${ui.card} p-5 sm:p-8`}>
+        <ProfileHeader name={user.name} email={user.email} image={user.profile_image_url} disabled={user.is_disabled}
+          pending={user.is_invitation_pending} />
+        {user.is_disabled && (
+          <p role="note" className="mt-6 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100">
+            {t.disabledNotice}
+          </p>
+        )}
+        <div className="mt-6">
+          <GroupList groups={user.groups as Groups} />
+        </div>
+      </section>
+    </div>
+  )
+}
+
+/** Inside the settings screen for those who have one (the Users tab); a plain page for those who have none. */
+function Frame({ principal, children }: { principal: Principal; children: ReactNode }): JSX.Element {
+  if (!settingsItems(principal.permissions).length) return <>{children}</>
+  return <SettingsLayout principal={principal} active="users" titleIsHeading={false}>{children}</SettingsLayout>
+}
+
+async function profilePage(c: Context<Env>, id: number) {
+  const { principal } = signedIn(c)
+  const user = await getUser(c.get('deps'), principal, id) // 404 unknown, 403 for those who may not see others
+  const self = principal.id === user.id
+  const admin = isAdmin(principal)
+  const editable = (self || admin) && !user.is_disabled
+  let body: JSX.Element
+  if (editable) {
+    // groups: admins change other people's; one's own are read-only (spec 3 §6)
+    const allGroups = admin && !self
+      ? (await visibleGroups(c.get('deps'), principal)).map((g) => ({ id: g.id, name: g.name })).sort(byName)
+      : null
+    body = (
+      <ProfileEditor allGroups={allGroups} canChangePassword={self && user.auth_type === 'password'}
+        user={{
+          id: user.id, name: user.name, email: user.email, profile_image_url: user.profile_image_url,
+          is_invitation_pending: user.is_invitation_pending, groups: user.groups as Groups,
+          // the server puts the key in only for the user themself and admins
+          ...('api_key' in user ? { api_key: user.api_key } : {}),
+        }} />
+    )
+  } else {
+    body = <ReadOnlyProfile user={user} />
+  }
+  if ('api_key' in user) c.header('Cache-Control', 'no-store') // the page carries a secret
+  return renderShellPage(c, <Frame principal={principal}>{body}</Frame>, { title: self ? t.title : user.name, section: 'settings' })
+}
+
+/** A user's profile (spec 3 §2 "Users and profile"): /users/me for one's own, /users/{id} for anyone's. */
+export default new Hono<Env>()
+  .get('/users/me', (c) => profilePage(c, signedIn(c).principal.id))
+  .get('/users/:id{[0-9]+}', (c) => profilePage(c, idParam(c.req.param('id'), NotFound)))

@@ -1,0 +1,425 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
+import {
+  ADMIN, addUser, cookieHeader, DESKTOP, fillLogin, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies,
+  waitForIslands, watchProblems,
+} from './support.ts'
+
+/**
+ * Profiles, the users list and a group's members as people meet them in a real browser: the API key, a password
+ * change, searching and paging users, and an admin adding and removing a member.
+ */
+let server: TestServer
+let browser: Browser
+let admin: Map<string, string>
+let memberId: number
+let analystsId: number
+const contexts: BrowserContext[] = []
+const SHOTS = path.join(import.meta.dirname, 'screenshots')
+const NEW_PASSWORD = 'a much newer password'
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startTestServer(), launchBrowser()])
+  admin = await setUpOrganization(server)
+  memberId = await addUser(server.db, MEMBER)
+  for (let i = 1; i <= 30; i++) {
+    await addUser(server.db, { name: `Person ${String(i).padStart(2, '0')}`, email: `person${i}@corp.test`, password: 'person-password' })
+  }
+  const [org] = await server.db.sql<{ id: number }[]>`select id from organizations`
+  ;[{ id: analystsId }] = await server.db.sql<{ id: number }[]>`insert into groups (org_id, name, permissions) values (${org.id}, 'Analysts', ${['view_query', 'list_users']}) returning id`
+  fs.mkdirSync(SHOTS, { recursive: true })
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()))
+})
+
+async function newPage(o: { jar?: Map<string, string>; viewport?: { width: number; height: number }; dark?: boolean; javaScript?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light', javaScriptEnabled: o.javaScript ?? true })
+  context.setDefaultTimeout(5000)
+  contexts.push(context)
+  if (o.jar) await useCookies(context, server, o.jar)
+  const page = await context.newPage()
+  return { context, page, problems: watchProblems(page) }
+}
+
+async function open(pathname: string, o: Parameters<typeof newPage>[0] = {}) {
+  const opened = await newPage({ ...o, jar: o.jar ?? admin })
+  await opened.page.goto(server.url + pathname)
+  if (o.javaScript !== false) await waitForIslands(opened.page)
+  return opened
+}
+
+const sessionWithKey = (key: string) => fetch(server.url + '/api/session', { headers: { authorization: `Key ${key}` } })
+const toastWith = (page: Page, text: string | RegExp) => page.locator('[data-toast]', { hasText: text })
+/** Console noise a failed call leaves on purpose (the browser logs every 4xx/5xx response). */
+const unexpected = (problems: string[]) => problems.filter((p) => !/status of (403|500)/.test(p))
+
+async function errorOf(page: Page, label: string) {
+  const id = await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby')
+  return id ? page.locator(`[id="${id}"]`).textContent() : null
+}
+
+async function apiAsAdmin<T>(method: string, pathname: string, body?: unknown): Promise<T> {
+  const res = await fetch(server.url + pathname, {
+    method, body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { cookie: cookieHeader(admin), 'content-type': 'application/json', 'x-csrf-token': admin.get('csrf_token') ?? '' },
+  })
+  if (!res.ok) throw new Error(`${pathname}: ${res.status}`)
+  return res.json() as Promise<T>
+}
+
+describe('one\'s own profile', () => {
+  let member: Map<string, string>
+  beforeAll(async () => {
+    member = await signInOverHttp(server, MEMBER.email, MEMBER.password)
+  })
+
+  it('opens from the account menu and shows the API key, which copies to the clipboard', async () => {
+    const { page, context, problems } = await open('/', { jar: member })
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByLabel(`Account: ${MEMBER.name}`).click()
+    await nav.getByRole('link', { name: 'Profile' }).click()
+    await page.waitForURL(server.url + '/users/me')
+    await waitForIslands(page)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(MEMBER.name)
+    expect(await page.title()).toBe('Profile | Sightline')
+
+    const key = page.getByRole('textbox', { name: 'API Key' })
+    expect(await key.inputValue()).toBe(`key${memberId}${'x'.repeat(30)}`)
+    expect(await key.getAttribute('readonly')).not.toBeNull()
+    await page.getByRole('button', { name: 'Copy' }).click()
+    await toastWith(page, 'Copied to clipboard.').waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`key${memberId}${'x'.repeat(30)}`)
+
+    // groups are read-only on one's own profile
+    expect(await page.getByRole('list', { name: 'Groups' }).textContent()).toBe('default')
+    expect(await page.getByRole('checkbox').count()).toBe(0)
+    expect(problems).toEqual([])
+  })
+
+  it('regenerates the key after confirmation: the old key stops working', async () => {
+    const { page, problems } = await open('/users/me', { jar: member })
+    const key = page.getByRole('textbox', { name: 'API Key' })
+    const old = await key.inputValue()
+    expect((await sessionWithKey(old)).status).toBe(200)
+
+    await page.getByRole('button', { name: 'Regenerate' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Regenerate API Key' })
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    expect(await key.inputValue()).toBe(old)
+
+    await page.getByRole('button', { name: 'Regenerate' }).click()
+    await confirm.getByRole('button', { name: 'Regenerate' }).click()
+    await toastWith(page, 'The API Key has been updated.').waitFor()
+    await confirm.waitFor({ state: 'detached' })
+    const fresh = await key.inputValue()
+    expect(fresh).toMatch(/^[A-Za-z0-9]{40}$/)
+    expect((await sessionWithKey(old)).status).toBe(401)
+    expect((await sessionWithKey(fresh)).status).toBe(200)
+
+    await page.route('**/api/users/*/regenerate_api_key', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}', contentType: 'application/json' }))
+    await page.getByRole('button', { name: 'Regenerate' }).click()
+    await confirm.getByRole('button', { name: 'Regenerate' }).click()
+    await toastWith(page, 'Failed regenerating API Key').waitFor()
+    expect(await key.inputValue()).toBe(fresh)
+    expect(unexpected(problems)).toEqual([])
+  })
+
+  it('checks the password form, shows the server\'s message for a wrong current password, then changes it', async () => {
+    const { page, problems } = await open('/users/me', { jar: member })
+    const change = page.getByRole('button', { name: 'Change Password' })
+    await change.click()
+    expect(await errorOf(page, 'Current Password')).toBe('This field is required.')
+    expect(await errorOf(page, 'New Password')).toBe('This field is required.')
+    expect(await errorOf(page, 'Repeat New Password')).toBe('This field is required.')
+    expect(await page.getByLabel('Current Password', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true)
+
+    await page.getByLabel('Current Password', { exact: true }).fill('x') // no minimum for the current one
+    await page.getByLabel('New Password', { exact: true }).fill('12345')
+    await page.getByLabel('Repeat New Password').fill('12345')
+    expect(await errorOf(page, 'Current Password')).toBeNull()
+    expect(await errorOf(page, 'New Password')).toBe('This field is too short.')
+    expect(await errorOf(page, 'Repeat New Password')).toBe('This field is too short.')
+    await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD)
+    await page.getByLabel('Repeat New Password').fill(`${NEW_PASSWORD}!`)
+    expect(await errorOf(page, 'Repeat New Password')).toBe("Passwords don't match")
+    await page.getByLabel('Repeat New Password').fill(NEW_PASSWORD)
+    expect(await errorOf(page, 'Repeat New Password')).toBeNull()
+
+    await page.getByLabel('Current Password', { exact: true }).fill('not my password')
+    await change.click()
+    await toastWith(page, 'Incorrect current password.').waitFor()
+    expect(await page.getByLabel('New Password', { exact: true }).inputValue()).toBe(NEW_PASSWORD) // nothing lost
+
+    const elsewhere = await signInOverHttp(server, MEMBER.email, MEMBER.password)
+    await page.getByLabel('Current Password', { exact: true }).fill(MEMBER.password)
+    await change.click()
+    await toastWith(page, 'Saved.').waitFor()
+    expect(await page.getByLabel('Current Password', { exact: true }).inputValue()).toBe('')
+    // this browser stays signed in; the other session has ended
+    expect((await fetch(server.url + '/api/session', { headers: { cookie: cookieHeader(member) } })).status).toBe(200)
+    expect((await fetch(server.url + '/api/session', { headers: { cookie: cookieHeader(elsewhere) } })).status).toBe(401)
+    expect(unexpected(problems)).toEqual([])
+
+    // the new password signs in; the old one no longer does
+    const { page: login } = await newPage()
+    await login.goto(server.url + '/login')
+    await fillLogin(login, MEMBER.email, MEMBER.password)
+    await login.getByText('Wrong email or password.').waitFor()
+    await fillLogin(login, MEMBER.email, NEW_PASSWORD)
+    await login.waitForURL(server.url + '/')
+  })
+
+  it('saves name and email, requiring both', async () => {
+    const { page, problems } = await open('/users/me#edit', { jar: member })
+    const name = page.getByLabel('Name', { exact: true })
+    await name.fill('  ')
+    await page.getByRole('button', { name: 'Save' }).click()
+    expect(await errorOf(page, 'Name')).toBe('This field is required.')
+    await page.getByLabel('Email').fill('not an email')
+    expect(await errorOf(page, 'Email')).toBe('This field must be a valid email.')
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await name.fill('Max Maker')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await toastWith(page, 'Email already taken.').waitFor()
+    await page.getByLabel('Email').fill(MEMBER.email)
+    await page.getByRole('button', { name: 'Save' }).click()
+    await toastWith(page, 'Saved.').waitFor()
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Max Maker')
+    await page.reload()
+    await waitForIslands(page)
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Max Maker')
+    await page.getByLabel('Name', { exact: true }).fill(MEMBER.name)
+    await page.getByRole('button', { name: 'Save' }).click()
+    await toastWith(page, 'Saved.').waitFor()
+    expect(unexpected(problems.filter((p) => !/status of 400/.test(p)))).toEqual([])
+  })
+})
+
+describe('someone else\'s profile', () => {
+  it('is read-only for a user, with no key and no script of its own', async () => {
+    const jar = await signInOverHttp(server, 'person1@corp.test', 'person-password')
+    const { page, problems } = await open(`/users/${memberId}`, { jar })
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(MEMBER.name)
+    expect(await page.getByText(MEMBER.email).isVisible()).toBe(true)
+    expect(await page.getByRole('list', { name: 'Groups' }).textContent()).toBe('default')
+    expect(await page.getByRole('textbox').count()).toBe(0)
+    expect(await page.getByText('API Key').count()).toBe(0)
+    expect(await page.locator('sightline-island[data-name="ProfileEditor"]').count()).toBe(0)
+    expect(problems).toEqual([])
+  })
+
+  it('lets an admin change the groups', async () => {
+    const { page, problems } = await open(`/users/${memberId}`)
+    expect(await page.getByRole('textbox', { name: 'API Key' }).isVisible()).toBe(true) // admins see keys
+    expect(await page.getByRole('button', { name: 'Change Password' }).count()).toBe(0) // only one's own
+    await page.getByRole('checkbox', { name: 'Analysts' }).check()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await toastWith(page, 'Saved.').waitFor()
+    const user = await apiAsAdmin<{ groups: { name: string }[] }>('GET', `/api/users/${memberId}`)
+    expect(user.groups.map((g) => g.name)).toEqual(['Analysts', 'default'])
+    await page.getByRole('checkbox', { name: 'Analysts' }).uncheck()
+    await page.getByRole('checkbox', { name: 'default' }).uncheck()
+    await page.getByRole('button', { name: 'Save' }).click()
+    expect(await page.getByRole('group', { name: 'Groups' }).getByText('This field is required.').isVisible()).toBe(true)
+    await page.getByRole('checkbox', { name: 'default' }).check()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await toastWith(page, 'Saved.').waitFor()
+    expect((await apiAsAdmin<{ groups: { name: string }[] }>('GET', `/api/users/${memberId}`)).groups.map((g) => g.name)).toEqual(['default'])
+    expect(problems).toEqual([])
+  })
+})
+
+describe('a group\'s members', () => {
+  const members = async () => (await apiAsAdmin<{ name: string }[]>('GET', `/api/groups/${analystsId}/members`)).map((u) => u.name)
+
+  it('an admin adds a member through the search dialog and removes them again', async () => {
+    const { page, problems } = await open('/groups')
+    await page.getByRole('link', { name: 'Members: Analysts' }).click()
+    await page.waitForURL(server.url + `/groups/${analystsId}`)
+    await waitForIslands(page)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Analysts')
+    await page.getByText('There are no members in this group yet.').waitFor()
+
+    await page.getByRole('button', { name: 'Add Members' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Members' })
+    const search = dialog.getByRole('searchbox', { name: 'Search users' })
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true)
+    await dialog.getByRole('checkbox', { name: /Ada Admin/ }).waitFor() // everyone, by name, before any search
+    await search.fill('nobody like that')
+    await dialog.getByText('No user matches your search.').first().waitFor()
+    await search.fill('MAX@')
+    await dialog.getByRole('checkbox', { name: /Max Member/ }).check()
+    expect(await dialog.getByRole('checkbox').count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByRole('link', { name: /Max Member/ }).waitFor()
+    expect(await members()).toEqual([MEMBER.name])
+
+    // already a member: shown as such in the dialog
+    await page.getByRole('button', { name: 'Add Members' }).click()
+    await search.fill('max')
+    expect(await dialog.getByRole('checkbox', { name: /Max Member/ }).isDisabled()).toBe(true)
+    expect(await dialog.getByText('Already a member').isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+
+    await page.getByRole('button', { name: `Remove ${MEMBER.name}` }).click()
+    await page.getByText('There are no members in this group yet.').waitFor()
+    expect(await members()).toEqual([])
+    expect(problems).toEqual([])
+  })
+
+  it('says so when removing fails, and keeps the member', async () => {
+    await apiAsAdmin('POST', `/api/groups/${analystsId}/members`, { user_id: memberId })
+    const { page } = await open(`/groups/${analystsId}`)
+    await page.route(/\/api\/groups\/\d+\/members\/\d+$/, (route) => route.fulfill({ status: 500, body: '{"message":"boom"}', contentType: 'application/json' }))
+    await page.getByRole('button', { name: `Remove ${MEMBER.name}` }).click()
+    await toastWith(page, 'Failed to remove member from group.').waitFor()
+    expect(await page.getByRole('link', { name: /Max Member/ }).isVisible()).toBe(true)
+  })
+
+  it('offers no Remove for the admin themself in a built-in group, and nothing to change to members', async () => {
+    const groups = await apiAsAdmin<{ id: number; name: string }[]>('GET', '/api/groups')
+    const adminGroup = groups.find((g) => g.name === 'admin')!
+    const { page } = await open(`/groups/${adminGroup.id}`)
+    expect(await page.getByRole('link', { name: /Ada Admin/ }).isVisible()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Remove Ada Admin' }).count()).toBe(0)
+
+    const jar = await signInOverHttp(server, 'person2@corp.test', 'person-password')
+    const defaultGroup = groups.find((g) => g.name === 'default')!
+    const { page: memberPage, problems } = await open(`/groups/${defaultGroup.id}`, { jar })
+    expect(await memberPage.getByRole('link', { name: /Person 02/ }).isVisible()).toBe(true)
+    expect(await memberPage.getByRole('button', { name: /Remove|Add Members/ }).count()).toBe(0)
+    expect(await memberPage.getByRole('link', { name: 'Data Sources' }).count()).toBe(0) // admin only
+    expect(problems).toEqual([])
+  })
+})
+
+describe('the users list', () => {
+  const rowNames = (page: Page) => page.locator('#users-results tbody tr a span.truncate.font-medium').allTextContents()
+
+  it('searches as you type, pages and changes the page size without errors', async () => {
+    const { page, problems } = await open('/users')
+    expect(await page.getByRole('heading', { name: 'Active Users' }).isVisible()).toBe(true)
+    expect(await page.locator('#users-results tbody tr').count()).toBe(25)
+    expect((await rowNames(page))[0]).toBe('Person 30') // newest first
+    expect(await page.getByText('Page 1 of 2').isVisible()).toBe(true)
+
+    const search = page.getByRole('searchbox', { name: 'Search users' })
+    await search.pressSequentially('person 1', { delay: 20 })
+    await page.waitForURL(/\/users\?q=person\+1$/)
+    await expect.poll(() => rowNames(page)).toEqual(['Person 19', 'Person 18', 'Person 17', 'Person 16', 'Person 15', 'Person 14', 'Person 13', 'Person 12', 'Person 11', 'Person 10'])
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true) // still typing
+    await search.fill('zzz')
+    await page.getByText('No user matches your search.').waitFor()
+    await search.fill('')
+    await expect.poll(() => page.locator('#users-results tbody tr').count()).toBe(25)
+
+    await page.getByRole('link', { name: 'Next' }).click()
+    await page.waitForURL(/\/users\?page=2$/)
+    expect(await page.locator('#users-results tbody tr').count()).toBe(7) // 32 users
+    await page.getByRole('link', { name: '10', exact: true }).click()
+    await page.waitForURL(/\/users\?page_size=10$/)
+    expect(await page.locator('#users-results tbody tr').count()).toBe(10)
+    expect(await page.getByText('Page 1 of 4').isVisible()).toBe(true)
+
+    await page.getByRole('link', { name: 'Sort by Name' }).click()
+    await page.waitForURL(/order=name/)
+    expect((await rowNames(page))[0]).toBe('Ada Admin')
+    expect(await page.locator('th[aria-sort="ascending"]').textContent()).toBe('Name')
+
+    await page.getByRole('link', { name: /Person 01/ }).click()
+    await page.waitForURL(/\/users\/\d+$/)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Person 01')
+    expect(problems).toEqual([])
+  })
+
+  it('works without script: the search is a form, the pages are links', async () => {
+    const { page } = await open('/users', { javaScript: false })
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('max')
+    await page.getByRole('searchbox', { name: 'Search users' }).press('Enter')
+    await page.waitForURL(/\/users\?q=max$/)
+    expect(await rowNames(page)).toEqual([MEMBER.name])
+  })
+
+  it('lists disabled users for admins, in their own menu entry', async () => {
+    await server.db.sql`update users set disabled_at = now() where email = 'person30@corp.test'`
+    const { page } = await open('/users')
+    await page.getByRole('navigation', { name: 'Users' }).getByRole('link', { name: 'Disabled Users' }).click()
+    await page.waitForURL(server.url + '/users/disabled')
+    expect(await rowNames(page)).toEqual(['Person 30'])
+    const jar = await signInOverHttp(server, 'person1@corp.test', 'person-password')
+    const { page: userPage } = await open('/users', { jar })
+    expect(await userPage.getByRole('link', { name: 'Disabled Users' }).count()).toBe(0)
+    await server.db.sql`update users set disabled_at = null where email = 'person30@corp.test'`
+  })
+})
+
+/** What breaks a layout outright: sideways scrolling, or something sticking out of the screen. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    const width = document.documentElement.clientWidth
+    if (document.documentElement.scrollWidth > width) problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`)
+    for (const el of document.querySelectorAll<HTMLElement>('main *, [role="dialog"] *, [role="alertdialog"] *')) {
+      if (el.closest('.sr-only, [hidden], details:not([open]) > div, nav[aria-label="Settings"], nav[aria-label="Users"]')) continue
+      const r = el.getBoundingClientRect()
+      if (r.width > 0 && r.right > width + 1) problems.push(`${el.tagName.toLowerCase()}.${el.className} sticks out: right ${Math.round(r.right)} > ${width}`)
+    }
+    return problems
+  })
+}
+
+describe('screens at desktop and phone widths', () => {
+  const sizes = { desktop: DESKTOP, phone: PHONE }
+  async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { dark?: boolean; jar?: Map<string, string>; before?: (page: Page) => Promise<void> } = {}) {
+    const { page, problems } = await open(pathname, { viewport: sizes[size], dark: o.dark, jar: o.jar })
+    await o.before?.(page)
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: true })
+    const found = [...await layoutProblems(page), ...await seriousA11yViolations(page)]
+    expect(unexpected(problems)).toEqual([])
+    return found
+  }
+
+  it.each(Object.keys(sizes) as (keyof typeof sizes)[])('the profile, users and members pages fit the %s screen and pass an accessibility check', async (size) => {
+    const member = await signInOverHttp(server, 'person3@corp.test', 'person-password')
+    const groups = await apiAsAdmin<{ id: number; name: string }[]>('GET', '/api/groups')
+    const defaultGroup = groups.find((g) => g.name === 'default')!
+    for (const dark of [false, true]) {
+      expect(await shoot('profile', size, '/users/me', { dark, jar: member })).toEqual([])
+      expect(await shoot('profile-admin-view', size, `/users/${memberId}`, { dark })).toEqual([])
+      expect(await shoot('profile-read-only', size, '/users/1', { dark, jar: member })).toEqual([])
+      expect(await shoot('users', size, '/users', { dark })).toEqual([])
+      expect(await shoot('group-members', size, `/groups/${defaultGroup.id}`, { dark })).toEqual([])
+    }
+    expect(await shoot('profile-errors', size, '/users/me', {
+      jar: member,
+      before: async (page) => {
+        await page.getByLabel('Name', { exact: true }).fill('')
+        await page.getByRole('button', { name: 'Save' }).click()
+        await page.getByRole('button', { name: 'Change Password' }).click()
+      },
+    })).toEqual([])
+    expect(await shoot('profile-regenerate', size, '/users/me', {
+      jar: member, before: async (page) => void await page.getByRole('button', { name: 'Regenerate' }).click().then(() => page.getByRole('alertdialog').waitFor()),
+    })).toEqual([])
+    expect(await shoot('group-members-add', size, `/groups/${defaultGroup.id}`, {
+      before: async (page) => {
+        await page.getByRole('button', { name: 'Add Members' }).click()
+        await page.getByRole('dialog').getByRole('checkbox').first().waitFor()
+      },
+    })).toEqual([])
+    await apiAsAdmin('DELETE', `/api/groups/${analystsId}/members/${memberId}`)
+    expect(await shoot('group-members-empty', size, `/groups/${analystsId}`)).toEqual([])
+  }, 90_000)
+})
