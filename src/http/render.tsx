@@ -36,7 +36,7 @@ export interface PageOptions {
 
 /** Render a React tree to a full HTML document on the server. */
 export function renderDocument(manifest: AssetManifest, node: ReactNode, options: PageOptions = {}): { html: string; nonce?: string } {
-  const collector = new IslandCollector()
+  const collector = new IslandCollector((element, identifierPrefix) => renderToString(element, { identifierPrefix }))
   const body = renderToString(<IslandContext.Provider value={collector}>{node}</IslandContext.Provider>)
   // The one inline script a page may have carries a fresh nonce, so the policy needs no 'unsafe-inline'.
   const nonce = collector.names.size ? randomToken(16) : undefined

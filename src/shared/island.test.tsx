@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { bootScript, renderDocument } from '../http/render.tsx'
-import { island, scriptSafeJson } from './island.tsx'
+import { useId } from 'react'
+import { renderToString } from 'react-dom/server'
+import { island, islandIdPrefix, scriptSafeJson } from './island.tsx'
 
 const manifest = { css: '/static/app.css', boot: '/static/boot.js', islands: { Greeter: { file: '/static/Greeter.js', imports: ['/static/react.js'] } } }
 const Greeter = island('Greeter', ({ name }: { name: string }) => <p>Hello {name}</p>)
@@ -22,6 +24,20 @@ describe('islands', () => {
     expect(html).toContain('<sightline-island data-name="Greeter" data-id="i1"')
     expect(html).toContain('{"name":"Ada"}')
     expect(html).toContain('<p>Hello <!-- -->Ada</p>')
+  })
+
+  it('renders each island as its own root, so useId() matches what the browser hydrates', () => {
+    function Field() {
+      const id = useId()
+      return <label htmlFor={id}>Name<input id={id} /></label>
+    }
+    const Labelled = island('Labelled', Field)
+    const { html } = renderDocument({ ...manifest, islands: { Labelled: { file: '/static/L.js', imports: [] } } },
+      <main><p>before</p><Labelled /></main>)
+    // the browser hydrates <Field/> as a root with the island's prefix: the same markup, so the same ids
+    const inBrowser = renderToString(<Field />, { identifierPrefix: islandIdPrefix('i1') })
+    expect(html).toContain(inBrowser)
+    expect(inBrowser).toContain('i1-')
   })
 
   it('props cannot break out of their script element', () => {

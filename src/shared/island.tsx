@@ -1,13 +1,23 @@
-import { createContext, useContext, type ComponentType, type JSX } from 'react'
+import { createContext, useContext, type ComponentType, type JSX, type ReactElement } from 'react'
 
-/** Collects the islands a page rendered, so the page loads exactly their scripts and no others. */
+/**
+ * Collects the islands a page rendered, so the page loads exactly their scripts and no others. The server gives it a
+ * way to render one island as a tree of its own (`renderRoot`), so that ids from React's useId() come out the same
+ * on the server and in the browser, where each island is hydrated as its own root with the same prefix.
+ */
 export class IslandCollector {
   readonly names = new Set<string>()
   private count = 0
+
+  constructor(readonly renderRoot: (element: ReactElement, identifierPrefix: string) => string) {}
+
   nextId(): string {
     return `i${++this.count}`
   }
 }
+
+/** The useId() prefix of an island: the same on the server and in the browser. */
+export const islandIdPrefix = (id: string) => `${id}-`
 
 export const IslandContext = createContext<IslandCollector | null>(null)
 
@@ -46,9 +56,8 @@ export function island<P extends object>(name: string, Component: ComponentType<
     return (
       <>
         <script type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: scriptSafeJson(props) }} />
-        <sightline-island data-name={name} data-id={id} style={{ display: 'contents' }}>
-          <Component {...props} />
-        </sightline-island>
+        <sightline-island data-name={name} data-id={id} style={{ display: 'contents' }}
+          dangerouslySetInnerHTML={{ __html: collector.renderRoot(<Component {...props} />, islandIdPrefix(id)) }} />
       </>
     )
   }

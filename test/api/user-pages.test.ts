@@ -20,7 +20,7 @@ const islandsOf = (html: string) => [...html.matchAll(/<sightline-island data-na
 
 /** The islands the app shell itself brings to every signed-in page. */
 function shellIslands(): string[] {
-  const collector = new IslandCollector()
+  const collector = new IslandCollector((element) => renderToString(element))
   const principal: Principal = {
     kind: 'user', id: 1, orgId: 1, name: 'A', email: 'a@example.com', profileImageUrl: '/static/images/avatar.svg', groupIds: [],
     permissions: ['admin'], isEmailVerified: true, via: 'session',
