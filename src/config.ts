@@ -4,7 +4,10 @@ import path from 'node:path'
 export type ProcessRole = 'all' | 'web' | 'worker'
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 
-/** Everything Sightline reads from its environment, in one place (the README table mirrors it). */
+/**
+ * Everything Sightline reads from its environment, in one place (the README table mirrors it). One exception:
+ * SIGHTLINE_ALLOW_PRIVATE_ADDRESSES is read by src/runners/address-guard.ts, where the worker applies it.
+ */
 export interface Config {
   port: number
   host: string

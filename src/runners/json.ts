@@ -1,6 +1,7 @@
 import yaml from 'js-yaml'
 import { BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, str } from './common.ts'
 import { inferTypes, makeColumns } from './column-types.ts'
+import { checkAddress } from './address-guard.ts'
 import { RunnerError, type Cell, type Runner, type RunnerConfig } from './runner.ts'
 
 /**
@@ -85,6 +86,7 @@ export function at(value: unknown, path: string | undefined): unknown {
 }
 
 async function fetchJson(config: RunnerConfig, r: Request, url: URL, signal: AbortSignal): Promise<unknown> {
+  await checkAddress(url, str(config, 'base_url') || undefined)
   const headers = new Headers(r.headers)
   const [user, pass] = r.auth ?? [str(config, 'username'), config.password == null ? '' : String(config.password)]
   if (user && !headers.has('authorization')) headers.set('authorization', 'Basic ' + Buffer.from(`${user}:${pass}`).toString('base64'))

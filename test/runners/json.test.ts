@@ -93,7 +93,12 @@ describe('JSON runner', () => {
     expect(stream.columns.map((c) => c.name)).toEqual(['name', 'meta.color', 'id'])
     expect((await collect(stream)).rows).toEqual([['Ann', 'red', 1], ['Bö ✓ 日本', 'blue', 2]])
     expect((await collect(await runner.run(config(), q({ url: 'one' }), opts()))).rows).toEqual([[7, 'single']])
-    expect((await collect(await runner.run({}, q({ url: `${base}/api/one`, fields: ['name'] }), opts()))).rows).toEqual([['single']])
+    expect((await collect(await runner.run(config(), q({ url: `${base}/api/one`, fields: ['name'] }), opts()))).rows).toEqual([['single']])
+  })
+
+  it('keeps query text out of the server\'s own network: internal hosts need a base URL, which fixes the origin', async () => {
+    await expectRunnerError(runner.run({}, q({ url: `${base}/api/one` }), opts()), 'query', /127\.0\.0\.1 is an internal address/)
+    await expectRunnerError(runner.run(config(), q({ url: 'http://169.254.169.254/latest/meta-data' }), opts()), 'query', /only queries http:\/\/127\.0\.0\.1/)
   })
 
   it('follows url and token pagination', async () => {
