@@ -1,9 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useId, useState, type JSX } from 'react'
 import { texts } from '../../src/shared/texts.ts'
 import { api } from './api.ts'
 import type { Member } from './MemberRow.tsx'
-import { closePath, ui } from './ui.ts'
+import { PickerDialog } from './PickerDialog.tsx'
+import { ui } from './ui.ts'
 
 const t = texts.groups
 const DEBOUNCE_MS = 200 // spec 3 §9: server-paged list search input debounce
@@ -93,40 +93,14 @@ export default function AddMembersDialog({ memberIds, onAdd, onClose }: {
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={ui.overlay} />
-        <Dialog.Content className={`${ui.dialog} w-[32rem]`} aria-describedby={undefined}
-          onOpenAutoFocus={(e) => {
-            e.preventDefault()
-            document.getElementById(searchId)?.focus()
-          }}>
-          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{t.addMembers}</Dialog.Title>
-            <Dialog.Close aria-label={t.close} className={ui.iconButton} disabled={busy}>
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d={closePath} /></svg>
-            </Dialog.Close>
-          </div>
-          <div className="flex min-h-0 flex-1 flex-col gap-3 p-5">
-            <label htmlFor={searchId} className="sr-only">{t.searchUsers}</label>
-            <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t.searchPlaceholder}
-              autoComplete="off" spellCheck={false} className={`${ui.input} ${ui.inputBorder}`} />
-            <div aria-busy={found.state === 'loading' || undefined} className="flex min-h-0 flex-col">{results}</div>
-            <p className="sr-only" aria-live="polite">
-              {found.state === 'done' ? (found.users.length ? texts.users.count(found.users.length) : t.noUserMatches) : ''}
-            </p>
-          </div>
-          <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
-            <span className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">{chosen.size > 0 ? t.selected(chosen.size) : ''}</span>
-            <div className="flex gap-2">
-              <Dialog.Close className={ui.secondaryButton} disabled={busy}>{t.cancel}</Dialog.Close>
-              <button type="button" className={ui.primaryButton} disabled={busy || chosen.size === 0} aria-busy={busy || undefined} onClick={add}>
-                {busy ? t.adding : t.add}
-              </button>
-            </div>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <PickerDialog title={t.addMembers} searchId={searchId} chosenCount={chosen.size} busy={busy} onAdd={add} onClose={onClose}>
+      <label htmlFor={searchId} className="sr-only">{t.searchUsers}</label>
+      <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t.searchPlaceholder}
+        autoComplete="off" spellCheck={false} className={`${ui.input} ${ui.inputBorder}`} />
+      <div aria-busy={found.state === 'loading' || undefined} className="flex min-h-0 flex-col">{results}</div>
+      <p className="sr-only" aria-live="polite">
+        {found.state === 'done' ? (found.users.length ? texts.users.count(found.users.length) : t.noUserMatches) : ''}
+      </p>
+    </PickerDialog>
   )
 }

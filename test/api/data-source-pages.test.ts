@@ -1,9 +1,5 @@
-import { createElement } from 'react'
-import { renderToString } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Principal } from '../../src/permissions/principal.ts'
-import { IslandCollector, IslandContext } from '../../src/shared/island.tsx'
-import { AppShell } from '../../src/ui/AppShell.tsx'
+import { islandsOf, shellIslands } from '../helpers/pages.ts'
 import { addUser, Client, createTestApp, pgOptionsFor, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
 /** The server-rendered pages for data sources and group access: who gets what, the spec's texts, which scripts. */
@@ -14,19 +10,7 @@ let viewer: Client
 let warehouseId: number
 let groupIds: { admin: number; default: number }
 
-const islandsOf = (html: string) => [...html.matchAll(/<sightline-island data-name="(\w+)"/g)].map((m) => m[1]).sort()
 
-/** The islands the app shell itself brings to every signed-in page (a page of its own adds to these). */
-function shellIslands(): string[] {
-  const collector = new IslandCollector((element) => renderToString(element))
-  const principal: Principal = {
-    kind: 'user', id: 1, orgId: 1, name: 'A', email: 'a@example.com', profileImageUrl: '/static/images/avatar.svg', groupIds: [],
-    permissions: ['admin'], isEmailVerified: true, via: 'session',
-  }
-  renderToString(createElement(IslandContext.Provider, { value: collector },
-    createElement(AppShell, { principal, version: '0', newVersionAvailable: false, children: null })))
-  return [...collector.names].sort()
-}
 const SHELL_ISLANDS = shellIslands()
 const FORBIDDEN = 'It seems like you don’t have permission to see this page.'
 const NOT_FOUND = 'It seems like the page you&#x27;re looking for cannot be found.'

@@ -1,0 +1,50 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import type { JSX, ReactNode } from 'react'
+import { texts } from '../../src/shared/texts.ts'
+import { closePath, ui } from './ui.ts'
+
+const t = texts.groups
+
+/**
+ * The frame of a "pick several, then add" dialog (data sources or members for a group): title and close, the
+ * caller's search and list, and a footer with the count chosen, Cancel and Add. Focus starts in the search box.
+ */
+export function PickerDialog({ title, searchId, chosenCount, busy, onAdd, onClose, children }: {
+  title: string
+  searchId: string
+  chosenCount: number
+  busy: boolean
+  onAdd: () => void
+  onClose: () => void
+  children: ReactNode
+}): JSX.Element {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={ui.overlay} />
+        <Dialog.Content className={`${ui.dialog} w-[32rem]`} aria-describedby={undefined}
+          onOpenAutoFocus={(e) => {
+            e.preventDefault()
+            document.getElementById(searchId)?.focus()
+          }}>
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
+            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{title}</Dialog.Title>
+            <Dialog.Close aria-label={t.close} className={ui.iconButton} disabled={busy}>
+              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d={closePath} /></svg>
+            </Dialog.Close>
+          </div>
+          <div className="flex min-h-0 flex-1 flex-col gap-3 p-5">{children}</div>
+          <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
+            <span className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">{chosenCount > 0 ? t.selected(chosenCount) : ''}</span>
+            <div className="flex gap-2">
+              <Dialog.Close className={ui.secondaryButton} disabled={busy}>{t.cancel}</Dialog.Close>
+              <button type="button" className={ui.primaryButton} disabled={busy || chosenCount === 0} aria-busy={busy || undefined} onClick={onAdd}>
+                {busy ? t.adding : t.add}
+              </button>
+            </div>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
