@@ -17,7 +17,8 @@ export async function spawnSightline(env: Record<string, string>, runtime: 'node
   const port = env.PORT ? Number(env.PORT) : await freePort()
   const [command, args] = runtime === 'node'
     ? [process.execPath, ['--import', 'tsx', 'src/main.ts']]
-    : [path.join(ROOT, 'node_modules/.bin/deno'), ['run', '-A', 'src/main.ts']]
+    // `deno task serve` is what `deno task start` runs once the assets are built
+    : [path.join(ROOT, 'node_modules/deno/deno'), ['task', '--quiet', 'serve']]
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'info', ...env, PORT: String(port) },
