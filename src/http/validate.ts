@@ -6,9 +6,12 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const issue = result.error.issues[0]
-  const where = issue.path.length ? `${issue.path.join('.')}: ` : ''
   if (issue.code === 'unrecognized_keys') throw new BadRequest(`Unknown field: ${issue.keys.join(', ')}.`)
-  throw new BadRequest(`${where}${issue.message}`)
+  if (!issue.path.length && issue.code === 'invalid_type') throw new BadRequest('The request body must be a JSON object.')
+  const field = issue.path.join('.')
+  // messages written for a field already name it ("Name: This field is required.")
+  const named = !field || issue.message.toLowerCase().includes(String(issue.path.at(-1)).toLowerCase())
+  throw new BadRequest(named ? issue.message : `${field}: ${issue.message}`)
 }
 
 /** The JSON body, or a 400 when it is not JSON. */
