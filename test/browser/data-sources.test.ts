@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
-import { cookieHeader, DESKTOP, PHONE, seriousA11yViolations, setUpOrganization, useCookies, waitForIslands, watchProblems } from './support.ts'
+import { cookieHeader, DESKTOP, layoutProblems, PHONE, seriousA11yViolations, setUpOrganization, useCookies, waitForIslands, watchProblems } from './support.ts'
 
 /**
  * Data sources and group access as an admin meets them in a real browser: the three-step create dialog, the settings
@@ -392,28 +392,13 @@ describe('the schema-driven form', () => {
   })
 })
 
-/** What breaks a layout outright: sideways scrolling, or something sticking out of the screen. */
-async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = []
-    const width = document.documentElement.clientWidth
-    if (document.documentElement.scrollWidth > width) problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`)
-    for (const el of document.querySelectorAll<HTMLElement>('main *, [role="dialog"] *, [role="alertdialog"] *')) {
-      if (el.closest('.sr-only, [hidden], details:not([open]) > div, nav[aria-label="Settings"]')) continue
-      const r = el.getBoundingClientRect()
-      if (r.width > 0 && r.right > width + 1) problems.push(`${el.tagName.toLowerCase()}.${el.className} sticks out: right ${Math.round(r.right)} > ${width}`)
-    }
-    return problems
-  })
-}
-
 describe('screens at desktop and phone widths', () => {
   const sizes = { desktop: DESKTOP, phone: PHONE }
   async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { dark?: boolean; before?: (page: Page) => Promise<void> } = {}) {
     const { page, problems } = await open(pathname, { viewport: sizes[size], dark: o.dark })
     await o.before?.(page)
     await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: true })
-    const found = [...await layoutProblems(page), ...await seriousA11yViolations(page)]
+    const found = [...await layoutProblems(page, { scope: 'main *, [role="dialog"] *, [role="alertdialog"] *', skip: 'nav[aria-label="Settings"]' }), ...await seriousA11yViolations(page)]
     expect(unexpected(problems)).toEqual([])
     return found
   }

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
 import {
-  ADMIN, addUser, cookieHeader, DESKTOP, fillLogin, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies,
+  ADMIN, addUser, cookieHeader, DESKTOP, fillLogin, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies,
   waitForIslands, watchProblems,
 } from './support.ts'
 
@@ -365,28 +365,13 @@ describe('the users list', () => {
   })
 })
 
-/** What breaks a layout outright: sideways scrolling, or something sticking out of the screen. */
-async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = []
-    const width = document.documentElement.clientWidth
-    if (document.documentElement.scrollWidth > width) problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`)
-    for (const el of document.querySelectorAll<HTMLElement>('main *, [role="dialog"] *, [role="alertdialog"] *')) {
-      if (el.closest('.sr-only, [hidden], details:not([open]) > div, nav[aria-label="Settings"], nav[aria-label="Users"]')) continue
-      const r = el.getBoundingClientRect()
-      if (r.width > 0 && r.right > width + 1) problems.push(`${el.tagName.toLowerCase()}.${el.className} sticks out: right ${Math.round(r.right)} > ${width}`)
-    }
-    return problems
-  })
-}
-
 describe('screens at desktop and phone widths', () => {
   const sizes = { desktop: DESKTOP, phone: PHONE }
   async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { dark?: boolean; jar?: Map<string, string>; before?: (page: Page) => Promise<void> } = {}) {
     const { page, problems } = await open(pathname, { viewport: sizes[size], dark: o.dark, jar: o.jar })
     await o.before?.(page)
     await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: true })
-    const found = [...await layoutProblems(page), ...await seriousA11yViolations(page)]
+    const found = [...await layoutProblems(page, { scope: 'main *, [role="dialog"] *, [role="alertdialog"] *', skip: 'nav[aria-label="Settings"], nav[aria-label="Users"]' }), ...await seriousA11yViolations(page)]
     expect(unexpected(problems)).toEqual([])
     return found
   }

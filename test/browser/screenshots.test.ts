@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
 import {
-  ADMIN, cookieHeader, DESKTOP, PHONE, resetBeaconConsent, setUpOrganization, signInOverHttp, useCookies, waitForIslands,
+  ADMIN, cookieHeader, DESKTOP, layoutProblems, PHONE, resetBeaconConsent, setUpOrganization, signInOverHttp, useCookies, waitForIslands,
 } from './support.ts'
 
 /**
@@ -28,22 +28,6 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = []
-    const width = document.documentElement.clientWidth
-    if (document.documentElement.scrollWidth > width) problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`)
-    for (const img of document.images) if (!img.complete || img.naturalWidth === 0) problems.push(`image not loaded: ${img.src}`)
-    for (const el of document.querySelectorAll<HTMLElement>('main *, nav *, header *')) {
-      const style = getComputedStyle(el)
-      if (style.display === 'none' || style.visibility === 'hidden' || el.closest('.sr-only, [hidden], details:not([open]) > div')) continue
-      const r = el.getBoundingClientRect()
-      if (r.width > 0 && r.right > width + 1) problems.push(`${el.tagName.toLowerCase()}.${el.className} sticks out: right ${Math.round(r.right)} > ${width}`)
-    }
-    return problems
-  })
-}
-
 async function shoot(name: string, size: keyof typeof sizes, o: {
   signedIn?: boolean; jar?: Map<string, string>; dark?: boolean; path: string; before?: (page: Page) => Promise<void>
   /** Only what is on screen, for overlays that cover the window rather than the page. */
@@ -58,7 +42,7 @@ async function shoot(name: string, size: keyof typeof sizes, o: {
     if (await page.locator('sightline-island').count()) await waitForIslands(page)
     await o.before?.(page)
     await page.screenshot({ path: path.join(DIR, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: !o.windowOnly })
-    return await layoutProblems(page)
+    return await layoutProblems(page, { scope: 'main *, nav *, header *' })
   } finally {
     await context.close()
   }
