@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
 import { spawnSightline, stopProcess, waitForPing } from '../helpers/process.ts'
@@ -9,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => db.drop())
 
 it('the same app boots under Deno, answers /ping and renders pages, then stops cleanly', async () => {
-  const p = await spawnSightline({ DATABASE_URL: db.url, SIGHTLINE_PROCESS: 'web', SIGHTLINE_DATA_DIR: '/tmp/sightline-deno-boot' }, 'deno')
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-deno-'))
+  const p = await spawnSightline({ DATABASE_URL: db.url, SIGHTLINE_PROCESS: 'web', SIGHTLINE_DATA_DIR: dataDir }, 'deno')
   try {
     await waitForPing(p, 60_000)
     expect(await (await fetch(`http://127.0.0.1:${p.port}/ping`)).text()).toBe('PONG.')
@@ -17,6 +21,8 @@ it('the same app boots under Deno, answers /ping and renders pages, then stops c
     expect(setup.status).toBe(200)
     expect(await setup.text()).toContain('Organization Name')
   } finally {
-    expect(await stopProcess(p)).toBe(0)
+    const code = await stopProcess(p)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    expect(code).toBe(0)
   }
 }, 90_000)

@@ -17,7 +17,8 @@ describe('several processes on one database', () => {
   afterAll(() => db.drop())
 
   it('two web and two worker processes started at once all come up, migrate once, and stop on SIGTERM', async () => {
-    const env = { DATABASE_URL: db.url, SIGHTLINE_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-procs-')) }
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-procs-'))
+    const env = { DATABASE_URL: db.url, SIGHTLINE_DATA_DIR: dataDir }
     const procs = await Promise.all([
       spawnSightline({ ...env, SIGHTLINE_PROCESS: 'web' }),
       spawnSightline({ ...env, SIGHTLINE_PROCESS: 'web' }),
@@ -32,6 +33,7 @@ describe('several processes on one database', () => {
       expect(procs.map((p) => p.output()).join('').match(/migrations applied/g)).toHaveLength(1)
     } finally {
       const codes = await Promise.all(procs.map((p) => stopProcess(p)))
+      fs.rmSync(dataDir, { recursive: true, force: true })
       expect(codes).toEqual([0, 0, 0, 0])
     }
   }, 120_000)
