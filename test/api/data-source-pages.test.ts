@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { islandsOf, shellIslands } from '../helpers/pages.ts'
+import { FORBIDDEN, islandProps, islandsOf, NOT_FOUND, shellIslands } from '../helpers/pages.ts'
 import { addUser, Client, createTestApp, pgOptionsFor, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
 /** The server-rendered pages for data sources and group access: who gets what, the spec's texts, which scripts. */
@@ -10,18 +10,7 @@ let viewer: Client
 let warehouseId: number
 let groupIds: { admin: number; default: number }
 
-
 const SHELL_ISLANDS = shellIslands()
-const FORBIDDEN = 'It seems like you don’t have permission to see this page.'
-const NOT_FOUND = 'It seems like the page you&#x27;re looking for cannot be found.'
-
-/** The JSON props of the first island of a name in the page. */
-function islandProps(html: string, name: string): Record<string, unknown> {
-  const id = new RegExp(`<sightline-island data-name="${name}" data-id="(\\w+)"`).exec(html)?.[1]
-  const json = new RegExp(`<script type="application/json" data-island-props="${id}">(.*?)</script>`).exec(html)?.[1]
-  if (!json) throw new Error(`no island ${name}`)
-  return JSON.parse(json)
-}
 
 /** The settings tabs in order, as [label, href]. */
 function tabs(html: string): [string, string][] {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { islandsOf, shellIslands } from '../helpers/pages.ts'
+import { FORBIDDEN, islandProps, islandsOf, NOT_FOUND, shellIslands } from '../helpers/pages.ts'
 import { addUser, Client, createTestApp, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
 /** The server-rendered profile, users and group members pages: who gets what, the spec's texts, which scripts. */
@@ -12,17 +12,7 @@ let viId: number
 let deeId: number
 let groupIds: { admin: number; default: number; readers: number }
 
-
 const SHELL_ISLANDS = shellIslands()
-const FORBIDDEN = 'It seems like you don’t have permission to see this page.'
-const NOT_FOUND = 'It seems like the page you&#x27;re looking for cannot be found.'
-
-function islandProps(html: string, name: string): Record<string, unknown> {
-  const id = new RegExp(`<sightline-island data-name="${name}" data-id="(\\w+)"`).exec(html)?.[1]
-  const json = new RegExp(`<script type="application/json" data-island-props="${id}">(.*?)</script>`).exec(html)?.[1]
-  if (!json) throw new Error(`no island ${name}`)
-  return JSON.parse(json)
-}
 
 const page = async (client: Client, path: string) => {
   const res = await client.get(path)

@@ -18,3 +18,14 @@ export function shellIslands(): string[] {
     createElement(AppShell, { principal, version: '0', newVersionAvailable: false, children: null })))
   return [...collector.names].sort()
 }
+
+export const FORBIDDEN = 'It seems like you don’t have permission to see this page.'
+export const NOT_FOUND = 'It seems like the page you&#x27;re looking for cannot be found.'
+
+/** The JSON props of the first island of a name in the page. */
+export function islandProps(html: string, name: string): Record<string, unknown> {
+  const id = new RegExp(`<sightline-island data-name="${name}" data-id="(\\w+)"`).exec(html)?.[1]
+  const json = new RegExp(`<script type="application/json" data-island-props="${id}">(.*?)</script>`).exec(html)?.[1]
+  if (!json) throw new Error(`no island ${name}`)
+  return JSON.parse(json)
+}

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import mysql from 'mysql2/promise'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mysqlRunner as runner } from '../../src/runners/mysql.ts'
-import { BLACKHOLE, collect, silentServer, expectRunnerError, opts, sleep, waitUntil } from './support.ts'
+import { BLACKHOLE, cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, waitUntil } from './support.ts'
 
 // MariaDB (or MySQL) on 127.0.0.1:3306 as root without a password; .ci/run installs and starts Debian's MariaDB.
 const server = { host: process.env.TEST_MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.TEST_MYSQL_PORT ?? 3306), user: 'root', password: '' }
@@ -130,12 +130,7 @@ describe('MySQL runner (MariaDB)', () => {
   it('cancelling while rows stream stops the stream', async () => {
     const controller = new AbortController()
     const stream = await runner.run(config, 'select n from numbers /* stream-cancel */', { signal: controller.signal, timeoutMs: 60_000 })
-    const consume = (async () => {
-      for await (const _ of stream.batches) await sleep(20)
-    })()
-    await sleep(100)
-    controller.abort()
-    await expectRunnerError(consume, 'cancelled')
+    await cancelWhileStreaming(stream, controller)
     await waitUntil(async () => (await running('%stream-cancel%')) === 0)
   })
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postgresRunner as runner } from '../../src/runners/postgres.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
-import { BLACKHOLE, collect, silentServer, expectRunnerError, opts, sleep, waitUntil } from './support.ts'
+import { BLACKHOLE, cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, waitUntil } from './support.ts'
 
 let db: TestDatabase
 let config: Record<string, unknown>
@@ -129,12 +129,7 @@ describe('PostgreSQL runner', () => {
   it('cancelling while rows stream stops the stream', async () => {
     const controller = new AbortController()
     const stream = await runner.run(config, 'select i from generate_series(1, 300000) i', { signal: controller.signal, timeoutMs: 60_000 })
-    const consume = (async () => {
-      for await (const _ of stream.batches) await sleep(20)
-    })()
-    await sleep(100)
-    controller.abort()
-    await expectRunnerError(consume, 'cancelled')
+    await cancelWhileStreaming(stream, controller)
     await waitUntil(async () => (await sightlineSessions()) === 0)
   })
 

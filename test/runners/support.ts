@@ -66,3 +66,13 @@ export async function silentServer(): Promise<{ port: number; close(): Promise<v
     }),
   }
 }
+
+/** Read a stream slowly, abort it after 100 ms, and expect the run to end as cancelled. */
+export async function cancelWhileStreaming(stream: RunStream, controller: AbortController) {
+  const consume = (async () => {
+    for await (const _ of stream.batches) await sleep(20)
+  })()
+  await sleep(100)
+  controller.abort()
+  await expectRunnerError(consume, 'cancelled')
+}
