@@ -13,6 +13,11 @@ export type Env = {
     sessionToken: string | undefined
     /** The csrf_token cookie as the browser sent it (read once with the session cookie). */
     csrfCookie: string | undefined
+    /**
+     * An API key the request carried that is not a user's key (a query's or a dashboard's): the routes of that
+     * object check it themselves.
+     */
+    objectApiKey: string | undefined
     /** The installation's organization; undefined only before setup. */
     org: OrgContext | undefined
   }

@@ -23,7 +23,9 @@ export const authenticate = (): MiddlewareHandler<Env> =>
     c.set('org', await currentOrg(deps))
     const apiKey = apiKeyFrom(c.req.query('api_key'), c.req.header('authorization'))
     if (apiKey) {
-      c.set('principal', await principalForApiKey(deps, apiKey))
+      const principal = await principalForApiKey(deps, apiKey)
+      c.set('principal', principal)
+      c.set('objectApiKey', principal ? undefined : apiKey)
     } else {
       const cookies = getCookie(c)
       const token = cookies[SESSION_COOKIE]
