@@ -134,23 +134,37 @@ describe('nextRunAt', () => {
   })
 
   describe('until', () => {
-    // The reference stops a schedule once `until` (UTC midnight) ≤ now: 'until 2024-06-07' runs last on the 6th.
+    // `until` is inclusive: 'until 2024-06-07' runs through the whole of the 7th and stops at 2024-06-08T00:00Z.
     const untilSeventh = every(86400, { time: '00:15', until: '2024-06-07' })
 
-    it('keeps due times before UTC midnight starting the until date', () => {
+    it('keeps due times on the until date itself', () => {
       expect(due(untilSeventh, '2024-06-05T00:15:00Z')).toBe('2024-06-06T00:15:00.000Z')
-      expect(due(every(3600, { until: '2024-06-06' }), '2024-06-05T22:59:59.999Z')).toBe('2024-06-05T23:59:59.999Z')
+      expect(due(untilSeventh, '2024-06-06T00:15:00Z')).toBe('2024-06-07T00:15:00.000Z')
+      expect(due(every(3600, { until: '2024-06-06' }), '2024-06-06T22:59:59.999Z')).toBe('2024-06-06T23:59:59.999Z')
     })
 
-    it('returns null once the due time reaches that midnight', () => {
-      expect(due(untilSeventh, '2024-06-06T00:15:00Z')).toBeNull()
-      expect(due(every(3600, { until: '2024-06-06' }), '2024-06-05T23:00:00Z')).toBeNull()
+    it('still runs today when until is today, and stops at the next UTC midnight', () => {
+      const untilToday = every(3600, { until: '2024-06-05' })
+      expect(due(untilToday, null)).toBe(NOW.toISOString())
+      expect(due(untilToday, '2024-06-05T11:30:00Z')).toBe('2024-06-05T12:30:00.000Z')
+      expect(due(untilToday, '2024-06-05T22:59:59.999Z')).toBe('2024-06-05T23:59:59.999Z')
+      expect(due(untilToday, '2024-06-05T23:00:00Z')).toBeNull()
+      expect(due(untilToday, null, 0, at('2024-06-05T23:59:59.999Z'))).toBe('2024-06-05T23:59:59.999Z')
+      expect(due(untilToday, null, 0, at('2024-06-06T00:00:00Z'))).toBeNull()
+    })
+
+    it('returns null once the due time reaches midnight ending the until date', () => {
+      expect(due(untilSeventh, '2024-06-07T00:15:00Z')).toBeNull()
+      expect(due(every(3600, { until: '2024-06-06' }), '2024-06-06T23:00:00Z')).toBeNull()
     })
 
     it('returns null for an overdue run once now has passed until', () => {
-      const now = at('2024-06-07T00:00:00Z')
+      const now = at('2024-06-08T00:00:00Z')
       expect(due(every(60, { until: '2024-06-07' }), '2024-06-05T10:00:00Z', 0, now)).toBeNull()
       expect(due(every(60, { until: '2024-06-07' }), null, 0, now)).toBeNull()
+      // Overdue but still on the until date: due (in the past), not null.
+      const lateOnSeventh = at('2024-06-07T23:59:00Z')
+      expect(due(every(60, { until: '2024-06-07' }), '2024-06-05T10:00:00Z', 0, lateOnSeventh)).toBe('2024-06-05T10:01:00.000Z')
     })
 
     it('treats an empty until as none', () => {
@@ -184,6 +198,8 @@ describe('isScheduleActive', () => {
   it('is true for a schedule that will run', () => {
     expect(isScheduleActive(every(60), NOW)).toBe(true)
     expect(isScheduleActive(every('600', { until: '2024-06-06' }), NOW)).toBe(true)
+    // until = today: still active for the rest of today.
+    expect(isScheduleActive(every('600', { until: '2024-06-05' }), NOW)).toBe(true)
   })
 
   it('is false for null, disabled, no interval and a passed until', () => {
@@ -192,13 +208,14 @@ describe('isScheduleActive', () => {
     expect(isScheduleActive(every(60, { disabled: true }), NOW)).toBe(false)
     expect(isScheduleActive(every(0), NOW)).toBe(false)
     expect(isScheduleActive(every('abc'), NOW)).toBe(false)
-    expect(isScheduleActive(every(60, { until: '2024-06-05' }), NOW)).toBe(false)
+    expect(isScheduleActive(every(60, { until: '2024-06-04' }), NOW)).toBe(false)
   })
 
-  it('stops exactly at UTC midnight starting the until date', () => {
+  it('runs through the whole until date and stops exactly at the UTC midnight after it', () => {
     const schedule = every(60, { until: '2024-06-06' })
-    expect(isScheduleActive(schedule, at('2024-06-05T23:59:59.999Z'))).toBe(true)
-    expect(isScheduleActive(schedule, at('2024-06-06T00:00:00.000Z'))).toBe(false)
+    expect(isScheduleActive(schedule, at('2024-06-06T00:00:00.000Z'))).toBe(true)
+    expect(isScheduleActive(schedule, at('2024-06-06T23:59:59.999Z'))).toBe(true)
+    expect(isScheduleActive(schedule, at('2024-06-07T00:00:00.000Z'))).toBe(false)
   })
 })
 

@@ -47,7 +47,7 @@ interface ResolvedSchedule {
   timeOfDayMs: number | null
   /** 0 = Monday … 6 = Sunday, or null for no fixed weekday. */
   weekday: number | null
-  /** The instant the schedule stops (UTC midnight starting the `until` date), or null for never. */
+  /** The instant the schedule stops (UTC midnight ending the `until` date, i.e. starting the next day), or null for never. */
   endsAtMs: number | null
 }
 
@@ -116,8 +116,10 @@ function resolve(schedule: ScheduleInput | null | undefined): ResolvedSchedule |
   if (weekday === -1) return null
 
   const until = present(schedule.until)
-  const endsAtMs = until === null ? null : parseDate(until)
-  if (until !== null && endsAtMs === null) return null
+  const untilMs = until === null ? null : parseDate(until)
+  if (until !== null && untilMs === null) return null
+  // `until` is inclusive: the schedule runs through the whole of that UTC day and stops at the following midnight.
+  const endsAtMs = untilMs === null ? null : untilMs + MS_PER_DAY
 
   const daily = intervalSeconds >= SECONDS_PER_DAY
   return {
@@ -129,7 +131,11 @@ function resolve(schedule: ScheduleInput | null | undefined): ResolvedSchedule |
   }
 }
 
-/** Whether `until` has been reached at `atMs`: the reference stops a schedule once `until` (UTC midnight) ≤ now. */
+/**
+ * Whether the schedule has ended at `atMs`: `until` is inclusive, so the schedule stops at 00:00 UTC of the day
+ * *after* `until` (the reference stops at 00:00 UTC starting `until`, a day earlier; the dialog defaults "Ends on"
+ * to today, and ending on June 30 should still run on June 30).
+ */
 function ended(resolved: ResolvedSchedule, atMs: number): boolean {
   return resolved.endsAtMs !== null && resolved.endsAtMs <= atMs
 }
@@ -188,9 +194,10 @@ function nextSlot(resolved: ResolvedSchedule, timeOfDayMs: number, previousMs: n
  * - `failures` consecutive failures add {@link backoffMinutes}.
  *
  * Null when the schedule is absent or disabled, has no positive interval or an unreadable field, or when `until`
- * has been reached by the time the run would happen (the later of the due time and `now`). `until` is read as
- * the reference does: the schedule stops at 00:00 UTC *starting* that date, so 'until 2024-06-30' runs last on
- * June 29th. The result may lie before `now`, meaning the run is overdue.
+ * has passed by the time the run would happen (the later of the due time and `now`). `until` is inclusive: the
+ * schedule runs through the whole of that UTC date and stops at 00:00 UTC of the following day, so
+ * 'until 2024-06-30' still runs on June 30th and stops at 2024-07-01T00:00Z (the reference stops a day earlier, at
+ * 00:00 UTC starting the date). The result may lie before `now`, meaning the run is overdue.
  *
  * @example
  * const now = new Date('2024-06-05T12:00:00Z')
@@ -225,11 +232,11 @@ export function nextRunAt(
 
 /**
  * Whether a schedule can still produce runs at `now`: false when absent, disabled, without a positive interval,
- * unreadable, or when `until` (00:00 UTC starting that date) is at or before `now`.
+ * unreadable, or when the `until` date is over: it is inclusive, so the schedule stops at 00:00 UTC of the day after.
  *
  * @example
- * isScheduleActive({ interval: '600', time: null, day_of_week: null, until: '2024-07-01' }, new Date('2024-06-30T23:59:00Z')) // true
- * isScheduleActive({ interval: 600, time: null, day_of_week: null, until: '2024-07-01' }, new Date('2024-07-01T00:00:00Z'))   // false
+ * isScheduleActive({ interval: '600', time: null, day_of_week: null, until: '2024-06-30' }, new Date('2024-06-30T23:59:00Z')) // true
+ * isScheduleActive({ interval: 600, time: null, day_of_week: null, until: '2024-06-30' }, new Date('2024-07-01T00:00:00Z'))   // false
  */
 export function isScheduleActive(schedule: ScheduleInput | null | undefined, now: Date): boolean {
   const resolved = resolve(schedule)
