@@ -7,6 +7,7 @@ import eventsApi from './api/events.ts'
 import groupsApi from './api/groups.ts'
 import jobsApi from './api/jobs.ts'
 import organizationApi from './api/organization.ts'
+import queriesApi from './api/queries.ts'
 import sessionApi from './api/session.ts'
 import settingsApi from './api/settings.ts'
 import usersApi from './api/users.ts'
@@ -38,6 +39,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/groups', groupsApi],
   ['/api/jobs', jobsApi],
   ['/api/organization', organizationApi],
+  ['/api/queries', queriesApi],
   ['/api/session', sessionApi],
   ['/api/settings', settingsApi],
   ['/api/users', usersApi],

@@ -1,0 +1,81 @@
+import { getAccessible } from '../data-sources/service.ts'
+import type { AccessibleDataSourceRow } from '../data-sources/store.ts'
+import type { Deps } from '../deps.ts'
+import type { Db } from '../db/sql.ts'
+import { BadRequest, Forbidden, NotFound } from '../errors.ts'
+import { has, isAdmin, isAdminOrOwner } from '../permissions/can.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { dropdownQueryIds } from './body.ts'
+import * as store from './store.ts'
+import type { AccessibleQueryRow, ParameterDefinition, QueryRow, Viewer } from './store.ts'
+
+export const accessTexts = {
+  viewOnly: "You have view-only access to this query's data source.",
+  cannotEdit: "You don't have permission to edit this resource.",
+  noSource: 'Data source not found.',
+  dropdownNotVisible:
+    'You are trying to associate a dropdown query that does not have a matching group. Please verify the dropdown query id you are trying to associate with this query.',
+}
+
+export const viewerOf = (p: Principal): Viewer => ({ orgId: p.orgId, userId: p.id, groupIds: p.groupIds, admin: isAdmin(p) })
+
+/** Holds the permission; admins hold every one (as they see every source). */
+export const allowed = (p: Principal, permission: string) => isAdmin(p) || has(p, permission)
+
+export function requireAllowed(p: Principal, permission: string) {
+  if (!allowed(p, permission)) throw new Forbidden()
+}
+
+/**
+ * One query the caller may see, with their access level (`view_only`), archived or not. 404 for a query of another
+ * organization, of a source none of their groups has, or (source deleted) of someone else.
+ */
+export async function getAccessibleQuery(deps: Deps, principal: Principal, id: number): Promise<AccessibleQueryRow> {
+  const row = await store.findVisible(deps.sql, viewerOf(principal), id)
+  if (!row) throw new NotFound()
+  return row
+}
+
+/** Admin, owner, or granted 'modify' on it (reference §2.4 `can_modify`). */
+export async function canModify(db: Db, principal: Principal, row: QueryRow): Promise<boolean> {
+  return isAdminOrOwner(principal, row.user_id) || store.hasModifyGrant(db, row.id, principal.id)
+}
+
+/** `can_edit` says what a save would be allowed: edit_query, modify rights, and more than view-only access. */
+export async function canEditQuery(db: Db, principal: Principal, row: AccessibleQueryRow): Promise<boolean> {
+  return allowed(principal, 'edit_query') && !row.view_only && (await canModify(db, principal, row))
+}
+
+/** The guard of every change to a query's content: 403 with the reason. */
+export async function requireEdit(db: Db, principal: Principal, row: AccessibleQueryRow) {
+  requireAllowed(principal, 'edit_query')
+  if (!(await canModify(db, principal, row))) throw new Forbidden(accessTexts.cannotEdit)
+  if (row.view_only) throw new Forbidden(accessTexts.viewOnly)
+}
+
+/** A source a query may be written for: one the caller's groups give full access to (400 unknown, 403 view-only). */
+export async function sourceForQuery(deps: Deps, principal: Principal, dataSourceId: number): Promise<AccessibleDataSourceRow> {
+  let ds: AccessibleDataSourceRow
+  try {
+    ds = await getAccessible(deps, principal, dataSourceId)
+  } catch (error) {
+    if (error instanceof NotFound) throw new BadRequest(accessTexts.noSource)
+    throw error
+  }
+  if (ds.view_only) throw new Forbidden("You don't have permission to create or change queries on this data source.")
+  return ds
+}
+
+/**
+ * Dropdown parameters may only use queries the caller can see (reference §3.1). Only new references are checked:
+ * a save must not fail because of a link someone else made earlier.
+ */
+export async function checkDropdownQueries(
+  deps: Deps, principal: Principal, parameters: ParameterDefinition[] | undefined, before: ParameterDefinition[] | undefined = [],
+) {
+  const known = new Set((before ?? []).filter((p) => p.type === 'query').map((p) => Number(p.queryId)))
+  const added = dropdownQueryIds(parameters, accessTexts.dropdownNotVisible).filter((id) => !known.has(id))
+  if (!added.length) return
+  const visible = new Set(await store.visibleIds(deps.sql, viewerOf(principal), added))
+  if (added.some((id) => !visible.has(id))) throw new BadRequest(accessTexts.dropdownNotVisible)
+}

@@ -1,0 +1,172 @@
+import { generateApiKey, safeEqual } from '../auth/tokens.ts'
+import type { Deps } from '../deps.ts'
+import { BadRequest, Forbidden, NotFound } from '../errors.ts'
+import { recordEvent } from '../events/service.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { requireAdminOrOwner } from '../permissions/require.ts'
+import type { UserRow } from '../users/store.ts'
+import { accessTexts, checkDropdownQueries, getAccessibleQuery, requireAllowed, sourceForQuery, viewerOf } from './access.ts'
+import { parseCreateBody } from './body.ts'
+import { queryDetails, sharedQueryDetails, usersByIds } from './details.ts'
+import { savedQueryHash } from './hash.ts'
+import { findPage, findRecent, pageTexts, parseListParams, tagCounts, type QueryListKind, type QueryListRow } from './list.ts'
+import type { QueryDetails } from './serialize.ts'
+import * as store from './store.ts'
+import type { QueryRow } from './store.ts'
+
+export { canEditQuery, getAccessibleQuery, requireEdit } from './access.ts'
+export { saveQuery } from './save.ts'
+export type { QueryListKind }
+
+/** The visualization every new query starts with (reference §3.1). */
+const DEFAULT_VISUALIZATION = { type: 'TABLE', name: 'Table', description: '', options: {} }
+const RECENT_LIMIT = 10
+const MAX_NAME = 255
+
+/** GET /api/queries/{id}: view_query and a source the caller's groups have (view-only is enough). */
+export async function getQuery(deps: Deps, principal: Principal, id: number): Promise<QueryDetails> {
+  requireAllowed(principal, 'view_query')
+  return queryDetails(deps, principal, await getAccessibleQuery(deps, principal, id))
+}
+
+/**
+ * The query a request's non-user API key opens (embeds, shared results): the key must be this query's, compared in
+ * constant time, and the query not archived; anything else is 404, so keys cannot be probed query by query.
+ */
+export async function queryForApiKey(deps: Deps, queryId: number, apiKey: string): Promise<QueryRow> {
+  const row = await store.findById(deps.sql, queryId)
+  if (!row || row.is_archived || !safeEqual(row.api_key, apiKey)) throw new NotFound()
+  return row
+}
+
+/** GET /api/queries/{id} with the query's own API key: read-only. */
+export async function getQueryByApiKey(deps: Deps, queryId: number, apiKey: string): Promise<QueryDetails> {
+  return sharedQueryDetails(deps, await queryForApiKey(deps, queryId, apiKey))
+}
+
+/**
+ * POST /api/queries: create_query and full access to the source. Every new query is a draft with a table
+ * visualization, shows the newest stored result of its text at once, and starts its version history.
+ */
+export async function createQuery(deps: Deps, principal: Principal, body: unknown): Promise<QueryDetails> {
+  requireAllowed(principal, 'create_query')
+  const input = parseCreateBody(body)
+  const ds = await sourceForQuery(deps, principal, input.data_source_id)
+  if (input.schedule) requireAllowed(principal, 'schedule_query')
+  await checkDropdownQueries(deps, principal, input.options.parameters)
+  const queryHash = savedQueryHash(input.query, input.options, ds.type)
+  const id = await deps.sql.begin(async (tx) => {
+    const id = await store.insertQuery(tx, {
+      ...input, orgId: principal.orgId, userId: principal.id, apiKey: generateApiKey(), query_hash: queryHash, is_draft: true,
+      latest_query_data_id: await store.newestResultId(tx, principal.orgId, ds.id, queryHash),
+    })
+    await store.insertVisualization(tx, id, DEFAULT_VISUALIZATION)
+    await store.insertVersion(tx, id, principal.id)
+    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'query', objectId: id })
+    return id
+  })
+  return queryDetails(deps, principal, await getAccessibleQuery(deps, principal, id))
+}
+
+/**
+ * POST /api/queries/{id}/fork: edit_query and full access to the source. The copy is the caller's draft, with the
+ * same text, options, tags, description, source, result and a copy of every visualization (reference §3.1).
+ */
+export async function forkQuery(deps: Deps, principal: Principal, id: number): Promise<QueryDetails> {
+  const original = await getAccessibleQuery(deps, principal, id)
+  requireAllowed(principal, 'edit_query')
+  if (original.view_only) throw new Forbidden(accessTexts.viewOnly)
+  const forkId = await deps.sql.begin(async (tx) => {
+    const forkId = await store.insertQuery(tx, {
+      orgId: principal.orgId, userId: principal.id, apiKey: generateApiKey(),
+      name: `Copy of (#${original.id}) ${original.name}`.slice(0, MAX_NAME),
+      description: original.description, query: original.query, data_source_id: original.data_source_id,
+      query_hash: savedQueryHash(original.query, original.options, original.data_source_type),
+      options: original.options, tags: original.tags, schedule: null, is_draft: true,
+      latest_query_data_id: original.latest_query_data_id,
+    })
+    await store.copyVisualizations(tx, original.id, forkId)
+    await store.insertVersion(tx, forkId, principal.id)
+    await recordEvent(tx, {
+      orgId: principal.orgId, userId: principal.id, action: 'fork', objectType: 'query', objectId: original.id,
+      properties: { fork_id: forkId },
+    })
+    return forkId
+  })
+  return queryDetails(deps, principal, await getAccessibleQuery(deps, principal, forkId))
+}
+
+/** DELETE /api/queries/{id}: the owner or an admin archives it (idempotent). */
+export async function archiveQuery(deps: Deps, principal: Principal, id: number) {
+  const row = await getAccessibleQuery(deps, principal, id)
+  requireAdminOrOwner(principal, row.user_id)
+  await deps.sql.begin(async (tx) => {
+    await store.archive(tx, id)
+    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'archive', objectType: 'query', objectId: id })
+  })
+}
+
+/** POST/DELETE /api/queries/{id}/favorite: anyone who can see the query; starring twice is starring once. */
+export async function setFavorite(deps: Deps, principal: Principal, id: number, favorite: boolean) {
+  await getAccessibleQuery(deps, principal, id)
+  await deps.sql.begin(async (tx) => {
+    if (favorite) await store.addFavorite(tx, principal.id, id)
+    else await store.removeFavorite(tx, principal.id, id)
+    await recordEvent(tx, {
+      orgId: principal.orgId, userId: principal.id, action: favorite ? 'favorite' : 'unfavorite', objectType: 'query', objectId: id,
+    })
+  })
+}
+
+/** POST /api/queries/{id}/regenerate_api_key: edit_query and owner or admin; the old key stops working at once. */
+export async function regenerateQueryApiKey(deps: Deps, principal: Principal, id: number): Promise<QueryDetails> {
+  const row = await getAccessibleQuery(deps, principal, id)
+  requireAllowed(principal, 'edit_query')
+  requireAdminOrOwner(principal, row.user_id)
+  await deps.sql.begin(async (tx) => {
+    await store.setApiKey(tx, id, generateApiKey())
+    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'regenerate_api_key', objectType: 'query', objectId: id })
+  })
+  return queryDetails(deps, principal, await getAccessibleQuery(deps, principal, id))
+}
+
+/** GET /api/queries/{id}/acl: the users granted 'modify', for anyone who can see the query. */
+export async function queryAcl(deps: Deps, principal: Principal, id: number): Promise<{ modify: UserRow[] }> {
+  await getAccessibleQuery(deps, principal, id)
+  const ids = await store.modifyGrantees(deps.sql, id)
+  const users = await usersByIds(deps, principal.orgId, ids)
+  return { modify: ids.map((userId) => users.get(userId)).filter((u): u is UserRow => !!u) }
+}
+
+export interface QueryPage {
+  count: number
+  page: number
+  page_size: number
+  rows: QueryListRow[]
+  users: Map<number, UserRow>
+}
+
+/** GET /api/queries, /my, /favorites, /archive: one page, searched, filtered by tags, ordered (reference §3.3). */
+export async function listQueries(
+  deps: Deps, principal: Principal, kind: QueryListKind, query: Record<string, string | undefined>, tags: string[],
+): Promise<QueryPage> {
+  requireAllowed(principal, 'view_query')
+  const params = parseListParams(query, tags)
+  const { count, rows } = await findPage(deps.sql, viewerOf(principal), kind, params)
+  if (count > 0 && (params.page - 1) * params.pageSize >= count) throw new BadRequest(pageTexts.pageOutOfRange)
+  const users = await usersByIds(deps, principal.orgId, rows.map((r) => r.user_id))
+  return { count, page: params.page, page_size: params.pageSize, rows, users }
+}
+
+/** GET /api/queries/recent: the caller's ten most recently changed published queries. */
+export async function recentQueries(deps: Deps, principal: Principal): Promise<{ rows: QueryListRow[]; users: Map<number, UserRow> }> {
+  requireAllowed(principal, 'view_query')
+  const rows = await findRecent(deps.sql, viewerOf(principal), RECENT_LIMIT)
+  return { rows, users: await usersByIds(deps, principal.orgId, [principal.id]) }
+}
+
+/** GET /api/queries/tags: tags of the queries the caller sees, with counts. */
+export async function queryTags(deps: Deps, principal: Principal) {
+  requireAllowed(principal, 'view_query')
+  return tagCounts(deps.sql, viewerOf(principal))
+}
