@@ -13,12 +13,18 @@ import { userJson } from '../../src/users/serialize.ts'
 
 const queryId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
 
+/** JSON that no cache keeps. */
+function privateJson(c: Context<Env>, body: unknown) {
+  c.header('Cache-Control', 'no-store')
+  return c.json(body)
+}
+
 /** The list endpoints share their parameters; `tags` repeats (`tags=a&tags=b`, or `tags[]=` as axios sends it). */
 const list = (kind: QueryListKind) => async (c: Context<Env>) => {
   const { principal } = apiCaller(c)
   const tags = [...(c.req.queries('tags') ?? []), ...(c.req.queries('tags[]') ?? [])]
   const page = await listQueries(c.get('deps'), principal, kind, c.req.query(), tags)
-  return c.json({ count: page.count, page: page.page, page_size: page.page_size, results: page.rows.map((r) => queryListItemJson(r, page.users)) })
+  return privateJson(c, { count: page.count, page: page.page, page_size: page.page_size, results: page.rows.map((r) => queryListItemJson(r, page.users)) })
 }
 
 /** A body that may be absent (restore): nothing is an empty object, anything else must be JSON. */
@@ -34,13 +40,10 @@ async function optionalJsonBody(c: Context<Env>): Promise<unknown> {
 
 /**
  * Saved queries (spec 1 §7, spec 2 §7 "Queries"; reference §3.1). Execution lives in query_results and jobs.
- * Every answer may carry the query's API key, so none is stored by caches.
+ * Every answer may carry a query's API key, so none is stored by caches (set per answer: other route files are
+ * mounted under /api/queries too, and a middleware here would reach their answers).
  */
 export default new Hono<Env>()
-  .use('*', async (c, next) => {
-    await next()
-    c.header('Cache-Control', 'no-store')
-  })
   .get('/', list('all'))
   .get('/my', list('my'))
   .get('/favorites', list('favorites'))
@@ -48,59 +51,59 @@ export default new Hono<Env>()
   // a plain array, as the established tool answers and the query picker reads it
   .get('/recent', async (c) => {
     const { rows, users } = await recentQueries(c.get('deps'), apiCaller(c).principal)
-    return c.json(rows.map((r) => queryListItemJson(r, users)))
+    return privateJson(c, rows.map((r) => queryListItemJson(r, users)))
   })
-  .get('/tags', async (c) => c.json({ tags: await queryTags(c.get('deps'), apiCaller(c).principal) }))
+  .get('/tags', async (c) => privateJson(c, { tags: await queryTags(c.get('deps'), apiCaller(c).principal) }))
   .post('/', async (c) => {
     const { principal } = apiCaller(c)
-    return c.json(queryJson(await createQuery(c.get('deps'), principal, await jsonBody(c.req))))
+    return privateJson(c, queryJson(await createQuery(c.get('deps'), principal, await jsonBody(c.req))))
   })
   .get('/:id', async (c) => {
     // the query's own API key (an embed) reads this one query; any other caller must be signed in
     const objectApiKey = c.get('objectApiKey')
-    if (!c.get('principal') && objectApiKey) return c.json(queryJson(await getQueryByApiKey(c.get('deps'), queryId(c), objectApiKey)))
+    if (!c.get('principal') && objectApiKey) return privateJson(c, queryJson(await getQueryByApiKey(c.get('deps'), queryId(c), objectApiKey)))
     const { principal } = apiCaller(c)
-    return c.json(queryJson(await getQuery(c.get('deps'), principal, queryId(c))))
+    return privateJson(c, queryJson(await getQuery(c.get('deps'), principal, queryId(c))))
   })
   .post('/:id', async (c) => {
     const { principal } = apiCaller(c)
-    return c.json(queryJson(await saveQuery(c.get('deps'), principal, queryId(c), await jsonBody(c.req))))
+    return privateJson(c, queryJson(await saveQuery(c.get('deps'), principal, queryId(c), await jsonBody(c.req))))
   })
   .delete('/:id', async (c) => {
     const { principal } = apiCaller(c)
     await archiveQuery(c.get('deps'), principal, queryId(c))
-    return c.json(null)
+    return privateJson(c, null)
   })
   .post('/:id/fork', async (c) => {
     const { principal } = apiCaller(c)
-    return c.json(queryJson(await forkQuery(c.get('deps'), principal, queryId(c))))
+    return privateJson(c, queryJson(await forkQuery(c.get('deps'), principal, queryId(c))))
   })
   .post('/:id/favorite', async (c) => {
     const { principal } = apiCaller(c)
     await setFavorite(c.get('deps'), principal, queryId(c), true)
-    return c.json(null)
+    return privateJson(c, null)
   })
   .delete('/:id/favorite', async (c) => {
     const { principal } = apiCaller(c)
     await setFavorite(c.get('deps'), principal, queryId(c), false)
-    return c.json(null)
+    return privateJson(c, null)
   })
   .post('/:id/regenerate_api_key', async (c) => {
     const { principal } = apiCaller(c)
-    return c.json(queryJson(await regenerateQueryApiKey(c.get('deps'), principal, queryId(c))))
+    return privateJson(c, queryJson(await regenerateQueryApiKey(c.get('deps'), principal, queryId(c))))
   })
   .get('/:id/acl', async (c) => {
     const { principal } = apiCaller(c)
     const { modify } = await queryAcl(c.get('deps'), principal, queryId(c))
-    return c.json({ modify: modify.map((u) => userJson(u, { withApiKey: false })) })
+    return privateJson(c, { modify: modify.map((u) => userJson(u, { withApiKey: false })) })
   })
   .get('/:id/versions', async (c) => {
     const { principal } = apiCaller(c)
     const { rows, users } = await listQueryVersions(c.get('deps'), principal, queryId(c))
-    return c.json({ results: rows.map((v) => queryVersionJson(v, users)) })
+    return privateJson(c, { results: rows.map((v) => queryVersionJson(v, users)) })
   })
   .post('/:id/versions/:version/restore', async (c) => {
     const { principal } = apiCaller(c)
     const version = idParam(c.req.param('version'), NotFound)
-    return c.json(queryJson(await restoreQueryVersion(c.get('deps'), principal, queryId(c), version, await optionalJsonBody(c))))
+    return privateJson(c, queryJson(await restoreQueryVersion(c.get('deps'), principal, queryId(c), version, await optionalJsonBody(c))))
   })
