@@ -8,6 +8,8 @@ import groupsApi from './api/groups.ts'
 import jobsApi from './api/jobs.ts'
 import organizationApi from './api/organization.ts'
 import queriesApi from './api/queries.ts'
+import queryExecutionsApi from './api/query_executions.ts'
+import queryResultsApi from './api/query_results.ts'
 import sessionApi from './api/session.ts'
 import settingsApi from './api/settings.ts'
 import usersApi from './api/users.ts'
@@ -40,6 +42,8 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/jobs', jobsApi],
   ['/api/organization', organizationApi],
   ['/api/queries', queriesApi],
+  ['/api/queries', queryExecutionsApi],
+  ['/api/query_results', queryResultsApi],
   ['/api/session', sessionApi],
   ['/api/settings', settingsApi],
   ['/api/users', usersApi],

@@ -21,6 +21,14 @@ export interface Config {
   /** Newest released version, when an operator or a release feed provides it (drives the update notice). */
   latestVersion: string | undefined
   allowParametersInEmbeds: boolean
+  /** Rows kept of one result; the rest is cut off and the result marked truncated. */
+  maxResultRows: number
+  /** Days an unused result is kept (one no query shows as its latest). */
+  resultRetentionDays: number
+  /** How long a run request waits for a fast execution to finish and answer with the result itself. */
+  executionWaitMs: number
+  /** Seconds without a heartbeat after which a worker counts as dead and its executions are recovered. */
+  workerDeadAfterSeconds: number
 }
 
 const roles: ProcessRole[] = ['all', 'web', 'worker']
@@ -45,5 +53,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerConcurrency: Math.max(1, Number(env.SIGHTLINE_WORKER_CONCURRENCY ?? 4) || 4),
     latestVersion: env.SIGHTLINE_LATEST_VERSION || undefined,
     allowParametersInEmbeds: env.SIGHTLINE_ALLOW_PARAMETERS_IN_EMBEDS === 'true',
+    maxResultRows: positiveInt(env, 'SIGHTLINE_MAX_RESULT_ROWS', 1_000_000),
+    resultRetentionDays: positiveInt(env, 'SIGHTLINE_RESULT_RETENTION_DAYS', 7),
+    executionWaitMs: positiveInt(env, 'SIGHTLINE_EXECUTION_WAIT_MS', 500),
+    workerDeadAfterSeconds: positiveInt(env, 'SIGHTLINE_WORKER_DEAD_AFTER_SECONDS', 30),
   }
+}
+
+function positiveInt(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number above 0`)
+  return n
 }

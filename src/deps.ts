@@ -4,6 +4,7 @@ import type { Sql } from './db/sql.ts'
 import type { OrgContext } from './orgs/service.ts'
 import type { Principal } from './permissions/principal.ts'
 import type { Assets } from './http/assets.ts'
+import { DONE_CHANNEL, ExecutionSignals } from './executions/events.ts'
 
 /** What request handlers and services need, built once per process by `createDeps`. */
 export interface Deps {
@@ -18,6 +19,8 @@ export interface Deps {
   /** CSRF tokens by session token (derived, so caching them is safe). */
   csrfTokens: SharedCache<string>
   assets: Assets
+  /** Finished executions, announced by the workers: run requests wait on these to answer with the result. */
+  executionsDone: ExecutionSignals
 }
 
 export function createDeps(o: { sql: Sql; config: Config; secretKey: string; assets: Assets }): Deps {
@@ -32,5 +35,5 @@ export function createDeps(o: { sql: Sql; config: Config; secretKey: string; ass
     // permissions and names shown in sessions can depend on org-wide changes (groups); start afresh
     principals.clear()
   })
-  return { ...o, bus, principals, orgs, csrfTokens }
+  return { ...o, bus, principals, orgs, csrfTokens, executionsDone: new ExecutionSignals(o.sql, DONE_CHANNEL) }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { runMigrations, type Runner } from 'graphile-worker'
-import { quietLogger, startWorker } from '../worker/main.ts'
+import { runMigrations } from 'graphile-worker'
+import { quietLogger, startWorker, type RunningWorker } from '../worker/main.ts'
 import { createApp } from './app.ts'
 import { resolveSecretKey } from './auth/secret-key.ts'
 import type { Config } from './config.ts'
@@ -33,7 +33,7 @@ export async function startSightline(config: Config): Promise<Sightline> {
   const databaseUrl = config.databaseUrl ?? embedded!.url
   const sql = connect(databaseUrl)
   let server: RunningServer | undefined
-  let runner: Runner | undefined
+  let runner: RunningWorker | undefined
   let bus: { stop(): Promise<void> } | undefined
   try {
     const applied = await migrate(sql)
@@ -44,11 +44,11 @@ export async function startSightline(config: Config): Promise<Sightline> {
     if (config.role !== 'worker') {
       const deps = createDeps({ sql, config, secretKey, assets: loadAssets(DIST) })
       await deps.bus.listen()
-      bus = deps.bus
+      bus = { stop: async () => { await deps.bus.stop(); await deps.executionsDone.stop() } }
       server = await listen(createApp(deps), config.port, config.host)
       log.info('web server listening', { port: server.port })
     }
-    if (config.role !== 'web') runner = await startWorker({ connectionString: databaseUrl, sql, secretKey, concurrency: config.workerConcurrency })
+    if (config.role !== 'web') runner = await startWorker({ connectionString: databaseUrl, sql, secretKey, config })
   } catch (error) {
     await sql.end({ timeout: 1 })
     await embedded?.release()

@@ -1,28 +1,52 @@
-import { Logger, parseCrontab, run, type Runner } from 'graphile-worker'
+import { EventEmitter } from 'node:events'
+import { Logger, parseCrontab, run, type Runner, type WorkerEvents } from 'graphile-worker'
+import type { Config } from '../src/config.ts'
 import type { Sql } from '../src/db/sql.ts'
+import { CANCEL_CHANNEL, ExecutionSignals } from '../src/executions/events.ts'
 import { log } from '../src/log.ts'
+import { Heartbeat } from '../src/workers/heartbeat.ts'
 import { crontab, taskList } from './tasks/index.ts'
 
 export interface WorkerOptions {
   connectionString: string
   sql: Sql
   secretKey: string
-  concurrency: number
+  config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'resultRetentionDays' | 'workerDeadAfterSeconds'>
+}
+
+export interface RunningWorker {
+  stop(): Promise<void>
 }
 
 /** Start graphile-worker in this process; signals are handled by src/main.ts, which stops it in order. */
-export async function startWorker(o: WorkerOptions): Promise<Runner> {
-  const runner = await run({
+export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
+  const concurrency = o.config.workerConcurrency
+  const heartbeat = new Heartbeat(o.sql, { concurrency, deadAfterSeconds: o.config.workerDeadAfterSeconds })
+  const cancels = new ExecutionSignals(o.sql, CANCEL_CHANNEL)
+  await cancels.start()
+  // jobs are locked in the name of the worker pool; its id is only known as graphile-worker creates it
+  const events: WorkerEvents = new EventEmitter()
+  events.on('pool:create', ({ workerPool }) => heartbeat.add(workerPool.id))
+  const runner: Runner = await run({
     connectionString: o.connectionString,
-    concurrency: o.concurrency,
-    taskList: taskList({ sql: o.sql, secretKey: o.secretKey }),
+    concurrency,
+    taskList: taskList({ sql: o.sql, secretKey: o.secretKey, config: o.config, cancels }),
     parsedCronItems: parseCrontab(crontab),
     noHandleSignals: true,
     pollInterval: 1000,
     logger: workerLogger,
+    events,
   })
-  log.info('worker started', { concurrency: o.concurrency })
-  return runner
+  heartbeat.start()
+  void heartbeat.tick()
+  log.info('worker started', { concurrency })
+  return {
+    stop: async () => {
+      await runner.stop()
+      await heartbeat.stop()
+      await cancels.stop()
+    },
+  }
 }
 
 /** graphile-worker's messages, in Sightline's log format; its debug chatter only at debug level. */

@@ -1,14 +1,30 @@
 import { Hono } from 'hono'
 import { NotFound } from '../../src/errors.ts'
+import { executionJobJson } from '../../src/executions/serialize.ts'
+import { cancelExecution, getExecution } from '../../src/executions/service.ts'
 import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
 import { jobJson } from '../../src/jobs/serialize.ts'
 import { getJob } from '../../src/jobs/service.ts'
 
-/** Job status, polled by the browser (spec 1 §4). */
-export default new Hono<Env>().get('/:id', async (c) => {
-  const { principal } = apiCaller(c)
-  const id = c.req.param('id')
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFound()
-  return c.json({ job: jobJson(await getJob(c.get('deps'), principal, id)) })
-})
+const jobId = (id: string) => {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFound('Job not found.')
+  return id
+}
+
+/** Job status, polled by the browser (spec 1 §4): executions first, then other background work (schema refreshes). */
+export default new Hono<Env>()
+  .get('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    const id = jobId(c.req.param('id'))
+    const deps = c.get('deps')
+    const execution = await getExecution(deps, principal.orgId, id)
+    if (execution) return c.json({ job: executionJobJson(execution) })
+    return c.json({ job: jobJson(await getJob(deps, principal, id)) })
+  })
+  .delete('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    const id = jobId(c.req.param('id'))
+    const deps = c.get('deps')
+    return c.json({ job: executionJobJson(await cancelExecution(deps, principal, id)) })
+  })

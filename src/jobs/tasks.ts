@@ -2,6 +2,22 @@
 export interface TaskPayloads {
   cleanup_sessions: Record<string, never>
   refresh_schema: { job_id: string; data_source_id: number }
+  execute_query: { execution_id: string }
+  cleanup_results: Record<string, never>
+  refresh_query: { query_id: number }
+  restart_schedules: Record<string, never>
+}
+
+export function assertRefreshQuery(payload: unknown): TaskPayloads['refresh_query'] {
+  const p = payload as TaskPayloads['refresh_query']
+  if (!Number.isInteger(p?.query_id)) throw new Error('Invalid refresh_query payload')
+  return p
+}
+
+export function assertExecuteQuery(payload: unknown): TaskPayloads['execute_query'] {
+  const p = payload as TaskPayloads['execute_query']
+  if (typeof p?.execution_id !== 'string') throw new Error('Invalid execute_query payload')
+  return p
 }
 
 export function assertRefreshSchema(payload: unknown): TaskPayloads['refresh_schema'] {

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import type { Db } from '../db/sql.ts'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Conflict } from '../errors.ts'
+import { scheduleChanged } from '../schedules/service.ts'
 import { recordEvent } from '../events/service.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { checkDropdownQueries, getAccessibleQuery, requireAllowed, requireEdit, sourceForQuery } from './access.ts'
@@ -70,6 +71,9 @@ export async function applySave(
       modifiedBy: principal.id,
     })
     await store.insertVersion(tx, row.id, principal.id)
+    const replan = !isDeepStrictEqual(schedule, current.schedule) || dataSourceId !== current.data_source_id ||
+      (input.is_archived ?? current.is_archived) !== current.is_archived
+    if (replan) await scheduleChanged(tx, row.id)
     await recordEvent(tx, {
       orgId: principal.orgId, userId: principal.id, action: event.action, objectType: 'query', objectId: row.id,
       properties: { ...event.properties, version },

@@ -1,6 +1,7 @@
 import { generateApiKey, safeEqual } from '../auth/tokens.ts'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
+import { scheduleChanged } from '../schedules/service.ts'
 import { recordEvent } from '../events/service.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdminOrOwner } from '../permissions/require.ts'
@@ -62,6 +63,7 @@ export async function createQuery(deps: Deps, principal: Principal, body: unknow
     })
     await store.insertVisualization(tx, id, DEFAULT_VISUALIZATION)
     await store.insertVersion(tx, id, principal.id)
+    if (input.schedule) await scheduleChanged(tx, id)
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'query', objectId: id })
     return id
   })
@@ -102,6 +104,7 @@ export async function archiveQuery(deps: Deps, principal: Principal, id: number)
   requireAdminOrOwner(principal, row.user_id)
   await deps.sql.begin(async (tx) => {
     await store.archive(tx, id)
+    await scheduleChanged(tx, id) // archived: its planned refresh is removed
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'archive', objectType: 'query', objectId: id })
   })
 }

@@ -100,7 +100,9 @@ export class Watch {
  * Rejects with the watch's error if the run is stopped and `promise` has still not settled `GRACE_MS` later (the
  * driver normally reports the cancel itself first), so awaiting a stuck driver call cannot hang the run.
  */
-export function raceStop<T>(watch: Watch, promise: Promise<T>): Promise<T> {
+export function raceStop<T>(watch: Watch, pending: Promise<T> | T): Promise<T> {
+  // drivers' iterators may answer synchronously (postgres.js's cursor does once the statement has ended)
+  const promise = Promise.resolve(pending)
   return new Promise<T>((resolve, reject) => {
     const stuck = () => reject(watch.error())
     if (watch.reason) {

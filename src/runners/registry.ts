@@ -26,9 +26,45 @@ function withAnnotationSwitch(runner: Runner): Runner {
   }
 }
 
+/** Per-source execution settings every engine has, under Additional Settings. */
+export const CONCURRENCY_OPTION = 'query_concurrency'
+export const TIME_LIMIT_OPTION = 'query_time_limit'
+export const DEFAULT_CONCURRENCY = 4
+export const MAX_CONCURRENCY = 32
+
+function withExecutionOptions(runner: Runner): Runner {
+  const schema = runner.configurationSchema
+  return {
+    ...runner,
+    configurationSchema: {
+      ...schema,
+      properties: {
+        ...schema.properties,
+        [CONCURRENCY_OPTION]: { type: 'number', title: `Queries run at once on this source (1–${MAX_CONCURRENCY})`, default: DEFAULT_CONCURRENCY },
+        [TIME_LIMIT_OPTION]: { type: 'number', title: 'Time limit per query, in seconds (0: the organization\'s limit)', default: 0 },
+      },
+      extra_options: [...(schema.extra_options ?? []), CONCURRENCY_OPTION, TIME_LIMIT_OPTION],
+    },
+  }
+}
+
+/** How many executions of this source may run at once (its graphile-worker queues). */
+export function concurrencyOf(config: RunnerConfig): number {
+  const n = Math.trunc(Number(config[CONCURRENCY_OPTION] ?? DEFAULT_CONCURRENCY))
+  return Number.isFinite(n) ? Math.min(MAX_CONCURRENCY, Math.max(1, n)) : DEFAULT_CONCURRENCY
+}
+
+/** The stricter of the source's and the organization's time limits, in ms; 0 when neither sets one. */
+export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): number {
+  const own = Math.max(0, Number(config[TIME_LIMIT_OPTION] ?? 0) || 0)
+  const limits = [own, orgLimitSeconds].filter((x) => x > 0)
+  return limits.length ? Math.min(...limits) * 1000 : 0
+}
+
 /** Every engine Sightline can query, in the order the admin's "new data source" list shows them (by name). */
 export const runners: Runner[] = [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner]
   .map(withAnnotationSwitch)
+  .map(withExecutionOptions)
   .sort((a, b) => a.name.localeCompare(b.name))
 
 const byType = new Map(runners.map((r) => [r.type, r]))

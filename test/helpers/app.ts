@@ -31,6 +31,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     db,
     close: async () => {
       await deps.bus.stop()
+      await deps.executionsDone.stop()
       await db.drop()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
@@ -115,7 +116,19 @@ export async function runJobs(t: TestApp) {
   const { runOnce } = await import('graphile-worker')
   const { taskList } = await import('../../worker/tasks/index.ts')
   const { quietLogger } = await import('../../worker/main.ts')
-  await runOnce({ connectionString: t.db.url, taskList: taskList({ sql: t.db.sql, secretKey: t.deps.secretKey }), logger: quietLogger })
+  const { CANCEL_CHANNEL, ExecutionSignals } = await import('../../src/executions/events.ts')
+  const cancels = new ExecutionSignals(t.db.sql, CANCEL_CHANNEL)
+  try {
+    await runOnce({ connectionString: t.db.url, taskList: taskList({ sql: t.db.sql, secretKey: t.deps.secretKey, config: t.deps.config, cancels }), logger: quietLogger })
+  } finally {
+    await cancels.stop()
+  }
+}
+
+/** A real worker (graphile-worker with Sightline's tasks, heartbeat and cancel listener) on the test's database. */
+export async function startWorkerFor(t: TestApp, overrides: Partial<Config> = {}) {
+  const { startWorker } = await import('../../worker/main.ts')
+  return startWorker({ connectionString: t.db.url, sql: t.db.sql, secretKey: t.deps.secretKey, config: { ...t.deps.config, ...overrides } })
 }
 
 /** Options for a pg data source pointing at this test's own database (a real PostgreSQL on every machine). */

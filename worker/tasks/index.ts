@@ -1,20 +1,41 @@
 import type { TaskList } from 'graphile-worker'
+import type { Config } from '../../src/config.ts'
 import type { Sql } from '../../src/db/sql.ts'
+import type { ExecutionSignals } from '../../src/executions/events.ts'
+import { scheduledRunEnded } from '../../src/schedules/service.ts'
+import { cleanupResults } from './cleanup_results.ts'
 import { cleanupSessions } from './cleanup_sessions.ts'
+import { executeQueryTask } from './execute_query.ts'
+import { refreshQueryTask } from './refresh_query.ts'
 import { refreshSchemaTask } from './refresh_schema.ts'
+import { restartSchedules } from './restart_schedules.ts'
 
 export interface TaskDeps {
   sql: Sql
   secretKey: string
+  config: Pick<Config, 'maxResultRows' | 'resultRetentionDays'>
+  /** Cancel requests for executions running in this process. */
+  cancels: ExecutionSignals
 }
 
 /** Every task this worker runs, by identifier. Explicit imports, so Node, Deno and bundles agree. */
 export function taskList(deps: TaskDeps): TaskList {
   return {
     cleanup_sessions: cleanupSessions(deps.sql),
+    cleanup_results: cleanupResults(deps.sql, deps.config.resultRetentionDays),
     refresh_schema: refreshSchemaTask(deps.sql, deps.secretKey),
+    execute_query: executeQueryTask({
+      sql: deps.sql, secretKey: deps.secretKey, maxResultRows: deps.config.maxResultRows, cancels: deps.cancels,
+      onFinished: (execution, outcome) => scheduledRunEnded(deps.sql, execution, outcome),
+    }),
+    refresh_query: refreshQueryTask(deps.sql, deps.secretKey),
+    restart_schedules: restartSchedules(deps.sql),
   }
 }
 
 /** Recurring tasks (graphile-worker's distributed cron: one run per tick across all workers). */
-export const crontab = ['0 * * * * cleanup_sessions ?max=1'].join('\n')
+export const crontab = [
+  '0 * * * * cleanup_sessions ?max=1',
+  '30 * * * * cleanup_results ?max=1',
+  '* * * * * restart_schedules ?max=1',
+].join('\n')

@@ -1,0 +1,174 @@
+/**
+ * Execution figures, with one web and one worker process on their own embedded PostgreSQL (which is also the
+ * engine the queries run on, so engine and Sightline share this machine's 2 cores):
+ *   - SELECT 1 through the API, submit to result in hand (p50 < 20 ms), beside the engine's own floor;
+ *   - 1,000 distinct trivial executions submitted at once: all done (< 5 s);
+ *   - 1,000,000 rows × 4 columns executed, stored and downloaded as CSV (< 3× COPY … TO STDOUT CSV), with the
+ *     processes' peak memory (< 400 MB);
+ *   - 10,000 scheduled queries: how late each due refresh starts (< 5 s).
+ * `npx tsx bench/executions.ts [--skip-schedules]`; prints a table and writes bench/executions.json.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { useEmbeddedPostgres } from '../src/db/embedded.ts'
+import { connect } from '../src/db/sql.ts'
+import { ADMIN } from './load.ts'
+import { freePort, HOST, ROOT, sleep } from './server.ts'
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-exec-'))
+fs.chmodSync(root, 0o755)
+const pg = await useEmbeddedPostgres(root, 'postgres')
+const sql = connect(pg.url, { max: 4 })
+const port = await freePort()
+const base = `http://${HOST}:${port}`
+const children: ChildProcess[] = []
+const figures: Record<string, unknown> = { date: new Date().toISOString(), cpus: os.cpus().length }
+
+function start(role: 'web' | 'worker', extra: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'warn', DATABASE_URL: pg.url, SIGHTLINE_PROCESS: role, PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root, ...extra },
+  })
+  children.push(child)
+  return child
+}
+
+/** Peak resident memory of a process so far (VmHWM), in MB. */
+const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]
+
+let cookie = ''
+let csrf = ''
+async function api(method: string, url: string, body?: unknown) {
+  const res = await fetch(base + url, {
+    method, body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+  })
+  return res
+}
+
+async function settle(job: { id: string }): Promise<{ status: number; query_result_id: number; error: string }> {
+  for (;;) {
+    const { job: now } = await (await api('GET', `/api/jobs/${job.id}`)).json()
+    if (now.status >= 3) return now
+    await sleep(20)
+  }
+}
+
+try {
+  const web = start('web')
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${base}/ping`).then((r) => r.ok, () => false)) break
+    await sleep(100)
+  }
+  const worker = start('worker')
+  const setup = await fetch(`${base}/setup`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(ADMIN), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  const cookies = setup.headers.getSetCookie().map((c) => c.split(';')[0])
+  cookie = cookies.join('; ')
+  csrf = cookies.find((c) => c.startsWith('csrf_token='))?.split('=')[1] ?? ''
+  if (!csrf) {
+    const session = await fetch(`${base}/api/session`, { headers: { cookie } })
+    const more = session.headers.getSetCookie().map((c) => c.split(';')[0])
+    cookie = [...cookies, ...more].join('; ')
+    csrf = more.find((c) => c.startsWith('csrf_token='))?.split('=')[1] ?? ''
+  }
+  const u = new URL(pg.url)
+  const ds = await (await api('POST', '/api/data_sources', {
+    name: 'Engine', type: 'pg',
+    options: { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: 'postgres', query_concurrency: 4 },
+  })).json()
+  await sleep(1500) // the worker is up
+
+  // 1. SELECT 1, submit to result in hand, sequentially; and the engine's own floor (connect + SELECT 1, as a run does)
+  const latencies: number[] = []
+  for (let i = 0; i < 220; i++) {
+    const began = performance.now()
+    const body = await (await api('POST', '/api/query_results', { data_source_id: ds.id, query: 'SELECT 1', max_age: 0 })).json()
+    if (!body.query_result) await settle(body.job)
+    if (i >= 20) latencies.push(performance.now() - began)
+  }
+  const floor: number[] = []
+  for (let i = 0; i < 100; i++) {
+    const began = performance.now()
+    const direct = connect(pg.url, { max: 1 })
+    await direct`select 1`
+    floor.push(performance.now() - began)
+    await direct.end()
+  }
+  figures.select1 = { p50Ms: pct(latencies, 0.5), p95Ms: pct(latencies, 0.95), engineFloorP50Ms: pct(floor, 0.5) }
+  console.log('SELECT 1', figures.select1)
+
+  // 2. 1,000 distinct executions at once
+  const began = performance.now()
+  await Promise.all(Array.from({ length: 1000 }, async (_, i) => {
+    const body = await (await api('POST', '/api/query_results', { data_source_id: ds.id, query: `SELECT ${i} AS n`, max_age: 0 })).json()
+    if (!body.query_result) {
+      const job = await settle(body.job)
+      if (job.status !== 3) throw new Error(job.error)
+    }
+  }))
+  figures.thousandAtOnce = { allDoneMs: Math.round(performance.now() - began) }
+  console.log('1,000 at once', figures.thousandAtOnce)
+
+  // 3. a million rows: execute and store, then download as CSV; the floor is COPY of the same query to stdout
+  const million = "SELECT g AS id, g * 2 AS twice, md5(g::text) AS hash, timestamp '2024-01-01' + g * interval '1 second' AS at FROM generate_series(1, 1000000) g"
+  const t0 = performance.now()
+  const run = await (await api('POST', '/api/query_results', { data_source_id: ds.id, query: million, max_age: 0 })).json()
+  const resultId = run.query_result?.id ?? (await settle(run.job)).query_result_id
+  const executedMs = performance.now() - t0
+  const t1 = performance.now()
+  const csv = await api('GET', `/api/query_results/${resultId}.csv`)
+  let bytes = 0
+  let firstByteMs = 0
+  for await (const chunk of csv.body!) {
+    if (!bytes) firstByteMs = performance.now() - t1
+    bytes += chunk.length
+  }
+  const downloadMs = performance.now() - t1
+  const t2 = performance.now()
+  let copyBytes = 0
+  const copy = await sql.unsafe(`COPY (${million}) TO STDOUT CSV`).readable()
+  for await (const chunk of copy) copyBytes += chunk.length
+  const copyMs = performance.now() - t2
+  figures.millionRows = {
+    executedAndStoredMs: Math.round(executedMs), csvDownloadMs: Math.round(downloadMs), csvFirstByteMs: Math.round(firstByteMs),
+    totalMs: Math.round(executedMs + downloadMs), copyToStdoutMs: Math.round(copyMs), ratio: +((executedMs + downloadMs) / copyMs).toFixed(2),
+    csvMB: +(bytes / 1e6).toFixed(1), copyMB: +(copyBytes / 1e6).toFixed(1),
+    peakWebMB: Math.round(peakMb(web.pid!)), peakWorkerMB: Math.round(peakMb(worker.pid!)),
+  }
+  console.log('1,000,000 rows', figures.millionRows)
+
+  // 4. 10,000 scheduled queries, due spread over one minute: lateness of each refresh's start
+  if (!process.argv.includes('--skip-schedules')) {
+    const [{ id: userId }] = await sql`select id from users limit 1`
+    const [{ id: orgId }] = await sql`select id from organizations limit 1`
+    const dueFrom = Date.now() + 20_000
+    await sql`
+      insert into queries (org_id, data_source_id, user_id, name, query, query_hash, api_key, schedule, schedule_next_at)
+      select ${orgId}, ${ds.id}, ${userId}, 'Scheduled ' || g, 'SELECT ' || g || ' AS scheduled', md5('SELECT' || g || 'ASscheduled'),
+             md5(random()::text || g), '{"interval": 3600, "time": null, "day_of_week": null, "until": null}',
+             to_timestamp((${dueFrom} + (g % 60) * 1000) / 1000.0)
+        from generate_series(1, 10000) g`
+    await sql`
+      select graphile_worker.add_job('refresh_query', json_build_object('query_id', id), run_at => schedule_next_at, job_key => 'refresh:' || id, max_attempts => 3)
+        from queries where schedule_next_at is not null`
+    await sleep(dueFrom + 60_000 - Date.now() + 30_000)
+    const [lag] = await sql<{ n: number; p50: number; p95: number; max: number; late: number }[]>`
+      select count(*)::int as n,
+             percentile_cont(0.5) within group (order by lag) as p50, percentile_cont(0.95) within group (order by lag) as p95,
+             max(lag) as max, count(*) filter (where lag > 5)::int as late
+        from (select extract(epoch from (e.started_at - to_timestamp((${dueFrom} + (q.id % 60) * 1000) / 1000.0))) as lag
+                from executions e join queries q on q.id = e.query_id where e.scheduled) t`
+    figures.schedules = { queries: 10_000, started: lag.n, p50LagS: +lag.p50.toFixed(2), p95LagS: +lag.p95.toFixed(2), maxLagS: +lag.max.toFixed(2), laterThan5s: lag.late }
+    console.log('10,000 schedules', figures.schedules)
+  }
+  fs.writeFileSync(path.join(import.meta.dirname, 'executions.json'), JSON.stringify(figures, null, 2) + '\n')
+} finally {
+  for (const child of children) child.kill('SIGTERM')
+  await Promise.all(children.map((c) => new Promise((r) => c.exitCode !== null ? r(null) : c.once('exit', r))))
+  await sql.end()
+  await pg.release()
+  fs.rmSync(root, { recursive: true, force: true })
+}

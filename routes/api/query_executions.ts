@@ -1,0 +1,51 @@
+import { Hono, type Context } from 'hono'
+import { NotFound } from '../../src/errors.ts'
+import { outcomeResponse } from '../../src/executions/respond.ts'
+import { dropdownInContext, dropdownOf, latestResultOf, queryResultOf, runSaved, savedCaller } from '../../src/executions/saved.ts'
+import { executionJobJson } from '../../src/executions/serialize.ts'
+import { getQueryExecution } from '../../src/executions/service.ts'
+import type { Env } from '../../src/http/env.ts'
+import { idParam, jsonBody } from '../../src/http/validate.ts'
+import { parseResultFile, resultResponse, type ResultFormat } from '../../src/results/service.ts'
+import { DEFAULT_SETTINGS } from '../../src/settings/defaults.ts'
+
+const caller = (c: Context<Env>) => savedCaller(c.get('principal'), c.get('objectApiKey'))
+
+/** Running a saved query, its results and dropdown values (spec 1 §7), for users and for the query's own API key. */
+export default new Hono<Env>()
+  .post('/:id{[0-9]+}/results', async (c) => {
+    const deps = c.get('deps')
+    const body = c.req.header('content-length') === '0' ? {} : await jsonBody(c.req)
+    return outcomeResponse(deps, await runSaved(deps, caller(c), idParam(c.req.param('id'), NotFound), body))
+  })
+  .get('/:id{[0-9]+}/:file{results[.a-z]*}', (c) => {
+    const format = /^results(?:\.(json|csv|tsv|xlsx))?$/.exec(c.req.param('file'))?.[1] ?? (c.req.param('file') === 'results' ? 'json' : undefined)
+    if (!format) throw new NotFound()
+    return latest(c, format as ResultFormat)
+  })
+  .get('/:id{[0-9]+}/results/:file', async (c) => {
+    const file = parseResultFile(c.req.param('file'))
+    if (!file) throw new NotFound()
+    const deps = c.get('deps')
+    const { result, name } = await queryResultOf(deps, caller(c), idParam(c.req.param('id'), NotFound), file.id, file.format)
+    const settings = c.get('org')?.settings ?? DEFAULT_SETTINGS
+    return resultResponse(deps, result, file.format, { name, settings, immutable: true, attachment: true })
+  })
+  .get('/:id{[0-9]+}/jobs/:jobId', async (c) => {
+    const jobId = c.req.param('jobId')
+    if (!/^[0-9a-f-]{36}$/i.test(jobId)) throw new NotFound('Job not found.')
+    const execution = await getQueryExecution(c.get('deps'), idParam(c.req.param('id'), NotFound), jobId)
+    if (!execution) throw new NotFound('Job not found.')
+    return c.json({ job: executionJobJson(execution) })
+  })
+  .get('/:id{[0-9]+}/dropdown', async (c) =>
+    c.json(await dropdownOf(c.get('deps'), caller(c), idParam(c.req.param('id'), NotFound))))
+  .get('/:id{[0-9]+}/dropdowns/:dropdownId{[0-9]+}', async (c) =>
+    c.json(await dropdownInContext(c.get('deps'), caller(c), idParam(c.req.param('id'), NotFound), idParam(c.req.param('dropdownId'), NotFound))))
+
+async function latest(c: Context<Env>, format: ResultFormat) {
+  const deps = c.get('deps')
+  const { result, name } = await latestResultOf(deps, caller(c), idParam(c.req.param('id'), NotFound), format)
+  const settings = c.get('org')?.settings ?? DEFAULT_SETTINGS
+  return resultResponse(deps, result, format, { name, settings, immutable: false, attachment: true })
+}

@@ -1,0 +1,117 @@
+import { findById as findDataSource } from '../data-sources/store.ts'
+import type { Deps } from '../deps.ts'
+import { Forbidden, NotFound, Unauthorized } from '../errors.ts'
+import { recordEvent } from '../events/service.ts'
+import { validate } from '../http/validate.ts'
+import { has, isAdmin } from '../permissions/can.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { getAccessibleQuery, queryForApiKey } from '../queries/service.ts'
+import type { QueryRow } from '../queries/store.ts'
+import { NO_RESULT, readableResult, resultById } from '../results/service.ts'
+import type { ResultRow } from '../results/store.ts'
+import { isSafe, type ParameterDefinition } from '../shared/parameters/index.ts'
+import { dropdownOptions, type DropdownOption } from './dropdowns.ts'
+import { fillParameters, SavedRunBody } from './requests.ts'
+import { execute, refusal, type Outcome } from './service.ts'
+
+/** Who asks about a saved query: a signed-in user (or user key), or the query's own API key (embeds, shares). */
+export type SavedCaller = { principal: Principal } | { queryKey: string }
+
+export const unsafeTexts = {
+  whenShared: 'This query contains potentially unsafe parameters and cannot be executed on a shared dashboard or an embedded visualization.',
+  onViewOnly: 'This query contains potentially unsafe parameters and cannot be executed with read-only access to this data source.',
+  noPermission: 'You do not have permission to run queries with this data source.',
+  detached: 'This query is detached from any data source. Please select a different query.',
+}
+
+interface OpenedQuery {
+  query: QueryRow
+  viewOnly: boolean
+  principal: Principal | null
+}
+
+/** The query as this caller may see it; a query key opens only its own query, read-only. */
+async function openQuery(deps: Deps, caller: SavedCaller, queryId: number): Promise<OpenedQuery> {
+  if ('principal' in caller) {
+    const row = await getAccessibleQuery(deps, caller.principal, queryId)
+    return { query: row, viewOnly: row.view_only, principal: caller.principal }
+  }
+  return { query: await queryForApiKey(deps, queryId, caller.queryKey), viewOnly: true, principal: null }
+}
+
+/**
+ * `POST api/queries/{id}/results`. A safe query (no text parameters: every value is checked by type) may be run with
+ * new values by anyone who can see it, a view-only member or the query's key included; an unsafe one needs full
+ * access to the source and the execute permission (reference §4.1).
+ */
+export async function runSaved(deps: Deps, caller: SavedCaller, queryId: number, body: unknown): Promise<Outcome> {
+  const input = validate(SavedRunBody, body ?? {})
+  const { query, viewOnly, principal } = await openQuery(deps, caller, queryId)
+  if (principal && !has(principal, 'view_query') && !isAdmin(principal)) throw new Forbidden()
+  // stored JSON, checked value by value when applied
+  const defs = (query.options.parameters ?? []) as unknown as ParameterDefinition[]
+  if (!isSafe(defs, query.query)) {
+    if (!principal) throw new Forbidden(unsafeTexts.whenShared)
+    if (viewOnly) throw new Forbidden(unsafeTexts.onViewOnly)
+    if (!has(principal, 'execute_query') && !isAdmin(principal)) throw new Forbidden(unsafeTexts.noPermission)
+  }
+  const ds = query.data_source_id == null ? undefined : await findDataSource(deps.sql, query.org_id, query.data_source_id)
+  if (!ds) throw refusal(unsafeTexts.detached)
+  const text = await fillParameters(deps, query.org_id, query.query, defs, input.parameters ?? {})
+  return execute(deps, {
+    orgId: query.org_id, dataSource: ds, text, queryId: query.id, userId: principal?.id ?? null,
+    maxAge: input.max_age, applyAutoLimit: input.apply_auto_limit ?? !!query.options.apply_auto_limit,
+  })
+}
+
+/** The query's latest result, for `GET api/queries/{id}/results.{ext}`; with the query's name for the file. */
+export async function latestResultOf(deps: Deps, caller: SavedCaller, queryId: number, format: string): Promise<{ result: ResultRow; name: string }> {
+  const { query } = await openQuery(deps, caller, queryId)
+  if (query.latest_query_data_id == null) throw new NotFound(NO_RESULT)
+  await noteKeyUse(deps, caller, query, format)
+  return { result: await resultById(deps, query.org_id, query.latest_query_data_id), name: query.name }
+}
+
+/**
+ * A result by id in the context of a query. With the query's key it must be a result of this query (its latest, one
+ * of its text, or one of its runs), so a key never reads other queries' results.
+ */
+export async function queryResultOf(deps: Deps, caller: SavedCaller, queryId: number, resultId: number, format: string): Promise<{ result: ResultRow; name: string }> {
+  const { query } = await openQuery(deps, caller, queryId)
+  if ('principal' in caller) return { result: await readableResult(deps, caller.principal, resultId), name: query.name }
+  const result = await resultById(deps, query.org_id, resultId)
+  const [ran] = await deps.sql`select 1 from executions where query_id = ${query.id} and query_result_id = ${resultId} limit 1`
+  const ours = result.id === query.latest_query_data_id || result.query_hash === query.query_hash || !!ran
+  if (!ours || result.data_source_id !== query.data_source_id) throw new NotFound(NO_RESULT)
+  await noteKeyUse(deps, caller, query, format)
+  return { result, name: query.name }
+}
+
+async function noteKeyUse(deps: Deps, caller: SavedCaller, query: QueryRow, format: string) {
+  if ('principal' in caller) return
+  await recordEvent(deps.sql, { orgId: query.org_id, userId: null, action: 'api_get', objectType: 'query', objectId: query.id, properties: { file_type: format, api_key: 'query' } })
+}
+
+/** `GET api/queries/{id}/dropdown`: the options a dropdown parameter backed by this query offers. */
+export async function dropdownOf(deps: Deps, caller: SavedCaller, queryId: number): Promise<DropdownOption[]> {
+  const { query } = await openQuery(deps, caller, queryId)
+  return dropdownOptions(deps.sql, query.org_id, query.id)
+}
+
+/**
+ * `GET api/queries/{id}/dropdowns/{dropdownId}`: a dropdown's options in the context of a query that uses it, so a
+ * viewer of the query (or its key) needs no access to the dropdown's own query; unrelated ids are 404.
+ */
+export async function dropdownInContext(deps: Deps, caller: SavedCaller, queryId: number, dropdownQueryId: number): Promise<DropdownOption[]> {
+  const { query } = await openQuery(deps, caller, queryId)
+  const related = (query.options.parameters ?? []).some((p) => p.type === 'query' && Number(p.queryId) === dropdownQueryId)
+  if (!related) throw new NotFound()
+  return dropdownOptions(deps.sql, query.org_id, dropdownQueryId)
+}
+
+/** The caller of a query-scoped call: the signed-in user, else the query key the request carried, else 401. */
+export function savedCaller(principal: Principal | undefined, objectApiKey: string | undefined): SavedCaller {
+  if (principal) return { principal }
+  if (objectApiKey) return { queryKey: objectApiKey }
+  throw new Unauthorized()
+}

@@ -1,0 +1,137 @@
+import type { Deps } from '../deps.ts'
+import { getAccessible, runnerConfig, runnerFor } from '../data-sources/service.ts'
+import type { DataSourceRow } from '../data-sources/store.ts'
+import { BadRequest, Forbidden, NotFound } from '../errors.ts'
+import { recordEvent } from '../events/service.ts'
+import { enqueue } from '../jobs/enqueue.ts'
+import { has, isAdmin } from '../permissions/can.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { findFresh, findResult, type ResultRow } from '../results/store.ts'
+import { applyAutoLimit } from '../runners/auto-limit.ts'
+import { concurrencyOf } from '../runners/registry.ts'
+import { EMPTY_QUERY_MESSAGE } from '../shared/parameters/index.ts'
+import { queryHash } from './hash.ts'
+import * as store from './store.ts'
+import type { ExecutionRow } from './store.ts'
+
+/** graphile-worker attempts per execution job; Sightline's own `attempts` (crash retries) stays below it. */
+const JOB_ATTEMPTS = 5
+/** Runs of one execution before a crashing worker is blamed on the query and it is failed instead of retried. */
+export const EXECUTION_ATTEMPTS = 2
+
+export interface ExecuteInput {
+  orgId: number
+  dataSource: DataSourceRow
+  /** Query text with parameter values in place. */
+  text: string
+  queryId: number | null
+  userId: number | null
+  /** Seconds a cached result may be old: -1 any age, 0 always run. */
+  maxAge: number
+  applyAutoLimit: boolean
+  scheduled?: boolean
+}
+
+export type Outcome = { result: ResultRow } | { execution: ExecutionRow }
+
+/** A refusal shaped the way the browser's result loader reads it: a failed job beside the message. */
+export function refusal(message: string): BadRequest {
+  return new BadRequest(message, { job: { status: 4, error: message } })
+}
+
+/** The text that actually runs: auto-limited where asked and the engine allows it. */
+export function textToRun(ds: DataSourceRow, text: string, autoLimit: boolean): string {
+  return autoLimit && runnerFor(ds.type).supportsAutoLimit ? applyAutoLimit(text) : text
+}
+
+/**
+ * Answers from a fresh enough cached result, or queues an execution (joining an identical one in flight) and waits
+ * briefly for it, so fast queries come back in the same response and slow ones as a job to poll.
+ */
+export async function execute(deps: Deps, input: ExecuteInput): Promise<Outcome> {
+  const queued = await submit(deps, input)
+  if ('result' in queued) return queued
+  const result = await waitBriefly(deps, queued.execution.id, deps.config.executionWaitMs)
+  if (result) return { result }
+  // answer with the job as it is now (it may have started, or failed, while we waited)
+  return { execution: (await store.findExecution(deps.sql, input.orgId, queued.execution.id)) ?? queued.execution }
+}
+
+/** Cache lookup and enqueue, without waiting: what scheduled refreshes use. */
+export async function submit(deps: Pick<Deps, 'sql' | 'secretKey'>, input: ExecuteInput): Promise<Outcome> {
+  const ds = input.dataSource
+  if (ds.paused) throw refusal(`${ds.name} is paused${ds.pause_reason ? ` (${ds.pause_reason})` : ''}. Please try later.`)
+  const text = textToRun(ds, input.text, input.applyAutoLimit)
+  if (!text.trim()) throw refusal(EMPTY_QUERY_MESSAGE)
+  const hash = queryHash(text)
+  const cached = input.maxAge !== 0 ? await findFresh(deps.sql, ds.id, hash, input.maxAge) : undefined
+  const execution = cached ? undefined : await enqueueExecution(deps, input, text, hash)
+  await recordEvent(deps.sql, {
+    orgId: input.orgId, userId: input.userId, action: 'execute_query', objectType: 'data_source', objectId: ds.id,
+    properties: { cache: cached ? 'hit' : 'miss', query_id: input.queryId ?? 'adhoc', scheduled: !!input.scheduled, query_hash: hash },
+  })
+  return cached ? { result: cached } : { execution: execution! }
+}
+
+async function enqueueExecution(deps: Pick<Deps, 'sql' | 'secretKey'>, input: ExecuteInput, text: string, hash: string): Promise<ExecutionRow> {
+  const ds = input.dataSource
+  const slots = concurrencyOf(runnerConfig(deps.secretKey, ds))
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const outcome = await deps.sql.begin(async (tx) => {
+      const queue = await store.leastBusyQueue(tx, ds.id, slots)
+      const row = await store.insertOrJoin(tx, {
+        orgId: input.orgId, dataSourceId: ds.id, queryId: input.queryId, userId: input.userId,
+        queryHash: hash, queryText: text, scheduled: !!input.scheduled, queue,
+      })
+      if (row && !row.joined) {
+        await enqueue(tx, 'execute_query', { execution_id: row.execution.id }, { queue, maxAttempts: JOB_ATTEMPTS })
+      }
+      return row?.execution
+    })
+    if (outcome) return outcome
+    // the execution we collided with finished between our insert and our look-up: try again
+  }
+  throw new Error('Could not queue the execution')
+}
+
+/** The result, when the execution finishes within `ms`. */
+export async function waitBriefly(deps: Deps, executionId: string, ms: number): Promise<ResultRow | undefined> {
+  return deps.executionsDone.waitFor(executionId, ms, async () => {
+    const [row] = await deps.sql<{ status: number; org_id: number; query_result_id: number | null }[]>`
+      select status, org_id, query_result_id from executions where id = ${executionId}`
+    if (!row || row.status === 4) return null
+    if (row.status !== 3 || row.query_result_id == null) return undefined
+    return (await findResult(deps.sql, row.org_id, row.query_result_id)) ?? null
+  }).then((r) => r ?? undefined)
+}
+
+/** An execution the caller may see: anyone of the organization holding its random id (it is the capability). */
+export async function getExecution(deps: Deps, orgId: number, id: string): Promise<ExecutionRow | undefined> {
+  return store.findExecution(deps.sql, orgId, id)
+}
+
+/**
+ * Cancel: the one who started it, an admin, or anyone with full access to its source (identical runs are shared,
+ * so a colleague's run may be the one you wait on).
+ */
+export async function cancelExecution(deps: Deps, principal: Principal, id: string): Promise<ExecutionRow> {
+  const row = await store.findExecution(deps.sql, principal.orgId, id)
+  if (!row) throw new NotFound('Job not found.')
+  if (row.user_id !== principal.id && !isAdmin(principal) && !(await canRun(deps, principal, row.data_source_id))) throw new Forbidden()
+  const after = await store.requestCancel(deps.sql, id)
+  if (after) {
+    await recordEvent(deps.sql, { orgId: principal.orgId, userId: principal.id, action: 'cancel_execution', objectType: 'data_source', objectId: row.data_source_id, properties: { execution_id: id } })
+  }
+  return after ?? row
+}
+
+async function canRun(deps: Deps, principal: Principal, dataSourceId: number): Promise<boolean> {
+  const ds = await getAccessible(deps, principal, dataSourceId).catch(() => undefined)
+  return !!ds && !ds.view_only && has(principal, 'execute_query')
+}
+
+/** A run of a saved query, polled by id without signing in (public dashboards): the random id is the capability. */
+export async function getQueryExecution(deps: Deps, queryId: number, id: string): Promise<ExecutionRow | undefined> {
+  const [row] = await deps.sql<ExecutionRow[]>`select * from executions where id = ${id} and query_id = ${queryId}`
+  return row
+}

@@ -1,0 +1,142 @@
+import type { Db } from '../db/sql.ts'
+
+export type ExecutionStatus = 1 | 2 | 3 | 4
+
+export interface ExecutionRow {
+  id: string
+  org_id: number
+  data_source_id: number
+  query_id: number | null
+  user_id: number | null
+  query_hash: string
+  query_text: string
+  scheduled: boolean
+  status: ExecutionStatus
+  error: string | null
+  query_result_id: number | null
+  queue: string
+  worker_id: string | null
+  attempts: number
+  cancel_requested: boolean
+  created_at: Date
+  started_at: Date | null
+  finished_at: Date | null
+  updated_at: Date
+}
+
+export interface NewExecution {
+  orgId: number
+  dataSourceId: number
+  queryId: number | null
+  userId: number | null
+  queryHash: string
+  queryText: string
+  scheduled: boolean
+  queue: string
+}
+
+/**
+ * Inserts an execution, or returns the identical one already in flight (same source and text) and `joined`.
+ * The partial unique index decides, so two requests racing each other still end up sharing one row.
+ */
+export async function insertOrJoin(db: Db, e: NewExecution): Promise<{ execution: ExecutionRow; joined: boolean } | undefined> {
+  const [created] = await db<ExecutionRow[]>`
+    insert into executions (org_id, data_source_id, query_id, user_id, query_hash, query_text, scheduled, queue)
+    values (${e.orgId}, ${e.dataSourceId}, ${e.queryId}, ${e.userId}, ${e.queryHash}, ${e.queryText}, ${e.scheduled}, ${e.queue})
+    on conflict do nothing
+    returning *`
+  if (created) return { execution: created, joined: false }
+  const [running] = await db<ExecutionRow[]>`
+    select * from executions
+     where (data_source_id = ${e.dataSourceId} and query_hash = ${e.queryHash} and status in (1, 2))
+        or (${e.scheduled} and query_id = ${e.queryId} and scheduled and status in (1, 2))
+     limit 1`
+  return running ? { execution: running, joined: true } : undefined
+}
+
+/** The least busy of a source's `slots` queues, so a long query in one slot does not hold up the next ones. */
+export async function leastBusyQueue(db: Db, dataSourceId: number, slots: number): Promise<string> {
+  const [row] = await db<{ slot: number }[]>`
+    select s.slot from generate_series(0, ${slots - 1}::int) as s(slot)
+      left join (select queue, count(*) as n from executions
+                  where data_source_id = ${dataSourceId} and status in (1, 2) group by queue) load
+        on load.queue = ${`ds:${dataSourceId}:`} || s.slot
+     order by coalesce(load.n, 0), s.slot
+     limit 1`
+  return `ds:${dataSourceId}:${row.slot}`
+}
+
+export async function findExecution(db: Db, orgId: number, id: string): Promise<ExecutionRow | undefined> {
+  const [row] = await db<ExecutionRow[]>`select * from executions where id = ${id} and org_id = ${orgId}`
+  return row
+}
+
+/** Moves a waiting execution to processing for this worker; undefined when it was cancelled or already taken. */
+export async function claim(db: Db, id: string, workerId: string): Promise<ExecutionRow | undefined> {
+  const [row] = await db<ExecutionRow[]>`
+    update executions set status = 2, worker_id = ${workerId}, started_at = now(), updated_at = now(), attempts = attempts + 1
+     where id = ${id} and status = 1
+    returning *`
+  return row
+}
+
+export async function markDone(db: Db, id: string, resultId: number) {
+  await db`
+    update executions set status = 3, query_result_id = ${resultId}, finished_at = now(), updated_at = now()
+     where id = ${id}`
+  await db`select pg_notify('sightline_execution', ${id})`
+}
+
+export async function markFailed(db: Db, id: string, error: string) {
+  await db`
+    update executions set status = 4, error = ${error}, finished_at = now(), updated_at = now()
+     where id = ${id} and status in (1, 2)`
+  await db`select pg_notify('sightline_execution', ${id})`
+}
+
+/**
+ * Asks for an execution to stop. A waiting one fails at once (its job will find nothing to do); a running one is
+ * stopped by its worker, which hears the notification. Returns the row as it is after the request.
+ */
+export async function requestCancel(db: Db, id: string): Promise<ExecutionRow | undefined> {
+  const [row] = await db<ExecutionRow[]>`
+    update executions
+       set cancel_requested = true, updated_at = now(),
+           status = case when status = 1 then 4 else status end,
+           error = case when status = 1 then 'Query cancelled by user.' else error end,
+           finished_at = case when status = 1 then now() else finished_at end
+     where id = ${id} and status in (1, 2)
+    returning *`
+  if (row) await db`select pg_notify(${row.status === 4 ? 'sightline_execution' : 'sightline_execution_cancel'}, ${id})`
+  return row
+}
+
+/** Executions of dead workers: retried when they have attempts left (the job is unlocked), else failed. */
+export async function recoverFromDeadWorkers(db: Db, workerIds: string[], maxAttempts: number): Promise<{ retried: number; failed: number }> {
+  const retried = await db`
+    update executions set status = 1, worker_id = null, updated_at = now()
+     where worker_id = any(${workerIds}) and status = 2 and attempts < ${maxAttempts} and not cancel_requested
+    returning id`
+  const failed = await db<{ id: string }[]>`
+    update executions
+       set status = 4, finished_at = now(), updated_at = now(),
+           error = case when cancel_requested then 'Query cancelled by user.'
+                        else 'The worker running this query stopped unexpectedly. Please run it again.' end
+     where worker_id = any(${workerIds}) and status = 2
+    returning id`
+  for (const { id } of failed) await db`select pg_notify('sightline_execution', ${id})`
+  return { retried: retried.count, failed: failed.length }
+}
+
+/** Finished executions are kept a while for polling clients and the admin pages, then deleted. */
+export async function deleteFinishedBefore(db: Db, days: number): Promise<number> {
+  const rows = await db`delete from executions where status in (3, 4) and finished_at < now() - make_interval(days => ${days}::int)`
+  return rows.count
+}
+
+/** A saved query's parameter definitions, which type the values of a run of its (possibly edited) text. */
+export async function savedParameterDefinitions(db: Db, orgId: number, queryId: number): Promise<unknown[]> {
+  const [row] = await db<{ parameters: unknown }[]>`
+    select options->'parameters' as parameters from queries where id = ${queryId} and org_id = ${orgId}`
+  return Array.isArray(row?.parameters) ? row.parameters : []
+}

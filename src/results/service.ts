@@ -1,0 +1,71 @@
+import { getAccessible } from '../data-sources/service.ts'
+import type { Deps } from '../deps.ts'
+import { NotFound } from '../errors.ts'
+import type { Principal } from '../permissions/principal.ts'
+import type { OrgSettings } from '../settings/defaults.ts'
+import { delimitedStream } from './download/csv.ts'
+import { contentDisposition, DOWNLOAD_TYPES } from './download/filename.ts'
+import { queryResultJsonStream } from './download/json.ts'
+import { xlsxStream } from './download/xlsx.ts'
+import { findResult, readRows, type ResultRow } from './store.ts'
+
+export type ResultFormat = 'json' | 'csv' | 'tsv' | 'xlsx'
+export const RESULT_FORMATS: ResultFormat[] = ['json', 'csv', 'tsv', 'xlsx']
+
+export const NO_RESULT = 'No cached result found for this query.'
+
+/** `123`, `123.csv` … → id and format; undefined for anything else (a 404, not a 500 as in the established tool). */
+export function parseResultFile(file: string): { id: number; format: ResultFormat } | undefined {
+  const match = /^(\d{1,15})(?:\.(json|csv|tsv|xlsx))?$/.exec(file)
+  if (!match) return undefined
+  return { id: Number(match[1]), format: (match[2] ?? 'json') as ResultFormat }
+}
+
+/** A result the caller may read: view-only access to its source is enough. */
+export async function readableResult(deps: Deps, principal: Principal, id: number): Promise<ResultRow> {
+  const result = await findResult(deps.sql, principal.orgId, id)
+  if (!result) throw new NotFound(NO_RESULT)
+  await getAccessible(deps, principal, result.data_source_id).catch(() => { throw new NotFound(NO_RESULT) })
+  return result
+}
+
+/** A result by id in the organization, with no access check: for callers that checked access another way (keys). */
+export async function resultById(deps: Deps, orgId: number, id: number): Promise<ResultRow> {
+  const result = await findResult(deps.sql, orgId, id)
+  if (!result) throw new NotFound(NO_RESULT)
+  return result
+}
+
+export function resultMeta(result: ResultRow) {
+  return {
+    id: result.id, query_hash: result.query_hash, query: result.query_text, data_source_id: result.data_source_id,
+    runtime: result.runtime, retrieved_at: result.retrieved_at, truncated: result.truncated,
+    log: result.log, metadata: result.metadata, row_count: result.row_count,
+  }
+}
+
+/** The body `{"query_result": …}` the browser reads, streamed chunk by chunk from storage. */
+export function resultJsonStream(deps: Deps, result: ResultRow): ReadableStream<Uint8Array> {
+  return queryResultJsonStream(resultMeta(result), result.columns, readRows(deps.sql, result.id))
+}
+
+/**
+ * A result as a streamed response in the asked format. Downloads carry a file name from the query's name;
+ * `immutable` results (named by id in the address) may be cached by the browser.
+ */
+export function resultResponse(
+  deps: Deps, result: ResultRow, format: ResultFormat, o: { name: string | null; settings: OrgSettings; immutable: boolean; attachment: boolean },
+): Response {
+  const headers = new Headers({ 'content-type': DOWNLOAD_TYPES[format] })
+  if (o.attachment) headers.set('content-disposition', contentDisposition(o.name, String(result.id), result.retrieved_at, format))
+  headers.set('cache-control', o.immutable ? 'private, max-age=31557600' : 'private, no-cache')
+  const rows = readRows(deps.sql, result.id)
+  const body = format === 'json'
+    ? queryResultJsonStream(resultMeta(result), result.columns, rows)
+    : format === 'xlsx'
+      ? xlsxStream(result.columns, rows)
+      : delimitedStream(result.columns, rows, {
+        delimiter: format === 'csv' ? ',' : '\t', dateFormat: o.settings.date_format, timeFormat: o.settings.time_format,
+      })
+  return new Response(body, { headers })
+}

@@ -1,0 +1,102 @@
+import type { Db, Sql } from '../db/sql.ts'
+import type { Cell, Column } from '../runners/runner.ts'
+
+export interface ResultRow {
+  id: number
+  org_id: number
+  data_source_id: number
+  query_hash: string
+  query_text: string
+  columns: Column[]
+  row_count: number
+  truncated: boolean
+  log: string[]
+  metadata: Record<string, unknown>
+  runtime: number
+  retrieved_at: Date
+}
+
+export interface NewResult {
+  orgId: number
+  dataSourceId: number
+  queryHash: string
+  queryText: string
+  columns: Column[]
+  log: string[]
+  metadata?: Record<string, unknown>
+}
+
+/** A result header; its rows are added chunk by chunk and the counts set by `completeResult`, in one transaction. */
+export async function insertResult(db: Db, r: NewResult): Promise<number> {
+  const [row] = await db<{ id: number }[]>`
+    insert into query_results (org_id, data_source_id, query_hash, query_text, columns, row_count, log, metadata, runtime)
+    values (${r.orgId}, ${r.dataSourceId}, ${r.queryHash}, ${r.queryText}, ${db.json(r.columns as never)}, 0,
+            ${db.json(r.log)}, ${db.json((r.metadata ?? {}) as never)}, 0)
+    returning id`
+  return row.id
+}
+
+/** `rowsJson` is the JSON text of an array of row arrays: stored as written, never re-encoded. */
+export async function insertChunk(db: Db, resultId: number, seq: number, rowsJson: string) {
+  await db`insert into query_result_chunks (result_id, seq, rows) values (${resultId}, ${seq}, ${rowsJson})`
+}
+
+export async function completeResult(db: Db, id: number, c: { rowCount: number; truncated: boolean; runtime: number; log: string[] }) {
+  await db`
+    update query_results set row_count = ${c.rowCount}, truncated = ${c.truncated}, runtime = ${c.runtime},
+           log = ${db.json(c.log)}, retrieved_at = now()
+     where id = ${id}`
+}
+
+export async function findResult(db: Db, orgId: number, id: number): Promise<ResultRow | undefined> {
+  const [row] = await db<ResultRow[]>`select * from query_results where id = ${id} and org_id = ${orgId}`
+  return row
+}
+
+/**
+ * The newest result of this text on this source no older than `maxAgeSeconds` (-1: any age). Only results with
+ * their rows complete are visible, because a result is written in one transaction.
+ */
+export async function findFresh(db: Db, dataSourceId: number, queryHash: string, maxAgeSeconds: number): Promise<ResultRow | undefined> {
+  const [row] = await db<ResultRow[]>`
+    select * from query_results
+     where data_source_id = ${dataSourceId} and query_hash = ${queryHash}
+       and (${maxAgeSeconds}::int < 0 or retrieved_at >= now() - make_interval(secs => ${maxAgeSeconds}::int))
+     order by retrieved_at desc limit 1`
+  return row
+}
+
+/**
+ * Rows of a result, chunk by chunk, fetched one chunk at a time so a million-row result never sits in memory.
+ * Breaking out of the loop closes the cursor.
+ */
+export async function* readRows(sql: Sql, resultId: number): AsyncGenerator<Cell[][]> {
+  const cursor = sql<{ rows: string }[]>`select rows from query_result_chunks where result_id = ${resultId} order by seq`.cursor(1)
+  for await (const [chunk] of cursor) yield JSON.parse(chunk.rows) as Cell[][]
+}
+
+/** Point every live query with this text on this source at the new result (reference §4.3, kept on purpose). */
+export async function linkToQueries(db: Db, dataSourceId: number, queryHash: string, resultId: number): Promise<number[]> {
+  const rows = await db<{ id: number }[]>`
+    update queries set latest_query_data_id = ${resultId}
+     where data_source_id = ${dataSourceId} and query_hash = ${queryHash} and not is_archived
+    returning id`
+  return rows.map((r) => r.id)
+}
+
+/**
+ * Delete results older than the retention that no query shows as its latest, a batch at a time so a large backlog
+ * never holds long locks. Returns how many went.
+ */
+export async function deleteUnused(db: Db, olderThanDays: number, batch = 1000): Promise<number> {
+  const rows = await db`
+    delete from query_results r
+     where r.id in (
+       select id from query_results q
+        where q.retrieved_at < now() - make_interval(days => ${olderThanDays}::int)
+          and not exists (select 1 from queries where latest_query_data_id = q.id)
+          and not exists (select 1 from executions e where e.query_result_id = q.id and e.finished_at > now() - interval '1 day')
+        limit ${batch})
+    returning r.id`
+  return rows.count
+}

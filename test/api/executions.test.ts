@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addUser, Client, createTestApp, pgOptionsFor, setUp, signInAs, startWorkerFor, type TestApp } from '../helpers/app.ts'
+
+let t: TestApp
+let admin: Client
+let bo: Client
+let worker: { stop(): Promise<void> }
+let dsId: number
+
+const run = (client: Client, body: Record<string, unknown>) => client.post('/api/query_results', { data_source_id: dsId, max_age: 0, ...body })
+
+/** Polls a job the way the browser does, until it is done or failed. */
+async function settle(client: Client, job: { id: string }) {
+  for (let i = 0; i < 200; i++) {
+    const { job: now } = await (await client.get(`/api/jobs/${job.id}`)).json()
+    if (now.status >= 3) return now
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('job did not finish')
+}
+
+/** A result, whether the run answered with it at once or with a job to poll. */
+async function resultOf(client: Client, res: Response) {
+  const body = await res.json()
+  if (body.query_result) return body.query_result
+  const job = await settle(client, body.job)
+  expect(job.error).toBe('')
+  return (await (await client.get(`/api/query_results/${job.query_result_id}`)).json()).query_result
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await setUp(t.app)
+  await addUser(t, { name: 'Bo', email: 'bo@example.com', password: 'bo-password' })
+  bo = (await signInAs(t.app, 'bo@example.com', 'bo-password')).client
+  dsId = (await (await admin.post('/api/data_sources', { name: 'Warehouse', type: 'pg', options: pgOptionsFor(t) })).json()).id
+  worker = await startWorkerFor(t)
+})
+afterAll(async () => {
+  await worker?.stop()
+  await t.close()
+})
+
+describe('running new text', () => {
+  it('answers a fast query with the result itself, typed columns and rows', async () => {
+    const res = await run(bo, { query: "select 1 as n, 'a' as s, 2.5::float8 as f, date '2024-05-01' as d" })
+    expect(res.status).toBe(200)
+    const { query_result: r } = await res.json()
+    expect(r.data.columns.map((c: { name: string; type: string }) => [c.name, c.type])).toEqual([['n', 'integer'], ['s', 'string'], ['f', 'float'], ['d', 'date']])
+    expect(r.data.rows).toEqual([{ n: 1, s: 'a', f: 2.5, d: '2024-05-01' }])
+    expect(r.data_source_id).toBe(dsId)
+    expect(typeof r.runtime).toBe('number')
+    expect(new Date(r.retrieved_at).getTime()).toBeGreaterThan(Date.now() - 60_000)
+  })
+
+  it('refuses what cannot run, with the texts the browser shows', async () => {
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ query: 'select 1', data_source_id: null }, 400, 'Please select data source to run this query.'],
+      [{ query: '   ' }, 400, "Can't execute empty query."],
+      [{ query: 'select {{ a }}, {{ b }}' }, 400, 'missing values for a, b parameters.'],
+      [{ query: 'select {{ a }}' }, 400, 'missing value for a parameter.'],
+      [{ data_source_id: dsId }, 400, 'Query text is required.'],
+      [{ query: 'select 1', max_age: 'old' }, 400, 'max_age'],
+      [{ query: 'select 1', data_source_id: 99999 }, 404, 'Not found.'],
+    ]
+    for (const [body, status, message] of cases) {
+      const res = await run(bo, body)
+      expect([res.status, (await res.json()).message]).toEqual([status, expect.stringContaining(message)])
+    }
+    const missing = await (await run(bo, { query: 'select {{ a }}' })).json()
+    expect(missing.job).toEqual({ status: 4, error: 'missing value for a parameter.' })
+    expect((await new Client(t.app).post('/api/query_results', { query: 'select 1', data_source_id: dsId })).status).toBe(401)
+  })
+
+  it('fills parameters given as values', async () => {
+    const r = await resultOf(bo, await run(bo, { query: "select '{{ who }}' as who", parameters: { who: 'Ada' } }))
+    expect(r.data.rows).toEqual([{ who: 'Ada' }])
+  })
+
+  it('reports the engine error on the job', async () => {
+    const body = await (await run(bo, { query: 'select * from no_such_table' })).json()
+    const job = body.job.status === 4 ? body.job : await settle(bo, body.job)
+    expect(job).toMatchObject({ status: 4, query_result_id: null })
+    expect(job.error).toContain('no_such_table')
+  })
+
+  it('serves a fresh enough cached result unless max_age is 0', async () => {
+    const first = await resultOf(bo, await run(bo, { query: 'select random() as r' }))
+    const cached = await resultOf(bo, await run(bo, { query: 'select  random()  as r ;', max_age: -1 }))
+    expect(cached.id).toBe(first.id)
+    const within = await resultOf(bo, await run(bo, { query: 'select random() as r', max_age: 3600 }))
+    expect(within.id).toBe(first.id)
+    const fresh = await resultOf(bo, await run(bo, { query: 'select random() as r', max_age: 0 }))
+    expect(fresh.id).not.toBe(first.id)
+  })
+
+  it('adds LIMIT 1000 when asked and cuts results at the row cap, marking them truncated', async () => {
+    const limited = await resultOf(bo, await run(bo, { query: 'select g from generate_series(1, 5000) g', apply_auto_limit: true }))
+    expect(limited.data.rows).toHaveLength(1000)
+    expect(limited.data.truncated ?? false).toBe(false)
+    const all = await resultOf(bo, await run(bo, { query: 'select g from generate_series(1, 5000) g' }))
+    expect(all.data.rows).toHaveLength(5000)
+    expect(all.data.rows.at(-1)).toEqual({ g: 5000 })
+  })
+})
+
+describe('jobs', () => {
+  it('gives slow queries a job to poll, then the result by id', async () => {
+    const body = await (await run(bo, { query: 'select pg_sleep(0.8), 42 as answer' })).json()
+    expect(body.job.status).toBeLessThan(3)
+    const job = await settle(bo, body.job)
+    expect(job).toMatchObject({ status: 3, error: '' })
+    const { query_result: r } = await (await bo.get(`/api/query_results/${job.query_result_id}`)).json()
+    expect(r.data.rows[0].answer).toBe(42)
+  })
+
+  it('shares one job between identical runs in flight', async () => {
+    const text = 'select pg_sleep(0.8), 7 as shared'
+    const [a, b] = await Promise.all([run(bo, { query: text }), run(admin, { query: text })])
+    const [ja, jb] = [(await a.json()).job, (await b.json()).job]
+    expect(ja.id).toBe(jb.id)
+    await settle(bo, ja)
+  })
+
+  it('cancels a running statement in the database itself', async () => {
+    const body = await (await run(bo, { query: 'select pg_sleep(30) as cancel_me' })).json()
+    const running = async () => (await t.db.sql`select count(*)::int as n from pg_stat_activity where query like '%pg_sleep(30) as cancel_me%' and state = 'active' and pid <> pg_backend_pid()`)[0].n
+    for (let i = 0; i < 100 && (await running()) === 0; i++) await new Promise((r) => setTimeout(r, 50))
+    expect(await running()).toBe(1)
+    const cancel = await bo.request('DELETE', `/api/jobs/${body.job.id}`)
+    expect(cancel.status).toBe(200)
+    const job = await settle(bo, body.job)
+    expect(job).toMatchObject({ status: 4, error: 'Query cancelled by user.' })
+    for (let i = 0; i < 100 && (await running()) > 0; i++) await new Promise((r) => setTimeout(r, 50))
+    expect(await running()).toBe(0)
+  })
+
+  it('answers 404 for unknown jobs and keeps others from cancelling', async () => {
+    expect((await bo.get('/api/jobs/00000000-0000-0000-0000-000000000000')).status).toBe(404)
+    expect((await bo.get('/api/jobs/nope')).status).toBe(404)
+    expect((await bo.request('DELETE', '/api/jobs/00000000-0000-0000-0000-000000000000')).status).toBe(404)
+  })
+})
+
+describe('access', () => {
+  it('lets view-only members read results but not run new text', async () => {
+    const groups = await (await admin.get('/api/groups')).json()
+    const defaultGroup = groups.find((g: { name: string }) => g.name === 'default')
+    const r = await resultOf(admin, await run(admin, { query: 'select 99 as readable' }))
+    await admin.post(`/api/groups/${defaultGroup.id}/data_sources/${dsId}`, { view_only: true })
+    try {
+      const refused = await run(bo, { query: 'select 2' })
+      expect(refused.status).toBe(403)
+      expect((await refused.json()).message).toBe("You don't have permission to run queries with this data source.")
+      expect((await bo.get(`/api/query_results/${r.id}`)).status).toBe(200)
+    } finally {
+      await admin.post(`/api/groups/${defaultGroup.id}/data_sources/${dsId}`, { view_only: false })
+    }
+  })
+})

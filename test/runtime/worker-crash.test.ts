@@ -1,0 +1,55 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Client, createTestApp, pgOptionsFor, setUp, type TestApp } from '../helpers/app.ts'
+import { spawnSightline, stopProcess, waitForOutput } from '../helpers/process.ts'
+
+const DEAD_AFTER = '3'
+
+describe('a worker killed in the middle of a query', () => {
+  let t: TestApp
+  let admin: Client
+  let dsId: number
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-crash-'))
+  beforeAll(async () => {
+    t = await createTestApp()
+    admin = await setUp(t.app)
+    dsId = (await (await admin.post('/api/data_sources', { name: 'Warehouse', type: 'pg', options: pgOptionsFor(t) })).json()).id
+  })
+  afterAll(async () => {
+    await t.close()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const worker = () => spawnSightline({
+    DATABASE_URL: t.db.url, SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_PROCESS: 'worker', SIGHTLINE_WORKER_DEAD_AFTER_SECONDS: DEAD_AFTER,
+    SIGHTLINE_SECRET_KEY: t.deps.secretKey, // the data source's password was sealed with the test app's key
+  })
+  const status = async (id: string) => (await (await admin.get(`/api/jobs/${id}`)).json()).job
+
+  it('is noticed by the next worker, which runs the query again instead of leaving it stuck in processing', async () => {
+    const first = await worker()
+    await waitForOutput(first, 'worker started', 60_000)
+    const { job } = await (await admin.post('/api/query_results', { data_source_id: dsId, query: 'select pg_sleep(2), 1 as survived', max_age: 0 })).json()
+    for (let i = 0; i < 200 && (await status(job.id)).status !== 2; i++) await new Promise((r) => setTimeout(r, 50))
+    expect((await status(job.id)).status).toBe(2)
+    first.child.kill('SIGKILL')
+    await first.exited
+
+    const second = await worker()
+    try {
+      let now = await status(job.id)
+      for (let i = 0; i < 300 && now.status < 3; i++) {
+        await new Promise((r) => setTimeout(r, 100))
+        now = await status(job.id)
+      }
+      expect(now).toMatchObject({ status: 3, error: '' })
+      const [row] = await t.db.sql`select attempts from executions where id = ${job.id}`
+      expect(row.attempts).toBe(2)
+      expect(second.output()).toContain('recovered the work of stopped workers')
+    } finally {
+      expect(await stopProcess(second)).toBe(0)
+    }
+  }, 90_000)
+})
