@@ -1,0 +1,154 @@
+/**
+ * Rows → series for charts on x/y axes (line, column, bar, area, scatter, bubble, mixed per series). Pure: the
+ * result says where every point goes, stacked and sorted, and the Plot spec only draws it.
+ */
+import { columnKind, columnLabel, toDate, toNumber, valueKey } from '../data.ts'
+import { formatDate, naturalDatePattern } from '../format/date.ts'
+import { seriesColor } from '../theme.ts'
+import type { DataSet, Row } from '../types.ts'
+import { CategoryList } from './categories.ts'
+import { resolveMapping, resolveXKind, type XKind } from './mapping.ts'
+import type { CartesianType, ChartOptions } from './options.ts'
+import { stackLayers } from './stack.ts'
+
+export interface ChartPoint {
+  /** Epoch milliseconds on a time axis, a number on linear/log axes, the category's label otherwise. */
+  x: number | string
+  /** The value as given; null where it is missing and not drawn as zero. */
+  y: number | null
+  /** Bottom and top after stacking (top = y and bottom = 0 when not stacked; percentages when `percent`). */
+  y1: number
+  y2: number
+  size: number | null
+  error: number | null
+}
+
+export interface ChartSeries {
+  key: string
+  name: string
+  type: CartesianType
+  color: string
+  yAxis: 0 | 1
+  points: ChartPoint[]
+}
+
+export interface CartesianData {
+  kind: 'cartesian'
+  xKind: XKind
+  horizontal: boolean
+  stacking: 'stack' | 'percent' | null
+  /** Category axis: the categories in drawing order. */
+  categories: string[]
+  series: ChartSeries[]
+  xTitle: string
+  yTitle: string
+}
+
+const STACKABLE = new Set<CartesianType>(['column', 'bar', 'area'])
+
+function readX(value: unknown, kind: XKind, datePattern: string | null): number | string | null {
+  if (kind === 'time') return toDate(value)?.getTime() ?? null
+  if (kind === 'linear' || kind === 'log') {
+    const n = toNumber(value)
+    return n === null || (kind === 'log' && n <= 0) ? null : n
+  }
+  const date = datePattern && value != null ? toDate(value) : null
+  return date ? formatDate(date, datePattern!) : valueKey(value)
+}
+
+function seriesKeyOf(row: Row, y: string, multipleYs: boolean, seriesColumn: string | null, yLabel: string): string {
+  if (!seriesColumn) return yLabel
+  const group = valueKey(row[seriesColumn])
+  return multipleYs ? `${group} · ${yLabel}` : group
+}
+
+/** The chart's series, with missing values filled or left as gaps, sorted and stacked as the options say. */
+export function prepareCartesian(options: ChartOptions, data: DataSet): CartesianData {
+  const mapping = resolveMapping(options, data)
+  const byName = new Map(data.columns.map((c) => [c.name, c]))
+  const xColumn = mapping.x ? byName.get(mapping.x) : undefined
+  const xValueKind = columnKind(xColumn, data.rows)
+  const xKind = resolveXKind(options.xAxis.type, xValueKind)
+  const datePattern = xKind === 'category' && xValueKind === 'date'
+    ? naturalDatePattern(data.rows.map((r) => toDate(r[mapping.x!])?.getTime() ?? 0))
+    : null
+  const global = options.globalSeriesType
+  const horizontal = global === 'bar' || options.swappedAxes
+  const defaultType: CartesianType = global === 'bar' ? 'column' : (global as CartesianType)
+
+  const series = new Map<string, ChartSeries & { byX: Map<number | string, ChartPoint> }>()
+  const categories = new CategoryList(xValueKind)
+  for (const row of data.rows) {
+    const x = mapping.x ? readX(row[mapping.x], xKind, datePattern) : null
+    if (x === null) continue
+    if (typeof x === 'string') categories.add(x, row[mapping.x!])
+    for (const y of mapping.ys) {
+      const key = seriesKeyOf(row, y, mapping.ys.length > 1, mapping.series, columnLabel(byName.get(y)!))
+      let s = series.get(key)
+      if (!s) {
+        const own = options.seriesOptions[key]
+        const type = own?.type ?? defaultType
+        s = { key, name: own?.name || key, type: type === 'bar' ? 'column' : type, color: '', yAxis: own?.yAxis ?? 0, points: [], byX: new Map() }
+        series.set(key, s)
+      }
+      const value = toNumber(row[y])
+      const point: ChartPoint = {
+        x, y: value, y1: 0, y2: 0,
+        size: mapping.size ? toNumber(row[mapping.size]) : null,
+        error: mapping.yError ? toNumber(row[mapping.yError]) : null,
+      }
+      const same = s.type === 'scatter' || s.type === 'bubble' ? undefined : s.byX.get(x)
+      // the same x twice in one series: bars, lines and areas add up; scatter keeps both points
+      if (same) same.y = same.y === null ? value : value === null ? same.y : same.y + value
+      else {
+        s.points.push(point)
+        s.byX.set(x, point)
+      }
+    }
+  }
+
+  const order = categories.list(options.sortX)
+  const rank = new Map(order.map((c, i) => [c, i]))
+  const allX = xKind === 'category' ? order : [...new Set([...series.values()].flatMap((s) => s.points.map((p) => p.x)))]
+  if (xKind !== 'category') (allX as number[]).sort((a, b) => a - b)
+
+  const list = [...series.values()]
+  list.sort((a, b) => (options.seriesOptions[a.key]?.zIndex ?? 0) - (options.seriesOptions[b.key]?.zIndex ?? 0))
+  list.forEach((s, i) => (s.color = seriesColor(i, options.palette, options.seriesOptions[s.key]?.color)))
+  for (const s of list) {
+    const dense = s.type !== 'scatter' && s.type !== 'bubble'
+    if (dense) {
+      for (const x of allX) {
+        if (!s.byX.has(x)) {
+          const filler: ChartPoint = { x, y: null, y1: 0, y2: 0, size: null, error: null }
+          s.points.push(filler)
+          s.byX.set(x, filler)
+        }
+      }
+      if (options.missingValuesAsZero) for (const p of s.points) p.y ??= 0
+    }
+    if (xKind === 'category') s.points.sort((a, b) => rank.get(a.x as string)! - rank.get(b.x as string)!)
+    else if (options.sortX || dense) s.points.sort((a, b) => (a.x as number) - (b.x as number))
+  }
+
+  const stacking = options.series.stacking
+  for (const type of STACKABLE) {
+    for (const axis of [0, 1]) {
+      const layers = list.filter((s) => s.type === type && s.yAxis === axis).map((s) => s.points)
+      stackLayers(layers, stacking)
+    }
+  }
+  for (const s of list) if (!STACKABLE.has(s.type)) for (const p of s.points) p.y2 = p.y ?? 0
+
+  const firstY = mapping.ys[0] ? byName.get(mapping.ys[0]) : undefined
+  return {
+    kind: 'cartesian',
+    xKind,
+    horizontal,
+    stacking,
+    categories: order,
+    series: list.map(({ byX: _byX, ...s }) => s),
+    xTitle: options.xAxis.title.text || (xColumn ? columnLabel(xColumn) : ''),
+    yTitle: options.yAxis[0]?.title.text || (mapping.ys.length === 1 && firstY ? columnLabel(firstY) : ''),
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Every visualization type by its stored name (the established tool's names, so saved visualizations carry over),
+ * and the checks the API runs before saving one: a known type and options that match its schema.
+ */
+import { chart } from './chart/index.ts'
+import { cohort } from './cohort/index.ts'
+import { counter } from './counter/index.ts'
+import { details } from './details/index.ts'
+import { funnel } from './funnel/index.ts'
+import { choropleth, markers } from './map/index.ts'
+import { pivot } from './pivot/index.ts'
+import { sankeyType } from './sankey/index.ts'
+import { sunburst } from './sunburst/index.ts'
+import { table } from './table/index.ts'
+import type { VisualizationDefinition } from './types.ts'
+import { wordCloud } from './word-cloud/index.ts'
+
+const DEFINITIONS = [chart, counter, details, funnel, cohort, pivot, sankeyType, sunburst, wordCloud, table, choropleth, markers]
+
+export const VISUALIZATION_TYPES = DEFINITIONS.map((d) => d.type)
+export type VisualizationType = (typeof VISUALIZATION_TYPES)[number]
+
+const BY_TYPE = new Map<string, VisualizationDefinition<unknown, unknown>>(
+  DEFINITIONS.map((d) => [d.type, d as unknown as VisualizationDefinition<unknown, unknown>]),
+)
+
+/** The definition of `type`, or null for a type Sightline does not know. */
+export function getVisualization(type: string): VisualizationDefinition<unknown, unknown> | null {
+  return BY_TYPE.get(type) ?? null
+}
+
+/** Names to offer in the editor's type picker, in the order above. */
+export function visualizationChoices(): { type: string; name: string }[] {
+  return DEFINITIONS.map((d) => ({ type: d.type, name: d.name }))
+}
+
+export type Validation =
+  | { ok: true; type: string; options: Record<string, unknown> }
+  | { ok: false; message: string }
+
+/**
+ * Checks a visualization before it is saved. On success `options` is what to store: defaults filled in, unknown
+ * keys kept, and keys the type drops on save removed (the table's paginationSize, spec 2 §5). On failure
+ * `message` names the first problem, for a 400.
+ */
+export function validateVisualization(input: { type?: unknown; options?: unknown }): Validation {
+  if (typeof input.type !== 'string' || !input.type) return { ok: false, message: 'type: A visualization type is required.' }
+  const definition = getVisualization(input.type)
+  if (!definition) return { ok: false, message: `type: Unknown visualization type: ${input.type}.` }
+  const raw = input.options ?? {}
+  if (typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, message: 'options: Options must be an object.' }
+  const parsed = definition.options.safeParse(raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const path = ['options', ...issue.path.map(String)].join('.')
+    return { ok: false, message: `${path}: ${issue.message}` }
+  }
+  const options = { ...(parsed.data as Record<string, unknown>) }
+  for (const key of definition.dropOnSave ?? []) delete options[key]
+  return { ok: true, type: definition.type, options }
+}

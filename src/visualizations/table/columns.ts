@@ -1,0 +1,38 @@
+/**
+ * The table's columns: the saved column settings merged with the result's columns. Settings for columns the result
+ * no longer has are ignored; result columns without settings get defaults from their type.
+ */
+import { cleanColumnName, columnKind, columnLabel } from '../data.ts'
+import type { DataSet } from '../types.ts'
+import { TableColumnSchema, type TableOptions } from './options.ts'
+import type { ResolvedColumn } from './cells.ts'
+
+const DEFAULT_FORMATS = {
+  integer: '0,0',
+  number: '0,0.00',
+  datetime: 'YYYY-MM-DD HH:mm',
+  date: 'YYYY-MM-DD',
+}
+
+/** Every result column with its settings, in display order (hidden ones included, marked `visible: false`). */
+export function resolveColumns(options: TableOptions, data: DataSet): ResolvedColumn[] {
+  const saved = new Map(options.columns.map((c) => [c.name, c]))
+  const resolved = data.columns.map((column, index) => {
+    const own = saved.get(column.name) ?? TableColumnSchema.parse({ name: column.name })
+    const kind = columnKind(column, data.rows)
+    const displayAs = own.displayAs ?? (kind === 'number' ? 'number' : kind === 'date' ? 'datetime' : kind === 'boolean' ? 'boolean' : 'string')
+    const numberFormat = own.numberFormat || (column.type === 'integer' ? DEFAULT_FORMATS.integer : DEFAULT_FORMATS.number)
+    const dateTimeFormat = own.dateTimeFormat || (column.type === 'date' ? DEFAULT_FORMATS.date : DEFAULT_FORMATS.datetime)
+    const col: ResolvedColumn = {
+      ...own,
+      title: own.title || columnLabel(column) || cleanColumnName(column.name),
+      displayAs,
+      alignContent: own.alignContent ?? (displayAs === 'number' ? 'right' : 'left'),
+      numberFormat,
+      dateTimeFormat,
+    }
+    return { col, rank: own.order ?? Number.MAX_SAFE_INTEGER, index }
+  })
+  resolved.sort((a, b) => a.rank - b.rank || a.index - b.index)
+  return resolved.map((r) => r.col)
+}

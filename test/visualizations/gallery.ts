@@ -1,0 +1,74 @@
+/**
+ * One picture per visualization type (and per chart kind), drawn from the demo-like data: the "pictures as
+ * tests". Render tests check their marks; each is written to output/<name>.svg (or .html) for people to look at.
+ */
+import * as demo from './demo-data.ts'
+import type { Result } from './demo-data.ts'
+
+export interface Picture {
+  name: string
+  vis: { type: string; options: Record<string, unknown> }
+  data: Result
+  size?: { width: number; height: number }
+  view?: { filters?: Record<string, unknown[]>; page?: number; search?: string }
+}
+
+const monthly = demo.monthlyRevenue()
+const byRegion = { month: 'x', region: 'series', revenue: 'y' }
+
+export const GALLERY: Picture[] = [
+  { name: 'chart-column', vis: { type: 'CHART', options: { globalSeriesType: 'column', columnMapping: byRegion } }, data: monthly },
+  { name: 'chart-column-stacked', vis: { type: 'CHART', options: { globalSeriesType: 'column', columnMapping: byRegion, series: { stacking: 'stack' } } }, data: monthly },
+  { name: 'chart-line', vis: { type: 'CHART', options: { globalSeriesType: 'line', columnMapping: byRegion, yAxis: [{ title: { text: 'Revenue (USD)' } }] } }, data: monthly },
+  { name: 'chart-area-percent', vis: { type: 'CHART', options: { globalSeriesType: 'area', columnMapping: byRegion, series: { stacking: 'percent' } } }, data: monthly },
+  {
+    name: 'chart-bar', vis: { type: 'CHART', options: { globalSeriesType: 'bar', columnMapping: { category: 'x', revenue: 'y' }, showDataLabels: true, numberFormat: '$0,0' } },
+    data: demo.categorySales(),
+  },
+  {
+    name: 'chart-combo-dual-axis',
+    vis: { type: 'CHART', options: { globalSeriesType: 'column', columnMapping: { category: 'x', revenue: 'y', margin: 'y' }, seriesOptions: { margin: { type: 'line', yAxis: 1 } } } },
+    data: demo.categorySales(),
+  },
+  { name: 'chart-pie', vis: { type: 'CHART', options: { globalSeriesType: 'pie', columnMapping: { category: 'x', revenue: 'y' } } }, data: demo.categorySales() },
+  { name: 'chart-donut', vis: { type: 'CHART', options: { globalSeriesType: 'donut', columnMapping: { category: 'x', units: 'y' } } }, data: demo.categorySales() },
+  { name: 'chart-scatter', vis: { type: 'CHART', options: { globalSeriesType: 'scatter', columnMapping: { price: 'x', units: 'y', category: 'series' } } }, data: demo.products() },
+  { name: 'chart-bubble', vis: { type: 'CHART', options: { globalSeriesType: 'bubble', columnMapping: { price: 'x', rating: 'y', units: 'size' } } }, data: demo.products(30) },
+  { name: 'chart-heatmap', vis: { type: 'CHART', options: { globalSeriesType: 'heatmap', columnMapping: { month: 'x', region: 'y', orders: 'zVal' } } }, data: monthly },
+  { name: 'chart-box', vis: { type: 'CHART', options: { globalSeriesType: 'box', columnMapping: { region: 'x', order_value: 'y' } } }, data: demo.orderValues() },
+  {
+    name: 'counter', size: { width: 400, height: 240 },
+    vis: { type: 'COUNTER', options: { counterLabel: 'Revenue this month', counterColName: 'revenue', rowNumber: -1, targetColName: 'revenue', targetRowNumber: -5, stringPrefix: '$', formatTargetValue: true } },
+    data: monthly,
+  },
+  { name: 'details', vis: { type: 'DETAILS', options: {} }, data: demo.customers(), size: { width: 500, height: 360 } },
+  {
+    name: 'table', size: { width: 900, height: 420 },
+    vis: { type: 'TABLE', options: { itemsPerPage: 10, columns: [
+      { name: 'email', displayAs: 'link', linkUrlTemplate: 'mailto:{{ @ }}', allowSearch: true },
+      { name: 'lifetime_value', title: 'Lifetime value', numberFormat: '$0,0.00' },
+      { name: 'active', booleanValues: ['No', 'Yes'], alignContent: 'center' },
+      { name: 'profile', displayAs: 'json' },
+      { name: 'id', visible: false },
+    ] } },
+    data: demo.customers(),
+    view: { filters: { 'segment::filter': ['Consumer'] } },
+  },
+  {
+    name: 'pivot', size: { width: 800, height: 400 },
+    vis: { type: 'PIVOT', options: { rows: ['region'], cols: ['year'], vals: ['revenue'], aggregatorName: 'Sum', numberFormat: '$0,0' } },
+    data: { columns: [...monthly.columns, { name: 'year', type: 'string' }], rows: monthly.rows.map((r) => ({ ...r, year: String(r.month).slice(0, 4) })) },
+  },
+  {
+    name: 'funnel', vis: { type: 'FUNNEL', options: { stepCol: { colName: 'step', displayAs: 'Step' }, valueCol: { colName: 'users', displayAs: 'Users' } } },
+    data: demo.checkoutFunnel(),
+  },
+  {
+    name: 'cohort', size: { width: 900, height: 320 },
+    vis: { type: 'COHORT', options: { timeInterval: 'monthly', dateColumn: 'signup_month', stageColumn: 'month_number', totalColumn: 'total', valueColumn: 'active' } },
+    data: demo.retentionCohorts(),
+  },
+  { name: 'sankey', vis: { type: 'SANKEY', options: {} }, data: demo.journeys() },
+  { name: 'sunburst', vis: { type: 'SUNBURST_SEQUENCE', options: {} }, data: demo.sessions() },
+  { name: 'word-cloud', vis: { type: 'WORD_CLOUD', options: { column: 'review' } }, data: demo.reviews() },
+]
