@@ -24,7 +24,8 @@ const QUEUED_CHUNKS = 1
 
 export function pullStream<T>(source: AsyncIterable<T>, serialiser: BatchSerialiser<T>): ReadableStream<Uint8Array> {
   const iterator = source[Symbol.asyncIterator]()
-  let finished = false
+  let finished = false // the source has ended or was handed back: no more next() or return()
+  let cancelled = false
 
   async function release(): Promise<void> {
     if (finished) return
@@ -46,7 +47,7 @@ export function pullStream<T>(source: AsyncIterable<T>, serialiser: BatchSeriali
         try {
           for (;;) {
             const next = await iterator.next()
-            if (finished) return // cancelled while waiting for the batch
+            if (cancelled) return // the consumer left while the batch was being fetched
             let queued = 0
             if (!next.done) {
               for (const chunk of serialiser.batch(next.value)) {
@@ -65,12 +66,13 @@ export function pullStream<T>(source: AsyncIterable<T>, serialiser: BatchSeriali
             if (queued > 0) return // an empty batch would leave the consumer waiting: read on instead
           }
         } catch (error) {
-          if (finished) return
+          if (cancelled) return
           await release().catch(() => {}) // the serialising error is the one worth reporting
           controller.error(error)
         }
       },
       async cancel() {
+        cancelled = true
         await release()
       },
     },
