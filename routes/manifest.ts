@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import type { Env } from '../src/http/env.ts'
+import adminApi from './api/admin.ts'
 import configApi from './api/config.ts'
 import dataSourcesApi from './api/data_sources.ts'
 import databricksApi from './api/databricks.ts'
@@ -25,6 +26,7 @@ import login from './login.tsx'
 import logout from './logout.ts'
 import ping from './ping.ts'
 import setup from './setup.tsx'
+import status from './status.ts'
 import profilePage from './users/[id].tsx'
 import usersPages from './users/index.tsx'
 import verificationEmail from './verification_email.ts'
@@ -34,6 +36,7 @@ import verificationEmail from './verification_email.ts'
  * start), so Node, Deno and a bundle agree; a test checks that every route file is listed here.
  */
 export const routes: [mountPath: string, app: Hono<Env>][] = [
+  ['/api/admin', adminApi],
   ['/api/config', configApi],
   ['/api/data_sources', dataSourcesApi],
   ['/api/databricks', databricksApi],
@@ -59,6 +62,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', logout],
   ['/', ping],
   ['/', setup],
+  ['/', status],
   ['/', usersPages],
   ['/', profilePage],
   ['/', verificationEmail],

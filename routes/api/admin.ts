@@ -1,0 +1,18 @@
+import { Hono, type Context } from 'hono'
+import type { Env } from '../../src/http/env.ts'
+import { apiCaller } from '../../src/http/guards.ts'
+import { outdatedQueries, rqStatus } from '../../src/monitoring/service.ts'
+
+/** Live figures: no cache may keep them. */
+function liveJson(c: Context<Env>, body: unknown) {
+  c.header('Cache-Control', 'no-store')
+  return c.json(body)
+}
+
+/**
+ * The admin monitoring calls (spec 3 §7; reference §5.5, §5.6), super admins only: 401 for anonymous callers, 403 for
+ * everyone else.
+ */
+export default new Hono<Env>()
+  .get('/queries/outdated', async (c) => liveJson(c, await outdatedQueries(c.get('deps'), apiCaller(c).principal)))
+  .get('/queries/rq_status', async (c) => liveJson(c, await rqStatus(c.get('deps'), apiCaller(c).principal)))
