@@ -4,6 +4,7 @@ import type { Config } from '../src/config.ts'
 import type { Sql } from '../src/db/sql.ts'
 import { CANCEL_CHANNEL, ExecutionSignals } from '../src/executions/events.ts'
 import { log } from '../src/log.ts'
+import { closeWarmPostgresConnections } from '../src/runners/postgres.ts'
 import { Heartbeat } from '../src/workers/heartbeat.ts'
 import { crontab, taskList } from './tasks/index.ts'
 
@@ -45,6 +46,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       await runner.stop()
       await heartbeat.stop()
       await cancels.stop()
+      await closeWarmPostgresConnections()
     },
   }
 }

@@ -2,7 +2,6 @@ import { runnerConfig } from '../data-sources/service.ts'
 import type { DataSourceRow } from '../data-sources/store.ts'
 import type { Sql } from '../db/sql.ts'
 import { log } from '../log.ts'
-import { linkToQueries } from '../results/store.ts'
 import { storeResult } from '../results/writer.ts'
 import { annotate } from '../runners/annotate.ts'
 import { errorMessage } from '../runners/common.ts'
@@ -28,14 +27,13 @@ export interface ExecutionContext {
  * so graphile-worker does not retry what the user must fix; crashes are recovered through the heartbeat instead.
  */
 export async function runExecution(ctx: ExecutionContext, id: string, workerId: string): Promise<void> {
-  const execution = await store.claim(ctx.sql, id, workerId)
-  if (!execution) return // cancelled while waiting, or already taken by a worker that came back
+  // listening before the claim: a cancel request after it cannot be missed, and one before it fails the claim
   const controller = new AbortController()
   const off = ctx.cancels.on(id, () => controller.abort())
+  await ctx.cancels.start()
+  const execution = await store.claim(ctx.sql, id, workerId).catch((error) => { off(); throw error })
+  if (!execution) return off() // cancelled while waiting, or already taken by a worker that came back
   try {
-    await ctx.cancels.start()
-    const [{ cancel_requested }] = await ctx.sql<{ cancel_requested: boolean }[]>`select cancel_requested from executions where id = ${id}`
-    if (cancel_requested) controller.abort() // asked before we were listening
     const resultId = await runAndStore(ctx, execution, controller.signal)
     await ctx.onFinished?.(execution, { resultId })
   } catch (error) {
@@ -49,20 +47,19 @@ export async function runExecution(ctx: ExecutionContext, id: string, workerId: 
 }
 
 async function runAndStore(ctx: ExecutionContext, execution: ExecutionRow, signal: AbortSignal): Promise<number> {
-  const [ds] = await ctx.sql<DataSourceRow[]>`select * from data_sources where id = ${execution.data_source_id}`
+  const [ds] = await ctx.sql<(DataSourceRow & { org_limit: number; email: string | null })[]>`
+    select d.*, coalesce((o.settings->>'query_time_limit')::int, 0) as org_limit, u.email
+      from data_sources d join organizations o on o.id = d.org_id left join users u on u.id = ${execution.user_id}
+     where d.id = ${execution.data_source_id}`
   if (!ds) throw new RunnerError('Target data source not available.')
   const runner = getRunner(ds.type)
   if (!runner) throw new RunnerError(`Unknown data source type: ${ds.type}.`)
   const config = runnerConfig(ctx.secretKey, ds)
-  const [facts] = await ctx.sql<{ org_limit: number; email: string | null }[]>`
-    select coalesce((o.settings->>'query_time_limit')::int, 0) as org_limit,
-           (select email from users where id = ${execution.user_id}) as email
-      from organizations o where o.id = ${execution.org_id}`
   const text = shouldAnnotate(runner, config)
-    ? annotate(execution.query_text, { user: facts?.email ?? 'scheduler', queryId: execution.query_id, queue: execution.queue, scheduled: execution.scheduled })
+    ? annotate(execution.query_text, { user: ds.email ?? 'scheduler', queryId: execution.query_id, queue: execution.queue, scheduled: execution.scheduled })
     : execution.query_text
   const startedAt = performance.now()
-  const stream = await runner.run(config, text, { signal, timeoutMs: timeLimitMs(config, facts?.org_limit ?? 0) })
+  const stream = await runner.run(config, text, { signal, timeoutMs: timeLimitMs(config, ds.org_limit) })
   try {
     return await storeRows(ctx, execution, ds.id, stream, startedAt)
   } catch (error) {
@@ -78,9 +75,7 @@ function storeRows(ctx: ExecutionContext, execution: ExecutionRow, dataSourceId:
     const stored = await storeResult(tx, {
       orgId: execution.org_id, dataSourceId, queryHash: execution.query_hash, queryText: execution.query_text,
     }, stream, { maxRows: ctx.maxResultRows, startedAt })
-    await linkToQueries(tx, dataSourceId, execution.query_hash, stored.id)
-    if (execution.query_id != null) await tx`update queries set schedule_failures = 0 where id = ${execution.query_id} and schedule_failures > 0`
-    await store.markDone(tx, execution.id, stored.id)
+    await store.markDone(tx, execution, stored.id)
     return stored.id
   })
 }

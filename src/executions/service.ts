@@ -3,10 +3,9 @@ import { getAccessible, runnerConfig, runnerFor } from '../data-sources/service.
 import type { DataSourceRow } from '../data-sources/store.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
-import { enqueue } from '../jobs/enqueue.ts'
 import { has, isAdmin } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { findFresh, findResult, type ResultRow } from '../results/store.ts'
+import { findFresh, resultOfExecution, type ResultRow } from '../results/store.ts'
 import { applyAutoLimit } from '../runners/auto-limit.ts'
 import { concurrencyOf } from '../runners/registry.ts'
 import { EMPTY_QUERY_MESSAGE } from '../shared/parameters/index.ts'
@@ -65,11 +64,13 @@ export async function submit(deps: Pick<Deps, 'sql' | 'secretKey'>, input: Execu
   if (!text.trim()) throw refusal(EMPTY_QUERY_MESSAGE)
   const hash = queryHash(text)
   const cached = input.maxAge !== 0 ? await findFresh(deps.sql, ds.id, hash, input.maxAge) : undefined
-  const execution = cached ? undefined : await enqueueExecution(deps, input, text, hash)
-  await recordEvent(deps.sql, {
-    orgId: input.orgId, userId: input.userId, action: 'execute_query', objectType: 'data_source', objectId: ds.id,
-    properties: { cache: cached ? 'hit' : 'miss', query_id: input.queryId ?? 'adhoc', scheduled: !!input.scheduled, query_hash: hash },
-  })
+  const [execution] = await Promise.all([
+    cached ? undefined : enqueueExecution(deps, input, text, hash),
+    recordEvent(deps.sql, {
+      orgId: input.orgId, userId: input.userId, action: 'execute_query', objectType: 'data_source', objectId: ds.id,
+      properties: { cache: cached ? 'hit' : 'miss', query_id: input.queryId ?? 'adhoc', scheduled: !!input.scheduled, query_hash: hash },
+    }),
+  ])
   return cached ? { result: cached } : { execution: execution! }
 }
 
@@ -77,18 +78,11 @@ async function enqueueExecution(deps: Pick<Deps, 'sql' | 'secretKey'>, input: Ex
   const ds = input.dataSource
   const slots = concurrencyOf(runnerConfig(deps.secretKey, ds))
   for (let attempt = 0; attempt < 3; attempt++) {
-    const outcome = await deps.sql.begin(async (tx) => {
-      const queue = await store.leastBusyQueue(tx, ds.id, slots)
-      const row = await store.insertOrJoin(tx, {
-        orgId: input.orgId, dataSourceId: ds.id, queryId: input.queryId, userId: input.userId,
-        queryHash: hash, queryText: text, scheduled: !!input.scheduled, queue,
-      })
-      if (row && !row.joined) {
-        await enqueue(tx, 'execute_query', { execution_id: row.execution.id }, { queue, maxAttempts: JOB_ATTEMPTS })
-      }
-      return row?.execution
-    })
-    if (outcome) return outcome
+    const row = await store.insertOrJoin(deps.sql, {
+      orgId: input.orgId, dataSourceId: ds.id, queryId: input.queryId, userId: input.userId,
+      queryHash: hash, queryText: text, scheduled: !!input.scheduled,
+    }, slots, JOB_ATTEMPTS)
+    if (row) return row.execution
     // the execution we collided with finished between our insert and our look-up: try again
   }
   throw new Error('Could not queue the execution')
@@ -97,11 +91,9 @@ async function enqueueExecution(deps: Pick<Deps, 'sql' | 'secretKey'>, input: Ex
 /** The result, when the execution finishes within `ms`. */
 export async function waitBriefly(deps: Deps, executionId: string, ms: number): Promise<ResultRow | undefined> {
   return deps.executionsDone.waitFor(executionId, ms, async () => {
-    const [row] = await deps.sql<{ status: number; org_id: number; query_result_id: number | null }[]>`
-      select status, org_id, query_result_id from executions where id = ${executionId}`
-    if (!row || row.status === 4) return null
-    if (row.status !== 3 || row.query_result_id == null) return undefined
-    return (await findResult(deps.sql, row.org_id, row.query_result_id)) ?? null
+    const { status, result } = await resultOfExecution(deps.sql, executionId)
+    if (status === 4 || (status === 3 && !result)) return null // failed, or its result already cleaned up
+    return status === 3 ? result : undefined
   }).then((r) => r ?? undefined)
 }
 

@@ -32,19 +32,36 @@ export interface NewExecution {
   queryHash: string
   queryText: string
   scheduled: boolean
-  queue: string
 }
 
 /**
- * Inserts an execution, or returns the identical one already in flight (same source and text) and `joined`.
- * The partial unique index decides, so two requests racing each other still end up sharing one row.
+ * Inserts an execution on the least busy of its source's `slots` queues together with its graphile job, in one
+ * statement; or returns the identical execution already in flight (same source and text) and `joined`. The
+ * partial unique index decides, so two requests racing each other still end up sharing one row.
  */
-export async function insertOrJoin(db: Db, e: NewExecution): Promise<{ execution: ExecutionRow; joined: boolean } | undefined> {
+export async function insertOrJoin(db: Db, e: NewExecution, slots: number, jobAttempts: number): Promise<{ execution: ExecutionRow; joined: boolean } | undefined> {
+  const prefix = `ds:${e.dataSourceId}:`
   const [created] = await db<ExecutionRow[]>`
-    insert into executions (org_id, data_source_id, query_id, user_id, query_hash, query_text, scheduled, queue)
-    values (${e.orgId}, ${e.dataSourceId}, ${e.queryId}, ${e.userId}, ${e.queryHash}, ${e.queryText}, ${e.scheduled}, ${e.queue})
-    on conflict do nothing
-    returning *`
+    with slot as (
+      -- the least busy queue, so a long query in one does not hold up the next submissions
+      select s.slot from generate_series(0, ${slots - 1}::int) as s(slot)
+        left join (select queue, count(*) as n from executions
+                    where data_source_id = ${e.dataSourceId} and status in (1, 2) group by queue) load
+          on load.queue = ${prefix} || s.slot
+       order by coalesce(load.n, 0), s.slot
+       limit 1
+    ), created as (
+      insert into executions (org_id, data_source_id, query_id, user_id, query_hash, query_text, scheduled, queue)
+      select ${e.orgId}, ${e.dataSourceId}, ${e.queryId}, ${e.userId}, ${e.queryHash}, ${e.queryText}, ${e.scheduled}, ${prefix} || slot.slot
+        from slot
+      on conflict do nothing
+      returning *
+    ), job as (
+      select graphile_worker.add_job('execute_query', json_build_object('execution_id', created.id),
+               queue_name => created.queue, max_attempts => ${jobAttempts}::int)
+        from created
+    )
+    select created.*, (select count(*) from job) as jobs from created`
   if (created) return { execution: created, joined: false }
   const [running] = await db<ExecutionRow[]>`
     select * from executions
@@ -52,18 +69,6 @@ export async function insertOrJoin(db: Db, e: NewExecution): Promise<{ execution
         or (${e.scheduled} and query_id = ${e.queryId} and scheduled and status in (1, 2))
      limit 1`
   return running ? { execution: running, joined: true } : undefined
-}
-
-/** The least busy of a source's `slots` queues, so a long query in one slot does not hold up the next ones. */
-export async function leastBusyQueue(db: Db, dataSourceId: number, slots: number): Promise<string> {
-  const [row] = await db<{ slot: number }[]>`
-    select s.slot from generate_series(0, ${slots - 1}::int) as s(slot)
-      left join (select queue, count(*) as n from executions
-                  where data_source_id = ${dataSourceId} and status in (1, 2) group by queue) load
-        on load.queue = ${`ds:${dataSourceId}:`} || s.slot
-     order by coalesce(load.n, 0), s.slot
-     limit 1`
-  return `ds:${dataSourceId}:${row.slot}`
 }
 
 export async function findExecution(db: Db, orgId: number, id: string): Promise<ExecutionRow | undefined> {
@@ -80,11 +85,25 @@ export async function claim(db: Db, id: string, workerId: string): Promise<Execu
   return row
 }
 
-export async function markDone(db: Db, id: string, resultId: number) {
+/**
+ * The end of a successful run, in one statement: the execution is done, every live query showing this text on this
+ * source points at the new result (reference §4.3, kept on purpose), the query's failure count is reset, and
+ * waiting requests are told.
+ */
+export async function markDone(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source_id' | 'query_hash' | 'query_id'>, resultId: number) {
   await db`
-    update executions set status = 3, query_result_id = ${resultId}, finished_at = now(), updated_at = now()
-     where id = ${id}`
-  await db`select pg_notify('sightline_execution', ${id})`
+    with done as (
+      update executions set status = 3, query_result_id = ${resultId}, finished_at = now(), updated_at = now()
+       where id = ${e.id}
+    ), linked as (
+      update queries
+         set latest_query_data_id = case when data_source_id = ${e.data_source_id} and query_hash = ${e.query_hash} and not is_archived
+                                         then ${resultId} else latest_query_data_id end,
+             schedule_failures = case when id = ${e.query_id} then 0 else schedule_failures end
+       where (data_source_id = ${e.data_source_id} and query_hash = ${e.query_hash} and not is_archived)
+          or (id = ${e.query_id} and schedule_failures > 0)
+    )
+    select pg_notify('sightline_execution', ${e.id})`
 }
 
 export async function markFailed(db: Db, id: string, error: string) {

@@ -46,7 +46,7 @@ export function resultMeta(result: ResultRow) {
 
 /** The body `{"query_result": …}` the browser reads, streamed chunk by chunk from storage. */
 export function resultJsonStream(deps: Deps, result: ResultRow): ReadableStream<Uint8Array> {
-  return queryResultJsonStream(resultMeta(result), result.columns, readRows(deps.sql, result.id))
+  return queryResultJsonStream(resultMeta(result), result.columns, readRows(deps.sql, result.id, result.row_count))
 }
 
 /**
@@ -59,7 +59,7 @@ export function resultResponse(
   const headers = new Headers({ 'content-type': DOWNLOAD_TYPES[format] })
   if (o.attachment) headers.set('content-disposition', contentDisposition(o.name, String(result.id), result.retrieved_at, format))
   headers.set('cache-control', o.immutable ? 'private, max-age=31557600' : 'private, no-cache')
-  const rows = readRows(deps.sql, result.id)
+  const rows = readRows(deps.sql, result.id, result.row_count)
   const body = format === 'json'
     ? queryResultJsonStream(resultMeta(result), result.columns, rows)
     : format === 'xlsx'

@@ -53,6 +53,17 @@ export async function findResult(db: Db, orgId: number, id: number): Promise<Res
   return row
 }
 
+/** An execution's status and, once it is done, its result, in one round trip (what a waiting request checks). */
+export async function resultOfExecution(db: Db, executionId: string): Promise<{ status: number | undefined; result: ResultRow | undefined }> {
+  const [row] = await db<(ResultRow & { execution_status: number; result_id: number | null })[]>`
+    select e.status as execution_status, r.id as result_id, r.*
+      from executions e left join query_results r on r.id = e.query_result_id
+     where e.id = ${executionId}`
+  if (!row) return { status: undefined, result: undefined }
+  const { execution_status, result_id, ...result } = row
+  return { status: execution_status, result: result_id == null ? undefined : { ...result, id: result_id } as ResultRow }
+}
+
 /**
  * The newest result of this text on this source no older than `maxAgeSeconds` (-1: any age). Only results with
  * their rows complete are visible, because a result is written in one transaction.
@@ -66,22 +77,23 @@ export async function findFresh(db: Db, dataSourceId: number, queryHash: string,
   return row
 }
 
+/** Results up to this many rows are read in one query rather than through a cursor. */
+const SMALL_RESULT_ROWS = 50_000
+
 /**
  * Rows of a result, chunk by chunk, fetched one chunk at a time so a million-row result never sits in memory.
  * Breaking out of the loop closes the cursor.
  */
-export async function* readRows(sql: Sql, resultId: number): AsyncGenerator<Cell[][]> {
+export async function* readRows(sql: Sql, resultId: number, rowCount = Infinity): AsyncGenerator<Cell[][]> {
+  if (rowCount <= SMALL_RESULT_ROWS) {
+    // a few chunks at most: one round trip beats a cursor's several
+    for (const chunk of await sql<{ rows: string }[]>`select rows from query_result_chunks where result_id = ${resultId} order by seq`) {
+      yield JSON.parse(chunk.rows) as Cell[][]
+    }
+    return
+  }
   const cursor = sql<{ rows: string }[]>`select rows from query_result_chunks where result_id = ${resultId} order by seq`.cursor(1)
   for await (const [chunk] of cursor) yield JSON.parse(chunk.rows) as Cell[][]
-}
-
-/** Point every live query with this text on this source at the new result (reference §4.3, kept on purpose). */
-export async function linkToQueries(db: Db, dataSourceId: number, queryHash: string, resultId: number): Promise<number[]> {
-  const rows = await db<{ id: number }[]>`
-    update queries set latest_query_data_id = ${resultId}
-     where data_source_id = ${dataSourceId} and query_hash = ${queryHash} and not is_archived
-    returning id`
-  return rows.map((r) => r.id)
 }
 
 /**

@@ -1,7 +1,8 @@
 import postgres from 'postgres'
 import { CONNECT_TIMEOUT_MS, BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, num, raceStop, str } from './common.ts'
 import { makeColumns } from './column-types.ts'
-import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type TableSchema } from './runner.ts'
+import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type RunStream, type TableSchema } from './runner.ts'
+import { WarmConnections } from './warm-connections.ts'
 import { splitStatements } from './statements.ts'
 
 /** PostgreSQL type OIDs → column types (the established tool's map; everything else is text). */
@@ -47,7 +48,7 @@ const SSL: Record<string, postgres.Options<{}>['ssl']> = {
   'verify-full': 'verify-full',
 }
 
-function connect(config: RunnerConfig, opts: { connectTimeoutMs: number; timeoutMs?: number; log?: string[] }) {
+function connect(config: RunnerConfig, opts: { connectTimeoutMs: number; timeoutMs?: number; log?: { lines: string[] | null } }) {
   const connection: Record<string, string | number> = { application_name: 'Sightline', DateStyle: 'ISO, YMD' }
   if (opts.timeoutMs) connection.statement_timeout = Math.max(1, Math.round(opts.timeoutMs))
   return postgres({
@@ -64,7 +65,7 @@ function connect(config: RunnerConfig, opts: { connectTimeoutMs: number; timeout
     max_lifetime: null,
     connection,
     types: parsers,
-    onnotice: (n) => opts.log?.push(`${n.severity ?? 'NOTICE'}: ${n.message}`),
+    onnotice: (n) => opts.log?.lines?.push(`${n.severity ?? 'NOTICE'}: ${n.message}`),
   } as postgres.Options<{}>)
 }
 
@@ -168,63 +169,123 @@ export const postgresRunner: Runner = {
   },
 
   async run(config, text, { signal, timeoutMs }) {
-    const log: string[] = []
     const watch = new Watch(signal, timeoutMs)
     watch.check()
-    const sql = connect(config, { connectTimeoutMs: CONNECT_TIMEOUT_MS, timeoutMs, log })
-    const close = () => sql.end({ timeout: 1 }).catch(() => {})
-    const fail = (e: unknown) => watch.translate(e, isTimeout, (e) => describe(config, e))
+    const key = JSON.stringify([config, timeoutMs])
+    const reused = warm.take(key)
     try {
-      if (splitStatements(text).length > 1) {
-        // Several statements: the simple protocol, which cannot stream; the last result set is the answer.
-        const q = sql.unsafe(text).values()
-        watch.onStop(() => q.cancel())
-        const results = await raceStop(watch, q.execute())
-        // one Result per row-returning statement (an array of them when there are several)
-        const list = ((results as unknown as DriverResult).command === undefined ? results : [results]) as unknown as postgres.RowList<Cell[][]>[]
-        const last = [...list].reverse().find((r) => r?.columns?.length)
-        if (!last) throw new RunnerError(NO_DATA)
-        watch.dispose()
-        await close()
-        return { columns: columnsOf(last.columns), log, batches: single(last as unknown as Cell[][]) }
-      }
-      const q = sql.unsafe(text).values()
-      watch.onStop(() => q.cancel())
-      const iterator = q.cursor(BATCH_SIZE)[Symbol.asyncIterator]()
-      const first = await raceStop(watch, iterator.next())
-      // postgres.js keeps a cursor's columns on each batch, and on the statement when there were no rows
-      const statementColumns = (q as unknown as { statement?: DriverResult }).statement?.columns
-      const columns = first.done ? statementColumns : (first.value as unknown as DriverResult).columns ?? statementColumns
-      if (!columns?.length) {
-        if (!first.done) await iterator.return?.()
-        throw new RunnerError(NO_DATA)
-      }
-      async function* batches(): AsyncGenerator<Cell[][]> {
-        let finished = first.done
-        try {
-          if (first.done) return
-          yield first.value as Cell[][]
-          while (true) {
-            watch.check()
-            const next = await raceStop(watch, iterator.next())
-            if (next.done) return void (finished = true)
-            yield next.value as Cell[][]
-          }
-        } catch (e) {
-          throw fail(e)
-        } finally {
-          if (!finished) await Promise.resolve(iterator.return?.()).catch(() => {})
-          watch.dispose()
-          await close()
-        }
-      }
-      return { columns: columnsOf(columns), log, batches: batches() }
+      return await runOn(reused ?? openRunConnection(config, timeoutMs), key, config, text, watch)
     } catch (e) {
-      watch.dispose()
-      void close()
-      throw fail(e)
+      // a warm connection the server has since closed (restart, idle timeout): once more on a new one
+      if (!reused || watch.reason || !isConnectionError(e) && !(e instanceof RunnerError && e.kind === 'connection')) throw e
+      return runOn(openRunConnection(config, timeoutMs), key, config, text, watch)
     }
   },
+}
+
+/** A connection for runs, whose notices go to the log of the run using it. */
+interface RunConnection {
+  sql: postgres.Sql<{}>
+  log: { lines: string[] | null }
+}
+
+const warm = new WarmConnections<RunConnection>({
+  close: (c) => c.sql.end({ timeout: 1 }).catch(() => {}),
+  maxIdlePerKey: 8,
+  idleMs: 60_000,
+})
+
+/** Idle connections of every source, closed (tests, shutdown). */
+export const closeWarmPostgresConnections = () => warm.closeAll()
+
+function openRunConnection(config: RunnerConfig, timeoutMs: number): RunConnection {
+  const log = { lines: null as string[] | null }
+  return { sql: connect(config, { connectTimeoutMs: CONNECT_TIMEOUT_MS, timeoutMs, log }), log }
+}
+
+/**
+ * Puts a connection back for the next run once everything the query may have changed in its session is undone
+ * (an open transaction, settings, the role, prepared statements, temporary tables, advisory locks); a connection
+ * that failed, or whose run was stopped, is closed instead.
+ */
+async function release(key: string, conn: RunConnection, healthy: boolean) {
+  conn.log.lines = null
+  if (healthy) {
+    try {
+      await conn.sql.unsafe('rollback')
+      await conn.sql.unsafe('discard all')
+      await conn.sql.unsafe('select pg_advisory_unlock_all()')
+      return warm.give(key, conn)
+    } catch { /* closed below */ }
+  }
+  await conn.sql.end({ timeout: 1 }).catch(() => {})
+}
+
+async function runOn(conn: RunConnection, key: string, config: RunnerConfig, text: string, watch: Watch): Promise<RunStream> {
+  const log: string[] = []
+  conn.log.lines = log
+  const { sql } = conn
+  let healthy = true
+  const fail = (e: unknown) => {
+    if (watch.reason || isConnectionError(e)) healthy = false
+    return watch.translate(e, isTimeout, (e) => describe(config, e))
+  }
+  const done = () => release(key, conn, healthy && !watch.reason)
+  try {
+    if (splitStatements(text).length > 1) {
+      // Several statements: the simple protocol, which cannot stream; the last result set is the answer.
+      const q = sql.unsafe(text).values()
+      watch.onStop(() => q.cancel())
+      const results = await raceStop(watch, q.execute())
+      // one Result per row-returning statement (an array of them when there are several)
+      const list = ((results as unknown as DriverResult).command === undefined ? results : [results]) as unknown as postgres.RowList<Cell[][]>[]
+      const last = [...list].reverse().find((r) => r?.columns?.length)
+      if (!last) throw new RunnerError(NO_DATA)
+      watch.dispose()
+      await done()
+      return { columns: columnsOf(last.columns), log, batches: single(last as unknown as Cell[][]) }
+    }
+    const q = sql.unsafe(text).values()
+    watch.onStop(() => q.cancel())
+    const iterator = q.cursor(BATCH_SIZE)[Symbol.asyncIterator]()
+    const first = await raceStop(watch, iterator.next())
+    // postgres.js keeps a cursor's columns on each batch, and on the statement when there were no rows
+    const statementColumns = (q as unknown as { statement?: DriverResult }).statement?.columns
+    const columns = first.done ? statementColumns : (first.value as unknown as DriverResult).columns ?? statementColumns
+    if (!columns?.length) {
+      if (!first.done) await iterator.return?.()
+      throw new RunnerError(NO_DATA)
+    }
+    async function* batches(): AsyncGenerator<Cell[][]> {
+      let finished = first.done
+      try {
+        if (first.done) return
+        yield first.value as Cell[][]
+        while (true) {
+          watch.check()
+          const next = await raceStop(watch, iterator.next())
+          if (next.done) return void (finished = true)
+          yield next.value as Cell[][]
+        }
+      } catch (e) {
+        throw fail(e)
+      } finally {
+        if (!finished) {
+          // left early (row cap): the statement may still be producing rows, so this connection is not reused
+          healthy = false
+          await Promise.resolve(iterator.return?.()).catch(() => {})
+        }
+        watch.dispose()
+        await done()
+      }
+    }
+    return { columns: columnsOf(columns), log, batches: batches() }
+  } catch (e) {
+    const error = fail(e)
+    watch.dispose()
+    void done()
+    throw error
+  }
 }
 
 async function* single(rows: Cell[][]): AsyncGenerator<Cell[][]> {

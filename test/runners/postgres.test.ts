@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postgresRunner as runner } from '../../src/runners/postgres.ts'
+import { closeWarmPostgresConnections, postgresRunner as runner } from '../../src/runners/postgres.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
 import { BLACKHOLE, cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, waitUntil } from './support.ts'
 
@@ -14,7 +14,10 @@ beforeAll(async () => {
     password: decodeURIComponent(u.password), dbname: u.pathname.slice(1), sslmode: 'disable',
   }
 })
-afterAll(async () => db?.drop())
+afterAll(async () => {
+  await closeWarmPostgresConnections()
+  await db?.drop()
+})
 
 const signal = () => new AbortController().signal
 const sightlineSessions = async (like = '%') =>
@@ -99,6 +102,7 @@ describe('PostgreSQL runner', () => {
   })
 
   it('stopping early closes the cursor and the connection', async () => {
+    await closeWarmPostgresConnections()
     const stream = await runner.run(config, 'select i from generate_series(1, 300000) i', opts())
     for await (const batch of stream.batches) {
       expect(batch[0]).toEqual([1])
@@ -127,10 +131,23 @@ describe('PostgreSQL runner', () => {
   })
 
   it('cancelling while rows stream stops the stream', async () => {
+    await closeWarmPostgresConnections()
     const controller = new AbortController()
     const stream = await runner.run(config, 'select i from generate_series(1, 300000) i', { signal: controller.signal, timeoutMs: 60_000 })
     await cancelWhileStreaming(stream, controller)
     await waitUntil(async () => (await sightlineSessions()) === 0)
+  })
+
+  it('reuses a warm connection with nothing left of the previous run: settings, role, temp tables, transactions', async () => {
+    await closeWarmPostgresConnections()
+    const first = await collect(await runner.run(config,
+      "set search_path to pg_catalog; create temp table scratch (x int); begin; select pg_backend_pid() as pid, pg_advisory_lock(42)", opts()))
+    const pid = first.rows[0][0]
+    const second = await collect(await runner.run(config,
+      "select pg_backend_pid() as pid, current_setting('search_path') as path, to_regclass('pg_temp.scratch') as temp, " +
+      "(select count(*) from pg_locks where locktype = 'advisory' and pid = pg_backend_pid())::int as locks, " +
+      "current_setting('application_name') as app, current_setting('DateStyle') as style", opts()))
+    expect(second.rows[0]).toEqual([pid, '"$user", public', null, 0, 'Sightline', 'ISO, YMD'])
   })
 
   it('schema() lists tables, views and materialized views with their columns', async () => {
