@@ -30,6 +30,45 @@ export function toNumber(value: unknown): number | null {
   return null
 }
 
+const digit = (s: string, i: number) => s.charCodeAt(i) - 48
+const digits = (s: string, i: number, n: number) => {
+  let v = 0
+  for (let k = 0; k < n; k++) {
+    const d = digit(s, i + k)
+    if (d < 0 || d > 9) return -1
+    v = v * 10 + d
+  }
+  return v
+}
+
+/**
+ * Epoch milliseconds of the API's own timestamp format (`2024-03-11T07:30:00.000Z`, what toISOString writes), read
+ * digit by digit: a chart of 100,000 timestamps spends most of its preparation here otherwise. Anything else: NaN.
+ */
+function canonicalTime(s: string): number {
+  if (s.length !== 24 || s.charCodeAt(10) !== 84 || s.charCodeAt(23) !== 90) return Number.NaN
+  const y = digits(s, 0, 4)
+  const mo = digits(s, 5, 2)
+  const d = digits(s, 8, 2)
+  const h = digits(s, 11, 2)
+  const mi = digits(s, 14, 2)
+  const sec = digits(s, 17, 2)
+  const ms = digits(s, 20, 3)
+  if (Math.min(y, mo, d, h, mi, sec, ms) < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 59) return Number.NaN
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
+  if (d > (mo === 2 ? (leap ? 29 : 28) : mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31)) return Number.NaN
+  return Date.UTC(y, mo - 1, d, h, mi, sec, ms)
+}
+
+/** Like `toDate`, as epoch milliseconds (NaN for no date), without making a Date. */
+export function toTime(value: unknown): number {
+  if (typeof value === 'string') {
+    const fast = canonicalTime(value)
+    if (!Number.isNaN(fast)) return fast
+  }
+  return toDate(value)?.getTime() ?? Number.NaN
+}
+
 /**
  * An instant, or null. A timestamp without a zone is read as UTC, and every date is drawn in UTC: the picture is
  * the same whatever the server's or viewer's time zone, and a `date` column never shifts to the previous day.
@@ -39,6 +78,8 @@ export function toDate(value: unknown): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value
   if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : null
   if (typeof value !== 'string') return null
+  const fast = canonicalTime(value)
+  if (!Number.isNaN(fast)) return new Date(fast)
   const m = ISO.exec(value.trim())
   if (!m) return null
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone = 'Z'] = m

@@ -58,30 +58,39 @@ function plot(data: CartesianData, series: ChartSeries[], options: ChartOptions,
   const slots = barSlots(positions, columns.length, !data.stacking, data.xKind === 'category' ? 'category' : data.xKind === 'time' ? 'time' : 'other')
   const total = series.reduce((n, s) => n + s.points.length, 0)
   const timeLabel = (x: number) => formatDate(new Date(x), options.dateTimeFormat)
+  const tooltips = total <= BATCH_THRESHOLD
+  const dataLabels = options.showDataLabels && total <= 500
+  const texts = tooltips || dataLabels
 
   const marks: Plot.Markish[] = []
   const ordered = [...series].sort((a, b) => DRAW_ORDER[a.type] - DRAW_ORDER[b.type])
   for (const s of ordered) {
     const axis = s.yAxis === 1 && values.right ? values.right : values.left
     const lane = columns.indexOf(s)
+    const percent = data.stacking === 'percent' && s.type !== 'line' && s.type !== 'scatter' && s.type !== 'bubble'
     const drawn = s.points.map((p): Drawn => {
       const x = position(p)
       const [a, b] = lane >= 0 ? slots.span(x, lane) : [x, x]
-      const percent = data.stacking === 'percent' && s.type !== 'line' && s.type !== 'scatter' && s.type !== 'bubble'
-      const shown = percent ? formatNumber((p.y2 - p.y1) / 100, options.percentFormat) : p.y === null ? '' : formatNumber(p.y, options.numberFormat)
-      const xText = typeof p.x === 'string' ? p.x : data.xKind === 'time' ? timeLabel(p.x) : formatNumber(p.x, options.numberFormat)
+      // formatting every value costs more than drawing it: only for tooltips and labels that will be shown
+      let label = ''
+      let title = ''
+      if (texts) {
+        label = percent ? formatNumber((p.y2 - p.y1) / 100, options.percentFormat) : p.y === null ? '' : formatNumber(p.y, options.numberFormat)
+        const xText = typeof p.x === 'string' ? p.x : data.xKind === 'time' ? timeLabel(p.x) : formatNumber(p.x, options.numberFormat)
+        title = `${s.name}\n${xText}: ${label}`
+      }
       return {
         c: toAxis(x), c1: toAxis(a), c2: toAxis(b),
         v: p.y === null ? null : axis.map(p.y), v1: axis.map(p.y1), v2: axis.map(p.y2),
         e1: p.error === null || p.y === null ? null : axis.map(p.y - p.error),
         e2: p.error === null || p.y === null ? null : axis.map(p.y + p.error),
-        size: p.size, label: shown, title: `${s.name}\n${xText}: ${shown}`,
+        size: p.size, label, title,
       }
     })
     marks.push(...seriesMarks(s, drawn, {
       horizontal: h, stacked: !!data.stacking,
-      tooltips: total <= BATCH_THRESHOLD,
-      dataLabels: options.showDataLabels && total <= 500,
+      tooltips,
+      dataLabels,
     }))
   }
 

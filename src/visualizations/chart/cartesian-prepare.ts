@@ -2,11 +2,12 @@
  * Rows → series for charts on x/y axes (line, column, bar, area, scatter, bubble, mixed per series). Pure: the
  * result says where every point goes, stacked and sorted, and the Plot spec only draws it.
  */
-import { columnKind, columnLabel, toDate, toNumber, valueKey } from '../data.ts'
+import { columnKind, columnLabel, toDate, toNumber, toTime, valueKey } from '../data.ts'
 import { formatDate, naturalDatePattern } from '../format/date.ts'
 import { seriesColor } from '../theme.ts'
 import type { DataSet, Row } from '../types.ts'
 import { CategoryList } from './categories.ts'
+import { alignToKeys, sortByKey, unionKeys } from './densify.ts'
 import { resolveMapping, resolveXKind, type XKind } from './mapping.ts'
 import type { CartesianType, ChartOptions } from './options.ts'
 import { stackLayers } from './stack.ts'
@@ -47,7 +48,10 @@ export interface CartesianData {
 const STACKABLE = new Set<CartesianType>(['column', 'bar', 'area'])
 
 function readX(value: unknown, kind: XKind, datePattern: string | null): number | string | null {
-  if (kind === 'time') return toDate(value)?.getTime() ?? null
+  if (kind === 'time') {
+    const time = toTime(value)
+    return Number.isNaN(time) ? null : time
+  }
   if (kind === 'linear' || kind === 'log') {
     const n = toNumber(value)
     return n === null || (kind === 'log' && n <= 0) ? null : n
@@ -76,60 +80,47 @@ export function prepareCartesian(options: ChartOptions, data: DataSet): Cartesia
   const horizontal = global === 'bar' || options.swappedAxes
   const defaultType: CartesianType = global === 'bar' ? 'column' : (global as CartesianType)
 
-  const series = new Map<string, ChartSeries & { byX: Map<number | string, ChartPoint> }>()
+  const yLabels = new Map(mapping.ys.map((y) => [y, columnLabel(byName.get(y)!)]))
+  const series = new Map<string, ChartSeries & { keys: number[] }>()
   const categories = new CategoryList(xValueKind)
   for (const row of data.rows) {
     const x = mapping.x ? readX(row[mapping.x], xKind, datePattern) : null
     if (x === null) continue
-    if (typeof x === 'string') categories.add(x, row[mapping.x!])
+    // a category's key is its first-seen index for now, turned into its rank once all are known
+    const key = typeof x === 'string' ? categories.add(x, row[mapping.x!]) : x
     for (const y of mapping.ys) {
-      const key = seriesKeyOf(row, y, mapping.ys.length > 1, mapping.series, columnLabel(byName.get(y)!))
-      let s = series.get(key)
+      const name = seriesKeyOf(row, y, mapping.ys.length > 1, mapping.series, yLabels.get(y)!)
+      let s = series.get(name)
       if (!s) {
-        const own = options.seriesOptions[key]
+        const own = options.seriesOptions[name]
         const type = own?.type ?? defaultType
-        s = { key, name: own?.name || key, type: type === 'bar' ? 'column' : type, color: '', yAxis: own?.yAxis ?? 0, points: [], byX: new Map() }
-        series.set(key, s)
+        s = { key: name, name: own?.name || name, type: type === 'bar' ? 'column' : type, color: '', yAxis: own?.yAxis ?? 0, points: [], keys: [] }
+        series.set(name, s)
       }
-      const value = toNumber(row[y])
-      const point: ChartPoint = {
-        x, y: value, y1: 0, y2: 0,
+      s.points.push({
+        x, y: toNumber(row[y]), y1: 0, y2: 0,
         size: mapping.size ? toNumber(row[mapping.size]) : null,
         error: mapping.yError ? toNumber(row[mapping.yError]) : null,
-      }
-      const same = s.type === 'scatter' || s.type === 'bubble' ? undefined : s.byX.get(x)
-      // the same x twice in one series: bars, lines and areas add up; scatter keeps both points
-      if (same) same.y = same.y === null ? value : value === null ? same.y : same.y + value
-      else {
-        s.points.push(point)
-        s.byX.set(x, point)
-      }
+      })
+      s.keys.push(key)
     }
   }
 
   const order = categories.list(options.sortX)
-  const rank = new Map(order.map((c, i) => [c, i]))
-  const allX = xKind === 'category' ? order : [...new Set([...series.values()].flatMap((s) => s.points.map((p) => p.x)))]
-  if (xKind !== 'category') (allX as number[]).sort((a, b) => a - b)
-
+  const rankOf = categories.ranks(options.sortX)
   const list = [...series.values()]
+  if (xKind === 'category') for (const s of list) s.keys = s.keys.map((k) => rankOf[k])
   list.sort((a, b) => (options.seriesOptions[a.key]?.zIndex ?? 0) - (options.seriesOptions[b.key]?.zIndex ?? 0))
   list.forEach((s, i) => (s.color = seriesColor(i, options.palette, options.seriesOptions[s.key]?.color)))
-  for (const s of list) {
-    const dense = s.type !== 'scatter' && s.type !== 'bubble'
-    if (dense) {
-      for (const x of allX) {
-        if (!s.byX.has(x)) {
-          const filler: ChartPoint = { x, y: null, y1: 0, y2: 0, size: null, error: null }
-          s.points.push(filler)
-          s.byX.set(x, filler)
-        }
-      }
-      if (options.missingValuesAsZero) for (const p of s.points) p.y ??= 0
-    }
-    if (xKind === 'category') s.points.sort((a, b) => rank.get(a.x as string)! - rank.get(b.x as string)!)
-    else if (options.sortX || dense) s.points.sort((a, b) => (a.x as number) - (b.x as number))
-  }
+  const isDense = (s: ChartSeries) => s.type !== 'scatter' && s.type !== 'bubble'
+  // the same x twice in one series: bars, lines and areas add up; scatter keeps both points
+  const sorted = list.map((s) => (isDense(s) || options.sortX || xKind === 'category' ? sortByKey(s, isDense(s)) : s))
+  const allKeys = xKind === 'category' ? order.map((_, i) => i) : unionKeys(sorted.filter((_, i) => isDense(list[i])).map((k) => k.keys))
+  const filler = (key: number): ChartPoint => ({ x: xKind === 'category' ? order[key] : key, y: null, y1: 0, y2: 0, size: null, error: null })
+  list.forEach((s, i) => {
+    s.points = isDense(s) ? alignToKeys(sorted[i], allKeys, filler) : sorted[i].points
+    if (isDense(s) && options.missingValuesAsZero) for (const p of s.points) p.y ??= 0
+  })
 
   const stacking = options.series.stacking
   for (const type of STACKABLE) {
@@ -147,7 +138,7 @@ export function prepareCartesian(options: ChartOptions, data: DataSet): Cartesia
     horizontal,
     stacking,
     categories: order,
-    series: list.map(({ byX: _byX, ...s }) => s),
+    series: list.map(({ keys: _keys, ...s }) => s),
     xTitle: options.xAxis.title.text || (xColumn ? columnLabel(xColumn) : ''),
     yTitle: options.yAxis[0]?.title.text || (mapping.ys.length === 1 && firstY ? columnLabel(firstY) : ''),
   }

@@ -22,7 +22,9 @@ export function heatmapSvg(data: HeatmapData, options: ChartOptions, size: Size,
   if (!data.cells.length) return emptySvg(size, 'chart')
   const color = seriesColor(0, options.palette)
   const span = data.max - data.min || 1
-  const fill = (c: HeatmapCell) => rampColor((c.value - data.min) / span, color)
+  // 64 shades look continuous, and let a big heatmap draw as 64 paths instead of one element per cell
+  const shades = Array.from({ length: 65 }, (_, i) => rampColor(i / 64, color))
+  const fill = (c: HeatmapCell) => shades[Math.round(((c.value - data.min) / span) * 64)]
   const omitted = data.omitted.x || data.omitted.y
   return frameSvg(size, {
     label: `Heatmap of ${data.valueTitle || 'values'} by ${data.xTitle} and ${data.yTitle}`,
@@ -38,10 +40,12 @@ export function heatmapSvg(data: HeatmapData, options: ChartOptions, size: Size,
       const plotHeight = body.height - bottom - top
       const cellW = plotWidth / data.xs.length
       const cellH = plotHeight / data.ys.length
-      const values = data.cells.map((c) => formatNumber(c.value, options.numberFormat))
+      // values are written in cells only when few enough to read, so only then are they formatted
+      const few = data.cells.length <= 600
+      const values = few ? data.cells.map((c) => formatNumber(c.value, options.numberFormat)) : []
       const widest = values.reduce((w, v) => Math.max(w, textWidth(v, 10)), 0)
-      const labelled = data.cells.length <= 600 && cellW >= widest + 6 && cellH >= 14
-      const cells = data.cells.map((c, i) => ({ ...c, fill: fill(c), text: values[i] }))
+      const labelled = few && cellW >= widest + 6 && cellH >= 14
+      const cells = data.cells.map((c, i) => ({ ...c, fill: fill(c), text: values[i] ?? '' }))
       const big = cells.length > BATCH_THRESHOLD
       const plot = Plot.plot({
         document: env.document,
@@ -53,7 +57,7 @@ export function heatmapSvg(data: HeatmapData, options: ChartOptions, size: Size,
         marks: [
           Plot.cell(cells, {
             x: 'x', y: 'y', fill: 'fill', rx: big ? undefined : 2,
-            ...(big ? { render: batchedRects({}) as never } : { title: (c: (typeof cells)[number]) => `${c.x} · ${c.y}: ${c.text}` }),
+            ...(big ? { render: batchedRects({}) as never } : { title: (c: (typeof cells)[number]) => `${c.x} · ${c.y}: ${formatNumber(c.value, options.numberFormat)}` }),
           }),
           ...(labelled ? [Plot.text(cells, { x: 'x', y: 'y', text: 'text', fontSize: 10, fill: (c: (typeof cells)[number]) => contrastText(c.fill) })] : []),
           Plot.axisX({ ...xAxisStyle(data.xTitle, bottom), ticks: xAxis.ticks.map((i) => data.xs[i]), tickFormat: (v: string) => xAxis.labels[data.xs.indexOf(v)] ?? v, tickRotate: xAxis.rotate }),

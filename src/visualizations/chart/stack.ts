@@ -1,7 +1,8 @@
 /**
  * Stacking, done before drawing so it can be tested and so every renderer agrees. Positive values stack upwards
  * from zero and negative values downwards, as separate piles; `percent` scales each x to shares of the total of
- * absolute values, so a mix of signs still spans 100%.
+ * absolute values, so a mix of signs still spans 100%. Layers are aligned (prepare puts every dense series on the
+ * same x values), so the piles are arrays by position rather than maps by x.
  */
 
 export interface Stackable {
@@ -20,24 +21,21 @@ export function stackLayers(layers: Stackable[][], mode: 'stack' | 'percent' | n
     }
     return
   }
-  const totals = new Map<number | string, number>()
+  const length = Math.max(0, ...layers.map((l) => l.length))
+  const totals = new Float64Array(length)
   if (mode === 'percent') {
-    for (const layer of layers) for (const p of layer) totals.set(p.x, (totals.get(p.x) ?? 0) + Math.abs(p.y ?? 0))
+    for (const layer of layers) layer.forEach((p, i) => (totals[i] += Math.abs(p.y ?? 0)))
   }
-  const up = new Map<number | string, number>()
-  const down = new Map<number | string, number>()
+  const up = new Float64Array(length)
+  const down = new Float64Array(length)
   for (const layer of layers) {
-    for (const p of layer) {
+    layer.forEach((p, i) => {
       let v = p.y ?? 0
-      if (mode === 'percent') {
-        const total = totals.get(p.x) ?? 0
-        v = total ? (v / total) * 100 : 0
-      }
+      if (mode === 'percent') v = totals[i] ? (v / totals[i]) * 100 : 0
       const pile = v < 0 ? down : up
-      const base = pile.get(p.x) ?? 0
-      p.y1 = base
-      p.y2 = base + v
-      pile.set(p.x, p.y2)
-    }
+      p.y1 = pile[i]
+      p.y2 = pile[i] + v
+      pile[i] = p.y2
+    })
   }
 }

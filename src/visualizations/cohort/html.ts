@@ -18,13 +18,20 @@ export function cohortHtml(data: CohortData, options: CohortOptions, size: Size)
   const unit = { daily: 'Day', weekly: 'Week', monthly: 'Month' }[options.timeInterval]
   const head = `<tr><th scope="col" style="${HEAD};text-align:left">Cohort</th><th scope="col" style="${HEAD}">Size</th>` +
     data.stages.map((s) => `<th scope="col" style="${HEAD}">${unit} ${s}</th>`).join('') + '</tr>'
+  // one style per band, computed once; tooltips only where a person could hover them all (not on 10,000 cells)
+  const { min, max, steps } = options.colors
+  const bandStyles = Array.from({ length: steps }, (_, band) => {
+    const bg = bandColor((band + 0.5) / steps, min, max, steps)
+    return `${CELL};background:${bg};color:${contrastText(bg)}`
+  })
+  const styleOf = (share: number) => bandStyles[Math.min(steps - 1, Math.max(0, Math.floor(share * steps)))]
+  const tooltips = options.showTooltips && data.cohorts.length * data.stages.length <= 2000
   const rows = data.cohorts.map((c) => {
     const cells = c.cells.map((cell) => {
       if (!cell) return `<td style="${CELL}"></td>`
       const text = cell.share === null ? formatNumber(cell.value, options.numberFormat) : formatNumber(cell.share, options.percentFormat)
-      const bg = bandColor(cell.share ?? 0, options.colors.min, options.colors.max, options.colors.steps)
-      const tip = options.showTooltips ? ` title="${escapeHtml(`${formatNumber(cell.value, options.numberFormat)} of ${c.total === null ? '?' : formatNumber(c.total, options.numberFormat)}`)}"` : ''
-      return `<td style="${CELL};background:${bg};color:${contrastText(bg)}"${tip}>${escapeHtml(text)}</td>`
+      const tip = tooltips ? ` title="${escapeHtml(`${formatNumber(cell.value, options.numberFormat)} of ${c.total === null ? '?' : formatNumber(c.total, options.numberFormat)}`)}"` : ''
+      return `<td style="${styleOf(cell.share ?? 0)}"${tip}>${escapeHtml(text)}</td>`
     }).join('')
     const total = c.total === null ? '' : escapeHtml(formatNumber(c.total, options.numberFormat))
     return `<tr><th scope="row" style="${CELL};text-align:left;font-weight:500">${escapeHtml(c.label)}</th><td style="${CELL}">${total}</td>${cells}</tr>`

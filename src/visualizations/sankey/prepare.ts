@@ -36,26 +36,38 @@ export function prepareSankey(options: SankeyOptions, data: DataSet): SankeyData
   const kept = sizes.map((m) => new Set([...m].sort((a, b) => b[1] - a[1]).slice(0, options.nodeLimit - 1).map(([n]) => n)))
   const rename = (name: string, stage: number) =>
     sizes[stage].size <= options.nodeLimit || kept[stage].has(name) ? name : 'Other'
-  const nodes = new Map<string, SankeyNode>()
-  const links = new Map<string, SankeyLink>()
+  // nodes by stage and name, links by source and target node: no key strings built per row
+  const byStage = stages.map(() => new Map<string, SankeyNode>())
+  const nodes: SankeyNode[] = []
+  const outgoing = new Map<SankeyNode, Map<SankeyNode, SankeyLink>>()
   const names: string[] = []
+  const named = new Set<string>()
   for (const p of paths) {
-    let previous: string | null = null
-    p.steps.forEach((raw, stage) => {
-      const name = rename(raw, stage)
-      const id = `${stage}:${name}`
-      if (!nodes.has(id)) nodes.set(id, { id, name, stage })
-      if (!names.includes(name)) names.push(name)
-      if (previous) {
-        const key = `${previous}\u0000${id}`
-        const link = links.get(key)
-        if (link) link.value += p.weight
-        else links.set(key, { source: previous, target: id, value: p.weight })
+    let previous: SankeyNode | null = null
+    for (let stage = 0; stage < p.steps.length; stage++) {
+      const name = rename(p.steps[stage], stage)
+      let node = byStage[stage].get(name)
+      if (!node) {
+        node = { id: `${stage}:${name}`, name, stage }
+        byStage[stage].set(name, node)
+        nodes.push(node)
+        if (!named.has(name)) {
+          named.add(name)
+          names.push(name)
+        }
       }
-      previous = id
-    })
+      if (previous) {
+        let targets = outgoing.get(previous)
+        if (!targets) outgoing.set(previous, (targets = new Map()))
+        const link = targets.get(node)
+        if (link) link.value += p.weight
+        else targets.set(node, { source: previous.id, target: node.id, value: p.weight })
+      }
+      previous = node
+    }
   }
+  const links = [...outgoing.values()].flatMap((targets) => [...targets.values()])
   // a node on no link (a path of one stage) has no flow to draw
-  const linked = new Set([...links.values()].flatMap((l) => [l.source, l.target]))
-  return { nodes: [...nodes.values()].filter((n) => linked.has(n.id)), links: [...links.values()], names }
+  const linked = new Set(links.flatMap((l) => [l.source, l.target]))
+  return { nodes: nodes.filter((n) => linked.has(n.id)), links, names }
 }

@@ -21,13 +21,19 @@ export interface SunburstData {
 }
 
 function sequencePaths(data: DataSet, column: string, separator: string, value: string | null): Path[] {
-  return data.rows.flatMap((row): Path[] => {
+  const paths: Path[] = []
+  for (const row of data.rows) {
     const weight = value ? toNumber(row[value]) : 1
     const text = row[column]
-    if (weight === null || weight <= 0 || text == null) return []
-    const steps = valueKey(text).split(separator).map((s) => s.trim()).filter(Boolean)
-    return steps.length ? [{ steps, weight }] : []
-  })
+    if (weight === null || weight <= 0 || text == null) continue
+    const steps: string[] = []
+    for (const part of valueKey(text).split(separator)) {
+      const step = part.trim()
+      if (step) steps.push(step)
+    }
+    if (steps.length) paths.push({ steps, weight })
+  }
+  return paths
 }
 
 export function prepareSunburst(options: SunburstOptions, data: DataSet): SunburstData {
@@ -38,18 +44,19 @@ export function prepareSunburst(options: SunburstOptions, data: DataSet): Sunbur
     ? sequencePaths(data, sequence, options.separator, value)
     : readPaths(data, stages, value)
   const root: TreeNode = { name: 'root', own: 0, children: [] }
-  const index = new Map<TreeNode, Map<string, TreeNode>>()
+  // each node's children by name, kept beside the tree so the prepared data stays plain
+  const index = new Map<TreeNode, Map<string, TreeNode>>([[root, new Map()]])
   let total = 0
   let depth = 0
   for (const p of paths) {
     let node = root
     for (const step of p.steps) {
-      let kids = index.get(node)
-      if (!kids) index.set(node, (kids = new Map()))
+      const kids = index.get(node)!
       let child = kids.get(step)
       if (!child) {
         child = { name: step, own: 0, children: [] }
         kids.set(step, child)
+        index.set(child, new Map())
         node.children.push(child)
       }
       node = child

@@ -53,7 +53,10 @@ function json(value: unknown): string {
       return escapeHtml(value)
     }
   }
-  return `<pre style="margin:0;font-size:12px;white-space:pre-wrap">${escapeHtml(JSON.stringify(parsed, null, 2))}</pre>`
+  // short values stay on one line, so a column of small objects does not make every row tall
+  const compact = JSON.stringify(parsed)
+  const text = compact.length <= 60 ? compact : JSON.stringify(parsed, null, 2)
+  return `<pre style="margin:0;font-size:12px;white-space:pre-wrap">${escapeHtml(text)}</pre>`
 }
 
 /** The cell's HTML. Empty cells are empty. */

@@ -1,6 +1,8 @@
 /**
  * The table's columns: the saved column settings merged with the result's columns. Settings for columns the result
- * no longer has are ignored; result columns without settings get defaults from their type.
+ * no longer has are ignored; result columns without settings get defaults from their type. Order: a column's
+ * `order` when set, else its place in the saved list (the established tool saves the list in display order), and
+ * columns without settings last, in the result's order.
  */
 import { cleanColumnName, columnKind, columnLabel } from '../data.ts'
 import type { DataSet } from '../types.ts'
@@ -17,6 +19,7 @@ const DEFAULT_FORMATS = {
 /** Every result column with its settings, in display order (hidden ones included, marked `visible: false`). */
 export function resolveColumns(options: TableOptions, data: DataSet): ResolvedColumn[] {
   const saved = new Map(options.columns.map((c) => [c.name, c]))
+  const position = new Map(options.columns.map((c, i) => [c.name, i]))
   const resolved = data.columns.map((column, index) => {
     const own = saved.get(column.name) ?? TableColumnSchema.parse({ name: column.name })
     const kind = columnKind(column, data.rows)
@@ -31,7 +34,7 @@ export function resolveColumns(options: TableOptions, data: DataSet): ResolvedCo
       numberFormat,
       dateTimeFormat,
     }
-    return { col, rank: own.order ?? Number.MAX_SAFE_INTEGER, index }
+    return { col, rank: own.order ?? position.get(column.name) ?? Number.MAX_SAFE_INTEGER, index }
   })
   resolved.sort((a, b) => a.rank - b.rank || a.index - b.index)
   return resolved.map((r) => r.col)

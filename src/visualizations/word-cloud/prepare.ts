@@ -1,5 +1,5 @@
 /**
- * Rows → words and how often they occur: split from text (letters and digits, any script), or one word per row
+ * Rows → words and how often they occur: split from text (letters and digits, any script, lower-cased), or one word per row
  * with a frequency column. Limits on word length and count apply, then the most frequent `maxWords` are kept.
  */
 import { columnKind, toNumber, valueKey } from '../data.ts'
@@ -38,7 +38,8 @@ export function prepareWordCloud(options: WordCloudOptions, data: DataSet): Word
       if (n !== null && n > 0) counts.set(valueKey(value), (counts.get(valueKey(value)) ?? 0) + n)
       continue
     }
-    for (const word of valueKey(value).match(WORD) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1)
+    // split words are counted whatever their case ("Great" and "great" are one word)
+    for (const word of valueKey(value).toLocaleLowerCase().match(WORD) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1)
   }
   const words = [...counts]
     .filter(([text, count]) => within([...text].length, options.wordLengthLimit) && within(count, options.wordCountLimit))

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { getVisualization, validateVisualization, VISUALIZATION_TYPES, visualizationChoices } from '../../src/visualizations/registry.ts'
+
+describe('validateVisualization', () => {
+  it('knows every type by its stored name', () => {
+    expect(VISUALIZATION_TYPES).toEqual(['CHART', 'COUNTER', 'DETAILS', 'FUNNEL', 'COHORT', 'PIVOT', 'SANKEY', 'SUNBURST_SEQUENCE', 'WORD_CLOUD', 'TABLE', 'CHOROPLETH', 'MAP'])
+    expect(visualizationChoices()[0]).toEqual({ type: 'CHART', name: 'Chart' })
+    expect(getVisualization('NOPE')).toBeNull()
+  })
+
+  it('accepts good options, filling defaults and keeping unknown keys', () => {
+    const result = validateVisualization({ type: 'CHART', options: { globalSeriesType: 'line', columnMapping: { day: 'x', n: 'y' }, error_y: { visible: true } } })
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.options).toMatchObject({
+      globalSeriesType: 'line', columnMapping: { day: 'x', n: 'y' }, error_y: { visible: true },
+      legend: { enabled: true, placement: 'auto' }, series: { stacking: null }, missingValuesAsZero: true,
+      xAxis: { type: '-', labels: { enabled: true } }, yAxis: [{ type: 'linear' }, { type: 'linear', opposite: true }],
+    })
+  })
+
+  it('accepts every type with empty options', () => {
+    for (const type of VISUALIZATION_TYPES) expect(validateVisualization({ type, options: {} }).ok, type).toBe(true)
+    expect(validateVisualization({ type: 'COUNTER' }).ok).toBe(true)
+  })
+
+  it('rejects an unknown or missing type', () => {
+    expect(validateVisualization({ type: 'GAUGE', options: {} })).toEqual({ ok: false, message: 'type: Unknown visualization type: GAUGE.' })
+    expect(validateVisualization({ options: {} })).toEqual({ ok: false, message: 'type: A visualization type is required.' })
+    expect(validateVisualization({ type: 'chart', options: {} }).ok).toBe(false)
+  })
+
+  it.each([
+    ['CHART', { globalSeriesType: 'radar' }, 'options.globalSeriesType'],
+    ['CHART', { columnMapping: { a: 'z' } }, 'options.columnMapping.a'],
+    ['CHART', { xAxis: { type: 'weird' } }, 'options.xAxis.type'],
+    ['CHART', { yAxis: [{}, {}, {}] }, 'options.yAxis'],
+    ['CHART', { seriesOptions: { a: { color: 'red;} <script>' } } }, 'options.seriesOptions.a.color'],
+    ['CHART', { series: { stacking: 'sideways' } }, 'options.series.stacking'],
+    ['COUNTER', { rowNumber: 1.5 }, 'options.rowNumber'],
+    ['TABLE', { itemsPerPage: 0 }, 'options.itemsPerPage'],
+    ['TABLE', { columns: [{ name: 'a', displayAs: 'video' }] }, 'options.columns.0.displayAs'],
+    ['PIVOT', { aggregatorName: 'Median' }, 'options.aggregatorName'],
+    ['COHORT', { colors: { min: 'blue' } }, 'options.colors.min'],
+    ['MAP', { mapTileUrl: 'javascript:alert(1)' }, 'options.mapTileUrl'],
+    ['CHOROPLETH', { mapType: '../../etc/passwd' }, 'options.mapType'],
+    ['WORD_CLOUD', { maxWords: 'many' }, 'options.maxWords'],
+  ])('rejects malformed %s options %j at %s', (type, options, path) => {
+    const result = validateVisualization({ type, options })
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.message.startsWith(`${path}: `)).toBe(true)
+  })
+
+  it('rejects options that are not an object', () => {
+    expect(validateVisualization({ type: 'TABLE', options: [] })).toEqual({ ok: false, message: 'options: Options must be an object.' })
+    expect(validateVisualization({ type: 'TABLE', options: 'x' })).toEqual({ ok: false, message: 'options: Options must be an object.' })
+  })
+
+  it('drops the table paginationSize on save (spec 2 §5)', () => {
+    const result = validateVisualization({ type: 'TABLE', options: { itemsPerPage: 50, paginationSize: 'small' } })
+    expect(result.ok && result.options).toEqual({ itemsPerPage: 50, columns: [] })
+  })
+})

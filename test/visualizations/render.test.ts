@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest'
+import { renderVisualizationSvg } from '../../src/visualizations/render.server.ts'
+import { count, dom, expectPicture, texts } from './pictures.ts'
+import { GALLERY, type Picture } from './gallery.ts'
+
+const render = (p: Picture) => renderVisualizationSvg(p.vis, p.data, p.size ?? { width: 800, height: 400 }, p.view)
+const picture = (name: string) => GALLERY.find((p) => p.name === name)!
+const group = (label: string, element: string) => `g[aria-label="${label}"] ${element}`
+
+/** What a person checks on each picture: the number of bars, slices, ticks, legend entries … */
+const CHECKS: Record<string, (doc: Document, markup: string) => void> = {
+  'chart-column': (doc) => {
+    expect(count(doc, group('rect', 'rect'))).toBe(24 * 4)
+    expect(texts(doc, '.sl-legend-item text')).toEqual(['North America', 'Europe', 'Asia Pacific', 'Latin America'])
+    expect(count(doc, group('y-axis tick label', 'text'))).toBeGreaterThanOrEqual(4)
+    expect(count(doc, group('y-grid', 'line'))).toBe(count(doc, group('y-axis tick label', 'text')))
+    expect(texts(doc, group('x-axis tick label', 'text')).join(' ')).toContain('2024')
+  },
+  'chart-column-stacked': (doc) => {
+    expect(count(doc, group('rect', 'rect'))).toBe(96)
+    expect(texts(doc, group('y-axis tick label', 'text')).every((t) => t === '0' || t.endsWith('k'))).toBe(true)
+  },
+  'chart-line': (doc) => {
+    expect(count(doc, group('line', 'path'))).toBe(4)
+    expect(count(doc, group('dot', 'circle'))).toBe(96)
+    expect(texts(doc, 'g[aria-label="y-axis label"] text')).toEqual(['Revenue (USD)'])
+  },
+  'chart-area-percent': (doc) => {
+    expect(count(doc, group('area', 'path'))).toBe(4)
+    expect(texts(doc, group('y-axis tick label', 'text')).at(-1)).toBe('100%')
+  },
+  'chart-bar': (doc) => {
+    expect(count(doc, group('rect', 'rect'))).toBe(6)
+    expect(texts(doc, group('y-axis tick label', 'text'))).toEqual(['Apparel', 'Audio', 'Bags', 'Computing', 'Home', 'Outdoor'])
+    expect(texts(doc, group('text', 'text'))).toContain('$240,800')
+    expect(count(doc, '.sl-legend-item')).toBe(0)
+  },
+  'chart-combo-dual-axis': (doc) => {
+    expect(count(doc, group('rect', 'rect'))).toBe(6)
+    expect(count(doc, group('line', 'path'))).toBe(1)
+    // the right axis labels the margin column's own values
+    expect(texts(doc, group('y-axis tick label', 'text'))).toContain('0.40')
+  },
+  'chart-pie': (doc) => {
+    expect(count(doc, '.sl-slice')).toBe(6)
+    expect(count(doc, '.sl-legend-item')).toBe(6)
+    expect(texts(doc, '.sl-pie text')).toContain('29.96%')
+  },
+  'chart-donut': (doc) => {
+    expect(count(doc, '.sl-slice')).toBe(6)
+    expect(texts(doc, '.sl-pie text')).toContain('Total')
+  },
+  'chart-scatter': (doc) => {
+    expect(count(doc, group('dot', 'circle'))).toBe(60)
+    expect(count(doc, '.sl-legend-item')).toBe(6)
+  },
+  'chart-bubble': (doc) => {
+    const radii = new Set([...doc.querySelectorAll(group('dot', 'circle'))].map((c) => c.getAttribute('r')))
+    expect(count(doc, group('dot', 'circle'))).toBe(30)
+    expect(radii.size).toBeGreaterThan(10)
+  },
+  'chart-heatmap': (doc) => {
+    expect(count(doc, group('cell', 'rect'))).toBe(24 * 4)
+    expect(texts(doc, group('x-axis tick label', 'text'))[0]).toBe('Jan 2023')
+    expect(count(doc, '.sl-ramp')).toBe(1)
+  },
+  'chart-box': (doc) => {
+    expect(count(doc, group('rect', 'rect'))).toBe(4)
+    expect(count(doc, group('dot', 'circle'))).toBeGreaterThan(0)
+  },
+  counter: (doc) => {
+    expect(texts(doc, '.sl-counter-value')[0]).toMatch(/^\$\d{2},\d{3}$/)
+    expect(count(doc, '.sl-counter-trend')).toBe(1)
+    expect(texts(doc, '.sl-counter-label')).toEqual(['Revenue this month'])
+  },
+  details: (doc) => {
+    expect(texts(doc, 'dt')).toEqual(['id', 'name', 'email', 'segment', 'signed_up_at', 'lifetime_value', 'active', 'profile'])
+    expect(texts(doc, '.sl-details-position')).toEqual(['Row 1 of 14'])
+  },
+  table: (doc) => {
+    expect(texts(doc, 'th')).toEqual(['email', 'Lifetime value', 'active', 'profile', 'name', 'segment', 'signed_up_at'])
+    expect(count(doc, 'tbody tr')).toBe(10)
+    expect(count(doc, 'tbody a[href^="mailto:"]')).toBe(10)
+    expect(texts(doc, '.sl-table-pager')).toEqual(['1–10 of 14 · page 1 of 2'])
+  },
+  pivot: (doc) => {
+    expect(count(doc, 'tbody tr')).toBe(5)
+    expect(texts(doc, 'thead th')).toContain('2024')
+  },
+  funnel: (doc) => {
+    expect(count(doc, group('bar', 'rect'))).toBe(5)
+    expect(texts(doc, group('text', 'text'))).toContain('8.23%')
+  },
+  cohort: (doc) => {
+    expect(count(doc, 'tbody tr')).toBe(8)
+    expect(count(doc, 'thead th')).toBe(2 + 8)
+  },
+  sankey: (doc) => {
+    expect(count(doc, group('link', 'path'))).toBe(4 * 4 + 4 * 2)
+    expect(count(doc, group('rect', 'rect'))).toBe(4 + 4 + 2)
+  },
+  sunburst: (doc) => {
+    expect(count(doc, '.sl-arc')).toBeGreaterThan(14)
+    expect(count(doc, '.sl-legend-item')).toBe(3)
+  },
+  'word-cloud': (doc) => {
+    expect(count(doc, group('text', 'text'))).toBe(30)
+  },
+}
+
+describe('pictures', () => {
+  it('has a check for every picture', () => {
+    expect(Object.keys(CHECKS).sort()).toEqual(GALLERY.map((p) => p.name).sort())
+  })
+
+  for (const p of GALLERY) {
+    it(p.name, () => {
+      const markup = render(p)
+      CHECKS[p.name](dom(markup), markup)
+      expectPicture(p.name, markup)
+    })
+  }
+
+  it('draws the same picture twice', () => {
+    expect(render(picture('chart-heatmap'))).toBe(render(picture('chart-heatmap')))
+  })
+})
