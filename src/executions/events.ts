@@ -41,32 +41,49 @@ export class ExecutionSignals {
   }
 
   /**
-   * Waits until `id` is signalled or `ms` pass; `check` is asked once listening is set up (for something that
-   * happened before) and again when signalled. Resolves to the first non-undefined value `check` gives, else undefined.
+   * Starts listening for `id` now (before the execution exists, so its end cannot be missed), and returns a waiter:
+   * `wait(ms, check)` resolves to the first non-undefined value of `check`, asked whenever `id` is signalled (and
+   * at once if `checkFirst`), or to undefined after `ms`. `stop()` when done.
    */
-  async waitFor<T>(id: string, ms: number, check: () => Promise<T | undefined>): Promise<T | undefined> {
-    await this.start()
+  watch(id: string) {
     let signalled = false
-    const note = () => { signalled = true }
-    let wake = note
+    let wake = () => { signalled = true }
     const off = this.on(id, () => wake())
-    const deadline = Date.now() + ms
+    return {
+      wait: async <T>(ms: number, check: () => Promise<T | undefined>, checkFirst = true): Promise<T | undefined> => {
+        await this.start()
+        const deadline = Date.now() + ms
+        let ask = checkFirst || signalled
+        for (;;) {
+          if (ask) {
+            signalled = false
+            const value = await check()
+            if (value !== undefined) return value
+          }
+          const left = deadline - Date.now()
+          if (left <= 0) return undefined
+          if (!signalled) {
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, left)
+              wake = () => { signalled = true; clearTimeout(timer); resolve() }
+            })
+            wake = () => { signalled = true }
+          }
+          ask = signalled
+          if (!ask) return undefined
+        }
+      },
+      stop: off,
+    }
+  }
+
+  /** `watch(id).wait(ms, check)` for an execution that may already have ended. */
+  async waitFor<T>(id: string, ms: number, check: () => Promise<T | undefined>): Promise<T | undefined> {
+    const waiter = this.watch(id)
     try {
-      for (;;) {
-        signalled = false
-        const value = await check()
-        if (value !== undefined) return value
-        const left = deadline - Date.now()
-        if (left <= 0) return undefined
-        if (signalled) continue // signalled while checking: check again rather than sleep
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left)
-          wake = () => { clearTimeout(timer); resolve() }
-        })
-        wake = note
-      }
+      return await waiter.wait(ms, check, true)
     } finally {
-      off()
+      waiter.stop()
     }
   }
 

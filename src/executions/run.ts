@@ -1,12 +1,11 @@
 import { runnerConfig } from '../data-sources/service.ts'
-import type { DataSourceRow } from '../data-sources/store.ts'
 import type { Sql } from '../db/sql.ts'
 import { log } from '../log.ts'
-import { storeResult } from '../results/writer.ts'
+import { readFirstChunk, storeRest, type FirstChunk } from '../results/writer.ts'
 import { annotate } from '../runners/annotate.ts'
 import { errorMessage } from '../runners/common.ts'
 import { getRunner, shouldAnnotate, timeLimitMs } from '../runners/registry.ts'
-import { RunnerError, type RunStream } from '../runners/runner.ts'
+import { RunnerError } from '../runners/runner.ts'
 import type { ExecutionSignals } from './events.ts'
 import * as store from './store.ts'
 import type { ExecutionRow } from './store.ts'
@@ -31,10 +30,11 @@ export async function runExecution(ctx: ExecutionContext, id: string, workerId: 
   const controller = new AbortController()
   const off = ctx.cancels.on(id, () => controller.abort())
   await ctx.cancels.start()
-  const execution = await store.claim(ctx.sql, id, workerId).catch((error) => { off(); throw error })
-  if (!execution) return off() // cancelled while waiting, or already taken by a worker that came back
+  const claimed = await store.claim(ctx.sql, id, workerId).catch((error) => { off(); throw error })
+  if (!claimed) return off() // cancelled while waiting, or already taken by a worker that came back
+  const { execution } = claimed
   try {
-    const resultId = await runAndStore(ctx, execution, controller.signal)
+    const resultId = await runAndStore(ctx, claimed, controller.signal)
     await ctx.onFinished?.(execution, { resultId })
   } catch (error) {
     const message = error instanceof RunnerError ? error.message : errorMessage(error)
@@ -46,36 +46,38 @@ export async function runExecution(ctx: ExecutionContext, id: string, workerId: 
   }
 }
 
-async function runAndStore(ctx: ExecutionContext, execution: ExecutionRow, signal: AbortSignal): Promise<number> {
-  const [ds] = await ctx.sql<(DataSourceRow & { org_limit: number; email: string | null })[]>`
-    select d.*, coalesce((o.settings->>'query_time_limit')::int, 0) as org_limit, u.email
-      from data_sources d join organizations o on o.id = d.org_id left join users u on u.id = ${execution.user_id}
-     where d.id = ${execution.data_source_id}`
+async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecution, signal: AbortSignal): Promise<number> {
+  const { execution, dataSource: ds } = claimed
   if (!ds) throw new RunnerError('Target data source not available.')
   const runner = getRunner(ds.type)
   if (!runner) throw new RunnerError(`Unknown data source type: ${ds.type}.`)
   const config = runnerConfig(ctx.secretKey, ds)
   const text = shouldAnnotate(runner, config)
-    ? annotate(execution.query_text, { user: ds.email ?? 'scheduler', queryId: execution.query_id, queue: execution.queue, scheduled: execution.scheduled })
+    ? annotate(execution.query_text, { user: claimed.userEmail ?? 'scheduler', queryId: execution.query_id, queue: execution.queue, scheduled: execution.scheduled })
     : execution.query_text
   const startedAt = performance.now()
-  const stream = await runner.run(config, text, { signal, timeoutMs: timeLimitMs(config, ds.org_limit) })
+  const stream = await runner.run(config, text, { signal, timeoutMs: timeLimitMs(config, claimed.orgTimeLimitSeconds) })
+  let first: FirstChunk | undefined
   try {
-    return await storeRows(ctx, execution, ds.id, stream, startedAt)
+    first = await readFirstChunk(stream, ctx.maxResultRows)
+    if (first.ended) {
+      return await store.finishWithResult(ctx.sql, execution, {
+        columns: stream.columns, log: stream.log, rowsJson: first.rowsJson, rowCount: first.rowCount,
+        truncated: first.truncated, runtime: (performance.now() - startedAt) / 1000,
+      })
+    }
+    const rest = first
+    return await ctx.sql.begin(async (tx) => {
+      const stored = await storeRest(tx, {
+        orgId: execution.org_id, dataSourceId: ds.id, queryHash: execution.query_hash, queryText: execution.query_text,
+        columns: stream.columns, log: stream.log,
+      }, rest, { maxRows: ctx.maxResultRows, startedAt, log: stream.log })
+      await store.markDone(tx, execution, stored.id)
+      return stored.id
+    })
   } catch (error) {
     // the rows were not (all) read: release the engine's cursor and connection
-    await stream.batches[Symbol.asyncIterator]().return?.(undefined)
+    await (first?.iterator ?? stream.batches[Symbol.asyncIterator]()).return?.(undefined)
     throw error
   }
-}
-
-/** The result, its link to the queries showing this text, and the execution's end, in one transaction. */
-function storeRows(ctx: ExecutionContext, execution: ExecutionRow, dataSourceId: number, stream: RunStream, startedAt: number): Promise<number> {
-  return ctx.sql.begin(async (tx) => {
-    const stored = await storeResult(tx, {
-      orgId: execution.org_id, dataSourceId, queryHash: execution.query_hash, queryText: execution.query_text,
-    }, stream, { maxRows: ctx.maxResultRows, startedAt })
-    await store.markDone(tx, execution, stored.id)
-    return stored.id
-  })
 }

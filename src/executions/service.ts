@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Deps } from '../deps.ts'
 import { getAccessible, runnerConfig, runnerFor } from '../data-sources/service.ts'
 import type { DataSourceRow } from '../data-sources/store.ts'
@@ -29,6 +30,8 @@ export interface ExecuteInput {
   maxAge: number
   applyAutoLimit: boolean
   scheduled?: boolean
+  /** The id a new execution gets (one chosen ahead, to listen for its end); random otherwise. */
+  executionId?: string
 }
 
 export type Outcome = { result: ResultRow } | { execution: ExecutionRow }
@@ -48,9 +51,21 @@ export function textToRun(ds: DataSourceRow, text: string, autoLimit: boolean): 
  * briefly for it, so fast queries come back in the same response and slow ones as a job to poll.
  */
 export async function execute(deps: Deps, input: ExecuteInput): Promise<Outcome> {
-  const queued = await submit(deps, input)
-  if ('result' in queued) return queued
-  const result = await waitBriefly(deps, queued.execution.id, deps.config.executionWaitMs)
+  // the new execution's id is chosen here, so we listen for its end before it can happen
+  const id = randomUUID()
+  const waiter = deps.executionsDone.watch(id)
+  let queued: Outcome
+  let result: ResultRow | undefined
+  try {
+    queued = await submit(deps, { ...input, executionId: id })
+    if ('result' in queued) return queued
+    const joined = queued.execution.id !== id
+    result = joined
+      ? await waitBriefly(deps, queued.execution.id, deps.config.executionWaitMs)
+      : (await waiter.wait(deps.config.executionWaitMs, () => finished(deps, id), false)) ?? undefined
+  } finally {
+    waiter.stop()
+  }
   if (result) return { result }
   // answer with the job as it is now (it may have started, or failed, while we waited)
   return { execution: (await store.findExecution(deps.sql, input.orgId, queued.execution.id)) ?? queued.execution }
@@ -79,6 +94,7 @@ async function enqueueExecution(deps: Pick<Deps, 'sql' | 'secretKey'>, input: Ex
   const slots = concurrencyOf(runnerConfig(deps.secretKey, ds))
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await store.insertOrJoin(deps.sql, {
+      id: attempt === 0 && input.executionId ? input.executionId : randomUUID(),
       orgId: input.orgId, dataSourceId: ds.id, queryId: input.queryId, userId: input.userId,
       queryHash: hash, queryText: text, scheduled: !!input.scheduled,
     }, slots, JOB_ATTEMPTS)
@@ -90,11 +106,14 @@ async function enqueueExecution(deps: Pick<Deps, 'sql' | 'secretKey'>, input: Ex
 
 /** The result, when the execution finishes within `ms`. */
 export async function waitBriefly(deps: Deps, executionId: string, ms: number): Promise<ResultRow | undefined> {
-  return deps.executionsDone.waitFor(executionId, ms, async () => {
-    const { status, result } = await resultOfExecution(deps.sql, executionId)
-    if (status === 4 || (status === 3 && !result)) return null // failed, or its result already cleaned up
-    return status === 3 ? result : undefined
-  }).then((r) => r ?? undefined)
+  return (await deps.executionsDone.waitFor(executionId, ms, () => finished(deps, executionId))) ?? undefined
+}
+
+/** The result once the execution is done; null when it failed (nothing more to wait for); undefined while it runs. */
+async function finished(deps: Deps, executionId: string): Promise<ResultRow | null | undefined> {
+  const { status, result } = await resultOfExecution(deps.sql, executionId)
+  if (status === 4 || (status === 3 && !result)) return null // failed, or its result already cleaned up
+  return status === 3 ? result : undefined
 }
 
 /** An execution the caller may see: anyone of the organization holding its random id (it is the capability). */

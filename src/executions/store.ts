@@ -1,3 +1,4 @@
+import type { DataSourceRow } from '../data-sources/store.ts'
 import type { Db } from '../db/sql.ts'
 
 export type ExecutionStatus = 1 | 2 | 3 | 4
@@ -25,6 +26,7 @@ export interface ExecutionRow {
 }
 
 export interface NewExecution {
+  id: string
   orgId: number
   dataSourceId: number
   queryId: number | null
@@ -51,8 +53,8 @@ export async function insertOrJoin(db: Db, e: NewExecution, slots: number, jobAt
        order by coalesce(load.n, 0), s.slot
        limit 1
     ), created as (
-      insert into executions (org_id, data_source_id, query_id, user_id, query_hash, query_text, scheduled, queue)
-      select ${e.orgId}, ${e.dataSourceId}, ${e.queryId}, ${e.userId}, ${e.queryHash}, ${e.queryText}, ${e.scheduled}, ${prefix} || slot.slot
+      insert into executions (id, org_id, data_source_id, query_id, user_id, query_hash, query_text, scheduled, queue)
+      select ${e.id}::uuid, ${e.orgId}, ${e.dataSourceId}, ${e.queryId}, ${e.userId}, ${e.queryHash}, ${e.queryText}, ${e.scheduled}, ${prefix} || slot.slot
         from slot
       on conflict do nothing
       returning *
@@ -76,13 +78,35 @@ export async function findExecution(db: Db, orgId: number, id: string): Promise<
   return row
 }
 
-/** Moves a waiting execution to processing for this worker; undefined when it was cancelled or already taken. */
-export async function claim(db: Db, id: string, workerId: string): Promise<ExecutionRow | undefined> {
-  const [row] = await db<ExecutionRow[]>`
-    update executions set status = 2, worker_id = ${workerId}, started_at = now(), updated_at = now(), attempts = attempts + 1
-     where id = ${id} and status = 1
-    returning *`
-  return row
+/** What a worker needs to run an execution, read as it claims it. */
+export interface ClaimedExecution {
+  execution: ExecutionRow
+  /** Its source (undefined when deleted meanwhile). */
+  dataSource: DataSourceRow | undefined
+  orgTimeLimitSeconds: number
+  /** Who ran it, for the annotation; null for scheduled runs of a deleted user. */
+  userEmail: string | null
+}
+
+/**
+ * Moves a waiting execution to processing for this worker and reads its source, the organization's time limit and
+ * the user's e-mail in the same round trip; undefined when it was cancelled or already taken.
+ */
+export async function claim(db: Db, id: string, workerId: string): Promise<ClaimedExecution | undefined> {
+  const [row] = await db<(ExecutionRow & { ds: DataSourceRow | null; org_limit: number; email: string | null })[]>`
+    with claimed as (
+      update executions set status = 2, worker_id = ${workerId}, started_at = now(), updated_at = now(), attempts = attempts + 1
+       where id = ${id} and status = 1
+      returning *
+    )
+    select claimed.*, to_jsonb(d) as ds, coalesce((o.settings->>'query_time_limit')::int, 0) as org_limit, u.email
+      from claimed
+      join organizations o on o.id = claimed.org_id
+      left join data_sources d on d.id = claimed.data_source_id
+      left join users u on u.id = claimed.user_id`
+  if (!row) return undefined
+  const { ds, org_limit, email, ...execution } = row
+  return { execution: execution as ExecutionRow, dataSource: ds ?? undefined, orgTimeLimitSeconds: org_limit, userEmail: email }
 }
 
 /**
@@ -104,6 +128,44 @@ export async function markDone(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source
           or (id = ${e.query_id} and schedule_failures > 0)
     )
     select pg_notify('sightline_execution', ${e.id})`
+}
+
+/** A whole result, small enough to be written in the same statement that ends its execution. */
+export interface WholeResult {
+  columns: unknown[]
+  log: string[]
+  rowsJson: string
+  rowCount: number
+  truncated: boolean
+  runtime: number
+}
+
+/**
+ * Stores a result of one chunk and ends its execution like `markDone`, all in one statement (one round trip, atomic
+ * without a transaction): the common case of a small result. Returns the result's id.
+ */
+export async function finishWithResult(db: Db, e: ExecutionRow, r: WholeResult): Promise<number> {
+  const [row] = await db<{ id: number }[]>`
+    with result as (
+      insert into query_results (org_id, data_source_id, query_hash, query_text, columns, row_count, truncated, log, runtime)
+      values (${e.org_id}, ${e.data_source_id}, ${e.query_hash}, ${e.query_text}, ${db.json(r.columns as never)}, ${r.rowCount},
+              ${r.truncated}, ${db.json(r.log)}, ${r.runtime})
+      returning id
+    ), chunk as (
+      insert into query_result_chunks (result_id, seq, rows) select id, 0, ${r.rowsJson} from result where ${r.rowCount} > 0
+    ), done as (
+      update executions set status = 3, query_result_id = (select id from result), finished_at = now(), updated_at = now()
+       where id = ${e.id}
+    ), linked as (
+      update queries
+         set latest_query_data_id = case when data_source_id = ${e.data_source_id} and query_hash = ${e.query_hash} and not is_archived
+                                         then (select id from result) else latest_query_data_id end,
+             schedule_failures = case when id = ${e.query_id} then 0 else schedule_failures end
+       where (data_source_id = ${e.data_source_id} and query_hash = ${e.query_hash} and not is_archived)
+          or (id = ${e.query_id} and schedule_failures > 0)
+    )
+    select id, pg_notify('sightline_execution', ${e.id}) from result`
+  return row.id
 }
 
 export async function markFailed(db: Db, id: string, error: string) {

@@ -12,19 +12,51 @@ export interface StoredResult {
 }
 
 /**
- * Stores a runner's rows as they arrive, in `tx`, stopping at `maxRows` (the result is then marked truncated and
- * the runner's cursor released). Writing a chunk overlaps with fetching the next batch from the engine.
+ * A runner's rows read up to the first chunk. Most results end within it (`ended`): they are stored in one
+ * statement with the execution's end. Longer ones go on through `storeRest` in a transaction.
  */
-export async function storeResult(
-  tx: Tx, header: Omit<NewResult, 'columns' | 'log'>, stream: RunStream, o: { maxRows: number; startedAt: number },
-): Promise<StoredResult> {
-  const id = await insertResult(tx, { ...header, columns: stream.columns, log: stream.log })
+export interface FirstChunk {
+  rowsJson: string
+  rowCount: number
+  truncated: boolean
+  ended: boolean
+  iterator: AsyncIterator<Cell[][]>
+}
+
+export async function readFirstChunk(stream: RunStream, maxRows: number): Promise<FirstChunk> {
+  const iterator = stream.batches[Symbol.asyncIterator]()
+  const parts: string[] = []
   let rowCount = 0
   let truncated = false
-  let seq = 0
+  for (;;) {
+    const next = await iterator.next()
+    if (next.done) return { rowsJson: `[${parts.join(',')}]`, rowCount, truncated, ended: true, iterator }
+    const batch = cap(next.value, rowCount, maxRows)
+    truncated = batch.length < next.value.length
+    if (batch.length) parts.push(rowsJson(batch))
+    rowCount += batch.length
+    if (truncated) {
+      await iterator.return?.(undefined) // releases the engine's cursor
+      return { rowsJson: `[${parts.join(',')}]`, rowCount, truncated, ended: true, iterator }
+    }
+    if (rowCount >= CHUNK_ROWS) return { rowsJson: `[${parts.join(',')}]`, rowCount, truncated, ended: false, iterator }
+  }
+}
+
+/**
+ * Stores a long result in `tx`: the first chunk, then the rest as it streams, stopping at `maxRows` (the result is
+ * then marked truncated and the runner's cursor released). Writing a chunk overlaps with fetching the next batch.
+ */
+export async function storeRest(
+  tx: Tx, header: NewResult, first: FirstChunk, o: { maxRows: number; startedAt: number; log: string[] },
+): Promise<StoredResult> {
+  const id = await insertResult(tx, header)
+  let rowCount = first.rowCount
+  let truncated = false
+  let seq = 1
   let parts: string[] = []
   let partRows = 0
-  let writing: Promise<unknown> = Promise.resolve()
+  let writing: Promise<unknown> = insertChunk(tx, id, 0, first.rowsJson)
   const flush = async () => {
     if (!partRows) return
     const json = `[${parts.join(',')}]`
@@ -33,23 +65,32 @@ export async function storeResult(
     await writing
     writing = insertChunk(tx, id, seq++, json)
   }
-  for await (let batch of stream.batches) {
-    if (rowCount + batch.length > o.maxRows) {
-      batch = batch.slice(0, o.maxRows - rowCount)
-      truncated = true
+  try {
+    for (;;) {
+      const next = await first.iterator.next()
+      if (next.done) break
+      const batch = cap(next.value, rowCount, o.maxRows)
+      truncated = batch.length < next.value.length
+      if (batch.length) {
+        parts.push(rowsJson(batch))
+        partRows += batch.length
+        rowCount += batch.length
+      }
+      if (partRows >= CHUNK_ROWS) await flush()
+      if (truncated) break
     }
-    if (batch.length) {
-      parts.push(rowsJson(batch))
-      partRows += batch.length
-      rowCount += batch.length
-    }
-    if (partRows >= CHUNK_ROWS) await flush()
-    if (truncated) break // leaving the loop returns the runner's iterator, which releases the engine's cursor
+  } finally {
+    if (truncated) await first.iterator.return?.(undefined)
   }
   await flush()
   await writing
-  await completeResult(tx, id, { rowCount, truncated, runtime: (performance.now() - o.startedAt) / 1000, log: stream.log })
+  await completeResult(tx, id, { rowCount, truncated, runtime: (performance.now() - o.startedAt) / 1000, log: o.log })
   return { id, rowCount, truncated }
+}
+
+/** The part of a batch that fits under the row cap. */
+function cap(batch: Cell[][], stored: number, maxRows: number): Cell[][] {
+  return stored + batch.length > maxRows ? batch.slice(0, Math.max(0, maxRows - stored)) : batch
 }
 
 /** The rows of a batch as JSON array members, without the enclosing brackets. */

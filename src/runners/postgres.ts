@@ -197,6 +197,8 @@ const warm = new WarmConnections<RunConnection>({
 
 /** Idle connections of every source, closed (tests, shutdown). */
 export const closeWarmPostgresConnections = () => warm.closeAll()
+/** How many are idle and ready (the reset after a run finishes shortly after the run). */
+export const warmPostgresConnections = () => warm.size
 
 function openRunConnection(config: RunnerConfig, timeoutMs: number): RunConnection {
   const log = { lines: null as string[] | null }
@@ -212,9 +214,10 @@ async function release(key: string, conn: RunConnection, healthy: boolean) {
   conn.log.lines = null
   if (healthy) {
     try {
-      await conn.sql.unsafe('rollback')
-      await conn.sql.unsafe('discard all')
-      await conn.sql.unsafe('select pg_advisory_unlock_all()')
+      // sent together (postgres.js pipelines them on the one connection): one round trip
+      await Promise.all([
+        conn.sql.unsafe('rollback'), conn.sql.unsafe('discard all'), conn.sql.unsafe('select pg_advisory_unlock_all()'),
+      ])
       return warm.give(key, conn)
     } catch { /* closed below */ }
   }
@@ -230,7 +233,8 @@ async function runOn(conn: RunConnection, key: string, config: RunnerConfig, tex
     if (watch.reason || isConnectionError(e)) healthy = false
     return watch.translate(e, isTimeout, (e) => describe(config, e))
   }
-  const done = () => release(key, conn, healthy && !watch.reason)
+  // the reset runs behind the caller's back: the rows are all read by then, and the next run waits for nothing
+  const done = () => { void release(key, conn, healthy && !watch.reason) }
   try {
     if (splitStatements(text).length > 1) {
       // Several statements: the simple protocol, which cannot stream; the last result set is the answer.
@@ -242,7 +246,7 @@ async function runOn(conn: RunConnection, key: string, config: RunnerConfig, tex
       const last = [...list].reverse().find((r) => r?.columns?.length)
       if (!last) throw new RunnerError(NO_DATA)
       watch.dispose()
-      await done()
+      done()
       return { columns: columnsOf(last.columns), log, batches: single(last as unknown as Cell[][]) }
     }
     const q = sql.unsafe(text).values()
@@ -276,14 +280,14 @@ async function runOn(conn: RunConnection, key: string, config: RunnerConfig, tex
           await Promise.resolve(iterator.return?.()).catch(() => {})
         }
         watch.dispose()
-        await done()
+        done()
       }
     }
     return { columns: columnsOf(columns), log, batches: batches() }
   } catch (e) {
     const error = fail(e)
     watch.dispose()
-    void done()
+    done()
     throw error
   }
 }

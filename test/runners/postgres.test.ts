@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { closeWarmPostgresConnections, postgresRunner as runner } from '../../src/runners/postgres.ts'
+import { closeWarmPostgresConnections, postgresRunner as runner, warmPostgresConnections } from '../../src/runners/postgres.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
 import { BLACKHOLE, cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, waitUntil } from './support.ts'
 
@@ -143,6 +143,7 @@ describe('PostgreSQL runner', () => {
     const first = await collect(await runner.run(config,
       "set search_path to pg_catalog; create temp table scratch (x int); begin; select pg_backend_pid() as pid, pg_advisory_lock(42)", opts()))
     const pid = first.rows[0][0]
+    await waitUntil(async () => warmPostgresConnections() === 1)
     const second = await collect(await runner.run(config,
       "select pg_backend_pid() as pid, current_setting('search_path') as path, to_regclass('pg_temp.scratch') as temp, " +
       "(select count(*) from pg_locks where locktype = 'advisory' and pid = pg_backend_pid())::int as locks, " +
