@@ -164,6 +164,9 @@ create unique index executions_in_flight on executions (data_source_id, query_ha
 create unique index executions_refresh_in_flight on executions (query_id) where scheduled and status in (1, 2);
 create index executions_running_by_worker on executions (worker_id) where status = 2;
 create index executions_queue_load on executions (data_source_id, queue) where status in (1, 2);
+-- Turns between a source's queues when their loads tie: requests racing each other cannot see each other's
+-- uncommitted executions, so load alone would send them all to the same queue.
+create sequence execution_queue_turn cycle;
 create index executions_finished on executions (finished_at) where status in (3, 4);
 
 -- Each worker process writes here every few seconds; one that stops writing is dead, and its jobs are unlocked

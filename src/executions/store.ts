@@ -44,13 +44,14 @@ export interface NewExecution {
 export async function insertOrJoin(db: Db, e: NewExecution, slots: number, jobAttempts: number): Promise<{ execution: ExecutionRow; joined: boolean } | undefined> {
   const prefix = `ds:${e.dataSourceId}:`
   const [created] = await db<ExecutionRow[]>`
-    with slot as (
-      -- the least busy queue, so a long query in one does not hold up the next submissions
+    with turn as (select nextval('execution_queue_turn') % ${slots}::int as n), slot as (
+      -- the least busy queue, so a long query in one does not hold up the next submissions; ties take turns
       select s.slot from generate_series(0, ${slots - 1}::int) as s(slot)
+        cross join turn
         left join (select queue, count(*) as n from executions
                     where data_source_id = ${e.dataSourceId} and status in (1, 2) group by queue) load
           on load.queue = ${prefix} || s.slot
-       order by coalesce(load.n, 0), s.slot
+       order by coalesce(load.n, 0), (s.slot - turn.n + ${slots}::int) % ${slots}::int
        limit 1
     ), created as (
       insert into executions (id, org_id, data_source_id, query_id, user_id, query_hash, query_text, scheduled, queue)
