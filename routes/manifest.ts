@@ -11,6 +11,7 @@ import organizationApi from './api/organization.ts'
 import queriesApi from './api/queries.ts'
 import queryExecutionsApi from './api/query_executions.ts'
 import queryResultsApi from './api/query_results.ts'
+import querySnippetsApi from './api/query_snippets.ts'
 import sessionApi from './api/session.ts'
 import settingsApi from './api/settings.ts'
 import usersApi from './api/users.ts'
@@ -25,6 +26,7 @@ import home from './index.tsx'
 import login from './login.tsx'
 import logout from './logout.ts'
 import ping from './ping.ts'
+import querySnippetsPages from './query_snippets/index.tsx'
 import setup from './setup.tsx'
 import status from './status.ts'
 import profilePage from './users/[id].tsx'
@@ -47,6 +49,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/queries', queriesApi],
   ['/api/queries', queryExecutionsApi],
   ['/api/query_results', queryResultsApi],
+  ['/api/query_snippets', querySnippetsApi],
   ['/api/session', sessionApi],
   ['/api/settings', settingsApi],
   ['/api/users', usersApi],
@@ -61,6 +64,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', login],
   ['/', logout],
   ['/', ping],
+  ['/', querySnippetsPages],
   ['/', setup],
   ['/', status],
   ['/', usersPages],

@@ -1,0 +1,144 @@
+import { z } from 'zod'
+import type { Deps } from '../deps.ts'
+import { Conflict, Forbidden, NotFound } from '../errors.ts'
+import { recordEvent } from '../events/service.ts'
+import { validate } from '../http/validate.ts'
+import { has, isAdmin, isAdminOrOwner } from '../permissions/can.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { usersByIds } from '../queries/details.ts'
+import { snippetJson, type SnippetJson } from './serialize.ts'
+import * as store from './store.ts'
+import { SNIPPET_ORDERS, type SnippetOrder, type SnippetRow } from './store.ts'
+
+export type { SnippetOrder }
+
+export const MAX_TRIGGER_LENGTH = 255 // the column's limit (reference §5 query_snippets.trigger varchar(255))
+
+/** What the API answers about snippets; the dialog shows these messages as they are. */
+export const snippetTexts = {
+  triggerRequired: 'Trigger: This field is required.',
+  triggerText: 'Trigger must be text.',
+  triggerTooLong: `Trigger: Must be at most ${MAX_TRIGGER_LENGTH} characters.`,
+  snippetRequired: 'Snippet: This field is required.',
+  snippetText: 'Snippet must be text.',
+  descriptionText: 'Description must be text.',
+  triggerTaken: 'A snippet with this trigger already exists.',
+  cannotEdit: "You don't have permission to edit this resource.", // reference §2.4 require_admin_or_owner
+}
+
+/** Missing and wrongly typed fields get different messages: "required" would mislead a client sending a number. */
+const text = (required: string, wrongType: string) =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : wrongType) })
+
+const trigger = text(snippetTexts.triggerRequired, snippetTexts.triggerText)
+  .trim().min(1, snippetTexts.triggerRequired).max(MAX_TRIGGER_LENGTH, snippetTexts.triggerTooLong)
+// kept as typed (leading blank lines and indentation may be part of the snippet), but it must say something
+const snippet = text(snippetTexts.snippetRequired, snippetTexts.snippetText)
+  .refine((value) => value.trim() !== '', snippetTexts.snippetRequired)
+const description = z.string({ error: snippetTexts.descriptionText }).nullish().transform((value) => value ?? '')
+
+// Other fields (id, user, dates) are ignored rather than refused: clients of the established tool send the whole object back.
+const CreateBody = z.object({ trigger, description, snippet })
+const SaveBody = z.object({ trigger: trigger.optional(), description: description.optional(), snippet: snippet.optional() })
+
+/** Reading snippets goes with reading or writing queries (spec 2 §6: they are a query-writing aid). */
+export function canViewSnippets(principal: Principal): boolean {
+  return isAdmin(principal) || has(principal, 'view_query') || has(principal, 'create_query')
+}
+
+export function canCreateSnippets(principal: Principal): boolean {
+  return isAdmin(principal) || has(principal, 'create_query')
+}
+
+/** Spec 2 §6: only the author or an admin edits or deletes; everyone else gets the read-only dialog. */
+export function canEditSnippet(principal: Principal, row: { user_id: number | null }): boolean {
+  return isAdminOrOwner(principal, row.user_id)
+}
+
+function requireView(principal: Principal) {
+  if (!canViewSnippets(principal)) throw new Forbidden()
+}
+
+function requireEdit(principal: Principal, row: SnippetRow) {
+  if (!canEditSnippet(principal, row)) throw new Forbidden(snippetTexts.cannotEdit)
+}
+
+/** `trigger` ascending unless told otherwise; a leading '-' means descending (spec 2 §3 "List state"). */
+export function parseSnippetOrder(order: string | undefined): { order: SnippetOrder; descending: boolean } {
+  const descending = !!order?.startsWith('-')
+  const key = (descending ? order!.slice(1) : order) as SnippetOrder
+  return SNIPPET_ORDERS.includes(key) ? { order: key, descending } : { order: 'trigger', descending: false }
+}
+
+async function withAuthors(deps: Deps, principal: Principal, rows: SnippetRow[]): Promise<SnippetJson[]> {
+  const users = await usersByIds(deps, principal.orgId, rows.map((r) => r.user_id))
+  return rows.map((row) => snippetJson(row, users))
+}
+
+/** The organization's snippets in the order asked, a page of them when `limit` is set, with the total. */
+export async function listSnippets(
+  deps: Deps, principal: Principal, o: { order: SnippetOrder; descending: boolean; limit: number | null; offset: number },
+): Promise<{ count: number; results: SnippetJson[] }> {
+  requireView(principal)
+  const { count, rows } = await store.listSnippets(deps.sql, { orgId: principal.orgId, ...o })
+  return { count, results: await withAuthors(deps, principal, rows) }
+}
+
+async function findOrNotFound(deps: Deps, principal: Principal, id: number): Promise<SnippetRow> {
+  requireView(principal)
+  const row = await store.findSnippet(deps.sql, principal.orgId, id)
+  if (!row) throw new NotFound()
+  return row
+}
+
+export async function getSnippet(deps: Deps, principal: Principal, id: number): Promise<SnippetJson> {
+  const [json] = await withAuthors(deps, principal, [await findOrNotFound(deps, principal, id)])
+  return json
+}
+
+/** Triggers are unique per organization; the database decides, so two people saving at once cannot both win. */
+async function uniqueTrigger<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new Conflict(snippetTexts.triggerTaken)
+    throw error
+  }
+}
+
+export async function createSnippet(deps: Deps, principal: Principal, body: unknown): Promise<SnippetJson> {
+  if (!canCreateSnippets(principal)) throw new Forbidden()
+  const input = validate(CreateBody, body)
+  const row = await uniqueTrigger(() => deps.sql.begin(async (tx) => {
+    const created = await store.insertSnippet(tx, { orgId: principal.orgId, userId: principal.id, ...input })
+    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'query_snippet', objectId: created.id })
+    return created
+  }))
+  const [json] = await withAuthors(deps, principal, [row])
+  return json
+}
+
+export async function saveSnippet(deps: Deps, principal: Principal, id: number, body: unknown): Promise<SnippetJson> {
+  const existing = await findOrNotFound(deps, principal, id)
+  requireEdit(principal, existing)
+  const input = validate(SaveBody, body)
+  const row = await uniqueTrigger(() => deps.sql.begin(async (tx) => {
+    const saved = await store.updateSnippet(tx, id, input)
+    await recordEvent(tx, {
+      orgId: principal.orgId, userId: principal.id, action: 'edit', objectType: 'query_snippet', objectId: id,
+      properties: { updated_fields: Object.keys(input) },
+    })
+    return saved
+  }))
+  const [json] = await withAuthors(deps, principal, [row])
+  return json
+}
+
+export async function deleteSnippet(deps: Deps, principal: Principal, id: number) {
+  const existing = await findOrNotFound(deps, principal, id)
+  requireEdit(principal, existing)
+  await deps.sql.begin(async (tx) => {
+    await store.deleteSnippet(tx, id)
+    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'delete', objectType: 'query_snippet', objectId: id })
+  })
+}
