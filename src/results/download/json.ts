@@ -17,6 +17,10 @@ export interface QueryResultMeta {
   retrieved_at: string | Date
   /** Written as `data.truncated` only when true, as the established tool does for capped results. */
   truncated?: boolean
+  /** The runner's log lines (`data.log`, shown in the editor's Log tab), written when given. */
+  log?: string[]
+  /** Engine facts such as `data_scanned` (`data.metadata`), written when not empty. */
+  metadata?: Record<string, unknown>
 }
 
 const QUOTE = 34
@@ -119,7 +123,12 @@ export function queryResultJsonStream(
     tail() {
       const retrievedAt = meta.retrieved_at instanceof Date ? meta.retrieved_at.toISOString() : meta.retrieved_at
       const rest = { data_source_id: meta.data_source_id, runtime: meta.runtime, retrieved_at: retrievedAt }
-      out.text(`]${meta.truncated ? ',"truncated":true' : ''}},${JSON.stringify(rest).slice(1)}}`)
+      const extras = [
+        meta.truncated ? '"truncated":true' : '',
+        meta.log ? `"log":${JSON.stringify(meta.log)}` : '',
+        meta.metadata && Object.keys(meta.metadata).length ? `"metadata":${JSON.stringify(meta.metadata)}` : '',
+      ].filter(Boolean).map((part) => `,${part}`).join('')
+      out.text(`]${extras}},${JSON.stringify(rest).slice(1)}}`)
       return [out.take()]
     },
   })
