@@ -3,7 +3,7 @@
  * second y axis can share the first one's grid), and category axes that stay readable at any count: labels
  * truncated with an ellipsis, rotated when crowded, thinned when even rotated ones would overlap.
  */
-import { textWidth, truncate } from './format/text.ts'
+import { textWidth, truncate, truncateMiddle } from './format/text.ts'
 import { FONT_SIZE } from './theme.ts'
 
 /** A round step giving about `count` ticks between `start` and `stop` (d3's rule: 1, 2 or 5 times a power of ten). */
@@ -46,6 +46,8 @@ export function ticks(min: number, max: number, count = 5): number[] {
 }
 
 export interface CategoryAxis {
+  /** How far the first label reaches left of its tick (rotated labels lean left). */
+  overhang: number
   /** Indices of the categories that get a label. */
   ticks: number[]
   /** Label text per category index (truncated). */
@@ -65,26 +67,36 @@ export function categoryAxis(categories: string[], length: number, across: boole
   // truncating 100,000 labels is wasted work when only a few hundred can show: measure the ones that might
   const step0 = Math.max(1, Math.ceil((n * (fontSize + 3)) / Math.max(1, length)))
   const labels: string[] = new Array(n)
+  // labels that differ only at the end would all look alike cut at the end: cut those in the middle
+  const seen = new Set<string>()
+  let clash = false
+  for (let i = 0; i < n && !clash; i += step0) {
+    const cut = truncate(categories[i], budget, fontSize)
+    clash = cut !== categories[i] && seen.has(cut)
+    seen.add(cut)
+  }
+  const shorten = clash ? truncateMiddle : truncate
   let widest = 0
   for (let i = 0; i < n; i += step0) {
-    labels[i] = truncate(categories[i], budget, fontSize)
+    labels[i] = shorten(categories[i], budget, fontSize)
     widest = Math.max(widest, textWidth(labels[i], fontSize))
   }
   if (!across) {
     const step = Math.max(1, Math.ceil((n * (fontSize + 4)) / Math.max(1, length)))
-    return { ticks: indices(n, step), labels, rotate: 0, margin: Math.ceil(widest + 12) }
+    return { ticks: indices(n, step), labels, rotate: 0, margin: Math.ceil(widest + 12), overhang: 0 }
   }
   if (step0 === 1 && n * (widest + GAP) <= length) {
-    return { ticks: indices(n, 1), labels, rotate: 0, margin: fontSize + 18 }
+    return { ticks: indices(n, 1), labels, rotate: 0, margin: fontSize + 18, overhang: textWidth(labels[0] ?? '', fontSize) / 2 }
   }
   // rotated 45°: each label takes about 1.5 line heights along the axis and widest·sin45 across it
   const step = Math.max(1, Math.ceil((n * fontSize * 1.5) / Math.max(1, length)))
   let tall = 0
   for (let i = 0; i < n; i += step) {
-    labels[i] ??= truncate(categories[i], budget, fontSize)
+    labels[i] ??= shorten(categories[i], budget, fontSize)
     tall = Math.max(tall, textWidth(labels[i], fontSize))
   }
-  return { ticks: indices(n, step), labels, rotate: -45, margin: Math.ceil(tall * Math.SQRT1_2 + fontSize + 14) }
+  const first = textWidth(labels[0] ?? '', fontSize) * Math.SQRT1_2
+  return { ticks: indices(n, step), labels, rotate: -45, margin: Math.ceil(tall * Math.SQRT1_2 + fontSize + 14), overhang: first }
 }
 
 function indices(n: number, step: number): number[] {
@@ -98,4 +110,9 @@ export function labelMargin(labels: string[], min = 30): number {
   let widest = 0
   for (const l of labels) widest = Math.max(widest, textWidth(l, FONT_SIZE))
   return Math.max(min, Math.ceil(widest + 14))
+}
+
+/** Room left of the plot that the first category label needs, on an axis `length` pixels long. */
+export function leftOverhang(axis: CategoryAxis, length: number): number {
+  return Math.max(0, Math.ceil(axis.overhang - length / Math.max(1, axis.labels.length) / 2 + 4))
 }

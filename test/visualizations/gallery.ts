@@ -72,3 +72,30 @@ export const GALLERY: Picture[] = [
   { name: 'sunburst', vis: { type: 'SUNBURST_SEQUENCE', options: {} }, data: demo.sessions() },
   { name: 'word-cloud', vis: { type: 'WORD_CLOUD', options: { column: 'review' } }, data: demo.reviews() },
 ]
+
+const profit = {
+  columns: [{ name: 'category', type: 'string' }, { name: 'profit', type: 'float' }],
+  rows: [['Audio', 42_100], ['Bags', -12_800], ['Home', 18_300], ['Outdoor', -4_100], ['Computing', 61_700], ['Apparel', 9_900]].map(([category, profit]) => ({ category, profit })),
+}
+const longNames = {
+  columns: [{ name: 'product', type: 'string' }, { name: 'units', type: 'integer' }],
+  rows: Array.from({ length: 120 }, (_, i) => ({ product: `Aurora noise-cancelling headphones, edition ${i + 1}`, units: 100 + ((i * 37) % 90) })),
+}
+const wave = (n: number) => ({
+  columns: [{ name: 'at', type: 'datetime' }, { name: 'load', type: 'float' }],
+  rows: Array.from({ length: n }, (_, i) => ({ at: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(), load: Math.round((50 + 30 * Math.sin(i / 900) + ((i * 7919) % 13)) * 10) / 10 })),
+})
+const gaps = {
+  columns: [{ name: 'day', type: 'date' }, { name: 'signups', type: 'integer' }],
+  rows: ['2024-05-01', '2024-05-02', '2024-05-03', '2024-05-04', '2024-05-05', '2024-05-06', '2024-05-07'].map((day, i) => ({ day, signups: i === 3 ? null : 20 + i * 3 })),
+}
+
+/** Pictures of the hard cases: negative values, crowded and long labels, 100,000 points, gaps, nothing at all. */
+export const EDGE_CASES: Picture[] = [
+  { name: 'edge-negative-columns', vis: { type: 'CHART', options: { globalSeriesType: 'column', columnMapping: { category: 'x', profit: 'y' }, showDataLabels: true, numberFormat: '0,0' } }, data: profit },
+  { name: 'edge-long-crowded-labels', vis: { type: 'CHART', options: { globalSeriesType: 'column', columnMapping: { product: 'x', units: 'y' }, sortX: false } }, data: longNames },
+  { name: 'edge-line-100k', vis: { type: 'CHART', options: { globalSeriesType: 'line', columnMapping: { at: 'x', load: 'y' } } }, data: wave(100_000) },
+  { name: 'edge-line-gaps', vis: { type: 'CHART', options: { globalSeriesType: 'line', columnMapping: { day: 'x', signups: 'y' }, missingValuesAsZero: false } }, data: gaps },
+  { name: 'edge-empty', vis: { type: 'CHART', options: { globalSeriesType: 'column' } }, data: { columns: [], rows: [] } },
+  { name: 'edge-map-not-drawn', vis: { type: 'CHOROPLETH', options: {} }, data: { columns: [{ name: 'country' }, { name: 'n' }], rows: [{ country: 'FR', n: 1 }] } },
+]

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { renderVisualizationSvg } from '../../src/visualizations/render.server.ts'
 import { count, dom, expectPicture, texts } from './pictures.ts'
-import { GALLERY, type Picture } from './gallery.ts'
+import { EDGE_CASES, GALLERY, type Picture } from './gallery.ts'
 
 const render = (p: Picture) => renderVisualizationSvg(p.vis, p.data, p.size ?? { width: 800, height: 400 }, p.view)
-const picture = (name: string) => GALLERY.find((p) => p.name === name)!
+const picture = (name: string) => [...GALLERY, ...EDGE_CASES].find((p) => p.name === name)!
 const group = (label: string, element: string) => `g[aria-label="${label}"] ${element}`
 
 /** What a person checks on each picture: the number of bars, slices, ticks, legend entries … */
@@ -106,14 +106,44 @@ const CHECKS: Record<string, (doc: Document, markup: string) => void> = {
   'word-cloud': (doc) => {
     expect(count(doc, group('text', 'text'))).toBe(30)
   },
+  'edge-negative-columns': (doc) => {
+    const bars = [...doc.querySelectorAll(group('rect', 'rect'))]
+    const zero = Number(doc.querySelector('g[aria-label="rule"] line')!.getAttribute('y1'))
+    // two bars hang below the zero line
+    expect(bars.filter((b) => Number(b.getAttribute('y')) >= zero - 0.5).length).toBe(2)
+    expect(texts(doc, group('text', 'text'))).toContain('-12,800')
+    expect(texts(doc, group('y-axis tick label', 'text'))[0]).toMatch(/^-/)
+  },
+  'edge-long-crowded-labels': (doc) => {
+    const labels = texts(doc, group('x-axis tick label', 'text'))
+    expect(count(doc, group('rect', 'rect'))).toBe(120)
+    expect(labels.length).toBeLessThan(60)
+    expect(labels.every((l) => l.includes('…'))).toBe(true)
+    expect(new Set(labels).size).toBe(labels.length)
+    expect(doc.querySelector('g[aria-label="x-axis tick label"]')!.outerHTML).toContain('rotate(-45)')
+  },
+  'edge-line-100k': (doc, markup) => {
+    expect(texts(doc, '.sl-note')[0]).toMatch(/^Showing [\d,]+ of 100,000 points$/)
+    expect(markup.length).toBeLessThan(200_000)
+  },
+  'edge-line-gaps': (doc) => {
+    // a missing value breaks the line into two pieces
+    expect(doc.querySelector(group('line', 'path'))!.getAttribute('d')!.match(/M/g)!.length).toBe(2)
+  },
+  'edge-empty': (doc) => {
+    expect(texts(doc, 'text')).toEqual(['No data to show'])
+  },
+  'edge-map-not-drawn': (doc) => {
+    expect(texts(doc, 'text')).toEqual(['Map (Choropleth) cannot be drawn yet'])
+  },
 }
 
 describe('pictures', () => {
   it('has a check for every picture', () => {
-    expect(Object.keys(CHECKS).sort()).toEqual(GALLERY.map((p) => p.name).sort())
+    expect(Object.keys(CHECKS).sort()).toEqual([...GALLERY, ...EDGE_CASES].map((p) => p.name).sort())
   })
 
-  for (const p of GALLERY) {
+  for (const p of [...GALLERY, ...EDGE_CASES]) {
     it(p.name, () => {
       const markup = render(p)
       CHECKS[p.name](dom(markup), markup)

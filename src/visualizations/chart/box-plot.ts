@@ -3,7 +3,7 @@
  * line at the median, whiskers to the last values within 1.5 IQR, and the outliers as dots.
  */
 import * as Plot from '@observablehq/plot'
-import { categoryAxis, labelMargin, niceDomain, tickStep, ticks } from '../axes.ts'
+import { categoryAxis, labelMargin, leftOverhang, niceDomain, tickStep, ticks } from '../axes.ts'
 import { formatNumber } from '../format/number.ts'
 import { emptySvg, frameSvg, placePlot } from '../frame.ts'
 import { GRID_COLOR, PLOT_STYLE } from '../theme.ts'
@@ -58,8 +58,8 @@ export function boxSvg(data: BoxData, options: ChartOptions, size: Size, env: Re
       const domain = niceDomain(options.yAxis[0]?.rangeMin ?? lo, options.yAxis[0]?.rangeMax ?? hi, count)
       const yTicks = ticks(domain[0], domain[1], count)
       const label = tickFormatter(tickStep(domain[0], domain[1], count), false, Math.max(Math.abs(domain[0]), Math.abs(domain[1])))
-      const marginLeft = labelMargin(yTicks.map(label))
-      const cat = categoryAxis(data.categories, area.width - marginLeft - 20, true)
+      const cat = categoryAxis(data.categories, area.width - labelMargin(yTicks.map(label)) - 20, true)
+      const marginLeft = Math.max(labelMargin(yTicks.map(label)), leftOverhang(cat, area.width))
       const bottom = bottomMargin(cat.margin, data.xTitle)
       const plot = Plot.plot({
         document: env.document,

@@ -3,7 +3,7 @@
  * inside the shared frame with its legend. Horizontal bars are the same chart with the axes swapped.
  */
 import * as Plot from '@observablehq/plot'
-import { categoryAxis, labelMargin } from '../axes.ts'
+import { categoryAxis, labelMargin, leftOverhang } from '../axes.ts'
 import { formatDate } from '../format/date.ts'
 import { formatNumber } from '../format/number.ts'
 import { emptySvg, frameSvg, placePlot, type Area } from '../frame.ts'
@@ -108,7 +108,7 @@ function plot(data: CartesianData, series: ChartSeries[], options: ChartOptions,
   const margins = h
     ? { marginLeft: cat ? cat.margin : 80, marginBottom: bottomMargin(30, vTitle), marginTop: topMargin(cTitle), marginRight: 24 }
     : {
-        marginLeft: labelMargin(leftLabels), marginTop: topMargin(vTitle),
+        marginLeft: Math.max(labelMargin(leftLabels), cat ? leftOverhang(cat, area.width) : 0), marginTop: topMargin(vTitle),
         marginRight: values.right?.ticks ? labelMargin(values.right.ticks.map(values.right.label)) : 20,
         marginBottom: bottomMargin(cat ? cat.margin : 30, cTitle),
       }

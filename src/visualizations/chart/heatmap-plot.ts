@@ -3,7 +3,7 @@
  * written in the cells when they fit, and a colour ramp legend with the range.
  */
 import * as Plot from '@observablehq/plot'
-import { categoryAxis } from '../axes.ts'
+import { categoryAxis, leftOverhang } from '../axes.ts'
 import { formatNumber } from '../format/number.ts'
 import { textWidth } from '../format/text.ts'
 import { emptySvg, frameSvg, placePlot } from '../frame.ts'
@@ -50,7 +50,7 @@ export function heatmapSvg(data: HeatmapData, options: ChartOptions, size: Size,
       const plot = Plot.plot({
         document: env.document,
         width: body.width, height: body.height,
-        marginLeft: yAxis.margin, marginBottom: bottom, marginTop: top, marginRight: 12,
+        marginLeft: Math.max(yAxis.margin, leftOverhang(xAxis, plotWidth)), marginBottom: bottom, marginTop: top, marginRight: 12,
         style: PLOT_STYLE,
         x: { type: 'band', domain: data.xs, padding: data.xs.length > 60 ? 0 : 0.04 },
         y: { type: 'band', domain: data.ys, padding: data.ys.length > 60 ? 0 : 0.04 },

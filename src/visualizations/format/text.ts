@@ -36,6 +36,22 @@ export function truncate(text: string, maxWidth: number, fontSize = 12): string 
   return end ? text.slice(0, end).trimEnd() + '…' : '…'
 }
 
+/**
+ * `text` cut in the middle to fit `maxWidth`, keeping its start and end ("Aurora head…edition 17"): for labels that
+ * differ only at the end, where cutting the end would make them all look alike.
+ */
+export function truncateMiddle(text: string, maxWidth: number, fontSize = 12): string {
+  if (textWidth(text, fontSize) <= maxWidth) return text
+  const budget = (maxWidth - textWidth('…', fontSize)) / 2
+  let head = 0
+  let width = 0
+  while (head < text.length && width + charWidth(text.charCodeAt(head)) * fontSize <= budget) width += charWidth(text.charCodeAt(head++)) * fontSize
+  let tail = text.length
+  width = 0
+  while (tail > head && width + charWidth(text.charCodeAt(tail - 1)) * fontSize <= budget) width += charWidth(text.charCodeAt(--tail)) * fontSize
+  return `${text.slice(0, head).trimEnd()}…${text.slice(tail).trimStart()}`
+}
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
 /** Text safe inside HTML or SVG markup, in element content and in quoted attributes alike. */
