@@ -3,7 +3,9 @@ import { cleanColumnName, columnKind, normalizeData, toDate, toNumber } from './
 
 const originalTz = process.env.TZ
 afterEach(() => {
-  process.env.TZ = originalTz
+  // assigning undefined would set the text "undefined"
+  if (originalTz === undefined) delete process.env.TZ
+  else process.env.TZ = originalTz
 })
 
 describe('toDate', () => {

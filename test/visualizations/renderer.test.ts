@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { clampSize, VisualizationError } from '../../src/visualizations/render.ts'
 import { renderVisualizationSvg } from '../../src/visualizations/render.server.ts'
+import { GALLERY } from './gallery.ts'
 import { count, dom, texts } from './pictures.ts'
 
 const data = {
@@ -35,6 +36,22 @@ describe('renderVisualizationSvg', () => {
     expect(clampSize({ width: 99_999, height: 300.4 })).toEqual({ width: 4000, height: 300 })
     const svg = dom(renderVisualizationSvg({ type: 'CHART', options: {} }, data, { width: -5, height: 10 }))
     expect(svg.querySelector('svg')!.getAttribute('width')).toBe('50')
+  })
+
+  it('draws the same dates whatever the server time zone', () => {
+    const original = process.env.TZ
+    const draw = () => GALLERY.filter((p) => /line|heatmap|cohort/.test(p.name)).map((p) => renderVisualizationSvg(p.vis, p.data, { width: 800, height: 400 }))
+    try {
+      process.env.TZ = 'UTC'
+      const utc = draw()
+      for (const tz of ['America/Los_Angeles', 'Asia/Kolkata']) {
+        process.env.TZ = tz
+        expect(draw()).toEqual(utc)
+      }
+    } finally {
+      if (original === undefined) delete process.env.TZ
+      else process.env.TZ = original
+    }
   })
 
   it('escapes text from the data', () => {

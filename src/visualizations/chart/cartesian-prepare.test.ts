@@ -6,7 +6,9 @@ const options = (o: Record<string, unknown>) => ChartOptionsSchema.parse(o)
 const ys = (d: CartesianData, name: string) => d.series.find((s) => s.name === name)!.points.map((p) => p.y)
 const originalTz = process.env.TZ
 afterEach(() => {
-  process.env.TZ = originalTz
+  // assigning undefined would set the text "undefined"
+  if (originalTz === undefined) delete process.env.TZ
+  else process.env.TZ = originalTz
 })
 
 const sales = {

@@ -5,7 +5,9 @@ import { escapeHtml, textWidth, truncate } from './text.ts'
 
 const originalTz = process.env.TZ
 afterEach(() => {
-  process.env.TZ = originalTz
+  // assigning undefined would set the text "undefined"
+  if (originalTz === undefined) delete process.env.TZ
+  else process.env.TZ = originalTz
 })
 
 describe('formatNumber', () => {
