@@ -26,6 +26,7 @@ import home from './index.tsx'
 import login from './login.tsx'
 import logout from './logout.ts'
 import ping from './ping.ts'
+import queriesPages from './queries/index.tsx'
 import querySnippetsPages from './query_snippets/index.tsx'
 import setup from './setup.tsx'
 import status from './status.ts'
@@ -64,6 +65,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', login],
   ['/', logout],
   ['/', ping],
+  ['/', queriesPages],
   ['/', querySnippetsPages],
   ['/', setup],
   ['/', status],

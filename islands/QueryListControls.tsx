@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState, type FormEvent, type JSX, type MouseEvent } from 'react'
+import { island } from '../src/shared/island.tsx'
+import { texts } from '../src/shared/texts.ts'
+import { api, ApiError } from './lib/api.ts'
+import { toast } from './lib/bus.ts'
+import { apiPathOf, DEFAULT_PAGE_SIZE, hrefOf, listItemOf, LIST_PATHS, parseListState, type ListJson, type ListState, type QueryListItem } from './lib/query-list.ts'
+import { EmptyState, ListNav, Paginator, QueryTable, TagFilter } from './lib/QueryListView.tsx'
+import { ui } from './lib/ui.ts'
+
+const t = texts.queries
+const SEARCH_DEBOUNCE_MS = 200 // spec 2 §9: search input debounce
+const RELATIVE_TIME_REFRESH_MS = 30_000 // spec 1 §9: relative time labels refresh every 30 s
+
+export interface QueryListProps {
+  state: ListState
+  count: number
+  items: QueryListItem[]
+  tags: { name: string; count: number }[]
+  canCreate: boolean
+  /** The server's clock when it rendered, so the first render in the browser says the same "2 hours ago". */
+  now: number
+  formats: { date: string; time: string }
+}
+
+/**
+ * A query list (/queries, /my, /favorites, /archive): the lists, the tag filter, the search box, the rows and the
+ * paginator. The server renders it first, so everything works as links and a GET form without script. With script
+ * the search narrows the rows as you type, sorting, tags and pages load in place, and the stars toggle favorites.
+ */
+function QueryListControls(props: QueryListProps): JSX.Element {
+  const [list, setList] = useState({ s: props.state, count: props.count, items: props.items })
+  const [search, setSearch] = useState(props.state.q)
+  const [loading, setLoading] = useState(false)
+  const [hydrated, setHydrated] = useState(false)
+  const [now, setNow] = useState(props.now)
+  const latest = useRef(list.s)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const requestNumber = useRef(0)
+  // spec 2 §4: a search clears the sorting; clearing the search brings back the sort chosen before it
+  const savedOrder = useRef(props.state.q ? null : props.state.order)
+  const s = list.s
+
+  async function load(next: ListState, history: 'push' | 'replace' | 'none') {
+    latest.current = next
+    clearTimeout(timer.current)
+    if (history !== 'none') window.history[history === 'push' ? 'pushState' : 'replaceState'](window.history.state, '', hrefOf(next))
+    const number = ++requestNumber.current
+    setLoading(true)
+    try {
+      const page = await api<ListJson>('GET', apiPathOf(next))
+      if (number !== requestNumber.current) return // a newer request has started; its answer wins
+      setList({ s: next, count: page.count, items: page.results.map(listItemOf) })
+      setNow(Date.now())
+    } catch (error) {
+      if (number === requestNumber.current) toast(error instanceof ApiError ? error.message : texts.errors.unknown, 'error')
+    } finally {
+      if (number === requestNumber.current) setLoading(false)
+    }
+  }
+
+  useEffect(() => {
+    setHydrated(true)
+    const tick = setInterval(() => setNow(Date.now()), RELATIVE_TIME_REFRESH_MS)
+    const back = () => {
+      const next = parseListState(latest.current.kind, new URLSearchParams(window.location.search))
+      setSearch(next.q)
+      void load(next, 'none')
+    }
+    window.addEventListener('popstate', back)
+    return () => {
+      clearInterval(tick)
+      clearTimeout(timer.current)
+      window.removeEventListener('popstate', back)
+    }
+  }, [])
+
+  function searchFor(term: string): ListState {
+    const q = term.trim()
+    const current = latest.current
+    if (q && !current.q) savedOrder.current = current.order
+    const order = q ? (current.q ? current.order : null) : savedOrder.current
+    return { ...current, q, order, page: 1 }
+  }
+
+  function type(term: string) {
+    setSearch(term)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => void load(searchFor(term), 'replace'), SEARCH_DEBOUNCE_MS)
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    void load(searchFor(search), 'replace')
+  }
+
+  /** A plain click on a list link loads in place; a click meant for a new tab or window goes to the browser. */
+  function follow(event: MouseEvent<HTMLAnchorElement>, next: ListState) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    void load(next, 'push')
+  }
+
+  async function toggleFavorite(item: QueryListItem) {
+    const favorite = !item.is_favorite
+    const mark = (value: boolean) => setList((l) => ({ ...l, items: l.items.map((q) => (q.id === item.id ? { ...q, is_favorite: value } : q)) }))
+    mark(favorite)
+    try {
+      await api(favorite ? 'POST' : 'DELETE', `/api/queries/${item.id}/favorite`)
+    } catch (error) {
+      mark(!favorite)
+      toast(`${t.favoriteFailed}: ${error instanceof ApiError ? error.message : texts.errors.unknown}`, 'error')
+    }
+  }
+
+  const summary = t.count(list.count)
+  return (
+    // on a phone the two columns dissolve (display: contents), so the search box can sit between the lists and the tags
+    <div className="flex flex-col gap-5 lg:flex-row lg:items-start lg:gap-6">
+      <div className="contents lg:sticky lg:top-6 lg:flex lg:w-48 lg:shrink-0 lg:flex-col lg:gap-5">
+        <ListNav kind={s.kind} />
+        <TagFilter s={s} tags={props.tags} follow={follow} />
+      </div>
+      <div className="contents lg:flex lg:min-w-0 lg:flex-1 lg:flex-col lg:gap-4">
+        <form role="search" action={LIST_PATHS[s.kind]} method="get" onSubmit={submit} className="relative order-2">
+          {s.tags.map((tag) => <input key={tag} type="hidden" name="tags" value={tag} />)}
+          {s.pageSize !== DEFAULT_PAGE_SIZE && <input type="hidden" name="page_size" value={s.pageSize} />}
+          <label htmlFor="query-search" className="sr-only">{t.search}</label>
+          <svg viewBox="0 0 24 24" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" fill="none" stroke="currentColor"
+            strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-4.3-4.3" /></svg>
+          <input id="query-search" type="search" name="q" value={search} onChange={(e) => type(e.target.value)} placeholder={t.searchPlaceholder}
+            autoComplete="off" spellCheck={false} className={`${ui.input} ${ui.inputBorder} pl-9`} />
+        </form>
+        <p className="sr-only" role="status" aria-live="polite">{hydrated ? summary : ''}</p>
+        <div aria-busy={loading} className={`order-4 flex min-w-0 flex-col gap-4 transition-opacity ${loading ? 'opacity-60' : ''}`}>
+          {list.items.length === 0
+            ? <EmptyState s={s} canCreate={props.canCreate} />
+            : <QueryTable s={s} items={list.items} now={now} formats={props.formats} caption={summary} starsEnabled={hydrated}
+              follow={follow} onToggleFavorite={(item) => void toggleFavorite(item)} />}
+          <Paginator s={s} count={list.count} follow={follow} />
+        </div>
+      </div>
+    </div>
+  )
+}
+
+export default island('QueryListControls', QueryListControls)

@@ -1,0 +1,170 @@
+import { texts } from '../../src/shared/texts.ts'
+
+/**
+ * The query lists' state and wording, shared by the page (first render, on the server) and the QueryListControls
+ * island (later renders, in the browser), so both build the same addresses and the same labels.
+ */
+export type QueryListKind = 'all' | 'my' | 'favorites' | 'archive'
+
+export const LIST_PATHS: Record<QueryListKind, string> = {
+  all: '/queries',
+  my: '/queries/my',
+  favorites: '/queries/favorites',
+  archive: '/queries/archive',
+}
+
+export const PAGE_SIZES = [5, 10, 20, 50, 100] // spec 2 §9: paginator size options
+export const DEFAULT_PAGE_SIZE = 20
+export const DEFAULT_ORDER = '-created_at' // spec 2 §9: query lists default to created_at descending
+
+/** The columns a list can be ordered by, as the API names them. */
+export const SORTABLE = ['name', 'created_by', 'created_at', 'executed_at', 'schedule'] as const
+export type SortColumn = (typeof SORTABLE)[number]
+
+export interface ListState {
+  kind: QueryListKind
+  q: string
+  tags: string[]
+  /** null: none chosen, so the API's own order applies (search rank while searching, else newest first). */
+  order: string | null
+  page: number
+  pageSize: number
+}
+
+/** What a row shows of a query: the list API's item, trimmed (no query text or API key in the page). */
+export interface QueryListItem {
+  id: number
+  name: string
+  tags: string[]
+  is_draft: boolean
+  is_archived: boolean
+  is_favorite: boolean
+  created_at: string
+  retrieved_at: string | null
+  schedule: Schedule | null
+  user: { name: string; profile_image_url: string } | null
+}
+
+export interface Schedule {
+  interval: number | string | null
+  time?: string | null
+  day_of_week?: string | null
+  until?: string | null
+}
+
+/** The list API's answer, as far as the rows need it. */
+export interface ListJson {
+  count: number
+  page: number
+  results: (QueryListItem & Record<string, unknown>)[]
+}
+
+export function listItemOf(json: QueryListItem): QueryListItem {
+  const { id, name, tags, is_draft, is_archived, is_favorite, created_at, retrieved_at, schedule, user } = json
+  return {
+    id, name, tags: tags ?? [], is_draft, is_archived, is_favorite, created_at, retrieved_at, schedule,
+    user: user ? { name: user.name, profile_image_url: user.profile_image_url } : null,
+  }
+}
+
+/** The list state an address asks for; anything malformed falls back to the default. */
+export function parseListState(kind: QueryListKind, params: URLSearchParams): ListState {
+  const page = Number(params.get('page'))
+  const size = Number(params.get('page_size'))
+  const order = params.get('order') ?? ''
+  const tags = [...new Set([...params.getAll('tags'), ...params.getAll('tags[]')].map((t) => t.trim()).filter(Boolean))]
+  return {
+    kind,
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    tags,
+    order: SORTABLE.includes(order.replace(/^-/, '') as SortColumn) ? order : null,
+    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+    pageSize: PAGE_SIZES.includes(size) ? size : DEFAULT_PAGE_SIZE,
+  }
+}
+
+function searchOf(s: ListState, o: { full: boolean }): string {
+  const query = new URLSearchParams()
+  if (s.q) query.set('q', s.q)
+  for (const tag of s.tags) query.append('tags', tag)
+  if (s.order && (s.order !== DEFAULT_ORDER || s.q)) query.set('order', s.order)
+  if (s.page > 1 || o.full) query.set('page', String(s.page))
+  if (s.pageSize !== DEFAULT_PAGE_SIZE || o.full) query.set('page_size', String(s.pageSize))
+  const text = query.toString()
+  return text ? `?${text}` : ''
+}
+
+/** The page's address for a state, with some of it changed; defaults are left out, so links stay short. */
+export function hrefOf(s: ListState, change: Partial<ListState> = {}): string {
+  const next = { ...s, ...change }
+  return LIST_PATHS[next.kind] + searchOf(next, { full: false })
+}
+
+/** The list API's address for a state: the same list, always with its page size (the API's default differs). */
+export const apiPathOf = (s: ListState) => `/api${LIST_PATHS[s.kind]}${searchOf(s, { full: true })}`
+
+/** The order in effect: a chosen one, none while searching (search rank), else the default. */
+export const effectiveOrder = (s: ListState) => s.order ?? (s.q ? null : DEFAULT_ORDER)
+
+/** Where a click on a column title leads: the first click picks the natural direction, the next turns it round. */
+export function nextOrder(s: ListState, column: SortColumn): string {
+  const current = effectiveOrder(s)
+  if (current === column) return `-${column}`
+  if (current === `-${column}`) return column
+  return column === 'name' || column === 'created_by' || column === 'schedule' ? column : `-${column}`
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
+/** A date and time in the organization's formats (moment tokens), in UTC so server and browser agree. */
+export function formatDateTime(value: string, dateFormat: string, timeFormat: string): string {
+  const d = new Date(value)
+  const year = String(d.getUTCFullYear())
+  const date = dateFormat.replace('YYYY', year).replace('YY', year.slice(2))
+    .replace('MM', pad(d.getUTCMonth() + 1)).replace('DD', pad(d.getUTCDate()))
+  const time = timeFormat.replace('HH', pad(d.getUTCHours())).replace('mm', pad(d.getUTCMinutes()))
+    .replace('ss', pad(d.getUTCSeconds())).replace('SSS', pad(d.getUTCMilliseconds(), 3))
+  return `${date} ${time}`
+}
+
+// moment's thresholds for humanized durations: seconds up to 45, minutes up to 45, hours up to 22, days up to 26 …
+const RELATIVE_STEPS: [unit: keyof typeof texts.queries.units, ms: number, below: number][] = [
+  ['minute', 60_000, 45], ['hour', 3_600_000, 22], ['day', 86_400_000, 26], ['month', 30 * 86_400_000, 11], ['year', 365 * 86_400_000, Infinity],
+]
+
+/** "just now", "a minute ago", "2 hours ago" (spec 1 §9). */
+export function timeAgo(value: string, now: number): string {
+  const elapsed = Math.max(0, now - new Date(value).getTime())
+  if (elapsed < 45_000) return texts.queries.justNow
+  for (const [unit, ms, below] of RELATIVE_STEPS) {
+    const n = Math.round(elapsed / ms)
+    if (n < below) return n <= 1 ? texts.queries.oneAgo(unit) : texts.queries.manyAgo(n, unit)
+  }
+  return texts.queries.justNow
+}
+
+const SCHEDULE_UNITS: [unit: keyof typeof texts.queries.units, seconds: number][] = [
+  ['week', 604_800], ['day', 86_400], ['hour', 3600], ['minute', 60], ['second', 1],
+]
+
+/**
+ * How often a query refreshes: 'Every 1 hour', 'Every day at 00:15', 'Every week on Monday at 00:15', 'Never'.
+ * `full` adds what the column has no room for (the time zone, the end date).
+ */
+export function schedulePhrase(schedule: Schedule | null): { short: string; full: string } {
+  const t = texts.queries
+  const seconds = Number(schedule?.interval)
+  if (!schedule || !Number.isSafeInteger(seconds) || seconds <= 0) return { short: t.never, full: t.never }
+  const [unit, size] = SCHEDULE_UNITS.find(([, s]) => seconds % s === 0)!
+  const count = seconds / size
+  const long = size >= 86_400
+  let short = long ? t.everyCalendar(count, unit) : t.every(count, unit)
+  if (long && unit === 'week' && schedule.day_of_week) short += ` ${t.onDay(schedule.day_of_week)}`
+  let full = short
+  if (long && schedule.time) {
+    short += ` ${t.atTime(schedule.time)}`
+    full = `${short} UTC`
+  }
+  if (schedule.until) full += ` ${t.until(schedule.until)}`
+  return { short, full }
+}
