@@ -19,6 +19,19 @@ describe('validateVisualization', () => {
     })
   })
 
+  it('accepts options saved by the established tool', () => {
+    const saved = {
+      globalSeriesType: 'pie', sortX: true, legend: { enabled: true, placement: 'auto', traceorder: 'normal' },
+      xAxis: { type: '-', labels: { enabled: true } }, yAxis: [{ type: 'linear' }, { type: 'linear', opposite: true }],
+      alignYAxesAtZero: false, error_y: { type: 'data', visible: true }, series: { stacking: null, error_y: { type: 'data', visible: true } },
+      seriesOptions: { count: { zIndex: 0, index: 0, type: 'pie', yAxis: 0 } }, valuesOptions: {}, columnMapping: { name: 'x', count: 'y' },
+      direction: { type: 'counterclockwise' }, sizemode: 'diameter', coefficient: 1, numberFormat: '0,0[.]00000', percentFormat: '0[.]00%',
+      textFormat: '', missingValuesAsZero: true, showDataLabels: true, dateTimeFormat: 'DD/MM/YY HH:mm',
+    }
+    expect(validateVisualization({ type: 'CHART', options: saved }).ok).toBe(true)
+    expect(validateVisualization({ type: 'PIVOT', options: { aggregatorName: 'Integer Sum', rendererName: 'Table', controls: { enabled: false } } }).ok).toBe(true)
+  })
+
   it('accepts every type with empty options', () => {
     for (const type of VISUALIZATION_TYPES) expect(validateVisualization({ type, options: {} }).ok, type).toBe(true)
     expect(validateVisualization({ type: 'COUNTER' }).ok).toBe(true)

@@ -104,4 +104,12 @@ describe('prepareCartesian', () => {
     expect(ys(prepareCartesian(options({ columnMapping: { x: 'x', y: 'y' } }), data), 'y')).toEqual([4, 3])
     expect(ys(prepareCartesian(options({ columnMapping: { x: 'x', y: 'y' }, xAxis: { type: 'logarithmic' } }), data), 'y')).toEqual([3])
   })
+
+  it('ignores non-cartesian types written per series, and reads percentValues as percent stacking', () => {
+    const data = { columns: [{ name: 'c' }, { name: 'a', type: 'float' }, { name: 'b', type: 'float' }], rows: [{ c: 'x', a: 1, b: 3 }] }
+    const d = prepareCartesian(options({ columnMapping: { c: 'x', a: 'y', b: 'y' }, seriesOptions: { a: { type: 'pie' } }, series: { percentValues: true } }), data)
+    expect(d.series.map((s) => s.type)).toEqual(['column', 'column'])
+    expect(d.stacking).toBe('percent')
+    expect(d.series.map((s) => s.points[0].y2)).toEqual([25, 100])
+  })
 })

@@ -9,7 +9,7 @@ import type { DataSet, Row } from '../types.ts'
 import { CategoryList } from './categories.ts'
 import { alignToKeys, sortByKey, unionKeys } from './densify.ts'
 import { resolveMapping, resolveXKind, type XKind } from './mapping.ts'
-import type { CartesianType, ChartOptions } from './options.ts'
+import { CARTESIAN_TYPES, type CartesianType, type ChartOptions } from './options.ts'
 import { stackLayers } from './stack.ts'
 
 export interface ChartPoint {
@@ -93,7 +93,7 @@ export function prepareCartesian(options: ChartOptions, data: DataSet): Cartesia
       let s = series.get(name)
       if (!s) {
         const own = options.seriesOptions[name]
-        const type = own?.type ?? defaultType
+        const type = own?.type && (CARTESIAN_TYPES as readonly string[]).includes(own.type) ? own.type as CartesianType : defaultType
         s = { key: name, name: own?.name || name, type: type === 'bar' ? 'column' : type, color: '', yAxis: own?.yAxis ?? 0, points: [], keys: [] }
         series.set(name, s)
       }
@@ -122,7 +122,7 @@ export function prepareCartesian(options: ChartOptions, data: DataSet): Cartesia
     if (isDense(s) && options.missingValuesAsZero) for (const p of s.points) p.y ??= 0
   })
 
-  const stacking = options.series.stacking
+  const stacking = options.series.percentValues ? 'percent' : options.series.stacking
   for (const type of STACKABLE) {
     for (const axis of [0, 1]) {
       const layers = list.filter((s) => s.type === type && s.yAxis === axis).map((s) => s.points)

@@ -35,7 +35,8 @@ export const YAxisSchema = z.looseObject({
 })
 
 export const SeriesOptionSchema = z.looseObject({
-  type: z.enum(CARTESIAN_TYPES).optional(),
+  /** The established tool writes the global type here too (even `pie`); only cartesian types change a series. */
+  type: z.enum(SERIES_TYPES).optional(),
   color: ColorSchema.optional(),
   /** 0: the left axis, 1: the right one. */
   yAxis: z.union([z.literal(0), z.literal(1)]).default(0),
@@ -58,6 +59,8 @@ export const ChartOptionsSchema = z.looseObject({
   }).prefault({}),
   series: z.looseObject({
     stacking: z.enum(['stack', 'percent']).nullable().default(null),
+    /** The established tool's "normalize to percentage" switch: the same as `stacking: 'percent'`. */
+    percentValues: z.boolean().default(false),
   }).prefault({}),
   /** Draws columns as horizontal bars (the established tool's switch; `bar` does the same). */
   swappedAxes: z.boolean().default(false),

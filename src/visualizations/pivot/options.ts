@@ -5,7 +5,7 @@
 import { z } from 'zod'
 
 const AGGREGATORS = {
-  Count: 'count', Sum: 'sum', Average: 'average', Minimum: 'min', Maximum: 'max',
+  Count: 'count', Sum: 'sum', 'Integer Sum': 'sum', Average: 'average', Minimum: 'min', Maximum: 'max',
   count: 'count', sum: 'sum', average: 'average', min: 'min', max: 'max',
 } as const
 
