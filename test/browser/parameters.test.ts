@@ -1,0 +1,302 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import * as esbuild from 'esbuild'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { ParameterDefinition } from '../../src/shared/parameters/index.ts'
+import { addressWith, datePickerUnit, initialValues } from '../../islands/lib/parameters/address.ts'
+import { checkDraft, definitionFrom, draftFrom, multiValuesOptionsFor, quotationOf } from '../../islands/lib/parameters/draft.ts'
+import { chipSummary, fromNativeInput, isChanged, toNativeInput, truncateLabel, unitBoundary, unitInputValue } from '../../islands/lib/parameters/model.ts'
+import { dropdownPath } from '../../islands/lib/parameters/useDropdownOptions.ts'
+import { launchBrowser } from '../helpers/server.ts'
+import { DESKTOP, layoutProblems, PHONE, watchProblems } from './support.ts'
+
+/**
+ * The parameter widgets of islands/lib/parameters. The pure helpers are tested directly (this config collects
+ * tests only under src/ and test/). The components are bundled with a tiny test entry and served, together with
+ * canned API answers, on a made-up origin through Playwright's request routing, so no product route exists only
+ * for tests. The pictures land in test/browser/screenshots/ for people to look at.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const ORIGIN = 'http://sightline.test'
+const SHOTS = path.join(import.meta.dirname, 'screenshots')
+
+const text: ParameterDefinition = { name: 'name', title: 'Name', type: 'text' }
+const number: ParameterDefinition = { name: 'limit', title: 'Limit', type: 'number', value: 10 }
+const color: ParameterDefinition = { name: 'color', title: 'Color', type: 'enum', enumOptions: 'red\ngreen\nblue' }
+const regions: ParameterDefinition = {
+  name: 'regions', title: 'Regions', type: 'enum', enumOptions: 'Asia\nEurope\nScandinavia\nAfrica\nOceania', multiValuesOptions: { separator: ',' },
+}
+const city: ParameterDefinition = { name: 'city', title: 'City', type: 'query', queryId: 7 }
+const day: ParameterDefinition = { name: 'day', title: 'Day', type: 'date' }
+const at: ParameterDefinition = { name: 'at', title: 'At', type: 'datetime-local' }
+const atSec: ParameterDefinition = { name: 'at_sec', title: 'At (s)', type: 'datetime-with-seconds' }
+const period: ParameterDefinition = { name: 'period', title: 'Period', type: 'date-range' }
+const span: ParameterDefinition = { name: 'span', title: 'Span', type: 'date-range-switchable' }
+const window_: ParameterDefinition = { name: 'window', title: 'Window', type: 'datetime-range' }
+const ALL = [text, number, color, regions, city, day, at, atSec, period, span, window_]
+
+describe('helpers', () => {
+  it('counts only edits that change the normalised value as pending', () => {
+    expect(isChanged(number, '10.0', 10)).toBe(false)
+    expect(isChanged(number, '11', 10)).toBe(true)
+    expect(isChanged(text, '', null)).toBe(false)
+    expect(isChanged(period, { start: '2024-01-01', end: null }, null)).toBe(false)
+  })
+
+  it('summarises a multi-select as three chips of at most 10 characters and +N more', () => {
+    expect(truncateLabel('Scandinavia')).toBe('Scandinavi…')
+    expect(truncateLabel('Oceania')).toBe('Oceania')
+    expect(chipSummary(['Asia', 'Europe', 'Scandinavia', 'Africa', 'Oceania'])).toEqual({ chips: ['Asia', 'Europe', 'Scandinavi…'], more: 2 })
+    expect(chipSummary(['a'])).toEqual({ chips: ['a'], more: 0 })
+  })
+
+  it('converts between canonical dates and native inputs, and snaps units to their boundaries', () => {
+    expect(toNativeInput('2024-03-05 10:20', 'minute')).toBe('2024-03-05T10:20')
+    expect(toNativeInput('d_now', 'minute')).toBe('')
+    expect(fromNativeInput('2024-03-05T10:20:30', 'second')).toBe('2024-03-05 10:20:30')
+    expect(unitInputValue('month', '2024-03-05')).toBe('2024-03')
+    expect(unitInputValue('year', '2024-03-05')).toBe('2024')
+    expect(unitBoundary('week', '2024-03-13', 'start')).toBe('2024-03-10')
+    expect(unitBoundary('week', '2024-03-13', 'end')).toBe('2024-03-16')
+    expect(unitBoundary('month', '2024-02', 'end')).toBe('2024-02-29')
+    expect(unitBoundary('year', '2024', 'end')).toBe('2024-12-31')
+    expect(unitBoundary('year', '20', 'start')).toBeNull()
+  })
+
+  it('checks the dialog form and builds the stored definition', () => {
+    const blank = draftFrom(null)
+    expect(checkDraft(blank, []).name).toBe('Choose a keyword for this parameter')
+    expect(checkDraft({ ...blank, name: 'a' }, ['a']).name).toBe('Parameter with this name already exists')
+    expect(checkDraft({ ...blank, name: 'a.b' }, []).name).toMatch(/cannot contain dots/)
+    expect(checkDraft({ ...blank, name: 'q', type: 'query' }, []).query).toBe('Choose a query')
+    expect(definitionFrom({ ...blank, name: 'start_date', type: 'date' }, null)).toEqual(
+      { name: 'start_date', title: 'Start date', type: 'date', value: null, global: false, multiValuesOptions: null })
+    const edited = definitionFrom({ ...draftFrom(regions), quotation: 'double' }, regions)
+    expect(edited.multiValuesOptions).toEqual({ prefix: '"', suffix: '"', separator: ',' })
+    expect(edited.enumOptions).toBe(regions.enumOptions)
+    expect(quotationOf(multiValuesOptionsFor('single'))).toBe('single')
+    expect(quotationOf({ separator: ',' })).toBe('none')
+  })
+
+  it('reads and writes the address with p_ keys, keeping everything else', () => {
+    expect(initialValues([number, period], '?p_period=2024-01-01--2024-01-31')).toEqual(
+      { limit: 10, period: { start: '2024-01-01', end: '2024-01-31' } })
+    expect(addressWith([number, period], { limit: 5, period: null }, 'https://x/queries/1?p_limit=2&p_period.start=a&p_period.end=b&maxAge=0#v'))
+      .toBe('/queries/1?maxAge=0&p_limit=5#v')
+    expect(datePickerUnit('?p_datetype=year')).toBe('year')
+    expect(datePickerUnit('?p_datetype=hour')).toBe('day')
+    expect(dropdownPath(7)).toBe('/api/queries/7/dropdown')
+    expect(dropdownPath(7, 1)).toBe('/api/queries/1/dropdowns/7')
+  })
+})
+
+// The test page's script: mounts the parameter bar (controlled the way the editor will: applied values go back in
+// and to the address) or the dialog, and records what they hand out on window.
+const ENTRY = `
+import { createElement as h, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import { ParameterInputs } from '../../islands/lib/parameters/ParameterInputs.tsx'
+import { AddParameterDialog } from '../../islands/lib/parameters/AddParameterDialog.tsx'
+import { initialValues, writeAddressValues } from '../../islands/lib/parameters/address.ts'
+const w = window
+w.applied = []
+w.saved = []
+function Bar({ defs, queryId }) {
+  const [values, setValues] = useState(() => initialValues(defs))
+  return h(ParameterInputs, { definitions: defs, values, queryId, onApply: (next) => {
+    w.applied.push(next)
+    setValues(next)
+    writeAddressValues(defs, next)
+  } })
+}
+const root = createRoot(document.getElementById('root'))
+w.mountBar = (defs, queryId) => root.render(h(Bar, { defs, queryId }))
+w.mountDialog = (definition, names) => root.render(h(AddParameterDialog, {
+  definition, names, onSave: (d) => w.saved.push(d), onClose: () => { w.closed = true },
+}))
+`
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Parameters</title><link rel="stylesheet" href="/app.css"></head>
+<body><main class="mx-auto max-w-7xl p-4 sm:p-6"><div class="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" id="root"></div></main>
+<script type="module" src="/entry.js"></script></body></html>`
+
+const QUERIES = [{ id: 7, name: 'Cities' }, { id: 8, name: 'Countries' }, { id: 9, name: 'Scratch (draft)', is_draft: true }]
+const CITIES = [{ name: 'Seoul', value: 1 }, { name: 'Busan', value: 2 }, { name: 'Incheon', value: 3 }]
+
+let browser: Browser
+let script = ''
+let css = ''
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-parameters-'))
+  const built = await esbuild.build({
+    stdin: { contents: ENTRY, resolveDir: import.meta.dirname, loader: 'tsx' },
+    absWorkingDir: ROOT, bundle: true, format: 'esm', write: false, jsx: 'automatic', target: ['es2022'],
+    define: { 'process.env.NODE_ENV': '"development"' }, logLevel: 'error',
+  })
+  script = built.outputFiles[0].text
+  // The app's stylesheet, built from the sources as they are now, so the classes of these components are in it.
+  execFileSync(path.join(ROOT, 'node_modules/.bin/tailwindcss'), ['-i', 'src/ui/styles.css', '-o', path.join(tmp, 'app.css')], {
+    cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  css = fs.readFileSync(path.join(tmp, 'app.css'), 'utf8')
+  fs.rmSync(tmp, { recursive: true, force: true })
+  fs.mkdirSync(SHOTS, { recursive: true })
+  browser = await launchBrowser()
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()))
+})
+
+async function openPage(o: { search?: string; viewport?: { width: number; height: number } } = {}) {
+  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP })
+  context.setDefaultTimeout(5000)
+  contexts.push(context)
+  const requests: string[] = []
+  await context.route(`${ORIGIN}/**`, async (route) => {
+    const url = new URL(route.request().url())
+    const json = (body: unknown) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(body) })
+    if (url.pathname.startsWith('/api/')) requests.push(url.pathname + url.search)
+    if (url.pathname === '/entry.js') return route.fulfill({ contentType: 'text/javascript', body: script })
+    if (url.pathname === '/app.css') return route.fulfill({ contentType: 'text/css', body: css })
+    if (/^\/api\/queries\/(1\/dropdowns\/7|7\/dropdown)$/.test(url.pathname)) return json(CITIES)
+    if (url.pathname === '/api/queries/7') return json(QUERIES[0])
+    if (url.pathname === '/api/queries') {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase()
+      return json({ count: 3, results: QUERIES.filter((x) => x.name.toLowerCase().includes(q)) })
+    }
+    return route.fulfill({ contentType: 'text/html', body: PAGE })
+  })
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  await page.goto(`${ORIGIN}/queries/1${o.search ?? ''}`)
+  await page.waitForFunction(() => 'mountBar' in window)
+  return { page, problems, requests }
+}
+
+const mountBar = (page: Page, defs: ParameterDefinition[], queryId?: number) =>
+  page.evaluate(([d, q]) => (window as unknown as { mountBar(d: unknown, q: unknown): void }).mountBar(d, q), [defs, queryId] as const)
+const lastApplied = (page: Page) => page.evaluate(() => (window as unknown as { applied: Record<string, unknown>[] }).applied.at(-1))
+const field = (page: Page, name: string) => page.locator(`[data-parameter="${name}"]`)
+const applyButton = (page: Page) => page.getByRole('button', { name: /Apply Changes/ })
+const search = (page: Page) => new URL(page.url()).searchParams
+
+describe('parameter inputs', () => {
+  it('hands out the right value for each input type and writes them to the address', async () => {
+    const { page, problems, requests } = await openPage()
+    await mountBar(page, ALL, 1)
+    await page.getByLabel('Name', { exact: true }).fill('hello')
+    await page.getByLabel('Limit', { exact: true }).fill('')
+    await page.getByLabel('Limit', { exact: true }).pressSequentially('4x2') // letters are not taken by a number input
+    await page.getByLabel('Color', { exact: true }).selectOption('blue')
+    await page.getByLabel('City', { exact: true }).selectOption({ label: 'Busan' })
+    await page.getByLabel('Day', { exact: true }).fill('2024-03-05')
+    await page.getByLabel('At', { exact: true }).fill('2024-03-05T10:20')
+    await page.getByLabel('At (s)', { exact: true }).fill('2024-03-05T10:20:30')
+    await page.getByLabel('Period, start', { exact: true }).fill('2024-01-01')
+    await page.getByLabel('Period, end', { exact: true }).fill('2024-01-31')
+    await field(page, 'span').getByRole('radio', { name: 'Month' }).click()
+    await page.getByLabel('Span, start', { exact: true }).fill('2024-02')
+    await page.getByLabel('Span, end', { exact: true }).fill('2024-02')
+    await page.getByLabel('Window, start', { exact: true }).fill('2024-01-01T08:00')
+    await page.getByLabel('Window, end', { exact: true }).fill('2024-01-02T18:30')
+    expect(await page.locator('[data-pending]').count()).toBe(10)
+    await applyButton(page).click()
+    expect(await lastApplied(page)).toEqual({
+      name: 'hello', limit: 42, color: 'blue', regions: null, city: 2, day: '2024-03-05', at: '2024-03-05 10:20',
+      at_sec: '2024-03-05 10:20:30', period: { start: '2024-01-01', end: '2024-01-31' },
+      span: { start: '2024-02-01', end: '2024-02-29' }, window: { start: '2024-01-01 08:00', end: '2024-01-02 18:30' },
+    })
+    expect(await page.locator('[data-pending]').count()).toBe(0)
+    expect(await applyButton(page).count()).toBe(0)
+    expect(search(page).get('p_period')).toBe('2024-01-01--2024-01-31')
+    expect(search(page).get('p_city')).toBe('2')
+    expect(await page.getByLabel('At', { exact: true }).getAttribute('step')).toBe('300')
+    expect(requests).toContain('/api/queries/1/dropdowns/7')
+    expect(problems).toEqual([])
+  })
+
+  it('offers the dynamic values with their Korean labels', async () => {
+    const { page } = await openPage()
+    await mountBar(page, [day, period])
+    await page.getByRole('button', { name: 'Dynamic value for Day' }).click()
+    const menu = page.getByRole('menu')
+    expect(await menu.getByRole('menuitemradio').allTextContents()).toEqual(['지금', '어제', '지난 주', '지난 달', '작년'])
+    await menu.getByRole('menuitemradio', { name: '어제' }).click()
+    await page.getByRole('button', { name: 'Dynamic value for Period' }).click()
+    await page.getByRole('menuitemradio', { name: '지난 7일' }).click()
+    await expect.poll(() => field(page, 'period').locator('[data-dynamic]').textContent()).toBe('지난 7일')
+    await page.keyboard.press('Alt+Enter')
+    expect(await lastApplied(page)).toEqual({ day: 'd_yesterday', period: 'd_last_7_days' })
+    expect(search(page).get('p_period')).toBe('d_last_7_days')
+    await page.getByRole('button', { name: 'Clear 어제' }).click()
+    expect(await page.getByLabel('Day', { exact: true }).inputValue()).toBe('')
+  })
+
+  it('keeps edits pending until Apply or Ctrl/Cmd+Enter, and an edit undone is not pending', async () => {
+    const { page } = await openPage()
+    await mountBar(page, [text, number])
+    await page.getByLabel('Limit', { exact: true }).fill('11')
+    await expect.poll(() => applyButton(page).count()).toBe(1)
+    await page.getByLabel('Limit', { exact: true }).fill('10')
+    expect(await applyButton(page).count()).toBe(0)
+    await page.getByLabel('Name', { exact: true }).fill('x')
+    expect(await field(page, 'name').getAttribute('data-pending')).not.toBeNull()
+    expect(await lastApplied(page)).toBeUndefined()
+    await page.getByLabel('Name', { exact: true }).press('Control+Enter')
+    expect(await lastApplied(page)).toEqual({ name: 'x', limit: 10 })
+    await page.getByLabel('Name', { exact: true }).fill('y')
+    await page.getByLabel('Name', { exact: true }).press('Meta+Enter')
+    expect(await lastApplied(page)).toEqual({ name: 'y', limit: 10 })
+    await page.getByLabel('Name', { exact: true }).press('Enter') // plain Enter does not apply
+    expect(await page.evaluate(() => (window as unknown as { applied: unknown[] }).applied.length)).toBe(2)
+  })
+
+  it('shows at most three chips and +N more, with Select All and Clear', async () => {
+    const { page } = await openPage()
+    await mountBar(page, [regions])
+    const trigger = page.getByRole('button', { name: /^Regions:/ })
+    await trigger.click()
+    await page.getByRole('button', { name: 'Select All' }).click()
+    expect(await field(page, 'regions').locator('[data-chip]').allTextContents()).toEqual(['Asia', 'Europe', 'Scandinavi…'])
+    expect(await field(page, 'regions').locator('[data-more]').textContent()).toBe('+2 more')
+    await page.getByRole('button', { name: 'Clear' }).click()
+    expect(await trigger.textContent()).toContain('Nothing selected')
+    await page.getByRole('checkbox', { name: 'Oceania' }).check()
+    await page.getByRole('checkbox', { name: 'Asia' }).check()
+    await page.keyboard.press('Escape')
+    expect(await page.getByRole('group', { name: 'Regions' }).count()).toBe(0)
+    await applyButton(page).click()
+    expect(await lastApplied(page)).toEqual({ regions: ['Oceania', 'Asia'] })
+    expect(search(page).get('p_regions')).toBe('["Oceania","Asia"]')
+  })
+
+  it('reads the values back from the address, and p_datetype sets the date picker', async () => {
+    const query = '?p_name=abc&p_regions=%5B%22Africa%22%5D&p_period=2024-01-01--2024-01-31&p_day=2024-03-05&p_datetype=month'
+    const { page } = await openPage({ search: query })
+    await mountBar(page, [text, regions, period, day])
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('abc')
+    expect(await field(page, 'regions').locator('[data-chip]').allTextContents()).toEqual(['Africa'])
+    expect(await page.getByLabel('Period, start', { exact: true }).inputValue()).toBe('2024-01')
+    expect(await page.getByLabel('Day', { exact: true }).getAttribute('type')).toBe('month')
+    expect(await page.getByLabel('Day', { exact: true }).inputValue()).toBe('2024-03')
+    await page.getByLabel('Day', { exact: true }).fill('2024-07')
+    await page.getByLabel('Name', { exact: true }).fill('')
+    await applyButton(page).click()
+    expect(await lastApplied(page)).toMatchObject({ name: null, day: '2024-07-01', period: { start: '2024-01-01', end: '2024-01-31' } })
+    expect(search(page).get('p_name')).toBeNull()
+    expect(search(page).get('p_datetype')).toBe('month')
+    await page.reload()
+    await page.waitForFunction(() => 'mountBar' in window)
+    await mountBar(page, [text, regions, period, day])
+    expect(await page.getByLabel('Day', { exact: true }).inputValue()).toBe('2024-07')
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('')
+  })
+})
