@@ -29,6 +29,8 @@ export interface MarkContext {
   stacked: boolean
   tooltips: boolean
   dataLabels: boolean
+  /** Cut marks at the plot's edge: when the axis range is set, values beyond it must not spill into the margins. */
+  clip: boolean
 }
 
 /** Channel names for the orientation: category and value axes. */
@@ -40,7 +42,8 @@ function axes(horizontal: boolean) {
 export function seriesMarks(series: ChartSeries, points: Drawn[], ctx: MarkContext): Plot.Markish[] {
   const { c, v } = axes(ctx.horizontal)
   const color = series.color
-  const title = ctx.tooltips ? { title: (d: Drawn) => d.title } : {}
+  // tooltips and clipping, for every mark of the series
+  const common = { ...(ctx.tooltips ? { title: (d: Drawn) => d.title } : {}), ...(ctx.clip ? { clip: true } : {}) }
   const defined = points.filter((d) => d.v !== null)
   const marks: Plot.Markish[] = []
   switch (series.type) {
@@ -48,22 +51,22 @@ export function seriesMarks(series: ChartSeries, points: Drawn[], ctx: MarkConte
       const bars = defined.filter((d) => d.v1 !== d.v2)
       const channels = { [`${c}1`]: 'c1', [`${c}2`]: 'c2', [`${v}1`]: 'v1', [`${v}2`]: 'v2' }
       const batched = bars.length > BATCH_THRESHOLD ? { render: batchedRects({ fill: color }) as never } : {}
-      marks.push(Plot.rect(bars, { ...channels, fill: color, ...title, ...batched }))
+      marks.push(Plot.rect(bars, { ...channels, fill: color, ...common, ...batched }))
       break
     }
     case 'area': {
       const opacity = ctx.stacked ? 0.85 : 0.25
       const gaps = points.map((d) => (d.v === null ? { ...d, v1: NaN, v2: NaN } : d))
       const area = ctx.horizontal
-        ? Plot.areaX(gaps, { y: 'c', x1: 'v1', x2: 'v2', fill: color, fillOpacity: opacity })
-        : Plot.areaY(gaps, { x: 'c', y1: 'v1', y2: 'v2', fill: color, fillOpacity: opacity })
-      marks.push(area, Plot.line(gaps, { [c]: 'c', [v]: 'v2', stroke: color, strokeWidth: 1.5 }))
+        ? Plot.areaX(gaps, { y: 'c', x1: 'v1', x2: 'v2', fill: color, fillOpacity: opacity, clip: ctx.clip })
+        : Plot.areaY(gaps, { x: 'c', y1: 'v1', y2: 'v2', fill: color, fillOpacity: opacity, clip: ctx.clip })
+      marks.push(area, Plot.line(gaps, { [c]: 'c', [v]: 'v2', stroke: color, strokeWidth: 1.5, clip: ctx.clip }))
       break
     }
     case 'line': {
-      marks.push(Plot.line(points, { [c]: 'c', [v]: 'v', stroke: color, strokeWidth: 2, strokeLinejoin: 'round' }))
+      marks.push(Plot.line(points, { [c]: 'c', [v]: 'v', stroke: color, strokeWidth: 2, strokeLinejoin: 'round', clip: ctx.clip }))
       if (defined.length <= 40) {
-        marks.push(Plot.dot(defined, { [c]: 'c', [v]: 'v', r: 2.5, fill: color, stroke: '#fff', strokeWidth: 1, ...title }))
+        marks.push(Plot.dot(defined, { [c]: 'c', [v]: 'v', r: 2.5, fill: color, stroke: '#fff', strokeWidth: 1, ...common }))
       }
       break
     }
@@ -74,7 +77,7 @@ export function seriesMarks(series: ChartSeries, points: Drawn[], ctx: MarkConte
         ? { render: batchedDots({ fill: color, 'fill-opacity': style.fillOpacity }, 3) as never }
         : {}
       const data = bubble ? defined.filter((d) => d.size !== null && d.size > 0) : defined
-      marks.push(Plot.dot(data, { [c]: 'c', [v]: 'v', r: bubble ? 'size' : 3, ...style, ...title, ...batched }))
+      marks.push(Plot.dot(data, { [c]: 'c', [v]: 'v', r: bubble ? 'size' : 3, ...style, ...common, ...batched }))
       break
     }
   }

@@ -54,6 +54,7 @@ function plot(data: CartesianData, series: ChartSeries[], options: ChartOptions,
   const total = series.reduce((n, s) => n + s.points.length, 0)
   const tooltips = total <= BATCH_THRESHOLD
   const dataLabels = options.showDataLabels && total <= 500
+  const ranged = options.yAxis.some((a) => a.rangeMin !== null || a.rangeMax !== null)
 
   const marks: Plot.Markish[] = []
   for (const s of [...series].sort((a, b) => DRAW_ORDER[a.type] - DRAW_ORDER[b.type])) {
@@ -63,7 +64,7 @@ function plot(data: CartesianData, series: ChartSeries[], options: ChartOptions,
       percent: data.stacking === 'percent' && (s.type === 'column' || s.type === 'area'),
       texts: tooltips || dataLabels,
     })
-    marks.push(...seriesMarks(s, drawn, { horizontal: h, stacked: !!data.stacking, tooltips, dataLabels }))
+    marks.push(...seriesMarks(s, drawn, { horizontal: h, stacked: !!data.stacking, tooltips, dataLabels, clip: ranged }))
   }
 
   const [lo, hi] = categoryExtent(series, position)
