@@ -30,11 +30,9 @@ try {
     values (${orgId}, 'Engine', 'pg', ${sql.json({ host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), dbname: 'postgres' })}) returning id`
   await sql`update data_sources set secrets = ${seal('bench', { password: decodeURIComponent(u.password) })} where id = ${ds.id}`
   await sql`
-    with e as (
-      insert into executions (org_id, data_source_id, query_hash, query_text, queue)
-      select ${orgId}, ${ds.id}, md5(g::text), 'SELECT ' || g || ' AS n', 'ds:' || ${ds.id} || ':' || (g % 4) from generate_series(1, 1000) g
-      returning id, queue)
-    select graphile_worker.add_job('execute_query', json_build_object('execution_id', id), queue_name => case when ${process.env.NO_QUEUES ?? ''} = '1' then null else queue end) from e`
+    insert into executions (org_id, data_source_id, query_hash, query_text, queue)
+    select ${orgId}, ${ds.id}, md5(g::text), 'SELECT ' || g || ' AS n', 'ds:' || ${ds.id} from generate_series(1, 1000) g`
+  await sql`select sightline_dispatch_executions(${ds.id})`
   const began = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],

@@ -37,6 +37,8 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     pollInterval: 1000,
     logger: workerLogger,
     events,
+    // completions are written in small batches: one round trip for several finished jobs when the worker is busy
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   })
   heartbeat.start()
   void heartbeat.tick()

@@ -147,7 +147,7 @@ create table executions (
   status smallint not null default 1 check (status between 1 and 4),
   error text,
   query_result_id bigint references query_results on delete set null,
-  -- the graphile-worker queue it was given (one of the source's concurrency slots)
+  -- the source's queue as the monitoring pages name it ('ds:<source id>')
   queue text not null,
   -- the worker running it, for crash recovery
   worker_id text,
@@ -163,10 +163,6 @@ create unique index executions_in_flight on executions (data_source_id, query_ha
 -- At most one scheduled refresh of a query in flight.
 create unique index executions_refresh_in_flight on executions (query_id) where scheduled and status in (1, 2);
 create index executions_running_by_worker on executions (worker_id) where status = 2;
-create index executions_queue_load on executions (data_source_id, queue) where status in (1, 2);
--- Turns between a source's queues when their loads tie: requests racing each other cannot see each other's
--- uncommitted executions, so load alone would send them all to the same queue.
-create sequence execution_queue_turn cycle;
 create index executions_finished on executions (finished_at) where status in (3, 4);
 
 -- Each worker process writes here every few seconds; one that stops writing is dead, and its jobs are unlocked

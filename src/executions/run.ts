@@ -35,11 +35,13 @@ export async function runExecution(ctx: ExecutionContext, id: string, workerId: 
   const { execution } = claimed
   try {
     const resultId = await runAndStore(ctx, claimed, controller.signal)
+    await store.dispatch(ctx.sql, execution.data_source_id) // its slot is free for the next waiting one
     await ctx.onFinished?.(execution, { resultId })
   } catch (error) {
     const message = error instanceof RunnerError ? error.message : errorMessage(error)
     if (!(error instanceof RunnerError)) log.error('execution failed', { execution: id, error: error instanceof Error ? error.stack : String(error) })
     await store.markFailed(ctx.sql, id, message)
+    await store.dispatch(ctx.sql, execution.data_source_id)
     await ctx.onFinished?.(execution, { error: message })
   } finally {
     off()

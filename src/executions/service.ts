@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Deps } from '../deps.ts'
-import { getAccessible, runnerConfig, runnerFor } from '../data-sources/service.ts'
+import { getAccessible, runnerFor } from '../data-sources/service.ts'
 import type { DataSourceRow } from '../data-sources/store.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
@@ -8,14 +8,11 @@ import { has, isAdmin } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { findFresh, resultOfExecution, type ResultRow } from '../results/store.ts'
 import { applyAutoLimit } from '../runners/auto-limit.ts'
-import { concurrencyOf } from '../runners/registry.ts'
 import { EMPTY_QUERY_MESSAGE } from '../shared/parameters/index.ts'
 import { queryHash } from './hash.ts'
 import * as store from './store.ts'
 import type { ExecutionRow } from './store.ts'
 
-/** graphile-worker attempts per execution job; Sightline's own `attempts` (crash retries) stays below it. */
-const JOB_ATTEMPTS = 5
 /** Runs of one execution before a crashing worker is blamed on the query and it is failed instead of retried. */
 export const EXECUTION_ATTEMPTS = 2
 
@@ -89,15 +86,14 @@ export async function submit(deps: Pick<Deps, 'sql' | 'secretKey'>, input: Execu
   return cached ? { result: cached } : { execution: execution! }
 }
 
-async function enqueueExecution(deps: Pick<Deps, 'sql' | 'secretKey'>, input: ExecuteInput, text: string, hash: string): Promise<ExecutionRow> {
+async function enqueueExecution(deps: Pick<Deps, 'sql'>, input: ExecuteInput, text: string, hash: string): Promise<ExecutionRow> {
   const ds = input.dataSource
-  const slots = concurrencyOf(runnerConfig(deps.secretKey, ds))
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await store.insertOrJoin(deps.sql, {
       id: attempt === 0 && input.executionId ? input.executionId : randomUUID(),
       orgId: input.orgId, dataSourceId: ds.id, queryId: input.queryId, userId: input.userId,
       queryHash: hash, queryText: text, scheduled: !!input.scheduled,
-    }, slots, JOB_ATTEMPTS)
+    })
     if (row) return row.execution
     // the execution we collided with finished between our insert and our look-up: try again
   }

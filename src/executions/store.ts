@@ -19,6 +19,8 @@ export interface ExecutionRow {
   worker_id: string | null
   attempts: number
   cancel_requested: boolean
+  /** Given its graphile job (its source had a free slot); waiting ones without are let in as slots free up. */
+  dispatched: boolean
   created_at: Date
   started_at: Date | null
   finished_at: Date | null
@@ -37,41 +39,43 @@ export interface NewExecution {
 }
 
 /**
- * Inserts an execution on the least busy of its source's `slots` queues together with its graphile job, in one
- * statement; or returns the identical execution already in flight (same source and text) and `joined`. The
- * partial unique index decides, so two requests racing each other still end up sharing one row.
+ * Inserts an execution and lets it in if its source has a free slot (`dispatch`); or returns the identical execution
+ * already in flight (same source and text) and `joined`. The partial unique index decides, so two requests racing
+ * each other still end up sharing one row.
  */
-export async function insertOrJoin(db: Db, e: NewExecution, slots: number, jobAttempts: number): Promise<{ execution: ExecutionRow; joined: boolean } | undefined> {
-  const prefix = `ds:${e.dataSourceId}:`
+export async function insertOrJoin(db: Db, e: NewExecution): Promise<{ execution: ExecutionRow; joined: boolean } | undefined> {
   const [created] = await db<ExecutionRow[]>`
-    with turn as (select nextval('execution_queue_turn') % ${slots}::int as n), slot as (
-      -- the least busy queue, so a long query in one does not hold up the next submissions; ties take turns
-      select s.slot from generate_series(0, ${slots - 1}::int) as s(slot)
-        cross join turn
-        left join (select queue, count(*) as n from executions
-                    where data_source_id = ${e.dataSourceId} and status in (1, 2) group by queue) load
-          on load.queue = ${prefix} || s.slot
-       order by coalesce(load.n, 0), (s.slot - turn.n + ${slots}::int) % ${slots}::int
-       limit 1
-    ), created as (
-      insert into executions (id, org_id, data_source_id, query_id, user_id, query_hash, query_text, scheduled, queue)
-      select ${e.id}::uuid, ${e.orgId}, ${e.dataSourceId}, ${e.queryId}, ${e.userId}, ${e.queryHash}, ${e.queryText}, ${e.scheduled}, ${prefix} || slot.slot
-        from slot
-      on conflict do nothing
-      returning *
-    ), job as (
-      select graphile_worker.add_job('execute_query', json_build_object('execution_id', created.id),
-               queue_name => created.queue, max_attempts => ${jobAttempts}::int)
-        from created
-    )
-    select created.*, (select count(*) from job) as jobs from created`
-  if (created) return { execution: created, joined: false }
+    insert into executions (id, org_id, data_source_id, query_id, user_id, query_hash, query_text, scheduled, queue)
+    values (${e.id}::uuid, ${e.orgId}, ${e.dataSourceId}, ${e.queryId}, ${e.userId}, ${e.queryHash}, ${e.queryText},
+            ${e.scheduled}, ${`ds:${e.dataSourceId}`})
+    on conflict do nothing
+    returning *`
+  if (created) {
+    await dispatch(db, e.dataSourceId)
+    return { execution: created, joined: false }
+  }
   const [running] = await db<ExecutionRow[]>`
     select * from executions
      where (data_source_id = ${e.dataSourceId} and query_hash = ${e.queryHash} and status in (1, 2))
         or (${e.scheduled} and query_id = ${e.queryId} and scheduled and status in (1, 2))
      limit 1`
   return running ? { execution: running, joined: true } : undefined
+}
+
+/**
+ * Gives waiting executions of a source their graphile jobs while it has free slots (its query_concurrency), in the
+ * database (sql/migrations/0006): called when one is added and whenever one ends.
+ */
+export async function dispatch(db: Db, dataSourceId: number): Promise<number> {
+  const [row] = await db<{ admitted: number }[]>`select sightline_dispatch_executions(${dataSourceId}) as admitted`
+  return row.admitted
+}
+
+/** Sources with executions waiting for a slot: the heartbeat lets them in should an ending have been missed. */
+export async function sourcesWithWaiting(db: Db): Promise<number[]> {
+  const rows = await db<{ data_source_id: number }[]>`
+    select distinct data_source_id from executions where status = 1 and not dispatched`
+  return rows.map((r) => r.data_source_id)
 }
 
 export async function findExecution(db: Db, orgId: number, id: string): Promise<ExecutionRow | undefined> {
@@ -190,6 +194,7 @@ export async function requestCancel(db: Db, id: string): Promise<ExecutionRow | 
      where id = ${id} and status in (1, 2)
     returning *`
   if (row) await db`select pg_notify(${row.status === 4 ? 'sightline_execution' : 'sightline_execution_cancel'}, ${id})`
+  if (row?.status === 4 && row.dispatched) await dispatch(db, row.data_source_id) // its slot is free
   return row
 }
 
@@ -199,14 +204,15 @@ export async function recoverFromDeadWorkers(db: Db, workerIds: string[], maxAtt
     update executions set status = 1, worker_id = null, updated_at = now()
      where worker_id = any(${workerIds}) and status = 2 and attempts < ${maxAttempts} and not cancel_requested
     returning id`
-  const failed = await db<{ id: string }[]>`
+  const failed = await db<{ id: string; data_source_id: number }[]>`
     update executions
        set status = 4, finished_at = now(), updated_at = now(),
            error = case when cancel_requested then 'Query cancelled by user.'
                         else 'The worker running this query stopped unexpectedly. Please run it again.' end
      where worker_id = any(${workerIds}) and status = 2
-    returning id`
+    returning id, data_source_id`
   for (const { id } of failed) await db`select pg_notify('sightline_execution', ${id})`
+  for (const dataSourceId of new Set(failed.map((f) => f.data_source_id))) await dispatch(db, dataSourceId)
   return { retried: retried.count, failed: failed.length }
 }
 

@@ -53,14 +53,17 @@ export async function lockedOtherJobs(db: Db): Promise<LockedJobRow[]> {
 }
 
 /**
- * Jobs waiting for a worker, per queue: due and unlocked. A refresh planned for later, or a failed job waiting out its
- * retry back-off, is not waiting for a worker yet; a job out of attempts never will be.
+ * Work waiting per queue: executions waiting for their source's slot or a worker (queue `ds:<source>`), and other
+ * jobs due and unlocked. A refresh planned for later, or a failed job waiting out its retry back-off, is not waiting
+ * for a worker yet; a job out of attempts never will be.
  */
 export async function waitingPerQueue(db: Db): Promise<{ queue: string; waiting: number }[]> {
   return db<{ queue: string; waiting: number }[]>`
-    select coalesce(queue_name, ${UNNAMED_QUEUE}) as queue, count(*)::int as waiting
+    select queue, count(*)::int as waiting from executions where status = 1 group by queue
+    union all
+    select coalesce(queue_name, ${UNNAMED_QUEUE}), count(*)::int
       from graphile_worker.jobs
-     where locked_at is null and run_at <= now() and attempts < max_attempts
+     where locked_at is null and run_at <= now() and attempts < max_attempts and task_identifier <> 'execute_query'
      group by 1
      order by 1`
 }

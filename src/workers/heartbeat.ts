@@ -1,7 +1,7 @@
 import os from 'node:os'
 import type { Sql } from '../db/sql.ts'
 import { EXECUTION_ATTEMPTS } from '../executions/service.ts'
-import { recoverFromDeadWorkers } from '../executions/store.ts'
+import { dispatch, recoverFromDeadWorkers, sourcesWithWaiting } from '../executions/store.ts'
 import { log } from '../log.ts'
 
 /** How often a live worker says so. */
@@ -37,6 +37,12 @@ export class Heartbeat {
   async tick() {
     await this.beat()
     await this.recover().catch((error) => log.warn('worker recovery failed', { error: String(error) }))
+    await this.admitWaiting().catch((error) => log.warn('waiting executions not let in', { error: String(error) }))
+  }
+
+  /** Lets in executions that wait although their source has room (an ending whose dispatch was lost to a crash). */
+  private async admitWaiting() {
+    for (const dataSourceId of await sourcesWithWaiting(this.sql)) await dispatch(this.sql, dataSourceId)
   }
 
   private async beat() {

@@ -79,7 +79,7 @@ describe('with a worker running', () => {
     const runs = (q: QueueJson) => q.started.some((j) => j.id === job.id)
     const status = await until((b) => Object.values(b.queues).some(runs))
     const [queue] = Object.values(status.queues).filter(runs)
-    expect(queue.name).toMatch(new RegExp(`^ds:${dsId}:\\d+$`))
+    expect(queue.name).toBe(`ds:${dsId}`)
     expect(queue.started).toEqual([{
       id: job.id, name: 'execute_query', origin: queue.name, enqueued_at: expect.any(String), started_at: expect.any(String),
       meta: { query_id: null, org_id: orgId, data_source_id: dsId, user_id: adminId, scheduled: false },
@@ -138,7 +138,7 @@ describe('with the worker stopped', () => {
     await t.db.sql`update queries set schedule_next_at = now() + interval '1 hour' where id = ${refreshing}`
     await t.db.sql`
       insert into executions (org_id, data_source_id, query_id, user_id, query_hash, query_text, scheduled, queue)
-      values (${orgId}, ${dsId}, ${refreshing}, ${adminId}, 'refreshing-now', 'select 3', true, ${`ds:${dsId}:0`})`
+      values (${orgId}, ${dsId}, ${refreshing}, ${adminId}, 'refreshing-now', 'select 3', true, ${`ds:${dsId}`})`
 
     const before = Date.now()
     const body = await json<Outdated>('/api/admin/queries/outdated')
