@@ -26,6 +26,7 @@ import home from './index.tsx'
 import login from './login.tsx'
 import logout from './logout.ts'
 import ping from './ping.ts'
+import queryEditorPages from './queries/editor.tsx'
 import queriesPages from './queries/index.tsx'
 import querySnippetsPages from './query_snippets/index.tsx'
 import setup from './setup.tsx'
@@ -66,6 +67,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', logout],
   ['/', ping],
   ['/', queriesPages],
+  ['/', queryEditorPages],
   ['/', querySnippetsPages],
   ['/', setup],
   ['/', status],

@@ -1,0 +1,209 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react'
+import { island } from '../src/shared/island.tsx'
+import { syncDefinitions } from '../src/shared/parameters/index.ts'
+import { texts } from '../src/shared/texts.ts'
+import { api } from './lib/api.ts'
+import { toast } from './lib/bus.ts'
+import { autocompleteAvailable, completionItems, type Snippet } from './lib/editor/completion.ts'
+import { canFormat, formatterLanguage } from './lib/editor/dialect.ts'
+import { ExecutionStatus } from './lib/editor/ExecutionStatus.tsx'
+import { ParameterFields } from './lib/editor/ParameterFields.tsx'
+import { prefs } from './lib/editor/prefs.ts'
+import { ResultsPanel } from './lib/editor/ResultsPanel.tsx'
+import { SchemaBrowser } from './lib/editor/SchemaBrowser.tsx'
+import SqlEditor, { type SqlEditorHandle } from './lib/editor/SqlEditor.tsx'
+import { Toolbar } from './lib/editor/Toolbar.tsx'
+import type { DateFormats, EditorDataSource, EditorQuery } from './lib/editor/types.ts'
+import { isRunning, useExecution } from './lib/editor/use-execution.ts'
+import { isDirty, useSave, type QueryDraft } from './lib/editor/use-save.ts'
+import { useSchema } from './lib/editor/use-schema.ts'
+import { useUnsavedGuard } from './lib/editor/use-unsaved-guard.ts'
+import { ui } from './lib/ui.ts'
+
+// the conflict dialog brings Radix; it loads only when a save meets a 409
+const SaveConflictDialog = lazy(() => import('./lib/editor/SaveConflictDialog.tsx').then((m) => ({ default: m.SaveConflictDialog })))
+const t = texts.editor
+
+export interface QueryEditorProps {
+  query: EditorQuery
+  /** The sources the user may see; the selector offers those they may write for, plus the query's own. */
+  dataSources: EditorDataSource[]
+  canEdit: boolean
+  canExecute: boolean
+  formats: DateFormats
+}
+
+const valuesOf = (defs: readonly { name: string; value?: unknown }[]) => Object.fromEntries(defs.map((d) => [d.name, d.value == null ? '' : String(d.value)]))
+
+/** A parameter name not yet in the text: param, param_2, param_3 … */
+function freshParameterName(taken: Set<string>): string {
+  if (!taken.has('param')) return 'param'
+  let n = 2
+  while (taken.has(`param_${n}`)) n++
+  return `param_${n}`
+}
+
+/**
+ * The query editor (/queries/new, /queries/{id}/source): data source, schema and description on the left; the
+ * SQL editor, its toolbar, parameters, execution status and results on the right (spec 2 §2).
+ */
+function QueryEditor(props: QueryEditorProps): JSX.Element {
+  const { saved, saving, conflict, save, dismissConflict } = useSave(props.query)
+  const [name, setName] = useState(props.query.name)
+  const [description, setDescription] = useState(props.query.description)
+  const [text, setText] = useState(props.query.query)
+  const [dataSourceId, setDataSourceId] = useState(props.query.data_source_id)
+  const [autoLimit, setAutoLimit] = useState(props.query.options.apply_auto_limit)
+  const [autocomplete, setAutocomplete] = useState(true)
+  const [values, setValues] = useState(() => valuesOf(props.query.options.parameters))
+  const [hasSelection, setHasSelection] = useState(false)
+  const [snippets, setSnippets] = useState<Snippet[]>([])
+  const editor = useRef<SqlEditorHandle>(null)
+  const { state: execution, machine } = useExecution(null)
+  const { schema, loading: schemaLoading, refresh: refreshSchema } = useSchema(dataSourceId)
+
+  const offered = props.dataSources.filter((ds) => !ds.view_only || ds.id === saved.data_source_id)
+  const source = props.dataSources.find((ds) => ds.id === dataSourceId) ?? null
+  const definitions = useMemo(() => syncDefinitions(text, saved.options.parameters), [text, saved.options.parameters])
+  const draftOf = useCallback((queryText: string): QueryDraft => ({
+    name, description, query: queryText, data_source_id: dataSourceId,
+    options: { apply_auto_limit: autoLimit, parameters: syncDefinitions(queryText, saved.options.parameters).map((d) => ({ ...d, value: values[d.name] ?? d.value })) },
+  }), [name, description, dataSourceId, autoLimit, saved.options.parameters, values])
+  const dirty = props.canEdit && isDirty(saved, draftOf(text))
+  // a new query counts as changed only once something is typed: an empty new editor can be left freely
+  useUnsavedGuard(saved.id !== null ? dirty : dirty && text.trim() !== '')
+
+  const autocompleteOk = autocompleteAvailable(schema)
+  const completions = useMemo(() => completionItems(schema, snippets), [schema, snippets])
+  const autoLimitAvailable = source?.supports_auto_limit ?? false
+  const executable = props.canExecute && source !== null && !source.view_only && text.trim() !== ''
+
+  useEffect(() => {
+    // remembered choices apply after hydration, so the server's HTML and the first browser render agree
+    setAutocomplete(prefs.autocomplete())
+    if (props.query.id === null) {
+      setAutoLimit(prefs.autoLimit())
+      const last = prefs.lastDataSource()
+      if (last && offered.some((ds) => ds.id === last)) setDataSourceId(last)
+    }
+    if (props.query.latest_query_data_id) void machine.open(props.query.latest_query_data_id)
+    api<Snippet[]>('GET', '/api/query_snippets').then(setSnippets, () => setSnippets([]))
+    const onSelection = () => setHasSelection(Boolean(editor.current?.selectedText().trim()))
+    document.addEventListener('selectionchange', onSelection)
+    return () => document.removeEventListener('selectionchange', onSelection)
+  }, [])
+
+  function execute(selected: string | null = null) {
+    const current = editor.current?.text() ?? text
+    const queryText = selected ?? (editor.current?.selectedText().trim() ? editor.current.selectedText() : current)
+    if (!props.canExecute || !source || source.view_only || !queryText.trim() || isRunning(machine.state)) return
+    setText(current)
+    void machine.execute({
+      query: queryText, data_source_id: source.id, parameters: values, apply_auto_limit: autoLimitAvailable && autoLimit, query_id: saved.id,
+    })
+  }
+
+  async function saveNow(o: { overwrite?: boolean } = {}) {
+    if (!props.canEdit || dataSourceId === null) return
+    const current = editor.current?.text() ?? text
+    setText(current)
+    const draft = o.overwrite && conflict ? { ...conflict, query: current } : draftOf(current)
+    if (await save(draft, o)) toast(t.saved)
+  }
+
+  async function format() {
+    if (!props.canEdit || !canFormat(source?.syntax)) return
+    try {
+      const { formatQuery } = await import('./lib/editor/format-query.ts')
+      const formatted = formatQuery(editor.current?.text() ?? text, formatterLanguage(source?.type ?? ''))
+      editor.current?.setText(formatted)
+      setText(formatted)
+    } catch (error) {
+      toast(error instanceof Error ? error.message : String(error), 'error')
+    }
+  }
+
+  function addParameter() {
+    if (!props.canEdit) return
+    const param = freshParameterName(new Set(definitions.map((d) => d.name)))
+    editor.current?.insert(`{{ ${param} }}`)
+  }
+
+  function chooseSource(id: number) {
+    setDataSourceId(id)
+    prefs.setLastDataSource(id)
+  }
+
+  useEffect(() => {
+    // Save and Execute also work when the focus is outside the editor (the editor handles them itself inside)
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !(event.metaKey || event.ctrlKey)) return
+      if (event.key === 's') {
+        event.preventDefault()
+        void saveNow()
+      } else if (event.key === 'Enter') {
+        event.preventDefault()
+        execute()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  })
+
+  return (
+    <div className="flex flex-col gap-4 md:h-[calc(100dvh-3rem)]" data-query-editor data-query-id={saved.id ?? undefined}>
+      <div className="flex items-center gap-3">
+        <label htmlFor="query-name" className="sr-only">{t.queryName}</label>
+        <input id="query-name" value={name} onChange={(e) => setName(e.target.value)} readOnly={!props.canEdit} maxLength={255}
+          className="min-w-0 flex-1 truncate rounded-md border border-transparent bg-transparent px-2 py-1 text-2xl font-semibold tracking-tight text-slate-900 hover:border-slate-200 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:text-slate-100 dark:hover:border-slate-700" />
+        {saved.id !== null && <a href={`/queries/${saved.id}`} className={`${ui.link} hidden text-sm sm:inline`}>{texts.queries.title}</a>}
+      </div>
+      {!props.canEdit && <p className="rounded-md border border-slate-200 bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300">{t.readOnly}</p>}
+      <div className="flex min-h-0 flex-1 flex-col gap-4 md:flex-row">
+        <aside className="flex flex-col gap-3 md:w-64 md:shrink-0 lg:w-72">
+          <div>
+            <label htmlFor="data-source" className={ui.label}>{t.dataSource}</label>
+            <select id="data-source" value={dataSourceId ?? ''} disabled={!props.canEdit} onChange={(e) => chooseSource(Number(e.target.value))}
+              className={`${ui.input} ${ui.inputBorder} py-1.5`}>
+              {offered.map((ds) => <option key={ds.id} value={ds.id}>{ds.name}</option>)}
+            </select>
+          </div>
+          <div className="hidden min-h-0 flex-1 md:flex">
+            <SchemaBrowser schema={schema} loading={schemaLoading} onRefresh={() => void refreshSchema()} onInsert={(n) => editor.current?.insert(n)} />
+          </div>
+          <div>
+            <label htmlFor="query-description" className={ui.label}>{t.description}</label>
+            <textarea id="query-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} readOnly={!props.canEdit}
+              placeholder={props.canEdit ? t.descriptionPlaceholder : ''} className={`${ui.input} ${ui.inputBorder} resize-y py-1.5`} />
+          </div>
+        </aside>
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-3">
+          <div className="flex h-72 shrink-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm md:h-[42%] md:min-h-52 dark:border-slate-800 dark:bg-slate-950">
+            <div className="min-h-0 flex-1">
+              <SqlEditor initialText={props.query.query} sourceType={source?.type ?? ''} completions={completions} liveAutocomplete={autocomplete && autocompleteOk}
+                readOnly={!props.canEdit} label={t.queryText} onChange={setText} onReady={(handle) => (editor.current = handle)}
+                commands={{ execute, save: () => void saveNow(), format: () => void format(), addParameter }} />
+            </div>
+            <Toolbar canEdit={props.canEdit} canExecute={executable} canFormat={canFormat(source?.syntax)} dirty={dirty} saving={saving}
+              running={isRunning(execution)} hasSelection={hasSelection}
+              autocomplete={{ on: autocomplete, available: autocompleteOk, toggle: () => { prefs.setAutocomplete(!autocomplete); setAutocomplete(!autocomplete) } }}
+              autoLimit={{ on: autoLimit, available: autoLimitAvailable, toggle: () => { prefs.setAutoLimit(!autoLimit); setAutoLimit(!autoLimit) } }}
+              onAddParameter={addParameter} onFormat={() => void format()} onSave={() => void saveNow()} onExecute={() => execute()} />
+          </div>
+          <ParameterFields definitions={definitions} values={values} onChange={(n, v) => setValues((vs) => ({ ...vs, [n]: v }))} />
+          <ExecutionStatus state={execution} onCancel={() => machine.cancel().catch((e: Error) => toast(e.message, 'error'))} />
+          <div className="flex h-[28rem] min-h-0 flex-col md:h-auto md:flex-1">
+            <ResultsPanel result={execution.result} formats={props.formats} />
+          </div>
+        </div>
+      </div>
+      {conflict && (
+        <Suspense fallback={null}>
+          <SaveConflictDialog canOverwrite={props.canEdit} onClose={dismissConflict} onOverwrite={() => saveNow({ overwrite: true })} />
+        </Suspense>
+      )}
+    </div>
+  )
+}
+
+export default island('QueryEditor', QueryEditor)

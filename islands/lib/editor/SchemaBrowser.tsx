@@ -1,0 +1,83 @@
+import { useEffect, useMemo, useState, type JSX } from 'react'
+import { texts } from '../../../src/shared/texts.ts'
+import { ui } from '../ui.ts'
+import { filterSchema } from './completion.ts'
+import type { SchemaTable } from './types.ts'
+
+const t = texts.editor
+/** spec 2 §9: the schema filter applies after 500 ms of quiet. */
+const FILTER_DEBOUNCE_MS = 500
+
+/** Tables of the source with their columns; a click on a name puts it into the query at the cursor. */
+export function SchemaBrowser({ schema, loading, onRefresh, onInsert }: {
+  schema: SchemaTable[]
+  loading: boolean
+  onRefresh(): void
+  onInsert(name: string): void
+}): JSX.Element {
+  const [typed, setTyped] = useState('')
+  const [filter, setFilter] = useState('')
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
+
+  useEffect(() => {
+    const timer = setTimeout(() => setFilter(typed), FILTER_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [typed])
+
+  const tables = useMemo(() => filterSchema(schema, filter), [schema, filter])
+  const toggle = (name: string) => setOpen((s) => {
+    const next = new Set(s)
+    if (!next.delete(name)) next.add(name)
+    return next
+  })
+
+  return (
+    <section aria-label={t.schema} className="flex min-h-0 flex-1 flex-col gap-2">
+      <div className="flex items-center gap-2">
+        <label htmlFor="schema-filter" className="sr-only">{t.filterSchema}</label>
+        <input id="schema-filter" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t.filterSchema}
+          className={`${ui.input} ${ui.inputBorder} py-1.5`} autoComplete="off" spellCheck={false} />
+        <button type="button" onClick={onRefresh} disabled={loading} title={t.refreshSchema} aria-label={t.refreshSchema} className={`${ui.iconButton} shrink-0 p-1.5`}>
+          <svg viewBox="0 0 24 24" className={`h-4 w-4 ${loading ? 'animate-spin' : ''}`} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
+            <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
+          </svg>
+        </button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto text-sm" aria-busy={loading}>
+        {tables.length === 0 && <p className="px-1 py-2 text-slate-500 dark:text-slate-400">{loading ? t.schemaLoading : t.schemaEmpty}</p>}
+        <ul>
+          {tables.map((table) => {
+            const expanded = open.has(table.name) || (filter !== '' && table.columns.length > 0 && !table.name.toLowerCase().includes(filter.trim().toLowerCase()))
+            return (
+              <li key={table.name}>
+                <div className="group flex items-center rounded hover:bg-slate-100 dark:hover:bg-slate-800">
+                  <button type="button" onClick={() => toggle(table.name)} aria-expanded={expanded} aria-label={table.name}
+                    className="flex min-w-0 flex-1 items-center gap-1.5 px-1 py-0.5 text-left text-slate-800 dark:text-slate-200">
+                    <svg viewBox="0 0 24 24" className={`h-3 w-3 shrink-0 text-slate-400 transition-transform ${expanded ? 'rotate-90' : ''}`} fill="none" stroke="currentColor" strokeWidth={3} aria-hidden="true"><path d="M9 6l6 6-6 6" /></svg>
+                    <svg viewBox="0 0 24 24" className="h-3.5 w-3.5 shrink-0 text-slate-400" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true"><path d="M3 5h18v14H3zM3 10h18M9 10v9" /></svg>
+                    <span className="truncate font-medium" title={table.name}>{table.name}</span>
+                  </button>
+                  <button type="button" onClick={() => onInsert(table.name)} title={`Insert ${table.name}`} aria-label={`Insert ${table.name}`}
+                    className="mr-1 hidden rounded px-1 text-xs text-indigo-600 group-hover:block focus-visible:block dark:text-indigo-400">»</button>
+                </div>
+                {expanded && (
+                  <ul className="mb-1 ml-5 border-l border-slate-200 pl-2 dark:border-slate-700">
+                    {table.columns.map((column) => (
+                      <li key={column.name}>
+                        <button type="button" onClick={() => onInsert(column.name)} title={`Insert ${column.name}`}
+                          className="flex w-full items-center justify-between gap-2 rounded px-1 py-0.5 text-left text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+                          <span className="truncate">{column.name}</span>
+                          {column.type && <span className="shrink-0 font-mono text-[11px] text-slate-400">{column.type}</span>}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,57 @@
+import type { ParameterDefinition } from '../../../src/shared/parameters/index.ts'
+
+/** A data source as the editor needs it (spec 2 §3 "Data source (as used by the editor)"). */
+export interface EditorDataSource {
+  id: number
+  name: string
+  type: string
+  syntax: string
+  view_only: boolean
+  supports_auto_limit: boolean
+}
+
+/** The saved state of the query being edited; `id` is null until the first save. */
+export interface EditorQuery {
+  id: number | null
+  name: string
+  description: string
+  query: string
+  data_source_id: number | null
+  version: number | null
+  latest_query_data_id: number | null
+  options: { apply_auto_limit: boolean; parameters: ParameterDefinition[] }
+}
+
+export interface ResultColumn {
+  name: string
+  type: string | null
+}
+
+export type ResultRow = Record<string, unknown>
+
+/** GET /api/query_results/{id} → query_result. */
+export interface QueryResult {
+  id: number
+  data: { columns: ResultColumn[]; rows: ResultRow[]; truncated?: boolean; log?: string[] }
+  runtime: number
+  retrieved_at: string
+}
+
+/** A job as /api/jobs/{id} shows it (spec 1 §4: 1 waiting, 2 processing, 3 done, 4 failed). */
+export interface JobJson {
+  id: string
+  status: 1 | 2 | 3 | 4
+  error: string
+  query_result_id: number | null
+}
+
+export interface SchemaTable {
+  name: string
+  columns: { name: string; type?: string | null }[]
+}
+
+/** The org's date and time formats (moment tokens), used for dates in results. */
+export interface DateFormats {
+  date: string
+  time: string
+}

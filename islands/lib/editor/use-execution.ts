@@ -1,0 +1,168 @@
+import { useEffect, useRef, useState } from 'react'
+import { texts } from '../../../src/shared/texts.ts'
+import { api, ApiError } from '../api.ts'
+import type { JobJson, QueryResult } from './types.ts'
+
+const t = texts.editor
+
+/** spec 1 §4/§9: poll every 500 ms, then every 3 s once 10 polls have gone by. */
+export const FAST_POLL_MS = 500
+export const SLOW_POLL_MS = 3000
+export const FAST_POLLS = 10
+/** spec 1 §4: a failed result load is retried 3 more times, after 1 s, 2 s and 4 s. */
+export const RESULT_RETRY_DELAYS_MS = [1000, 2000, 4000]
+
+export type ExecutionPhase = 'idle' | 'waiting' | 'processing' | 'loading-result' | 'done' | 'failed'
+
+export interface ExecutionState {
+  phase: ExecutionPhase
+  /** The last result that loaded: it stays on screen while the next execution runs or after one fails. */
+  result: QueryResult | null
+  error: string | null
+  jobId: string | null
+  cancelling: boolean
+  /** When the running execution was submitted (ms since epoch), for the elapsed timer. */
+  startedAt: number | null
+}
+
+export interface ExecuteRequest {
+  query: string
+  data_source_id: number
+  parameters: Record<string, unknown>
+  apply_auto_limit: boolean
+  query_id: number | null
+}
+
+/** What the machine needs from the outside world; tests pass fakes. */
+export interface ExecutionDeps {
+  call: <T>(method: string, path: string, body?: unknown) => Promise<T>
+  sleep: (ms: number) => Promise<void>
+  now: () => number
+}
+
+export const initialExecution = (result: QueryResult | null): ExecutionState =>
+  ({ phase: result ? 'done' : 'idle', result, error: null, jobId: null, cancelling: false, startedAt: null })
+
+export const isRunning = (s: ExecutionState) => s.phase === 'waiting' || s.phase === 'processing' || s.phase === 'loading-result'
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : texts.errors.unknown)
+
+/**
+ * One query execution at a time, as a small state machine: submit, poll the job (500 ms, then 3 s), load the
+ * result with retries, or cancel. A newer `execute` supersedes a running one: the older loop sees that its
+ * generation is stale and stops touching the state.
+ */
+export class ExecutionMachine {
+  private generation = 0
+  state: ExecutionState
+
+  constructor(private deps: ExecutionDeps, initial: ExecutionState, private onChange: (s: ExecutionState) => void) {
+    this.state = initial
+  }
+
+  private set(change: Partial<ExecutionState>) {
+    this.state = { ...this.state, ...change }
+    this.onChange(this.state)
+  }
+
+  async execute(request: ExecuteRequest): Promise<void> {
+    const generation = ++this.generation
+    const live = () => generation === this.generation
+    this.set({ phase: 'waiting', error: null, jobId: null, cancelling: false, startedAt: this.deps.now() })
+    try {
+      const answer = await this.deps.call<{ query_result?: QueryResult; job?: JobJson }>('POST', '/api/query_results', { ...request, max_age: 0 })
+      if (!live()) return
+      if (answer.query_result) return this.finish(answer.query_result)
+      if (!answer.job) throw new Error(texts.errors.unknown)
+      await this.poll(answer.job, live)
+    } catch (error) {
+      if (live()) this.fail(messageOf(error))
+    }
+  }
+
+  private async poll(first: JobJson, live: () => boolean) {
+    let job = first
+    for (let polls = 0; ; polls++) {
+      this.set({ jobId: job.id, phase: job.status === 1 ? 'waiting' : 'processing' })
+      if (job.status === 4) return this.fail(job.error || texts.errors.unknown)
+      if (job.status === 3 && job.query_result_id != null) return this.loadResult(job.query_result_id, live)
+      await this.deps.sleep(polls < FAST_POLLS ? FAST_POLL_MS : SLOW_POLL_MS)
+      if (!live()) return
+      job = (await this.deps.call<{ job: JobJson }>('GET', `/api/jobs/${job.id}`)).job
+      if (!live()) return
+    }
+  }
+
+  private async loadResult(id: number, live: () => boolean) {
+    this.set({ phase: 'loading-result' })
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const answer = await this.deps.call<{ query_result: QueryResult }>('GET', `/api/query_results/${id}`)
+        if (live()) this.finish(answer.query_result)
+        return
+      } catch (error) {
+        if (!live()) return
+        if (error instanceof ApiError && error.status === 404) return this.fail(t.resultUnavailable)
+        if (attempt >= RESULT_RETRY_DELAYS_MS.length) return this.fail(messageOf(error))
+        await this.deps.sleep(RESULT_RETRY_DELAYS_MS[attempt])
+        if (!live()) return
+      }
+    }
+  }
+
+  /** Show a stored result (the query's latest when the page opens), as any execution's result is shown. */
+  async open(resultId: number): Promise<void> {
+    const generation = ++this.generation
+    this.set({ startedAt: this.deps.now(), error: null })
+    await this.loadResult(resultId, () => generation === this.generation)
+  }
+
+  /** Ask the server to stop the running job; polling goes on until the job reports it has failed (cancelled). */
+  async cancel(): Promise<void> {
+    const { jobId } = this.state
+    if (!jobId || this.state.cancelling || !isRunning(this.state)) return
+    this.set({ cancelling: true })
+    try {
+      await this.deps.call('DELETE', `/api/jobs/${jobId}`)
+    } catch (error) {
+      this.set({ cancelling: false })
+      throw error
+    }
+  }
+
+  /** Forget the running execution (e.g. the page is leaving). */
+  stop() {
+    this.generation++
+  }
+
+  private finish(result: QueryResult) {
+    this.set({ phase: 'done', result, error: null, jobId: null, cancelling: false, startedAt: null })
+  }
+
+  private fail(error: string) {
+    this.set({ phase: 'failed', error, jobId: null, cancelling: false, startedAt: null })
+  }
+}
+
+const browserDeps: ExecutionDeps = {
+  call: (method, path, body) => api(method, path, body),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  now: () => Date.now(),
+}
+
+/** The execution machine as React state. */
+export function useExecution(initialResult: QueryResult | null) {
+  const [state, setState] = useState(() => initialExecution(initialResult))
+  const machine = useRef<ExecutionMachine>(null)
+  if (!machine.current) machine.current = new ExecutionMachine(browserDeps, state, setState)
+  useEffect(() => () => machine.current?.stop(), [])
+  return { state, machine: machine.current }
+}
+
+/** Elapsed time as mm:ss, or HH:mm:ss from one hour on (spec 2 §9). */
+export function elapsedLabel(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000))
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60]
+  return h > 0 ? `${pad(h)}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react'
+import type { ParameterDefinition } from '../../../src/shared/parameters/index.ts'
+import { texts } from '../../../src/shared/texts.ts'
+import { api, ApiError } from '../api.ts'
+import { toast } from '../bus.ts'
+import type { EditorQuery } from './types.ts'
+
+/** The fields of a query the editor changes. */
+export interface QueryDraft {
+  name: string
+  description: string
+  query: string
+  data_source_id: number | null
+  options: { apply_auto_limit: boolean; parameters: ParameterDefinition[] }
+}
+
+interface QueryJson extends Omit<EditorQuery, 'description' | 'options'> {
+  description: string | null
+  options: { apply_auto_limit?: boolean; parameters?: ParameterDefinition[] }
+}
+
+export const editorQueryOf = (json: QueryJson): EditorQuery => ({
+  id: json.id, name: json.name, description: json.description ?? '', query: json.query, data_source_id: json.data_source_id,
+  version: json.version, latest_query_data_id: json.latest_query_data_id,
+  options: { apply_auto_limit: json.options.apply_auto_limit ?? true, parameters: json.options.parameters ?? [] },
+})
+
+/** Whether the draft differs from what was last saved. */
+export function isDirty(saved: EditorQuery, draft: QueryDraft): boolean {
+  return saved.id === null || saved.name !== draft.name || saved.description !== draft.description || saved.query !== draft.query ||
+    saved.data_source_id !== draft.data_source_id || saved.options.apply_auto_limit !== draft.options.apply_auto_limit ||
+    JSON.stringify(saved.options.parameters) !== JSON.stringify(draft.options.parameters)
+}
+
+/**
+ * Saving: the first save creates the query and moves the address to /queries/{id}/source without a reload; later
+ * saves send the version they started from, and a 409 opens the conflict dialog (spec 2 §8).
+ */
+export function useSave(initial: EditorQuery) {
+  const [saved, setSaved] = useState(initial)
+  const [saving, setSaving] = useState(false)
+  const [conflict, setConflict] = useState<QueryDraft | null>(null)
+
+  async function save(draft: QueryDraft, o: { overwrite?: boolean } = {}): Promise<boolean> {
+    setSaving(true)
+    try {
+      const body = { name: draft.name, description: draft.description || null, query: draft.query, data_source_id: draft.data_source_id, options: draft.options }
+      const json = saved.id === null
+        ? await api<QueryJson>('POST', '/api/queries', body)
+        : await api<QueryJson>('POST', `/api/queries/${saved.id}`, o.overwrite ? body : { ...body, version: saved.version })
+      const next = editorQueryOf(json)
+      setSaved(next)
+      setConflict(null)
+      if (saved.id === null) window.history.replaceState(window.history.state, '', `/queries/${next.id}/source`)
+      return true
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setConflict(draft)
+      else toast(error instanceof ApiError && error.status !== 500 ? `${texts.editor.saveFailed}: ${error.message}` : texts.editor.saveFailed, 'error')
+      return false
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return { saved, saving, conflict, save, dismissConflict: () => setConflict(null) }
+}

@@ -1,0 +1,102 @@
+import { Hono, type Context } from 'hono'
+import QueryEditor from '../../islands/QueryEditor.tsx'
+import type { EditorDataSource, EditorQuery } from '../../islands/lib/editor/types.ts'
+import { ui } from '../../islands/lib/ui.ts'
+import { getAccessible, listDataSources } from '../../src/data-sources/service.ts'
+import { Forbidden, NotFound } from '../../src/errors.ts'
+import type { Env } from '../../src/http/env.ts'
+import { signedIn } from '../../src/http/guards.ts'
+import { idParam } from '../../src/http/validate.ts'
+import { has, isAdmin } from '../../src/permissions/can.ts'
+import type { Principal } from '../../src/permissions/principal.ts'
+import { getRunner } from '../../src/runners/registry.ts'
+import { getQuery } from '../../src/queries/service.ts'
+import { texts } from '../../src/shared/texts.ts'
+import { renderShellPage } from '../../src/ui/Page.tsx'
+
+const t = texts.editor
+const allowed = (p: Principal, permission: string) => isAdmin(p) || has(p, permission)
+
+type Deps = Env['Variables']['deps']
+type Row = Awaited<ReturnType<typeof getAccessible>>
+
+/** Only what the editor needs of a source: never its options or secrets. */
+function editorSource(row: Row): EditorDataSource {
+  const runner = getRunner(row.type)
+  return {
+    id: row.id, name: row.name, type: row.type, syntax: runner?.syntax ?? 'sql', view_only: row.view_only,
+    supports_auto_limit: runner?.supportsAutoLimit ?? false,
+  }
+}
+
+/** The sources the caller can see; someone without list_data_sources still sees the one their query uses. */
+async function sourcesFor(deps: Deps, principal: Principal, current: number | null): Promise<EditorDataSource[]> {
+  let rows: Row[] = []
+  try {
+    rows = await listDataSources(deps, principal)
+  } catch (error) {
+    if (!(error instanceof Forbidden)) throw error
+  }
+  if (current !== null && !rows.some((r) => r.id === current)) {
+    try {
+      rows = [...rows, await getAccessible(deps, principal, current)]
+    } catch (error) {
+      if (!(error instanceof NotFound)) throw error
+    }
+  }
+  return rows.map(editorSource)
+}
+
+function editorPage(c: Context<Env>, query: EditorQuery, dataSources: EditorDataSource[], canEdit: boolean) {
+  const { principal, org } = signedIn(c)
+  return renderShellPage(c, (
+    <QueryEditor query={query} dataSources={dataSources} canEdit={canEdit} canExecute={allowed(principal, 'execute_query')}
+      formats={{ date: org.settings.date_format, time: org.settings.time_format }} />
+  ), { title: query.name, section: 'queries' })
+}
+
+/** A page in place of the editor when there is nothing the user may write a query for (spec 2 §6). */
+function cannotCreate(c: Context<Env>, message: string, status: 403 | 200) {
+  const { principal } = signedIn(c)
+  return renderShellPage(c, (
+    <div className="mx-auto mt-16 flex max-w-lg flex-col items-center gap-4 text-center">
+      <h1 className="text-xl font-semibold text-slate-900 dark:text-slate-100">{t.newQueryName}</h1>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{message}</p>
+      <div className="flex gap-2">
+        <a href="/queries" className={ui.secondaryButton}>{t.browseQueries}</a>
+        {isAdmin(principal) && <a href="/data_sources/new" className={ui.primaryButton}>{t.createDataSource}</a>}
+      </div>
+    </div>
+  ), { title: t.newQueryName, section: 'queries', status })
+}
+
+/**
+ * The query editor's two addresses (spec 2 §2): /queries/new (create_query, and a source to write for) and
+ * /queries/{id}/source (view access; read-only for those who cannot edit the query).
+ */
+export default new Hono<Env>()
+  .get('/queries/new', async (c) => {
+    const { principal } = signedIn(c)
+    if (!allowed(principal, 'create_query')) return cannotCreate(c, t.noCreatePermission, 403)
+    const dataSources = await sourcesFor(c.get('deps'), principal, null)
+    const writable = dataSources.filter((ds) => !ds.view_only)
+    if (writable.length === 0) return cannotCreate(c, dataSources.length ? t.noCreatePermission : t.noDataSources, 200)
+    const query: EditorQuery = {
+      id: null, name: t.newQueryName, description: '', query: '', data_source_id: writable[0].id, version: null, latest_query_data_id: null,
+      options: { apply_auto_limit: true, parameters: [] },
+    }
+    return editorPage(c, query, dataSources, true)
+  })
+  .get('/queries/:id{[0-9]+}/source', async (c) => {
+    const { principal } = signedIn(c)
+    const deps = c.get('deps')
+    const details = await getQuery(deps, principal, idParam(c.req.param('id'), NotFound))
+    const row = details.row
+    const query: EditorQuery = {
+      id: row.id, name: row.name, description: row.description ?? '', query: row.query, data_source_id: row.data_source_id,
+      version: row.version, latest_query_data_id: row.latest_query_data_id,
+      options: { apply_auto_limit: row.options.apply_auto_limit ?? true, parameters: (row.options.parameters ?? []) as unknown as EditorQuery['options']['parameters'] },
+    }
+    const canEdit = Boolean(details.canEdit) && !row.is_archived
+    return editorPage(c, query, await sourcesFor(deps, principal, row.data_source_id), canEdit)
+  })
