@@ -3,7 +3,7 @@
  * inside the shared frame with its legend. Horizontal bars are the same chart with the axes swapped.
  */
 import * as Plot from '@observablehq/plot'
-import { categoryAxis } from '../axes.ts'
+import { categoryAxis, niceDomain } from '../axes.ts'
 import { emptySvg, frameSvg, placePlot, type Area } from '../frame.ts'
 import type { LegendPlacement } from '../legend.ts'
 import { BATCH_THRESHOLD } from '../marks/batched.ts'
@@ -68,8 +68,11 @@ function plot(data: CartesianData, series: ChartSeries[], options: ChartOptions,
   }
 
   const [lo, hi] = categoryExtent(series, position)
-  const pad = columns.length && data.xKind !== 'log' ? slots.band / 2 : 0
-  const frame = cartesianFrame({ data, options, area, cat, left, right, extent: [lo - pad, hi + pad] })
+  // bars need half a slot beyond the outer ones; bubbles room for their radius; numbers on an axis round ends
+  const bubbles = series.some((s) => s.type === 'bubble')
+  const pad = data.xKind === 'log' ? 0 : columns.length ? slots.band / 2 : bubbles ? (hi - lo) * 0.06 : 0
+  const extent: [number, number] = data.xKind === 'linear' && !columns.length ? niceDomain(lo - pad, hi + pad) : [lo - pad, hi + pad]
+  const frame = cartesianFrame({ data, options, area, cat, left, right, extent })
   let largest = 1
   for (const s of series) if (s.type === 'bubble') for (const p of s.points) largest = Math.max(largest, p.size ?? 0)
   const maxR = Math.max(4, (Math.min(area.width, area.height) / 18) * options.coefficient)

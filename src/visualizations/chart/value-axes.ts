@@ -59,6 +59,8 @@ function axisFor(series: ChartSeries[], axis: ChartOptions['yAxis'][number] | un
   let [lo, hi, bars] = extent(series)
   lo = tidy(lo)
   hi = tidy(hi)
+  // a bubble at the top or bottom value would be cut in half by the frame
+  if (series.some((s) => s.type === 'bubble') && hi > lo) [lo, hi] = [lo - (hi - lo) * 0.08, hi + (hi - lo) * 0.08]
   const log = axis?.type === 'logarithmic'
   if (!Number.isFinite(lo)) [lo, hi] = [0, 1]
   if (log) {
