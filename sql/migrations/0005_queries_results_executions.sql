@@ -23,16 +23,12 @@ create index query_results_retrieved on query_results (retrieved_at);
 create table query_result_chunks (
   result_id bigint not null references query_results on delete cascade,
   seq int not null,
-  -- JSON text of an array of row arrays, in column order
-  rows text not null,
+  -- the JSON text of an array of row arrays, in column order, deflated by Sightline (src/results/chunk-codec.ts)
+  rows bytea not null,
   primary key (result_id, seq)
 );
--- lz4 compresses several times faster than the default pglz, which matters for million-row results; builds of
--- PostgreSQL without lz4 keep the default.
-do $$ begin
-  alter table query_result_chunks alter column rows set compression lz4;
-exception when feature_not_supported then null;
-end $$;
+-- already compressed: PostgreSQL need not try again
+alter table query_result_chunks alter column rows set storage external;
 
 create table queries (
   id bigint generated always as identity primary key,

@@ -1,6 +1,7 @@
 import { runnerConfig } from '../data-sources/service.ts'
 import type { Sql } from '../db/sql.ts'
 import { log } from '../log.ts'
+import { encodeChunk } from '../results/chunk-codec.ts'
 import { readFirstChunk, storeRest, type FirstChunk } from '../results/writer.ts'
 import { annotate } from '../runners/annotate.ts'
 import { errorMessage } from '../runners/common.ts'
@@ -64,7 +65,7 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
     first = await readFirstChunk(stream, ctx.maxResultRows)
     if (first.ended) {
       return await store.finishWithResult(ctx.sql, execution, {
-        columns: stream.columns, log: stream.log, rowsJson: first.rowsJson, rowCount: first.rowCount,
+        columns: stream.columns, log: stream.log, rows: await encodeChunk(first.rowsJson), rowCount: first.rowCount,
         truncated: first.truncated, runtime: (performance.now() - startedAt) / 1000,
       })
     }

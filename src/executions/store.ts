@@ -139,7 +139,8 @@ export async function markDone(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source
 export interface WholeResult {
   columns: unknown[]
   log: string[]
-  rowsJson: string
+  /** The rows as stored: deflated JSON (src/results/chunk-codec.ts). */
+  rows: Uint8Array
   rowCount: number
   truncated: boolean
   runtime: number
@@ -157,7 +158,7 @@ export async function finishWithResult(db: Db, e: ExecutionRow, r: WholeResult):
               ${r.truncated}, ${db.json(r.log)}, ${r.runtime})
       returning id
     ), chunk as (
-      insert into query_result_chunks (result_id, seq, rows) select id, 0, ${r.rowsJson} from result where ${r.rowCount} > 0
+      insert into query_result_chunks (result_id, seq, rows) select id, 0, ${r.rows} from result where ${r.rowCount} > 0
     ), done as (
       update executions set status = 3, query_result_id = (select id from result), finished_at = now(), updated_at = now()
        where id = ${e.id}

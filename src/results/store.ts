@@ -1,5 +1,6 @@
 import type { Db, Sql } from '../db/sql.ts'
 import type { Cell, Column } from '../runners/runner.ts'
+import { decodeChunk, encodeChunk } from './chunk-codec.ts'
 
 export interface ResultRow {
   id: number
@@ -36,9 +37,10 @@ export async function insertResult(db: Db, r: NewResult): Promise<number> {
   return row.id
 }
 
-/** `rowsJson` is the JSON text of an array of row arrays: stored as written, never re-encoded. */
+/** `rowsJson` is the JSON text of an array of row arrays, stored deflated. */
 export async function insertChunk(db: Db, resultId: number, seq: number, rowsJson: string) {
-  await db`insert into query_result_chunks (result_id, seq, rows) values (${resultId}, ${seq}, ${rowsJson})`
+  const rows = await encodeChunk(rowsJson)
+  await db`insert into query_result_chunks (result_id, seq, rows) values (${resultId}, ${seq}, ${rows})`
 }
 
 export async function completeResult(db: Db, id: number, c: { rowCount: number; truncated: boolean; runtime: number; log: string[] }) {
@@ -87,13 +89,20 @@ const SMALL_RESULT_ROWS = 50_000
 export async function* readRows(sql: Sql, resultId: number, rowCount = Infinity): AsyncGenerator<Cell[][]> {
   if (rowCount <= SMALL_RESULT_ROWS) {
     // a few chunks at most: one round trip beats a cursor's several
-    for (const chunk of await sql<{ rows: string }[]>`select rows from query_result_chunks where result_id = ${resultId} order by seq`) {
-      yield JSON.parse(chunk.rows) as Cell[][]
+    for (const chunk of await sql<{ rows: Uint8Array }[]>`select rows from query_result_chunks where result_id = ${resultId} order by seq`) {
+      yield await decodeChunk(chunk.rows)
     }
     return
   }
-  const cursor = sql<{ rows: string }[]>`select rows from query_result_chunks where result_id = ${resultId} order by seq`.cursor(1)
-  for await (const [chunk] of cursor) yield JSON.parse(chunk.rows) as Cell[][]
+  const cursor = sql<{ rows: Uint8Array }[]>`select rows from query_result_chunks where result_id = ${resultId} order by seq`.cursor(1)
+  // each chunk is inflated (in the thread pool) while the one before is being used
+  let ahead: Promise<Cell[][]> | undefined
+  for await (const [chunk] of cursor) {
+    const decoding = decodeChunk(chunk.rows)
+    if (ahead) yield await ahead
+    ahead = decoding
+  }
+  if (ahead) yield await ahead
 }
 
 /**
