@@ -300,3 +300,94 @@ describe('parameter inputs', () => {
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('')
   })
 })
+
+const mountDialog = (page: Page, definition: ParameterDefinition | null, names: string[]) =>
+  page.evaluate(([d, n]) => (window as unknown as { mountDialog(d: unknown, n: unknown): void }).mountDialog(d, n), [definition, names] as const)
+const saved = (page: Page) => page.evaluate(() => (window as unknown as { saved: ParameterDefinition[] }).saved)
+
+describe('add parameter dialog', () => {
+  it('checks the keyword, derives the title and saves only when valid', async () => {
+    const { page, problems } = await openPage()
+    await mountDialog(page, null, ['name'])
+    const dialog = page.getByRole('dialog', { name: 'Add Parameter' })
+    const save = dialog.getByRole('button', { name: 'Add Parameter' })
+    const keyword = dialog.getByLabel('Keyword')
+    expect(await keyword.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await save.isDisabled()).toBe(true)
+    expect(await dialog.getByText('Choose a keyword for this parameter').count()).toBe(0) // not before the field is touched
+    await keyword.fill('x')
+    await keyword.fill('')
+    await dialog.getByText('Choose a keyword for this parameter').waitFor()
+    await keyword.fill('name')
+    await dialog.getByText('Parameter with this name already exists').waitFor()
+    expect(await save.isDisabled()).toBe(true)
+    await keyword.fill('start_date')
+    expect(await save.isEnabled()).toBe(true)
+    expect(await dialog.getByLabel('Title').getAttribute('placeholder')).toBe('Start date')
+    await dialog.getByLabel('Type').selectOption({ label: 'Date Range' })
+    await dialog.getByText('The query uses {{ start_date.start }} and {{ start_date.end }} for the two ends of the range.').waitFor()
+    await save.click()
+    expect(await saved(page)).toEqual([{ name: 'start_date', title: 'Start date', type: 'date-range', value: null, global: false, multiValuesOptions: null }])
+    expect(problems).toEqual([])
+  })
+
+  it('needs a chosen query for a query-based dropdown, and saves multi-value quotation', async () => {
+    const { page } = await openPage()
+    await mountDialog(page, null, [])
+    const dialog = page.getByRole('dialog')
+    const save = dialog.getByRole('button', { name: 'Add Parameter' })
+    await dialog.getByLabel('Keyword').fill('city')
+    await dialog.getByLabel('Title').fill('Town')
+    await dialog.getByLabel('Type').selectOption('query')
+    expect(await save.isDisabled()).toBe(true)
+    await dialog.getByRole('button', { name: 'Scratch (draft)' }).waitFor()
+    expect(await dialog.getByRole('button', { name: 'Scratch (draft)' }).isDisabled()).toBe(true) // drafts cannot be chosen
+    await dialog.getByPlaceholder('Search a query by name').fill('cit')
+    await expect.poll(() => dialog.getByRole('listitem').count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Cities' }).click()
+    expect(await dialog.locator('[data-chosen-query]').textContent()).toBe('Cities')
+    await dialog.getByLabel('Allow multiple values').check()
+    await dialog.getByLabel('Quotation').selectOption({ label: 'Single Quotation Mark' })
+    await save.click()
+    expect(await saved(page)).toEqual([{
+      name: 'city', title: 'Town', type: 'query', value: null, global: false, queryId: 7,
+      multiValuesOptions: { prefix: "'", suffix: "'", separator: ',' },
+    }])
+  })
+
+  it('edits an existing parameter: fixed keyword, its options kept, its name shown for its query', async () => {
+    const { page } = await openPage()
+    await mountDialog(page, { ...city, multiValuesOptions: { prefix: '"', suffix: '"', separator: ',' } }, ['city', 'day'])
+    const dialog = page.getByRole('dialog', { name: 'Edit Parameter' })
+    expect(await dialog.getByLabel('Keyword').getAttribute('readonly')).not.toBeNull()
+    expect(await dialog.locator('[data-chosen-query]').textContent()).toBe('Cities')
+    expect(await dialog.getByLabel('Quotation').inputValue()).toBe('double')
+    await dialog.getByLabel('Type').selectOption('enum')
+    await dialog.getByLabel('Values', { exact: true }).fill('a\nb')
+    await dialog.getByLabel('Allow multiple values').uncheck()
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    expect(await saved(page)).toEqual([{ name: 'city', title: 'City', type: 'enum', value: null, global: false, enumOptions: 'a\nb', multiValuesOptions: null }])
+  })
+})
+
+describe('look', () => {
+  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`lays out the inputs row and the dialog cleanly at ${viewport.width} px`, async () => {
+      const { page, problems } = await openPage({ viewport, search: '?p_regions=%5B%22Asia%22%2C%22Europe%22%2C%22Scandinavia%22%2C%22Africa%22%5D&p_span=d_last_7_days' })
+      await mountBar(page, ALL, 1)
+      await page.getByLabel('Name', { exact: true }).fill('pending edit')
+      await page.getByRole('option', { name: 'Busan' }).waitFor({ state: 'attached' })
+      expect(await layoutProblems(page, { scope: '#root *' })).toEqual([])
+      await page.screenshot({ path: path.join(SHOTS, `parameters-row-${size}.png`), fullPage: true })
+      await page.getByRole('button', { name: /^Regions:/ }).click()
+      await page.screenshot({ path: path.join(SHOTS, `parameters-multiselect-${size}.png`), fullPage: true })
+      await mountDialog(page, null, ['name'])
+      await page.getByRole('dialog').getByLabel('Keyword').fill('name')
+      await page.getByRole('dialog').getByLabel('Type').selectOption('enum')
+      await page.getByRole('dialog').getByLabel('Allow multiple values').check()
+      expect(await layoutProblems(page, { scope: '[role=dialog] *' })).toEqual([])
+      await page.screenshot({ path: path.join(SHOTS, `parameters-dialog-${size}.png`) })
+      expect(problems).toEqual([])
+    })
+  }
+})

@@ -22,7 +22,7 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
 /**
  * Add Parameter (toolbar, mod+p) and editing an existing one (spec 2 §5). The keyword of an existing parameter
  * is fixed, because the query text refers to it. Save stays disabled while the form is invalid; the keyword's
- * "required" text waits until the field was touched, so a fresh dialog does not open with an error.
+ * "required" text waits until the field was typed in or left, so a fresh dialog does not open with an error.
  */
 export function AddParameterDialog({ definition, names, onSave, onClose }: {
   /** The parameter to edit, or null to add one. */
@@ -70,7 +70,10 @@ export function AddParameterDialog({ definition, names, onSave, onClose }: {
             <Field id={ids.name} label={t.keyword} error={nameError} hint={isNew ? t.keywordHint : undefined}>
               <input id={ids.name} type="text" value={draft.name} readOnly={!isNew} autoComplete="off" spellCheck={false} aria-required
                 aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? `${ids.name}-error` : `${ids.name}-hint`}
-                onChange={(e) => change({ name: e.target.value })} onBlur={() => setTouched(true)}
+                onChange={(e) => {
+                  change({ name: e.target.value })
+                  setTouched(true)
+                }} onBlur={() => setTouched(true)}
                 className={`${ui.input} ${border(!!nameError)} font-mono read-only:bg-slate-50 dark:read-only:bg-slate-900`} />
             </Field>
             <Field id={ids.title} label={t.title}>

@@ -94,10 +94,10 @@ function rangeDraft(value: unknown): RangeDraft {
 /** Spec 2 §5: the switchable range picks whole days, weeks, months or years. */
 function UnitSwitch({ unit, disabled, onChange }: { unit: DateUnit; disabled?: boolean; onChange: (unit: DateUnit) => void }): JSX.Element {
   return (
-    <div role="radiogroup" aria-label={t.unit} className="inline-flex shrink-0 rounded-md border border-slate-300 bg-white p-0.5 shadow-sm dark:border-slate-700 dark:bg-slate-950">
+    <div role="radiogroup" aria-label={t.unit} className="flex w-full shrink-0 rounded-md border sm:inline-flex sm:w-auto border-slate-300 bg-white p-0.5 shadow-sm dark:border-slate-700 dark:bg-slate-950">
       {RANGE_UNITS.map((u) => (
         <button key={u} type="button" role="radio" aria-checked={u === unit} disabled={disabled} onClick={() => onChange(u)}
-          className="rounded px-2 py-1 text-xs font-medium text-slate-600 hover:text-slate-900 aria-checked:bg-indigo-600 aria-checked:text-white dark:text-slate-300">
+          className="flex-1 rounded px-2 py-1 text-xs font-medium sm:flex-none text-slate-600 hover:text-slate-900 aria-checked:bg-indigo-600 aria-checked:text-white dark:text-slate-300">
           {t.units[u]}
         </button>
       ))}
@@ -131,17 +131,18 @@ export function RangeInput({ id, title, type, unit: initialUnit, value, disabled
   return (
     <div className="flex flex-wrap items-center gap-2">
       {type === 'date-range-switchable' && <UnitSwitch unit={unit} disabled={disabled} onChange={switchUnit} />}
-      <div className="flex min-w-0 flex-1 items-center gap-2">
+      <div className="flex min-w-0 flex-1 items-start gap-2">
         {dynamic
           ? <DynamicValue id={id} label={dynamic.label} disabled={disabled} onClear={() => onChange(null)} />
           : (
-            <>
+            // On a phone the two ends stack, since two date inputs side by side would cut off their text.
+            <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center">
               <DateField id={id} label={t.startOf(title)} precision={precision} unit={unit} side="start" value={ends.start}
                 disabled={disabled} onChange={(start) => onChange({ ...ends, start })} />
-              <span className="text-sm text-slate-400" aria-hidden="true">–</span>
+              <span className="hidden text-sm text-slate-400 sm:inline" aria-hidden="true">–</span>
               <DateField label={t.endOf(title)} precision={precision} unit={unit} side="end" value={ends.end}
                 disabled={disabled} onChange={(end) => onChange({ ...ends, end })} />
-            </>
+            </div>
           )}
         <DynamicMenu type={type} title={title} value={value} disabled={disabled} onChoose={onChange} />
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState, type JSX, type KeyboardEvent } from 'react'
 import {
   effectiveType,
+  isMultiValue,
   isRangeType,
   normalizeValue,
   type ParameterDefinition,
@@ -36,9 +37,10 @@ export interface ParameterInputsProps {
 /** Wider controls for the types that hold two dates or a row of chips. */
 function widthOf(def: ParameterDefinition): string {
   const type = effectiveType(def.type)
-  if (type === 'date-range') return 'sm:w-80'
-  if (isRangeType(type)) return type === 'date-range-switchable' ? 'sm:w-[30rem]' : 'sm:w-[28rem]'
+  if (type === 'date-range') return 'sm:w-[22rem]'
+  if (isRangeType(type)) return type === 'date-range-switchable' ? 'sm:w-[32rem]' : 'sm:w-[28rem]'
   if (type.startsWith('datetime')) return 'sm:w-64'
+  if (isMultiValue(def)) return 'sm:w-80'
   return type === 'enum' || type === 'query' ? 'sm:w-56' : 'sm:w-48'
 }
 
