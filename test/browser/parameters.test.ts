@@ -4,8 +4,11 @@ import os from 'node:os'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ParameterDefinition } from '../../src/shared/parameters/index.ts'
+import { ParameterInputs } from '../../islands/lib/parameters/ParameterInputs.tsx'
 import { addressWith, datePickerUnit, initialValues } from '../../islands/lib/parameters/address.ts'
 import { checkDraft, definitionFrom, draftFrom, multiValuesOptionsFor, quotationOf } from '../../islands/lib/parameters/draft.ts'
 import { chipSummary, fromNativeInput, isChanged, toNativeInput, truncateLabel, unitBoundary, unitInputValue } from '../../islands/lib/parameters/model.ts'
@@ -97,7 +100,7 @@ describe('helpers', () => {
 // and to the address) or the dialog, and records what they hand out on window.
 const ENTRY = `
 import { createElement as h, useState } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { ParameterInputs } from '../../islands/lib/parameters/ParameterInputs.tsx'
 import { AddParameterDialog } from '../../islands/lib/parameters/AddParameterDialog.tsx'
 import { initialValues, writeAddressValues } from '../../islands/lib/parameters/address.ts'
@@ -112,9 +115,15 @@ function Bar({ defs, queryId }) {
     writeAddressValues(defs, next)
   } })
 }
-const root = createRoot(document.getElementById('root'))
-w.mountBar = (defs, queryId) => root.render(h(Bar, { defs, queryId }))
-w.mountDialog = (definition, names) => root.render(h(AddParameterDialog, {
+const container = document.getElementById('root')
+let root
+const render = (element) => (root ??= createRoot(container)).render(element)
+w.mountBar = (defs, queryId) => render(h(Bar, { defs, queryId }))
+w.hydrateBar = (html, definitions, values) => {
+  container.innerHTML = html
+  hydrateRoot(container, h(ParameterInputs, { definitions, values, queryId: 1, onApply: () => {} }))
+}
+w.mountDialog = (definition, names) => render(h(AddParameterDialog, {
   definition, names, onSave: (d) => w.saved.push(d), onClose: () => { w.closed = true },
 }))
 `
@@ -276,6 +285,22 @@ describe('parameter inputs', () => {
     await applyButton(page).click()
     expect(await lastApplied(page)).toEqual({ regions: ['Oceania', 'Asia'] })
     expect(search(page).get('p_regions')).toBe('["Oceania","Asia"]')
+  })
+
+  it('renders on the server and hydrates in the browser without a mismatch', async () => {
+    const values = {
+      name: 'abc', limit: 10, color: 'green', regions: ['Asia', 'Scandinavia'], city: 2, day: '2024-03-05', at: null, at_sec: null,
+      period: 'd_last_7_days', span: { start: '2024-02-01', end: '2024-02-29' }, window: null,
+    }
+    const html = renderToString(createElement(ParameterInputs, { definitions: ALL, values, queryId: 1, onApply: () => {} }))
+    expect(html).toContain('Scandinavi…')
+    const { page, problems } = await openPage({ search: '?p_datetype=month' })
+    await page.evaluate(([markup, defs, v]) => (window as unknown as { hydrateBar(...a: unknown[]): void }).hydrateBar(markup, defs, v), [html, ALL, values] as const)
+    // The address's picker unit applies once hydrated, and the dropdown's options arrive.
+    await expect.poll(() => page.getByLabel('Day', { exact: true }).getAttribute('type')).toBe('month')
+    await expect.poll(() => page.getByLabel('City', { exact: true }).inputValue()).toBe('2')
+    expect(await page.getByLabel('Span, start', { exact: true }).inputValue()).toBe('2024-02')
+    expect(problems).toEqual([])
   })
 
   it('reads the values back from the address, and p_datetype sets the date picker', async () => {

@@ -116,6 +116,8 @@ export function RangeInput({ id, title, type, unit: initialUnit, value, disabled
   onChange: (value: unknown) => void
 }): JSX.Element {
   const [unit, setUnit] = useState<DateUnit>(initialUnit)
+  // The address's unit arrives after hydration (see ParameterInputs); it is the starting point of the switch.
+  useEffect(() => setUnit(initialUnit), [initialUnit])
   const precision = precisionOf(type)
   const dynamic = isDynamicValue(type, value) ? dynamicOptions(type).find((o) => o.value === value) : undefined
   const ends = rangeDraft(value)
