@@ -1,13 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react'
 import { island } from '../src/shared/island.tsx'
-import { syncDefinitions } from '../src/shared/parameters/index.ts'
+import { syncDefinitions, type ParameterDefinition, type ParameterValue } from '../src/shared/parameters/index.ts'
 import { texts } from '../src/shared/texts.ts'
 import { api } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
 import { autocompleteAvailable, completionItems, type Snippet } from './lib/editor/completion.ts'
 import { canFormat, formatterLanguage } from './lib/editor/dialect.ts'
 import { ExecutionStatus } from './lib/editor/ExecutionStatus.tsx'
-import { ParameterFields } from './lib/editor/ParameterFields.tsx'
 import { prefs } from './lib/editor/prefs.ts'
 import { ResultsPanel } from './lib/editor/ResultsPanel.tsx'
 import { SchemaBrowser } from './lib/editor/SchemaBrowser.tsx'
@@ -18,10 +17,12 @@ import { isRunning, useExecution } from './lib/editor/use-execution.ts'
 import { isDirty, useSave, type QueryDraft } from './lib/editor/use-save.ts'
 import { useSchema } from './lib/editor/use-schema.ts'
 import { useUnsavedGuard } from './lib/editor/use-unsaved-guard.ts'
+import { ParameterInputs } from './lib/parameters/ParameterInputs.tsx'
 import { ui } from './lib/ui.ts'
 
-// the conflict dialog brings Radix; it loads only when a save meets a 409
+// the dialogs bring Radix; each loads only when it first opens
 const SaveConflictDialog = lazy(() => import('./lib/editor/SaveConflictDialog.tsx').then((m) => ({ default: m.SaveConflictDialog })))
+const AddParameterDialog = lazy(() => import('./lib/parameters/AddParameterDialog.tsx').then((m) => ({ default: m.AddParameterDialog })))
 const t = texts.editor
 
 export interface QueryEditorProps {
@@ -33,15 +34,10 @@ export interface QueryEditorProps {
   formats: DateFormats
 }
 
-const valuesOf = (defs: readonly { name: string; value?: unknown }[]) => Object.fromEntries(defs.map((d) => [d.name, d.value == null ? '' : String(d.value)]))
+const valuesOf = (defs: readonly ParameterDefinition[]): Record<string, ParameterValue> => Object.fromEntries(defs.map((d) => [d.name, d.value ?? null]))
 
-/** A parameter name not yet in the text: param, param_2, param_3 … */
-function freshParameterName(taken: Set<string>): string {
-  if (!taken.has('param')) return 'param'
-  let n = 2
-  while (taken.has(`param_${n}`)) n++
-  return `param_${n}`
-}
+/** Definitions with a newer one of the same name replacing the older. */
+const withDefinition = (defs: readonly ParameterDefinition[], def: ParameterDefinition) => [...defs.filter((d) => d.name !== def.name), def]
 
 /**
  * The query editor (/queries/new, /queries/{id}/source): data source, schema and description on the left; the
@@ -55,7 +51,11 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
   const [dataSourceId, setDataSourceId] = useState(props.query.data_source_id)
   const [autoLimit, setAutoLimit] = useState(props.query.options.apply_auto_limit)
   const [autocomplete, setAutocomplete] = useState(true)
+  // every definition this page has known (saved ones and ones added here); the text decides which are in use
+  const [knownDefinitions, setKnownDefinitions] = useState(props.query.options.parameters)
   const [values, setValues] = useState(() => valuesOf(props.query.options.parameters))
+  const valuesNow = useRef(values)
+  const [addingParameter, setAddingParameter] = useState(false)
   const [hasSelection, setHasSelection] = useState(false)
   const [snippets, setSnippets] = useState<Snippet[]>([])
   const editor = useRef<SqlEditorHandle>(null)
@@ -64,11 +64,12 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
 
   const offered = props.dataSources.filter((ds) => !ds.view_only || ds.id === saved.data_source_id)
   const source = props.dataSources.find((ds) => ds.id === dataSourceId) ?? null
-  const definitions = useMemo(() => syncDefinitions(text, saved.options.parameters), [text, saved.options.parameters])
+  const definitions = useMemo(() => syncDefinitions(text, knownDefinitions), [text, knownDefinitions])
   const draftOf = useCallback((queryText: string): QueryDraft => ({
     name, description, query: queryText, data_source_id: dataSourceId,
-    options: { apply_auto_limit: autoLimit, parameters: syncDefinitions(queryText, saved.options.parameters).map((d) => ({ ...d, value: values[d.name] ?? d.value })) },
-  }), [name, description, dataSourceId, autoLimit, saved.options.parameters, values])
+    // a parameter's saved value is the one last applied, as the query page then opens with it
+    options: { apply_auto_limit: autoLimit, parameters: syncDefinitions(queryText, knownDefinitions).map((d) => ({ ...d, value: values[d.name] ?? d.value ?? null })) },
+  }), [name, description, dataSourceId, autoLimit, knownDefinitions, values])
   const dirty = props.canEdit && isDirty(saved, draftOf(text))
   // a new query counts as changed only once something is typed: an empty new editor can be left freely
   useUnsavedGuard(saved.id !== null ? dirty : dirty && text.trim() !== '')
@@ -99,7 +100,7 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
     if (!props.canExecute || !source || source.view_only || !queryText.trim() || isRunning(machine.state)) return
     setText(current)
     void machine.execute({
-      query: queryText, data_source_id: source.id, parameters: values, apply_auto_limit: autoLimitAvailable && autoLimit, query_id: saved.id,
+      query: queryText, data_source_id: source.id, parameters: valuesNow.current, apply_auto_limit: autoLimitAvailable && autoLimit, query_id: saved.id,
     })
   }
 
@@ -124,9 +125,20 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
   }
 
   function addParameter() {
-    if (!props.canEdit) return
-    const param = freshParameterName(new Set(definitions.map((d) => d.name)))
-    editor.current?.insert(`{{ ${param} }}`)
+    if (props.canEdit) setAddingParameter(true)
+  }
+
+  function parameterAdded(def: ParameterDefinition) {
+    setKnownDefinitions((defs) => withDefinition(defs, def))
+    setAddingParameter(false)
+    editor.current?.insert(`{{ ${def.name} }}`)
+  }
+
+  /** Applying parameter values runs the query with them, as on the query page. */
+  function applyValues(next: Record<string, ParameterValue>) {
+    valuesNow.current = next
+    setValues(next)
+    execute()
   }
 
   function chooseSource(id: number) {
@@ -190,13 +202,18 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
               autoLimit={{ on: autoLimit, available: autoLimitAvailable, toggle: () => { prefs.setAutoLimit(!autoLimit); setAutoLimit(!autoLimit) } }}
               onAddParameter={addParameter} onFormat={() => void format()} onSave={() => void saveNow()} onExecute={() => execute()} />
           </div>
-          <ParameterFields definitions={definitions} values={values} onChange={(n, v) => setValues((vs) => ({ ...vs, [n]: v }))} />
+          <ParameterInputs definitions={definitions} values={values} onApply={applyValues} queryId={saved.id ?? undefined} />
           <ExecutionStatus state={execution} onCancel={() => machine.cancel().catch((e: Error) => toast(e.message, 'error'))} />
           <div className="flex h-[28rem] min-h-0 flex-col md:h-auto md:flex-1">
             <ResultsPanel result={execution.result} formats={props.formats} />
           </div>
         </div>
       </div>
+      {addingParameter && (
+        <Suspense fallback={null}>
+          <AddParameterDialog definition={null} names={definitions.map((d) => d.name)} onSave={parameterAdded} onClose={() => setAddingParameter(false)} />
+        </Suspense>
+      )}
       {conflict && (
         <Suspense fallback={null}>
           <SaveConflictDialog canOverwrite={props.canEdit} onClose={dismissConflict} onOverwrite={() => saveNow({ overwrite: true })} />

@@ -23,7 +23,7 @@ function columnWidths(result: QueryResult, formats: DateFormats): number[] {
 /**
  * The rows of a result in a virtualised grid: only the rows in view are in the page, so 100,000 rows scroll like
  * 100. The header stays on top; a click on it sorts. Marks `sightline:result-rendered` with the Performance API
- * once the first rows of a new result are painted, so the time from data to rows can be measured.
+ * once the first rows of a new result are painted (`sightline:result-data` marks the data's arrival).
  */
 export function ResultsGrid({ result, formats }: { result: QueryResult; formats: DateFormats }): JSX.Element {
   const [sort, setSort] = useState<SortState | null>(null)
@@ -37,9 +37,15 @@ export function ResultsGrid({ result, formats }: { result: QueryResult; formats:
 
   useEffect(() => setSort(null), [result])
   useEffect(() => {
-    performance.mark(`sightline:result-arrived:${result.id}`)
-    const frame = requestAnimationFrame(() => performance.mark('sightline:result-rendered', { detail: { id: result.id, rows: result.data.rows.length } }))
-    return () => cancelAnimationFrame(frame)
+    // a task queued from the next animation frame runs once that frame is painted
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => performance.mark('sightline:result-rendered', { detail: { id: result.id, rows: result.data.rows.length } }))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
   }, [result])
 
   const header = (column: ResultColumn, i: number) => {
@@ -47,7 +53,7 @@ export function ResultsGrid({ result, formats }: { result: QueryResult; formats:
     return (
       <div key={column.name} role="columnheader" aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none'}
         className={`flex items-center border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800 ${i > 0 ? 'border-l border-l-slate-200/70 dark:border-l-slate-700/70' : ''}`}>
-        <button type="button" onClick={() => setSort((s) => nextSort(s, column.name))} title={t.sortBy(column.name)}
+        <button type="button" onClick={() => setSort((s) => nextSort(s, column.name))} title={t.sortBy(column.name)} aria-label={t.sortBy(column.name)}
           className={`flex h-full w-full min-w-0 items-center gap-1 px-3 text-xs font-semibold tracking-wide text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white ${isNumericColumn(column) ? 'justify-end' : ''}`}>
           <span className="truncate">{column.name}</span>
           <span aria-hidden="true" className={`text-[10px] ${active ? 'text-indigo-600 dark:text-indigo-400' : 'text-transparent'}`}>{active === 'desc' ? '▼' : '▲'}</span>
@@ -61,7 +67,7 @@ export function ResultsGrid({ result, formats }: { result: QueryResult; formats:
     <div ref={scroller} role="table" aria-rowcount={rows.length + 1} aria-colcount={columns.length} data-results-grid
       className="relative h-full min-h-0 overflow-auto text-sm tabular-nums" tabIndex={0}>
       <div style={{ width: totalWidth, minWidth: '100%' }}>
-        <div role="row" className="sticky top-0 z-10 grid h-9" style={{ gridTemplateColumns: template }}>{columns.map(header)}</div>
+        <div role="row" className="sticky top-0 z-10 grid h-9 bg-slate-50 dark:bg-slate-800" style={{ gridTemplateColumns: template }}>{columns.map(header)}</div>
         <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]

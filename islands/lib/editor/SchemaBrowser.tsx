@@ -32,11 +32,11 @@ export function SchemaBrowser({ schema, loading, onRefresh, onInsert }: {
   })
 
   return (
-    <section aria-label={t.schema} className="flex min-h-0 flex-1 flex-col gap-2">
+    <section aria-label={t.schema} className="flex min-h-0 w-full min-w-0 flex-1 flex-col gap-2">
       <div className="flex items-center gap-2">
         <label htmlFor="schema-filter" className="sr-only">{t.filterSchema}</label>
         <input id="schema-filter" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t.filterSchema}
-          className={`${ui.input} ${ui.inputBorder} py-1.5`} autoComplete="off" spellCheck={false} />
+          className={`${ui.input} ${ui.inputBorder} min-w-0 flex-1 py-1.5`} autoComplete="off" spellCheck={false} />
         <button type="button" onClick={onRefresh} disabled={loading} title={t.refreshSchema} aria-label={t.refreshSchema} className={`${ui.iconButton} shrink-0 p-1.5`}>
           <svg viewBox="0 0 24 24" className={`h-4 w-4 ${loading ? 'animate-spin' : ''}`} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
             <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />

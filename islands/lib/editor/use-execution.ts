@@ -56,13 +56,14 @@ export class ExecutionMachine {
   private generation = 0
   state: ExecutionState
 
-  constructor(private deps: ExecutionDeps, initial: ExecutionState, private onChange: (s: ExecutionState) => void) {
+  constructor(private deps: ExecutionDeps, initial: ExecutionState, private onChange: (s: ExecutionState, previous: ExecutionState) => void) {
     this.state = initial
   }
 
   private set(change: Partial<ExecutionState>) {
+    const previous = this.state
     this.state = { ...this.state, ...change }
-    this.onChange(this.state)
+    this.onChange(this.state, previous)
   }
 
   async execute(request: ExecuteRequest): Promise<void> {
@@ -154,7 +155,13 @@ const browserDeps: ExecutionDeps = {
 export function useExecution(initialResult: QueryResult | null) {
   const [state, setState] = useState(() => initialExecution(initialResult))
   const machine = useRef<ExecutionMachine>(null)
-  if (!machine.current) machine.current = new ExecutionMachine(browserDeps, state, setState)
+  if (!machine.current) {
+    machine.current = new ExecutionMachine(browserDeps, state, (next, previous) => {
+      // the moment a result's data is in the browser, so its table's render time can be measured (ResultsTable)
+      if (next.result !== previous.result) performance.mark('sightline:result-data', { detail: { id: next.result?.id } })
+      setState(next)
+    })
+  }
   useEffect(() => () => machine.current?.stop(), [])
   return { state, machine: machine.current }
 }

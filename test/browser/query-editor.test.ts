@@ -1,0 +1,168 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
+import { cookieHeader, DESKTOP, layoutProblems, PHONE, setUpOrganization, useCookies, waitForIslands, watchProblems } from './support.ts'
+
+/**
+ * The query editor in a real browser, with a worker running executions against a real PostgreSQL: write, run and
+ * save a new query; cancel a slow one; a save conflict and Overwrite; a 100,000-row result; the look at two widths.
+ */
+let server: TestServer
+let browser: Browser
+let admin: Map<string, string>
+let warehouse: number
+const contexts: BrowserContext[] = []
+const SHOTS = path.join(import.meta.dirname, 'screenshots')
+
+async function call<T>(method: string, pathname: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await fetch(server.url + pathname, {
+    method,
+    headers: { cookie: cookieHeader(admin), 'x-csrf-token': admin.get('csrf_token') ?? '', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status, json: (await res.json()) as T }
+}
+
+beforeAll(async () => {
+  // role 'all': the web process also runs a worker, so executions finish
+  ;[server, browser] = await Promise.all([startTestServer({ role: 'all' }), launchBrowser()])
+  admin = await setUpOrganization(server)
+  const u = new URL(server.db.url)
+  const options = { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: u.pathname.slice(1) }
+  const created = await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options })
+  expect(created.status).toBe(200)
+  warehouse = created.json.id
+  fs.mkdirSync(SHOTS, { recursive: true })
+}, 60_000)
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()))
+})
+
+async function open(pathname: string, o: { viewport?: { width: number; height: number }; dark?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
+  context.setDefaultTimeout(10_000)
+  contexts.push(context)
+  await useCookies(context, server, admin)
+  // start every page on the Warehouse source (the editor remembers the last source chosen)
+  await context.addInitScript((id) => window.localStorage.setItem('sightline:editor:last-data-source', String(id)), warehouse)
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  await page.goto(server.url + pathname)
+  await waitForIslands(page)
+  await page.locator('.cm-content').waitFor()
+  return { page, problems }
+}
+
+async function typeQuery(page: Page, text: string) {
+  await page.locator('.cm-content').click()
+  await page.keyboard.press('Control+A')
+  await page.keyboard.press('Delete')
+  await page.keyboard.insertText(text)
+}
+
+const gridCell = (page: Page, text: string) => page.locator('[data-results-grid] [role="cell"]', { hasText: text }).first()
+/** Console noise a refused call leaves on purpose (the browser logs every 4xx response). */
+const unexpected = (problems: string[]) => problems.filter((p) => !/status of 409/.test(p))
+
+describe('writing a new query', () => {
+  it('runs with Ctrl+Enter, shows the rows, and Ctrl+S saves it and moves the address to its source page', async () => {
+    const { page, problems } = await open('/queries/new')
+    expect(await page.getByLabel('Data source').inputValue()).toBe(String(warehouse))
+    await typeQuery(page, "select n, 'item ' || n as label, n * 1.5 as price from generate_series(1, 25) n")
+    await page.keyboard.press('Control+Enter')
+    await gridCell(page, 'item 3').waitFor()
+    expect(await page.locator('[data-row-count]').textContent()).toBe('25 rows')
+    expect(await page.getByRole('button', { name: /^Save/ }).textContent()).toContain('*')
+
+    await page.keyboard.press('Control+s')
+    await page.waitForURL(/\/queries\/\d+\/source$/)
+    const id = Number(/\/queries\/(\d+)\/source/.exec(page.url())![1])
+    await page.getByRole('button', { name: /^Save/ }).filter({ hasNotText: '*' }).waitFor()
+    const saved = await call<{ name: string; query: string; data_source_id: number }>('GET', `/api/queries/${id}`)
+    expect(saved.json).toMatchObject({ name: 'New Query', data_source_id: warehouse })
+    expect(saved.json.query).toContain('generate_series(1, 25)')
+    expect(unexpected(problems)).toEqual([])
+  })
+
+  it('cancels a slow query: Cancelling…, then the cancellation as the error', async () => {
+    const { page } = await open('/queries/new')
+    await typeQuery(page, 'select pg_sleep(10)')
+    await page.getByRole('button', { name: 'Execute' }).click()
+    await page.getByRole('status').filter({ hasText: /Executing query…|Query in queue…/ }).waitFor()
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByText('Cancelling…').waitFor()
+    const alert = page.getByRole('alert').filter({ hasText: 'Error running query:' })
+    await alert.waitFor({ timeout: 8000 })
+    expect(await alert.textContent()).toMatch(/cancel/i)
+  })
+})
+
+describe('saving over someone else’s change', () => {
+  it('shows Changes not saved, and Overwrite Query saves this version anyway', async () => {
+    const created = await call<{ id: number; version: number }>('POST', '/api/queries', { name: 'Shared report', query: 'select 1 as one', data_source_id: warehouse })
+    const { id } = created.json
+    const { page, problems } = await open(`/queries/${id}/source`)
+    // a colleague saves first
+    expect((await call('POST', `/api/queries/${id}`, { query: 'select 2 as two', version: created.json.version })).status).toBe(200)
+    await typeQuery(page, 'select 3 as three')
+    await page.keyboard.press('Control+s')
+    const dialog = page.getByRole('alertdialog', { name: 'Changes not saved' })
+    await dialog.waitFor()
+    expect(await dialog.textContent()).toContain('It seems like the query has been modified by another user. Please copy/backup your changes and reload this page.')
+    await dialog.getByRole('button', { name: 'Overwrite Query' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect((await call<{ query: string }>('GET', `/api/queries/${id}`)).json.query).toBe('select 3 as three')
+    expect(unexpected(problems)).toEqual([])
+  })
+})
+
+describe('a large result', () => {
+  it('renders 100,000 rows quickly and scrolls to the last one', async () => {
+    const { page } = await open('/queries/new')
+    await page.getByLabel('LIMIT 1000').uncheck()
+    await typeQuery(page, "select n, md5(n::text) as hash, timestamp '2024-01-01' + n * interval '1 minute' as at from generate_series(1, 100000) n")
+    await page.keyboard.press('Control+Enter')
+    await page.locator('[data-row-count]', { hasText: '100,000 rows' }).waitFor({ timeout: 30_000 })
+    await page.waitForFunction(() => performance.getEntriesByName('sightline:result-rendered').length > 0)
+    const ms = await page.evaluate(() => {
+      const data = performance.getEntriesByName('sightline:result-data').at(-1)!
+      const rendered = performance.getEntriesByName('sightline:result-rendered').at(-1)!
+      return rendered.startTime - data.startTime
+    })
+    console.log(`100,000-row result: first rows painted ${ms.toFixed(0)} ms after the data arrived`)
+    expect(ms).toBeLessThan(300)
+    // only the rows in view are in the page
+    expect(await page.locator('[data-results-grid] [role="row"]').count()).toBeLessThan(80)
+    await page.locator('[data-results-grid]').evaluate((el) => (el.scrollTop = el.scrollHeight))
+    await gridCell(page, '100,000').waitFor()
+    // sorting by a header puts the largest first
+    await page.getByRole('button', { name: 'Sort by n' }).click()
+    await page.getByRole('button', { name: 'Sort by n' }).click()
+    await page.locator('[data-results-grid]').evaluate((el) => (el.scrollTop = 0))
+    expect(await page.locator('[data-results-grid] [role="row"][aria-rowindex="2"] [role="cell"]').first().textContent()).toBe('100,000')
+  }, 60_000)
+})
+
+describe('the look', () => {
+  for (const [label, viewport, dark] of [['desktop', DESKTOP, false], ['phone', PHONE, false], ['desktop-dark', DESKTOP, true]] as const) {
+    it(`at ${label} width the editor, schema and results fit`, async () => {
+      const { page, problems } = await open('/queries/new', { viewport, dark })
+      await page.getByRole('textbox', { name: 'Query name' }).fill('Orders by week')
+      await typeQuery(page, "select n as week, 'Region ' || (n % 4) as region, n * 1234.5 as revenue, null as note\nfrom generate_series(1, 40) n\nwhere n > {{ min_week }}")
+      // applying a parameter value (Ctrl+Enter in its input) runs the query with it
+      const minWeek = page.locator('[data-parameter="min_week"] input')
+      await minWeek.fill('0')
+      await minWeek.press('Control+Enter')
+      await page.locator('[data-row-count]', { hasText: '40 rows' }).waitFor({ timeout: 15_000 })
+      expect(await layoutProblems(page, { scope: '[data-query-editor] *', skip: '[data-results-grid], .cm-editor' })).toEqual([])
+      await page.screenshot({ path: path.join(SHOTS, `query-editor-${label}.png`), fullPage: label === 'phone' })
+      expect(unexpected(problems)).toEqual([])
+    })
+  }
+})
