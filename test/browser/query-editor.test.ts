@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
@@ -103,6 +104,31 @@ describe('writing a new query', () => {
   })
 })
 
+describe('the toolbar and schema', () => {
+  it('formats with Ctrl+Shift+F, adds a parameter with Ctrl+P, and inserts a column from the schema', async () => {
+    const { page, problems } = await open('/queries/new')
+    await typeQuery(page, 'select n,2 as two from generate_series(1,3) n where n>1')
+    await page.keyboard.press('Control+Shift+F')
+    await page.locator('.cm-content', { hasText: 'SELECT' }).waitFor()
+    expect(await page.locator('.cm-content').innerText()).toMatch(/^SELECT\n\s+n,\n\s+2 AS two\nFROM\n/)
+
+    await page.keyboard.press('Control+p')
+    const dialog = page.getByRole('dialog', { name: 'Add Parameter' })
+    await dialog.getByLabel('Keyword').fill('low')
+    await dialog.getByRole('button', { name: 'Add' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.locator('.cm-content', { hasText: '{{ low }}' }).waitFor()
+    await page.locator('[data-parameter="low"]').waitFor()
+
+    // a filter matching a column shows its table opened at the matching columns
+    await page.getByPlaceholder('Filter tables & columns...').fill('trigger')
+    await page.getByRole('button', { name: 'query_snippets' }).waitFor()
+    await page.getByTitle('Insert trigger').click()
+    await page.locator('.cm-content', { hasText: '{{ low }}trigger' }).waitFor()
+    expect(unexpected(problems)).toEqual([])
+  })
+})
+
 describe('saving over someone else’s change', () => {
   it('shows Changes not saved, and Overwrite Query saves this version anyway', async () => {
     const created = await call<{ id: number; version: number }>('POST', '/api/queries', { name: 'Shared report', query: 'select 1 as one', data_source_id: warehouse })
@@ -165,4 +191,20 @@ describe('the look', () => {
       expect(unexpected(problems)).toEqual([])
     })
   }
+})
+
+describe('what the browser downloads', () => {
+  it('keeps CodeMirror in the editor island only, and the editor under 250 KB gzipped', () => {
+    const dist = path.resolve(import.meta.dirname, '../../dist')
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'manifest.json'), 'utf8')) as { islands: Record<string, { file: string; imports: string[] }> }
+    const filesOf = (name: string) => [manifest.islands[name].file, ...manifest.islands[name].imports]
+    const hasCodeMirror = (file: string) => fs.readFileSync(path.join(dist, file), 'utf8').includes('.cm-content')
+    expect(filesOf('QueryEditor').some(hasCodeMirror)).toBe(true)
+    for (const name of Object.keys(manifest.islands).filter((n) => n !== 'QueryEditor')) {
+      expect(filesOf(name).filter(hasCodeMirror), `${name} loads CodeMirror`).toEqual([])
+    }
+    const own = filesOf('QueryEditor').reduce((n, file) => n + gzipSync(fs.readFileSync(path.join(dist, file))).length, 0)
+    console.log(`QueryEditor island: ${(own / 1024).toFixed(1)} KB gzipped (with its chunks, without the boot script)`)
+    expect(own).toBeLessThan(250 * 1024)
+  })
 })
