@@ -85,7 +85,7 @@ describe('/data_sources', () => {
     expect(html).toContain('<title>Data Sources | Sightline</title>')
     expect(tabs(html)).toEqual([
       ['Data Sources', '/data_sources'], ['Users', '/users'], ['Groups', '/groups'], ['Alert Destinations', '/destinations'],
-      ['General', '/settings/general'],
+      ['Query Snippets', '/query_snippets'], ['General', '/settings/general'],
     ])
     expect(html).toMatch(/<a href="\/data_sources" aria-current="page"/)
     expect(html).toMatch(/<a href="\/data_sources\/new"[^>]*>.*New Data Source<\/a>/)
@@ -97,7 +97,7 @@ describe('/data_sources', () => {
   })
 
   it('shows the settings tabs a user may see, and nothing else', async () => {
-    expect(tabs(await (await member.get('/groups')).text())).toEqual([['Users', '/users'], ['Groups', '/groups']])
+    expect(tabs(await (await member.get('/groups')).text())).toEqual([['Users', '/users'], ['Groups', '/groups'], ['Query Snippets', '/query_snippets']])
   })
 
   it('opens the create dialog on /data_sources/new with every type and its schema, sent along with the page', async () => {

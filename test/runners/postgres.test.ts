@@ -108,7 +108,7 @@ describe('PostgreSQL runner', () => {
       expect(batch[0]).toEqual([1])
       break
     }
-    await waitUntil(async () => (await sightlineSessions()) === 0)
+    await waitUntil(async () => (await sightlineSessions()) === 0, 5_000)
   })
 
   it('asks the engine to stop at the time limit', async () => {
