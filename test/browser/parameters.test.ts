@@ -14,7 +14,7 @@ import { checkDraft, definitionFrom, draftFrom, multiValuesOptionsFor, quotation
 import { chipSummary, fromNativeInput, isChanged, toNativeInput, truncateLabel, unitBoundary, unitInputValue } from '../../islands/lib/parameters/model.ts'
 import { dropdownPath } from '../../islands/lib/parameters/useDropdownOptions.ts'
 import { launchBrowser } from '../helpers/server.ts'
-import { DESKTOP, layoutProblems, PHONE, watchProblems } from './support.ts'
+import { DESKTOP, layoutProblems, PHONE, seriousA11yViolations, watchProblems } from './support.ts'
 
 /**
  * The parameter widgets of islands/lib/parameters. The pure helpers are tested directly (this config collects
@@ -129,7 +129,7 @@ w.mountDialog = (definition, names) => render(h(AddParameterDialog, {
 `
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Parameters</title><link rel="stylesheet" href="/app.css"></head>
-<body><main class="mx-auto max-w-7xl p-4 sm:p-6"><div class="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" id="root"></div></main>
+<body><main class="mx-auto max-w-7xl p-4 sm:p-6"><div class="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900" id="root"></div></main>
 <script type="module" src="/entry.js"></script></body></html>`
 
 const QUERIES = [{ id: 7, name: 'Cities' }, { id: 8, name: 'Countries' }, { id: 9, name: 'Scratch (draft)', is_draft: true }]
@@ -164,8 +164,8 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()))
 })
 
-async function openPage(o: { search?: string; viewport?: { width: number; height: number } } = {}) {
-  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP })
+async function openPage(o: { search?: string; viewport?: { width: number; height: number }; dark?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
   context.setDefaultTimeout(5000)
   contexts.push(context)
   const requests: string[] = []
@@ -238,7 +238,9 @@ describe('parameter inputs', () => {
     await page.getByRole('button', { name: 'Dynamic value for Day' }).click()
     const menu = page.getByRole('menu')
     expect(await menu.getByRole('menuitemradio').allTextContents()).toEqual(['지금', '어제', '지난 주', '지난 달', '작년'])
-    await menu.getByRole('menuitemradio', { name: '어제' }).click()
+    await page.keyboard.press('ArrowDown') // the focus starts on the first item and moves with the arrows
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('어제')
+    await page.keyboard.press('Enter')
     await page.getByRole('button', { name: 'Dynamic value for Period' }).click()
     await page.getByRole('menuitemradio', { name: '지난 7일' }).click()
     await expect.poll(() => field(page, 'period').locator('[data-dynamic]').textContent()).toBe('지난 7일')
@@ -271,7 +273,7 @@ describe('parameter inputs', () => {
   it('shows at most three chips and +N more, with Select All and Clear', async () => {
     const { page } = await openPage()
     await mountBar(page, [regions])
-    const trigger = page.getByRole('button', { name: /^Regions:/ })
+    const trigger = page.getByRole('button', { name: 'Regions', exact: true })
     await trigger.click()
     await page.getByRole('button', { name: 'Select All' }).click()
     expect(await field(page, 'regions').locator('[data-chip]').allTextContents()).toEqual(['Asia', 'Europe', 'Scandinavi…'])
@@ -369,6 +371,7 @@ describe('add parameter dialog', () => {
     expect(await dialog.getByRole('button', { name: 'Scratch (draft)' }).isDisabled()).toBe(true) // drafts cannot be chosen
     await dialog.getByPlaceholder('Search a query by name').fill('cit')
     await expect.poll(() => dialog.getByRole('listitem').count()).toBe(1)
+    await page.screenshot({ path: path.join(SHOTS, 'parameters-dialog-query-desktop.png') })
     await dialog.getByRole('button', { name: 'Cities' }).click()
     expect(await dialog.locator('[data-chosen-query]').textContent()).toBe('Cities')
     await dialog.getByLabel('Allow multiple values').check()
@@ -396,21 +399,23 @@ describe('add parameter dialog', () => {
 })
 
 describe('look', () => {
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-    it(`lays out the inputs row and the dialog cleanly at ${viewport.width} px`, async () => {
-      const { page, problems } = await openPage({ viewport, search: '?p_regions=%5B%22Asia%22%2C%22Europe%22%2C%22Scandinavia%22%2C%22Africa%22%5D&p_span=d_last_7_days' })
+  for (const [size, viewport, dark] of [['desktop', DESKTOP, false], ['phone', PHONE, false], ['phone-dark', PHONE, true]] as const) {
+    it(`lays out the inputs row and the dialog cleanly at ${viewport.width} px${dark ? ', dark' : ''}`, async () => {
+      const { page, problems } = await openPage({ viewport, dark, search: '?p_regions=%5B%22Asia%22%2C%22Europe%22%2C%22Scandinavia%22%2C%22Africa%22%5D&p_span=d_last_7_days' })
       await mountBar(page, ALL, 1)
       await page.getByLabel('Name', { exact: true }).fill('pending edit')
       await page.getByRole('option', { name: 'Busan' }).waitFor({ state: 'attached' })
       expect(await layoutProblems(page, { scope: '#root *' })).toEqual([])
+      expect(await seriousA11yViolations(page)).toEqual([])
       await page.screenshot({ path: path.join(SHOTS, `parameters-row-${size}.png`), fullPage: true })
-      await page.getByRole('button', { name: /^Regions:/ }).click()
+      await page.getByRole('button', { name: 'Regions', exact: true }).click()
       await page.screenshot({ path: path.join(SHOTS, `parameters-multiselect-${size}.png`), fullPage: true })
       await mountDialog(page, null, ['name'])
       await page.getByRole('dialog').getByLabel('Keyword').fill('name')
       await page.getByRole('dialog').getByLabel('Type').selectOption('enum')
       await page.getByRole('dialog').getByLabel('Allow multiple values').check()
       expect(await layoutProblems(page, { scope: '[role=dialog] *' })).toEqual([])
+      expect(await seriousA11yViolations(page)).toEqual([])
       await page.screenshot({ path: path.join(SHOTS, `parameters-dialog-${size}.png`) })
       expect(problems).toEqual([])
     })

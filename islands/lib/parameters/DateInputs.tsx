@@ -1,4 +1,4 @@
-import { useEffect, useState, type JSX } from 'react'
+import { useState, type JSX } from 'react'
 import {
   dynamicOptions,
   isDynamicValue,
@@ -22,7 +22,8 @@ import {
 } from './model.ts'
 
 const t = texts.parameters
-const inputClass = `${ui.input} ${ui.inputBorder} h-9 min-w-0 py-1.5`
+// Native pickers draw their icons and popups in the page's colour scheme, which the app leaves light.
+const inputClass = `${ui.input} ${ui.inputBorder} h-9 min-w-0 py-1.5 dark:[color-scheme:dark]`
 
 /**
  * One native date input. Days, weeks, months and years go through the unit's boundary (the start or end of the
@@ -42,11 +43,14 @@ function DateField({ id, label, precision, unit, side, value, disabled, onChange
   const show = (v: unknown) => (precision === 'day' ? unitInputValue(unit, v) : toNativeInput(v, precision))
   const read = (text: string) => (precision === 'day' ? unitBoundary(unit, text, side) : fromNativeInput(text, precision))
   const [text, setText] = useState(() => show(value))
+  const [synced, setSynced] = useState({ value, unit })
 
-  useEffect(() => {
-    if (!(value == null && read(text) === null)) setText(show(value))
-    // Only an outside change of the value (or of the unit) re-syncs the text; `text` itself must not.
-  }, [value, unit])
+  // A new value from outside, or a new unit, re-syncs the text during this render, not after it, so the input
+  // never shows a month input holding a day's text (which it would show as empty). Typing alone does not.
+  if (synced.value !== value || synced.unit !== unit) {
+    setSynced({ value, unit })
+    if (!(value == null && read(text) === null) || synced.unit !== unit) setText(show(value))
+  }
 
   const kind = precision === 'day' ? unitInputType(unit) : 'datetime-local'
   return (
@@ -116,8 +120,12 @@ export function RangeInput({ id, title, type, unit: initialUnit, value, disabled
   onChange: (value: unknown) => void
 }): JSX.Element {
   const [unit, setUnit] = useState<DateUnit>(initialUnit)
+  const [startUnit, setStartUnit] = useState(initialUnit)
   // The address's unit arrives after hydration (see ParameterInputs); it is the starting point of the switch.
-  useEffect(() => setUnit(initialUnit), [initialUnit])
+  if (startUnit !== initialUnit) {
+    setStartUnit(initialUnit)
+    setUnit(initialUnit)
+  }
   const precision = precisionOf(type)
   const dynamic = isDynamicValue(type, value) ? dynamicOptions(type).find((o) => o.value === value) : undefined
   const ends = rangeDraft(value)

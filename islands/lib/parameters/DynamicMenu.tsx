@@ -1,9 +1,19 @@
-import { useId, type JSX } from 'react'
+import { useId, type JSX, type KeyboardEvent } from 'react'
 import { dynamicOptions } from '../../../src/shared/parameters/index.ts'
 import { texts } from '../../../src/shared/texts.ts'
 import { popoverPanel, usePopover } from './usePopover.ts'
 
 const t = texts.parameters
+
+/** Arrow keys, Home and End move between the items of a menu, as menus are expected to behave. */
+function moveFocus(event: KeyboardEvent<HTMLElement>) {
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role=menuitemradio]')]
+  const at = items.indexOf(document.activeElement as HTMLElement)
+  const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[event.key]
+  if (next === undefined) return
+  event.preventDefault()
+  items[(next + items.length) % items.length]?.focus()
+}
 
 /** The button beside a date or range input that offers its dynamic values, with the Korean labels of spec 1 §9. */
 export function DynamicMenu({ type, title, value, disabled, onChoose }: {
@@ -25,7 +35,11 @@ export function DynamicMenu({ type, title, value, disabled, onChoose }: {
         </svg>
       </button>
       {open && (
-        <div id={menuId} role="menu" aria-label={t.dynamic} className={`${popoverPanel} right-0 left-auto w-44`}>
+        <div id={menuId} role="menu" aria-label={t.dynamic} className={`${popoverPanel} right-0 left-auto w-44`} onKeyDown={moveFocus}
+          ref={(menu) => {
+            // A menu takes the focus when it opens, on the current choice if there is one.
+            if (menu && !menu.contains(document.activeElement)) (menu.querySelector<HTMLElement>('[aria-checked=true]') ?? menu.querySelector('button'))?.focus()
+          }}>
           {dynamicOptions(type).map((option) => (
             <button key={option.value} type="button" role="menuitemradio" aria-checked={value === option.value}
               onClick={() => {

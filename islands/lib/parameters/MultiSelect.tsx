@@ -36,10 +36,12 @@ export function MultiSelect({ id, label, choices, selected, disabled, onChange }
   return (
     <div ref={root} className="relative">
       <button ref={trigger} id={id} type="button" disabled={disabled} aria-expanded={open} aria-controls={listId}
-        aria-label={`${label}: ${selected.length === 0 ? t.nothingSelected : selected.map(labelOf).join(', ')}`}
+        aria-describedby={`${listId}-all`}
         onClick={() => setOpen(!open)}
         className="relative flex min-h-9 w-full flex-wrap items-center gap-1 rounded-md border border-slate-300 bg-white py-1 pr-8 pl-2 text-left text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950">
-        {chips.length === 0 && <span className="px-1 text-slate-400">{t.nothingSelected}</span>}
+        {/* The button is named by the field's label; the whole choice, not only the chips shown, is its description. */}
+        <span id={`${listId}-all`} className="sr-only">{selected.length === 0 ? t.nothingSelected : selected.map(labelOf).join(', ')}</span>
+        {chips.length === 0 && <span className="px-1 text-slate-400" aria-hidden="true">{t.nothingSelected}</span>}
         {chips.map((chip, i) => (
           <span key={i} data-chip className="rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">{chip}</span>
         ))}

@@ -15,7 +15,7 @@ import { MultiSelect, type Choice } from './MultiSelect.tsx'
 import { useDropdownOptions } from './useDropdownOptions.ts'
 
 const t = texts.parameters
-const inputClass = `${ui.input} ${ui.inputBorder} h-9 py-1.5`
+const inputClass = `${ui.input} ${ui.inputBorder} h-9 py-1.5 dark:[color-scheme:dark]`
 
 interface InputProps {
   id: string

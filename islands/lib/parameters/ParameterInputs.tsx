@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type JSX, type KeyboardEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useState, type JSX, type KeyboardEvent } from 'react'
 import {
   effectiveType,
   isMultiValue,
@@ -51,10 +51,10 @@ function widthOf(def: ParameterDefinition): string {
 export function ParameterInputs({ definitions, values, onApply, queryId, disabled, dateUnit, onPendingChange }: ParameterInputsProps): JSX.Element | null {
   const [edits, setEdits] = useState<Record<string, unknown>>({})
   const uid = useId()
-  // The address is read after mounting: the row is also rendered on the server, where there is none, and the
-  // first render in the browser must match that to hydrate.
+  // The address is read after mounting (before the first paint): the row is also rendered on the server, where
+  // there is none, and the first render in the browser must match that to hydrate.
   const [addressUnit, setAddressUnit] = useState<Exclude<DateUnit, 'week'>>('day')
-  useEffect(() => setAddressUnit(datePickerUnit()), [])
+  useLayoutEffect(() => setAddressUnit(datePickerUnit()), [])
   const unit = dateUnit ?? addressUnit
 
   const pendingNames = definitions.filter((def) => Object.hasOwn(edits, def.name) && isChanged(def, edits[def.name], values[def.name])).map((d) => d.name)
