@@ -15,6 +15,7 @@ import querySnippetsApi from './api/query_snippets.ts'
 import sessionApi from './api/session.ts'
 import settingsApi from './api/settings.ts'
 import usersApi from './api/users.ts'
+import visualizationsApi from './api/visualizations.ts'
 import avatar from './avatar.ts'
 import dataSourcePage from './data_sources/[id].tsx'
 import dataSourcesPages from './data_sources/index.tsx'
@@ -55,6 +56,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/session', sessionApi],
   ['/api/settings', settingsApi],
   ['/api/users', usersApi],
+  ['/api/visualizations', visualizationsApi],
   ['/', avatar],
   ['/', dataSourcesPages],
   ['/', dataSourcePage],
