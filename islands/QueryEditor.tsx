@@ -72,7 +72,8 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
   }), [name, description, dataSourceId, autoLimit, knownDefinitions, values])
   const dirty = props.canEdit && isDirty(saved, draftOf(text))
   // a new query counts as changed only once something is typed: an empty new editor can be left freely
-  useUnsavedGuard(saved.id !== null ? dirty : dirty && text.trim() !== '')
+  const unsaved = saved.id !== null ? dirty : dirty && text.trim() !== ''
+  useUnsavedGuard(unsaved)
 
   const autocompleteOk = autocompleteAvailable(schema)
   const completions = useMemo(() => completionItems(schema, snippets), [schema, snippets])
@@ -163,7 +164,7 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
   })
 
   return (
-    <div className="flex flex-col gap-4 md:h-[calc(100dvh-3rem)]" data-query-editor data-query-id={saved.id ?? undefined}>
+    <div className="flex flex-col gap-4 md:h-[calc(100dvh-3rem)]" data-query-editor data-query-id={saved.id ?? undefined} data-unsaved={unsaved || undefined}>
       <div className="flex items-center gap-3">
         <label htmlFor="query-name" className="sr-only">{t.queryName}</label>
         <input id="query-name" value={name} onChange={(e) => setName(e.target.value)} readOnly={!props.canEdit} maxLength={255}

@@ -4,7 +4,9 @@ import { gzipSync } from 'node:zlib'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
-import { cookieHeader, DESKTOP, layoutProblems, PHONE, setUpOrganization, useCookies, waitForIslands, watchProblems } from './support.ts'
+import {
+  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, setUpOrganization, signInOverHttp, useCookies, waitForIslands, watchProblems,
+} from './support.ts'
 
 /**
  * The query editor in a real browser, with a worker running executions against a real PostgreSQL: write, run and
@@ -13,6 +15,7 @@ import { cookieHeader, DESKTOP, layoutProblems, PHONE, setUpOrganization, useCoo
 let server: TestServer
 let browser: Browser
 let admin: Map<string, string>
+let member: Map<string, string>
 let warehouse: number
 const contexts: BrowserContext[] = []
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
@@ -35,6 +38,8 @@ beforeAll(async () => {
   const created = await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options })
   expect(created.status).toBe(200)
   warehouse = created.json.id
+  await addUser(server.db, MEMBER)
+  member = await signInOverHttp(server, MEMBER.email, MEMBER.password)
   fs.mkdirSync(SHOTS, { recursive: true })
 }, 60_000)
 afterAll(async () => {
@@ -45,11 +50,11 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()))
 })
 
-async function open(pathname: string, o: { viewport?: { width: number; height: number }; dark?: boolean } = {}) {
+async function open(pathname: string, o: { viewport?: { width: number; height: number }; dark?: boolean; jar?: Map<string, string> } = {}) {
   const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
   context.setDefaultTimeout(10_000)
   contexts.push(context)
-  await useCookies(context, server, admin)
+  await useCookies(context, server, o.jar ?? admin)
   // start every page on the Warehouse source (the editor remembers the last source chosen)
   await context.addInitScript((id) => window.localStorage.setItem('sightline:editor:last-data-source', String(id)), warehouse)
   const page = await context.newPage()
@@ -125,6 +130,36 @@ describe('the toolbar and schema', () => {
     await page.getByRole('button', { name: 'query_snippets' }).waitFor()
     await page.getByTitle('Insert trigger').click()
     await page.locator('.cm-content', { hasText: '{{ low }}trigger' }).waitFor()
+    expect(unexpected(problems)).toEqual([])
+  })
+})
+
+describe('leaving and reading', () => {
+  it('asks before leaving with unsaved changes', async () => {
+    const { page } = await open('/queries/new')
+    await typeQuery(page, 'select 1')
+    // the editor reports its text after 100 ms of quiet; from then on there is something to lose
+    await page.locator('[data-query-editor][data-unsaved]').waitFor()
+    const asked = page.waitForEvent('dialog')
+    // Playwright lets a page ask before unloading only when closed this way
+    await page.close({ runBeforeUnload: true })
+    const dialog = await asked
+    expect(dialog.type()).toBe('beforeunload')
+    await dialog.dismiss()
+    expect(page.isClosed()).toBe(false)
+  })
+
+  it('shows a colleague’s query read-only: no Save, the text cannot change, and it still runs', async () => {
+    const { json } = await call<{ id: number }>('POST', '/api/queries', { name: 'Ada’s numbers', query: 'select 42 as answer', data_source_id: warehouse })
+    const { page, problems } = await open(`/queries/${json.id}/source`, { jar: member })
+    await page.getByText('You can view this query but not change it.').waitFor()
+    expect(await page.getByRole('button', { name: /^Save/ }).count()).toBe(0)
+    expect(await page.getByLabel('Data source').isDisabled()).toBe(true)
+    await page.locator('.cm-content').click()
+    await page.keyboard.type('xyz')
+    expect(await page.locator('.cm-content').innerText()).toBe('select 42 as answer')
+    await page.keyboard.press('Control+Enter')
+    await gridCell(page, '42').waitFor()
     expect(unexpected(problems)).toEqual([])
   })
 })

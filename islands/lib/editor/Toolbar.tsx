@@ -1,4 +1,4 @@
-import type { JSX, ReactNode } from 'react'
+import { useEffect, useState, type JSX, type ReactNode } from 'react'
 import { texts } from '../../../src/shared/texts.ts'
 
 const t = texts.editor
@@ -33,7 +33,9 @@ export interface ToolbarProps {
 
 /** The row under the editor: parameters, format, autocomplete, LIMIT 1000, then Save and Execute (spec 2 §2). */
 export function Toolbar(p: ToolbarProps): JSX.Element {
-  const mod = isMac() ? 'Meta' : 'Control'
+  // the server cannot know the platform: the Mac's key names come after hydration, so both renders agree
+  const [mod, setMod] = useState('Control')
+  useEffect(() => setMod(isMac() ? 'Meta' : 'Control'), [])
   const icon = (d: string) => <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d={d} /></svg>
   return (
     <div className="flex flex-wrap items-center gap-1 border-t border-slate-200 bg-slate-50/80 px-2 py-1.5 dark:border-slate-800 dark:bg-slate-900/60">
