@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -13,7 +13,6 @@ import { addressWith, datePickerUnit, initialValues } from '../../islands/lib/pa
 import { checkDraft, definitionFrom, draftFrom, multiValuesOptionsFor, quotationOf } from '../../islands/lib/parameters/draft.ts'
 import { chipSummary, fromNativeInput, isChanged, toNativeInput, truncateLabel, unitBoundary, unitInputValue } from '../../islands/lib/parameters/model.ts'
 import { dropdownPath } from '../../islands/lib/parameters/useDropdownOptions.ts'
-import { launchBrowser } from '../helpers/server.ts'
 import { DESKTOP, layoutProblems, PHONE, seriousA11yViolations, watchProblems } from './support.ts'
 
 /**
@@ -25,6 +24,8 @@ import { DESKTOP, layoutProblems, PHONE, seriousA11yViolations, watchProblems } 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const ORIGIN = 'http://sightline.test'
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
+// Polls wait as long as Playwright's actions do: the machine may be busy with other tests.
+const POLL = { timeout: 5000 }
 
 const text: ParameterDefinition = { name: 'name', title: 'Name', type: 'text' }
 const number: ParameterDefinition = { name: 'limit', title: 'Limit', type: 'number', value: 10 }
@@ -155,7 +156,12 @@ beforeAll(async () => {
   css = fs.readFileSync(path.join(tmp, 'app.css'), 'utf8')
   fs.rmSync(tmp, { recursive: true, force: true })
   fs.mkdirSync(SHOTS, { recursive: true })
-  browser = await launchBrowser()
+  // Launched as test/helpers/server.ts does, without importing it: these tests need no server, and so do not
+  // depend on every route of the app loading.
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
 }, 120_000)
 afterAll(async () => {
   await browser?.close()
@@ -243,7 +249,7 @@ describe('parameter inputs', () => {
     await page.keyboard.press('Enter')
     await page.getByRole('button', { name: 'Dynamic value for Period' }).click()
     await page.getByRole('menuitemradio', { name: '지난 7일' }).click()
-    await expect.poll(() => field(page, 'period').locator('[data-dynamic]').textContent()).toBe('지난 7일')
+    await expect.poll(() => field(page, 'period').locator('[data-dynamic]').textContent(), POLL).toBe('지난 7일')
     await page.keyboard.press('Alt+Enter')
     expect(await lastApplied(page)).toEqual({ day: 'd_yesterday', period: 'd_last_7_days' })
     expect(search(page).get('p_period')).toBe('d_last_7_days')
@@ -255,7 +261,7 @@ describe('parameter inputs', () => {
     const { page } = await openPage()
     await mountBar(page, [text, number])
     await page.getByLabel('Limit', { exact: true }).fill('11')
-    await expect.poll(() => applyButton(page).count()).toBe(1)
+    await expect.poll(() => applyButton(page).count(), POLL).toBe(1)
     await page.getByLabel('Limit', { exact: true }).fill('10')
     expect(await applyButton(page).count()).toBe(0)
     await page.getByLabel('Name', { exact: true }).fill('x')
@@ -299,8 +305,8 @@ describe('parameter inputs', () => {
     const { page, problems } = await openPage({ search: '?p_datetype=month' })
     await page.evaluate(([markup, defs, v]) => (window as unknown as { hydrateBar(...a: unknown[]): void }).hydrateBar(markup, defs, v), [html, ALL, values] as const)
     // The address's picker unit applies once hydrated, and the dropdown's options arrive.
-    await expect.poll(() => page.getByLabel('Day', { exact: true }).getAttribute('type')).toBe('month')
-    await expect.poll(() => page.getByLabel('City', { exact: true }).inputValue()).toBe('2')
+    await expect.poll(() => page.getByLabel('Day', { exact: true }).getAttribute('type'), POLL).toBe('month')
+    await expect.poll(() => page.getByLabel('City', { exact: true }).inputValue(), POLL).toBe('2')
     expect(await page.getByLabel('Span, start', { exact: true }).inputValue()).toBe('2024-02')
     expect(problems).toEqual([])
   })
@@ -370,7 +376,7 @@ describe('add parameter dialog', () => {
     await dialog.getByRole('button', { name: 'Scratch (draft)' }).waitFor()
     expect(await dialog.getByRole('button', { name: 'Scratch (draft)' }).isDisabled()).toBe(true) // drafts cannot be chosen
     await dialog.getByPlaceholder('Search a query by name').fill('cit')
-    await expect.poll(() => dialog.getByRole('listitem').count()).toBe(1)
+    await expect.poll(() => dialog.getByRole('listitem').count(), POLL).toBe(1)
     await page.screenshot({ path: path.join(SHOTS, 'parameters-dialog-query-desktop.png') })
     await dialog.getByRole('button', { name: 'Cities' }).click()
     expect(await dialog.locator('[data-chosen-query]').textContent()).toBe('Cities')

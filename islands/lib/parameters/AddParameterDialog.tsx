@@ -42,7 +42,7 @@ export function AddParameterDialog({ definition, names, onSave, onClose }: {
   const nameError = errors.name === t.keywordRequired && !touched ? undefined : errors.name
   const change = (patch: Partial<ParameterDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const border = (bad: boolean) => (bad ? 'border-red-500 dark:border-red-500' : ui.inputBorder)
-  const keyword = draft.name.trim() || 'name'
+  const keyword = draft.name.trim() || 'keyword'
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -67,7 +67,7 @@ export function AddParameterDialog({ definition, names, onSave, onClose }: {
             </Dialog.Close>
           </div>
           <form id={`${uid}-form`} noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-5">
-            <Field id={ids.name} label={t.keyword} error={nameError} hint={isNew ? t.keywordHint : undefined}>
+            <Field id={ids.name} label={t.keyword} error={nameError} hint={isNew ? t.keywordHint(keyword) : undefined}>
               <input id={ids.name} type="text" value={draft.name} readOnly={!isNew} autoComplete="off" spellCheck={false} aria-required
                 aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? `${ids.name}-error` : `${ids.name}-hint`}
                 onChange={(e) => {
