@@ -27,6 +27,7 @@ import home from './index.tsx'
 import login from './login.tsx'
 import logout from './logout.ts'
 import ping from './ping.ts'
+import queryPage from './queries/[id].tsx'
 import queryEditorPages from './queries/editor.tsx'
 import queriesPages from './queries/index.tsx'
 import querySnippetsPages from './query_snippets/index.tsx'
@@ -70,6 +71,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', ping],
   ['/', queriesPages],
   ['/', queryEditorPages],
+  ['/', queryPage],
   ['/', querySnippetsPages],
   ['/', setup],
   ['/', status],

@@ -1,0 +1,72 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { useEffect, useId, useState, type JSX } from 'react'
+import { texts } from '../../../src/shared/texts.ts'
+import { api } from '../api.ts'
+import { closePath, ui } from '../ui.ts'
+
+const t = texts.queryPage
+
+/** spec 2 §5: tags are trimmed, de-duplicated, blanks dropped. */
+export const cleanTags = (tags: readonly string[]) => [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))]
+
+/** Add/Edit Tags: the query's tags as a comma-separated line, with the organization's existing tags one click away. */
+export function TagsDialog({ tags, onSave, onClose }: { tags: string[]; onSave: (tags: string[]) => Promise<boolean>; onClose: () => void }): JSX.Element {
+  const [text, setText] = useState(tags.join(', '))
+  const [known, setKnown] = useState<string[]>([])
+  const [busy, setBusy] = useState(false)
+  const id = useId()
+  useEffect(() => {
+    api<{ tags: { name: string }[] }>('GET', '/api/queries/tags').then((r) => setKnown(r.tags.map((tag) => tag.name)), () => setKnown([]))
+  }, [])
+  const chosen = cleanTags(text.split(','))
+  const suggestions = known.filter((tag) => !chosen.includes(tag))
+
+  async function submit() {
+    setBusy(true)
+    try {
+      if (await onSave(chosen)) onClose()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={ui.overlay} />
+        <Dialog.Content className={`${ui.dialog} w-[28rem]`} aria-describedby={undefined}>
+          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-800">
+            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{t.editTags}</Dialog.Title>
+            <Dialog.Close className={ui.iconButton} aria-label={t.close}>
+              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true"><path d={closePath} /></svg>
+            </Dialog.Close>
+          </div>
+          <form className="flex flex-col gap-3 px-5 py-4" onSubmit={(e) => { e.preventDefault(); void submit() }}>
+            <div>
+              <label htmlFor={`${id}-tags`} className={ui.label}>{t.tags}</label>
+              <input id={`${id}-tags`} className={`${ui.input} ${ui.inputBorder}`} value={text} onChange={(e) => setText(e.target.value)} autoFocus />
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t.tagsHint}</p>
+            </div>
+            {suggestions.length > 0 && (
+              <div>
+                <p className="mb-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">{t.tagSuggestions}</p>
+                <div className="flex flex-wrap gap-1.5">
+                  {suggestions.slice(0, 30).map((tag) => (
+                    <button key={tag} type="button" onClick={() => setText([...chosen, tag].join(', '))}
+                      className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs text-slate-700 hover:border-indigo-400 hover:bg-indigo-50 dark:border-slate-600 dark:text-slate-300 dark:hover:bg-slate-800">
+                      + {tag}
+                    </button>
+                  ))}
+                </div>
+              </div>
+            )}
+            <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Dialog.Close type="button" className={ui.secondaryButton} disabled={busy}>{t.cancel}</Dialog.Close>
+              <button type="submit" className={ui.primaryButton} disabled={busy}>{t.save}</button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

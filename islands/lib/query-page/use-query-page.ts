@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react'
+import { texts } from '../../../src/shared/texts.ts'
+import { api, ApiError } from '../api.ts'
+import { toast } from '../bus.ts'
+import { ExecutionMachine, initialExecution, type ExecutionDeps } from '../editor/use-execution.ts'
+import type { PageQuery, QueryChanges } from './types.ts'
+
+/** What POST /api/queries/{id} answers, as far as this page reads it. */
+type SavedJson = PageQuery & Record<string, unknown>
+
+const pick = (json: SavedJson, previous: PageQuery): PageQuery => ({
+  ...previous, name: json.name, tags: json.tags ?? [], is_draft: json.is_draft, is_archived: json.is_archived,
+  schedule: json.schedule, version: json.version, updated_at: json.updated_at,
+})
+
+/**
+ * The saved query and how this page changes it: every save sends the version the page holds, and a 409 keeps the
+ * changes aside for the conflict dialog (spec 2 §8), whose Overwrite sends them again without a version.
+ */
+export function useQuerySave(initial: PageQuery) {
+  const [query, setQuery] = useState(initial)
+  const [conflict, setConflict] = useState<QueryChanges | null>(null)
+  const current = useRef(initial)
+  current.current = query
+
+  async function save(changes: QueryChanges, o: { overwrite?: boolean } = {}): Promise<boolean> {
+    const body = o.overwrite ? changes : { ...changes, version: current.current.version }
+    try {
+      const json = await api<SavedJson>('POST', `/api/queries/${initial.id}`, body)
+      const next = pick(json, current.current)
+      current.current = next
+      setQuery(next)
+      setConflict(null)
+      return true
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setConflict(changes)
+      else toast(error instanceof ApiError && error.status !== 500 ? `${texts.editor.saveFailed}: ${error.message}` : texts.editor.saveFailed, 'error')
+      return false
+    }
+  }
+
+  /** After a call that changes the version without a save (regenerating the API key). */
+  const adoptVersion = (version: number) => setQuery((q) => ({ ...q, version }))
+
+  return { query, save, conflict, dismissConflict: () => setConflict(null), adoptVersion }
+}
+
+/**
+ * The editor's execution machine, pointed at the saved query: its submit goes to POST /api/queries/{id}/results
+ * with the parameter values and a max_age (the query page may take a cached result, spec 2 §4), and the polling,
+ * result loading, retries and cancel stay the editor's.
+ */
+export function useQueryRun(queryId: number) {
+  const [state, setState] = useState(() => initialExecution(null))
+  const maxAge = useRef(0)
+  const machine = useRef<ExecutionMachine>(null)
+  if (!machine.current) {
+    const deps: ExecutionDeps = {
+      call: (method, path, body) => {
+        if (method === 'POST' && path === '/api/query_results') {
+          const { parameters } = body as { parameters: Record<string, unknown> }
+          return api(method, `/api/queries/${queryId}/results`, { parameters, max_age: maxAge.current })
+        }
+        return api(method, path, body)
+      },
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      now: () => Date.now(),
+    }
+    machine.current = new ExecutionMachine(deps, state, (next) => setState(next))
+  }
+  useEffect(() => () => machine.current?.stop(), [])
+
+  function run(parameters: Record<string, unknown>, age: number) {
+    maxAge.current = age
+    return machine.current!.execute({ query: '', data_source_id: 0, parameters, apply_auto_limit: false, query_id: queryId })
+  }
+
+  return { state, run, machine: machine.current }
+}
