@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
 import {
-  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, setUpOrganization, signInOverHttp, useCookies, waitForIslands, watchProblems,
+  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies, waitForIslands, watchProblems,
 } from './support.ts'
 
 /**
@@ -222,6 +222,7 @@ describe('the look', () => {
       await minWeek.press('Control+Enter')
       await page.locator('[data-row-count]', { hasText: '40 rows' }).waitFor({ timeout: 15_000 })
       expect(await layoutProblems(page, { scope: '[data-query-editor] *', skip: '[data-results-grid], .cm-editor' })).toEqual([])
+      expect(await seriousA11yViolations(page)).toEqual([])
       await page.screenshot({ path: path.join(SHOTS, `query-editor-${label}.png`), fullPage: label === 'phone' })
       expect(unexpected(problems)).toEqual([])
     })

@@ -80,7 +80,7 @@ export function ResultsGrid({ result, formats }: { result: QueryResult; formats:
                   const text = formatCell(value, column, formats)
                   return (
                     <div key={column.name} role="cell" title={text.length > 40 ? text : undefined}
-                      className={`truncate px-3 leading-8 ${isNumericColumn(column) ? 'text-right' : ''} ${value == null ? 'text-slate-400 italic dark:text-slate-500' : 'text-slate-800 dark:text-slate-200'}`}>
+                      className={`truncate px-3 leading-8 ${isNumericColumn(column) ? 'text-right' : ''} ${value == null ? 'text-slate-500 italic dark:text-slate-400' : 'text-slate-800 dark:text-slate-200'}`}>
                       {text}
                     </div>
                   )

@@ -58,7 +58,7 @@ export function SchemaBrowser({ schema, loading, onRefresh, onInsert }: {
                     <span className="truncate font-medium" title={table.name}>{table.name}</span>
                   </button>
                   <button type="button" onClick={() => onInsert(table.name)} title={`Insert ${table.name}`} aria-label={`Insert ${table.name}`}
-                    className="mr-1 hidden rounded px-1 text-xs text-indigo-600 group-hover:block focus-visible:block dark:text-indigo-400">»</button>
+                    className="mr-1 rounded px-1 text-xs text-indigo-600 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 dark:text-indigo-400">»</button>
                 </div>
                 {expanded && (
                   <ul className="mb-1 ml-5 border-l border-slate-200 pl-2 dark:border-slate-700">

@@ -52,6 +52,7 @@ export function useSave(initial: EditorQuery) {
       setSaved(next)
       setConflict(null)
       if (saved.id === null) window.history.replaceState(window.history.state, '', `/queries/${next.id}/source`)
+      document.title = `${next.name} | ${texts.product}`
       return true
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(draft)
