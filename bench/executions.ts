@@ -5,7 +5,7 @@
  *   - 1,000 distinct trivial executions submitted at once: all done (< 5 s);
  *   - 1,000,000 rows × 4 columns executed, stored and downloaded as CSV (< 3× COPY … TO STDOUT CSV), with the
  *     processes' peak memory (< 400 MB);
- *   - 10,000 scheduled queries: how late each due refresh starts (< 5 s).
+ *   - 10,000 scheduled queries (hourly, spread over the hour): how late each refresh due in one minute starts (< 5 s).
  * `npx tsx bench/executions.ts [--only=select1,thousand,million,schedules]`; prints a table and writes bench/executions.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -162,28 +162,39 @@ try {
   console.log('1,000,000 rows', figures.millionRows)
   }
 
-  // 4. 10,000 scheduled queries, due spread over one minute: lateness of each refresh's start
+  // 4. 10,000 scheduled queries, hourly, their next runs spread over the hour: how late does each due refresh start
+  // in the first minute, while the other ~9,800 wait as planned jobs
   if (want('schedules')) {
     const [{ id: userId }] = await sql`select id from users limit 1`
     const [{ id: orgId }] = await sql`select id from organizations limit 1`
-    const dueFrom = Date.now() + 20_000
+    const dueFrom = Date.now() + 15_000
+    const windowS = 60
+    await sql`delete from executions`
     await sql`
       insert into queries (org_id, data_source_id, user_id, name, query, query_hash, api_key, schedule, schedule_next_at)
       select ${orgId}, ${ds.id}, ${userId}, 'Scheduled ' || g, 'SELECT ' || g || ' AS scheduled', md5('SELECT' || g || 'ASscheduled'),
              md5(random()::text || g), '{"interval": 3600, "time": null, "day_of_week": null, "until": null}',
-             to_timestamp((${dueFrom} + (g % 60) * 1000) / 1000.0)
+             to_timestamp((${dueFrom} + (g - 1) * 360) / 1000.0)
         from generate_series(1, 10000) g`
     await sql`
       select graphile_worker.add_job('refresh_query', json_build_object('query_id', id), run_at => schedule_next_at, job_key => 'refresh:' || id, max_attempts => 3)
         from queries where schedule_next_at is not null`
-    await sleep(dueFrom + 60_000 - Date.now() + 30_000)
-    const [lag] = await sql<{ n: number; p50: number; p95: number; max: number; late: number }[]>`
-      select count(*)::int as n,
-             percentile_cont(0.5) within group (order by lag) as p50, percentile_cont(0.95) within group (order by lag) as p95,
-             max(lag) as max, count(*) filter (where lag > 5)::int as late
-        from (select extract(epoch from (e.started_at - to_timestamp((${dueFrom} + (q.id % 60) * 1000) / 1000.0))) as lag
-                from executions e join queries q on q.id = e.query_id where e.scheduled) t`
-    figures.schedules = { queries: 10_000, started: lag.n, p50LagS: +lag.p50.toFixed(2), p95LagS: +lag.p95.toFixed(2), maxLagS: +lag.max.toFixed(2), laterThan5s: lag.late }
+    await sleep(dueFrom + windowS * 1000 - Date.now() + 10_000)
+    const [lag] = await sql<{ due: number; started: number; p50: number; p95: number; max: number; late: number }[]>`
+      with due as (
+        select q.id, to_timestamp((${dueFrom} + (q.id - (select min(id) from queries where name like 'Scheduled %')) * 360) / 1000.0) as due_at
+          from queries q where q.name like 'Scheduled %'
+      ), in_window as (select * from due where due_at < to_timestamp((${dueFrom} + ${windowS * 1000}) / 1000.0))
+      select (select count(*)::int from in_window) as due, count(e.id)::int as started,
+             percentile_cont(0.5) within group (order by extract(epoch from e.started_at - w.due_at)) as p50,
+             percentile_cont(0.95) within group (order by extract(epoch from e.started_at - w.due_at)) as p95,
+             max(extract(epoch from e.started_at - w.due_at)) as max,
+             count(*) filter (where extract(epoch from e.started_at - w.due_at) > 5)::int as late
+        from in_window w join executions e on e.query_id = w.id and e.scheduled`
+    figures.schedules = {
+      scheduledQueries: 10_000, dueInWindow: lag.due, started: lag.started, windowS,
+      p50LagS: +(lag.p50 ?? 0).toFixed(2), p95LagS: +(lag.p95 ?? 0).toFixed(2), maxLagS: +(lag.max ?? 0).toFixed(2), laterThan5s: lag.late,
+    }
     console.log('10,000 schedules', figures.schedules)
   }
   fs.writeFileSync(path.join(import.meta.dirname, 'executions.json'), JSON.stringify(figures, null, 2) + '\n')
