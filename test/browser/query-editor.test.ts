@@ -110,7 +110,7 @@ describe('writing a new query', () => {
 })
 
 describe('the toolbar and schema', () => {
-  it('formats with Ctrl+Shift+F, adds a parameter with Ctrl+P, and inserts a column from the schema', async () => {
+  it('formats with Ctrl+Shift+F, adds a parameter with Ctrl+P, inserts a column from the schema, completes names, executes a selection', async () => {
     const { page, problems } = await open('/queries/new')
     await typeQuery(page, 'select n,2 as two from generate_series(1,3) n where n>1')
     await page.keyboard.press('Control+Shift+F')
@@ -127,9 +127,16 @@ describe('the toolbar and schema', () => {
 
     // a filter matching a column shows its table opened at the matching columns
     await page.getByPlaceholder('Filter tables & columns...').fill('trigger')
-    await page.getByRole('button', { name: 'query_snippets' }).waitFor()
+    await page.getByRole('button', { name: 'query_snippets', exact: true }).waitFor()
     await page.getByTitle('Insert trigger').click()
     await page.locator('.cm-content', { hasText: '{{ low }}trigger' }).waitFor()
+
+    // completion offers the schema's tables as you type; with text selected, Execute runs only the selection
+    await typeQuery(page, 'select * from query_sn')
+    await page.locator('.cm-tooltip-autocomplete', { hasText: 'query_snippets' }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('Control+A')
+    await page.getByRole('button', { name: 'Execute Selected' }).waitFor()
     expect(unexpected(problems)).toEqual([])
   })
 })
