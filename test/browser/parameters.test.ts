@@ -234,6 +234,7 @@ describe('parameter inputs', () => {
     expect(search(page).get('p_period')).toBe('2024-01-01--2024-01-31')
     expect(search(page).get('p_city')).toBe('2')
     expect(await page.getByLabel('At', { exact: true }).getAttribute('step')).toBe('300')
+    expect(await page.getByLabel('Color', { exact: true }).inputValue()).toBe('blue')
     expect(requests).toContain('/api/queries/1/dropdowns/7')
     expect(problems).toEqual([])
   })
@@ -293,6 +294,16 @@ describe('parameter inputs', () => {
     await applyButton(page).click()
     expect(await lastApplied(page)).toEqual({ regions: ['Oceania', 'Asia'] })
     expect(search(page).get('p_regions')).toBe('["Oceania","Asia"]')
+  })
+
+  it('shows an empty enum as its first option and keeps a dropdown value the options lack', async () => {
+    const { page } = await openPage({ search: '?p_city=99' })
+    await mountBar(page, [color, city], 1)
+    expect(await page.getByLabel('Color', { exact: true }).inputValue()).toBe('red')
+    await expect.poll(() => page.getByLabel('City', { exact: true }).inputValue(), POLL).toBe('99')
+    await page.getByLabel('City', { exact: true }).selectOption({ label: 'Seoul' })
+    await applyButton(page).click()
+    expect(await lastApplied(page)).toEqual({ color: 'red', city: 1 })
   })
 
   it('renders on the server and hydrates in the browser without a mismatch', async () => {

@@ -37,12 +37,16 @@ function ChoiceInput({ id, def, value, disabled, onChange, choices }: InputProps
   if (isMultiValue(def)) {
     return <MultiSelect id={id} label={def.title} choices={choices} selected={asList(value)} disabled={disabled} onChange={onChange} />
   }
-  const current = asList(value)[0]
+  // An empty enum runs with its first option (normalizeValue), so that is what it shows.
+  const current = asList(value)[0] ?? (effectiveType(def.type) === 'enum' ? choices[0]?.value : undefined)
+  // A value the options no longer hold (an old link, a changed dropdown query) is still shown as it is.
+  const unknown = current !== undefined && !choices.some((c) => String(c.value) === String(current))
   return (
     <select id={id} className={`${inputClass} pr-8`} disabled={disabled} value={current === undefined ? '' : String(current)}
       // The option's own value goes back, so numeric dropdown values stay numbers.
       onChange={(e) => onChange(choices.find((c) => String(c.value) === e.target.value)?.value ?? null)}>
       {current === undefined && <option value="" />}
+      {unknown && <option value={String(current)}>{String(current)}</option>}
       {choices.map((c) => <option key={String(c.value)} value={String(c.value)}>{c.label}</option>)}
     </select>
   )
