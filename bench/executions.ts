@@ -174,7 +174,7 @@ try {
       insert into queries (org_id, data_source_id, user_id, name, query, query_hash, api_key, schedule, schedule_next_at)
       select ${orgId}, ${ds.id}, ${userId}, 'Scheduled ' || g, 'SELECT ' || g || ' AS scheduled', md5('SELECT' || g || 'ASscheduled'),
              md5(random()::text || g), '{"interval": 3600, "time": null, "day_of_week": null, "until": null}',
-             to_timestamp((${dueFrom} + (g - 1) * 360) / 1000.0)
+             to_timestamp((${dueFrom}::float8 + (g - 1) * 360) / 1000.0)
         from generate_series(1, 10000) g`
     await sql`
       select graphile_worker.add_job('refresh_query', json_build_object('query_id', id), run_at => schedule_next_at, job_key => 'refresh:' || id, max_attempts => 3)
@@ -182,9 +182,9 @@ try {
     await sleep(dueFrom + windowS * 1000 - Date.now() + 10_000)
     const [lag] = await sql<{ due: number; started: number; p50: number; p95: number; max: number; late: number }[]>`
       with due as (
-        select q.id, to_timestamp((${dueFrom} + (q.id - (select min(id) from queries where name like 'Scheduled %')) * 360) / 1000.0) as due_at
+        select q.id, to_timestamp((${dueFrom}::float8 + (q.id - (select min(id) from queries where name like 'Scheduled %')) * 360) / 1000.0) as due_at
           from queries q where q.name like 'Scheduled %'
-      ), in_window as (select * from due where due_at < to_timestamp((${dueFrom} + ${windowS * 1000}) / 1000.0))
+      ), in_window as (select * from due where due_at < to_timestamp((${dueFrom}::float8 + ${windowS * 1000}) / 1000.0))
       select (select count(*)::int from in_window) as due, count(e.id)::int as started,
              percentile_cont(0.5) within group (order by extract(epoch from e.started_at - w.due_at)) as p50,
              percentile_cont(0.95) within group (order by extract(epoch from e.started_at - w.due_at)) as p95,
