@@ -171,6 +171,17 @@ describe('leaving and reading', () => {
   })
 })
 
+describe('the log', () => {
+  it('shows a Log tab with the engine’s notices when the result has any', async () => {
+    const { page } = await open('/queries/new')
+    await typeQuery(page, "do $$ begin raise notice 'warming up'; end $$; select 1 as one")
+    await page.keyboard.press('Control+Enter')
+    await page.locator('[data-row-count]', { hasText: '1 row' }).waitFor()
+    await page.getByRole('tab', { name: 'Log' }).click()
+    await page.getByRole('tabpanel').getByText('warming up').waitFor()
+  })
+})
+
 describe('saving over someone else’s change', () => {
   it('shows Changes not saved, and Overwrite Query saves this version anyway', async () => {
     const created = await call<{ id: number; version: number }>('POST', '/api/queries', { name: 'Shared report', query: 'select 1 as one', data_source_id: warehouse })
