@@ -1,0 +1,284 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import * as esbuild from 'esbuild'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { columnsWithRole, withRole } from '../../islands/lib/visualization-editor/options/chart-mapping.ts'
+import { schemaFields } from '../../islands/lib/visualization-editor/options/schema-fields.ts'
+import { move, tableColumns, withOrder } from '../../islands/lib/visualization-editor/options/table-columns.ts'
+import { defaultOptions, initialDraft, isChanged, saveRequest, setIn, switchType } from '../../islands/lib/visualization-editor/model.ts'
+import { FunnelOptionsSchema } from '../../src/visualizations/funnel/options.ts'
+import { launchBrowser } from '../helpers/server.ts'
+import { DESKTOP, layoutProblems, PHONE, seriousA11yViolations, watchProblems } from './support.ts'
+
+/**
+ * The Visualization Editor dialog of islands/lib/visualization-editor. Pure helpers are tested directly (vitest
+ * collects tests only under src/ and test/). The dialog is bundled with a tiny entry and served on a made-up
+ * origin; the two visualization API calls are answered by Playwright's request routing, which records the bodies.
+ * A real server would add a database and a signed-in session to a test of one isolated component, so the stub
+ * stands in for it here; the API itself is tested in test/api.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const ORIGIN = 'http://sightline.test'
+const SHOTS = path.join(import.meta.dirname, 'screenshots')
+
+// Like the demo data source's orders by day: a date, two numbers and a text column.
+const RESULT = {
+  columns: [{ name: 'day', type: 'date' }, { name: 'orders', type: 'integer' }, { name: 'revenue', type: 'float' }, { name: 'region', type: 'string' }],
+  rows: [
+    { day: '2024-03-01', orders: 12, revenue: 340.5, region: 'North' },
+    { day: '2024-03-02', orders: 18, revenue: 512.25, region: 'South' },
+    { day: '2024-03-03', orders: 9, revenue: 260, region: 'North' },
+    { day: '2024-03-04', orders: 22, revenue: 701.75, region: 'East' },
+    { day: '2024-03-05', orders: 15, revenue: 430, region: 'West' },
+  ],
+}
+
+describe('helpers', () => {
+  it('starts a chart with the first column along x and the numeric columns as series', () => {
+    expect(defaultOptions('CHART', RESULT)).toEqual({ globalSeriesType: 'column', columnMapping: { day: 'x', orders: 'y', revenue: 'y' } })
+    expect(defaultOptions('COUNTER', RESULT)).toEqual({ counterColName: 'orders', rowNumber: 1 })
+    expect(defaultOptions('PIVOT', RESULT)).toEqual({ rows: ['day'], vals: ['orders'], aggregatorName: 'Sum' })
+    // Untyped columns are judged by their cells.
+    expect(defaultOptions('CHART', { columns: [{ name: 'k' }, { name: 'v' }], rows: [{ k: 'a', v: 1 }] }).columnMapping).toEqual({ k: 'x', v: 'y' })
+    expect(initialDraft(null, RESULT).name).toBe('Chart')
+  })
+
+  it('renames on a type switch only while the name is the default one', () => {
+    const chart = initialDraft(null, RESULT)
+    expect(switchType(chart, 'COUNTER', RESULT).name).toBe('Counter')
+    expect(switchType({ ...chart, name: 'Orders' }, 'COUNTER', RESULT).name).toBe('Orders')
+  })
+
+  it('sees a change in the name or options, whatever the key order', () => {
+    const a = { type: 'CHART', name: 'Chart', options: { a: 1, b: { c: 2, d: 3 } } }
+    expect(isChanged(a, { ...a, options: { b: { d: 3, c: 2 }, a: 1 } })).toBe(false)
+    expect(isChanged(a, { ...a, name: 'Chart 2' })).toBe(true)
+    expect(isChanged(a, { ...a, options: setIn(a.options, ['b', 'c'], 5) })).toBe(true)
+  })
+
+  it('updates nested options without touching the original, and removes cleared keys', () => {
+    const options = { xAxis: { type: 'linear', title: { text: 'Day' } }, keep: true }
+    expect(setIn(options, ['xAxis', 'title', 'text'], 'Date')).toEqual({ xAxis: { type: 'linear', title: { text: 'Date' } }, keep: true })
+    expect(setIn(options, ['xAxis', 'type'], undefined)).toEqual({ xAxis: { title: { text: 'Day' } }, keep: true })
+    expect(setIn({}, ['series', 'stacking'], 'stack')).toEqual({ series: { stacking: 'stack' } })
+    expect(options.xAxis.title.text).toBe('Day')
+  })
+
+  it('gives each column one chart role at a time', () => {
+    const mapping = { day: 'x', orders: 'y', revenue: 'y' }
+    expect(columnsWithRole(mapping, 'y', ['day', 'revenue', 'orders'])).toEqual(['revenue', 'orders'])
+    expect(withRole(mapping, 'x', ['orders'])).toEqual({ revenue: 'y', orders: 'x' })
+    expect(withRole(mapping, 'y', ['revenue'])).toEqual({ day: 'x', revenue: 'y' })
+  })
+
+  it('lists table columns in their saved order, new ones after, and moves them', () => {
+    const listed = tableColumns([{ name: 'revenue', order: 0, title: 'Revenue' }, { name: 'gone', order: 1 }], ['day', 'orders', 'revenue'])
+    expect(listed.map((c) => c.name)).toEqual(['revenue', 'day', 'orders', 'gone'])
+    expect(withOrder(move(listed, 0, 1)).map((c) => [c.name, c.order])).toEqual([['day', 0], ['revenue', 1], ['orders', 2], ['gone', 3]])
+    expect(move(listed, 0, -1)).toEqual(listed)
+  })
+
+  it('reads option fields off a schema, with column pickers for column keys', () => {
+    const fields = schemaFields(FunnelOptionsSchema)
+    expect(fields.find((f) => f.path.join('.') === 'stepCol.colName')).toEqual({ path: ['stepCol', 'colName'], label: 'Step col', kind: 'column' })
+    expect(fields.find((f) => f.path.join('.') === 'autoSort')?.kind).toBe('boolean')
+    expect(fields.find((f) => f.path.join('.') === 'itemsLimit')?.kind).toBe('number')
+  })
+
+  it('builds the save request: query_id only for a new visualization, the default name for an empty one', () => {
+    const draft = { type: 'COUNTER', name: ' ', options: { counterColName: 'orders' } }
+    expect(saveRequest(draft, 3)).toEqual({ path: '/api/visualizations', body: { query_id: 3, type: 'COUNTER', name: 'Counter', options: { counterColName: 'orders' } } })
+    expect(saveRequest({ ...draft, name: 'Orders' }, 3, 9).path).toBe('/api/visualizations/9')
+  })
+})
+
+// The test page's script: mounts the dialog and records what it hands out (saves, closes, toasts) on window.
+const ENTRY = `
+import { createElement as h } from 'react'
+import { createRoot } from 'react-dom/client'
+import { VisualizationEditorDialog } from '../../islands/lib/visualization-editor/VisualizationEditorDialog.tsx'
+const w = window
+w.saved = []; w.closes = 0; w.toasts = []; w.ensured = 0
+window.addEventListener('sightline:toast', (e) => w.toasts.push(e.detail))
+const root = createRoot(document.getElementById('root'))
+w.mount = (props) => root.render(h(VisualizationEditorDialog, {
+  open: true, ...props,
+  ensureQuerySaved: async () => { w.ensured++; return 42 },
+  onSaved: (v) => w.saved.push(v), onClose: () => { w.closes++ },
+}))
+`
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Visualization Editor</title><link rel="stylesheet" href="/app.css"></head>
+<body class="bg-slate-50 dark:bg-slate-950"><div id="root"></div><script type="module" src="/entry.js"></script></body></html>`
+
+let browser: Browser
+let script = ''
+let css = ''
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-vis-editor-'))
+  const built = await esbuild.build({
+    stdin: { contents: ENTRY, resolveDir: import.meta.dirname, loader: 'tsx' },
+    absWorkingDir: ROOT, bundle: true, format: 'esm', write: false, jsx: 'automatic', target: ['es2022'],
+    define: { 'process.env.NODE_ENV': '"development"' }, logLevel: 'error',
+  })
+  script = built.outputFiles[0].text
+  // The app's stylesheet, built from the sources as they are now, so the classes of these components are in it.
+  execFileSync(path.join(ROOT, 'node_modules/.bin/tailwindcss'), ['-i', 'src/ui/styles.css', '-o', path.join(tmp, 'app.css')], {
+    cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  css = fs.readFileSync(path.join(tmp, 'app.css'), 'utf8')
+  fs.rmSync(tmp, { recursive: true, force: true })
+  fs.mkdirSync(SHOTS, { recursive: true })
+  browser = await launchBrowser()
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()))
+})
+
+interface Posted { path: string; body: Record<string, unknown> }
+
+async function openEditor(props: Record<string, unknown>, o: { viewport?: { width: number; height: number }; dark?: boolean; fail?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
+  context.setDefaultTimeout(5000)
+  contexts.push(context)
+  const posted: Posted[] = []
+  await context.route(`${ORIGIN}/**`, async (route) => {
+    const url = new URL(route.request().url())
+    if (url.pathname === '/entry.js') return route.fulfill({ contentType: 'text/javascript', body: script })
+    if (url.pathname === '/app.css') return route.fulfill({ contentType: 'text/css', body: css })
+    const saveMatch = /^\/api\/visualizations(?:\/(\d+))?$/.exec(url.pathname)
+    if (saveMatch && route.request().method() === 'POST') {
+      const body = route.request().postDataJSON() as Record<string, unknown>
+      posted.push({ path: url.pathname, body })
+      if (o.fail) return route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+      const id = saveMatch[1] ? Number(saveMatch[1]) : 77
+      return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id, query_id: body.query_id ?? 1, description: '', ...body }) })
+    }
+    return route.fulfill({ contentType: 'text/html', body: PAGE })
+  })
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  await page.goto(`${ORIGIN}/queries/1`)
+  // A script that fails to load says why, instead of a bare timeout.
+  await page.waitForFunction(() => 'mount' in window).catch((e: Error) => { throw new Error(`${e.message}\n${problems.join('\n')}`) })
+  await page.evaluate((p) => (window as unknown as { mount(p: unknown): void }).mount(p), { result: RESULT, queryId: 1, visualization: null, ...props })
+  await page.getByRole('dialog', { name: 'Visualization Editor' }).waitFor()
+  return { page, problems, posted }
+}
+
+const recorded = <T>(page: Page, key: string) => page.evaluate((k) => (window as unknown as Record<string, unknown>)[k], key) as Promise<T>
+const preview = (page: Page) => page.locator('[data-preview]')
+/** Bars of the preview: Plot draws each bar as a <rect> (below 2,000 marks); the frame adds none of its own. */
+const barCount = (page: Page) => preview(page).locator('svg rect').count()
+
+describe('visualization editor', () => {
+  it('previews a new chart as bars, one per row and series, then a counter as its number', async () => {
+    const { page, problems } = await openEditor({})
+    expect(await page.getByLabel('Visualization Type').inputValue()).toBe('CHART')
+    expect(await page.getByLabel('Visualization Name').inputValue()).toBe('Chart')
+    await expect.poll(() => barCount(page)).toBeGreaterThanOrEqual(RESULT.rows.length * 2)
+    // Dropping a series redraws with bars for the one left.
+    await page.getByRole('checkbox', { name: 'revenue' }).uncheck()
+    await expect.poll(() => barCount(page)).toBe(RESULT.rows.length)
+    await page.getByLabel('Visualization Type').selectOption('COUNTER')
+    expect(await page.getByLabel('Visualization Name').inputValue()).toBe('Counter')
+    await expect.poll(() => preview(page).locator('.sl-counter-value').textContent()).toBe('12')
+    await page.getByRole('tab', { name: 'Format' }).click()
+    await page.getByLabel('Prefix').fill('$')
+    await expect.poll(() => preview(page).locator('.sl-counter-value').textContent()).toBe('$12')
+    expect(problems).toEqual([])
+  })
+
+  it('asks before closing with a changed name, and closes at once without changes', async () => {
+    const { page } = await openEditor({})
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    expect(await recorded(page, 'closes')).toBe(1)
+    await page.evaluate(() => (window as unknown as { mount(p: unknown): void }).mount({ open: false, result: null, queryId: 1, visualization: null }))
+    await page.evaluate((r) => (window as unknown as { mount(p: unknown): void }).mount({ result: r, queryId: 1, visualization: null }), RESULT)
+    await page.getByLabel('Visualization Name').fill('Orders by day')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Close the editor?' })
+    await confirm.getByRole('button', { name: 'Keep Editing' }).click()
+    expect(await confirm.count()).toBe(0)
+    expect(await page.getByLabel('Visualization Name').inputValue()).toBe('Orders by day')
+    await page.keyboard.press('Escape')
+    await confirm.getByRole('button', { name: 'Close Without Saving' }).click()
+    expect(await recorded(page, 'closes')).toBe(2)
+  })
+
+  it('saves a new visualization with the right JSON, after saving an unsaved query first', async () => {
+    const { page, posted } = await openEditor({ queryId: null })
+    await page.getByLabel('Visualization Name').fill('Orders by day')
+    await page.getByRole('tab', { name: 'Y Axis' }).click()
+    await page.getByLabel('Name', { exact: true }).first().fill('Orders')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => recorded<unknown[]>(page, 'saved').then((s) => s.length)).toBe(1)
+    expect(await recorded(page, 'ensured')).toBe(1)
+    expect(posted).toHaveLength(1)
+    expect(posted[0].path).toBe('/api/visualizations')
+    expect(posted[0].body).toEqual({
+      query_id: 42, type: 'CHART', name: 'Orders by day',
+      options: {
+        globalSeriesType: 'column', columnMapping: { day: 'x', orders: 'y', revenue: 'y' },
+        yAxis: [{ title: { text: 'Orders' } }, { opposite: true }],
+      },
+    })
+    expect(await recorded<unknown[]>(page, 'saved')).toEqual([{ id: 77, description: '', ...posted[0].body }])
+    expect(await recorded(page, 'toasts')).toEqual([{ message: 'Visualization saved', kind: 'success' }])
+  })
+
+  it('saves an existing visualization to its own address and keeps option keys it does not know', async () => {
+    const vis = { id: 9, type: 'TABLE', name: 'Table', options: { itemsPerPage: 25, legacyKey: 'x' } }
+    const { page, posted } = await openEditor({ visualization: vis })
+    await page.getByLabel('Title revenue').fill('Revenue')
+    await page.getByRole('button', { name: 'Move revenue up' }).click()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => posted.length).toBe(1)
+    expect(posted[0].path).toBe('/api/visualizations/9')
+    const options = posted[0].body.options as { legacyKey: string; columns: { name: string; order: number; title?: string }[] }
+    expect(options.legacyKey).toBe('x')
+    expect(options.columns.map((c) => c.name)).toEqual(['day', 'revenue', 'orders', 'region'])
+    expect(options.columns[1]).toMatchObject({ name: 'revenue', title: 'Revenue', order: 1 })
+    await expect.poll(() => preview(page).locator('th').allTextContents()).toEqual(['day', 'Revenue', 'orders', 'region'])
+  })
+
+  it('shows the validation message instead of the preview, and stays open when saving fails', async () => {
+    const { page, posted } = await openEditor({ visualization: { type: 'COUNTER', name: 'Counter', options: { counterColName: 'orders' } } }, { fail: true })
+    await page.getByRole('tab', { name: 'Format' }).click()
+    await page.getByLabel('Decimals').fill('12')
+    await expect.poll(() => preview(page).getByRole('alert').textContent()).toMatch(/^options\.stringDecimal: /)
+    expect(await preview(page).locator('.sl-counter-value').count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true)
+    await page.getByLabel('Decimals').fill('2')
+    await expect.poll(() => preview(page).locator('.sl-counter-value').textContent()).toBe('12.00')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => recorded<unknown[]>(page, 'toasts')).toEqual([{ message: 'Visualization could not be saved', kind: 'error' }])
+    expect(posted).toHaveLength(1)
+    expect(await recorded<unknown[]>(page, 'saved')).toEqual([])
+    expect(await page.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true)
+  })
+
+  for (const [size, viewport, dark] of [['desktop', DESKTOP, false], ['phone', PHONE, false], ['phone-dark', PHONE, true]] as const) {
+    it(`lays out at ${size}`, async () => {
+      const { page, problems } = await openEditor({}, { viewport, dark })
+      await expect.poll(() => barCount(page)).toBeGreaterThan(0)
+      expect(await layoutProblems(page, { scope: '[role=dialog] *', skip: '[data-option-tabs] *, [data-preview] *' })).toEqual([])
+      // Observable Plot labels its rule <g> without a role, inside the chart the shared renderer draws; that is
+      // the renderer's to fix (src/visualizations), not this dialog's.
+      const plotRule = (v: string) => v.startsWith('serious aria-prohibited-attr') && v.includes('g[aria-label=\\"rule\\"]')
+      expect((await seriousA11yViolations(page)).filter((v) => !plotRule(v))).toEqual([])
+      await page.screenshot({ path: path.join(SHOTS, `visualization-editor-${size}.png`) })
+      await page.getByRole('tab', { name: 'Series' }).click()
+      await page.screenshot({ path: path.join(SHOTS, `visualization-editor-series-${size}.png`), fullPage: true })
+      expect(problems).toEqual([])
+    })
+  }
+})
