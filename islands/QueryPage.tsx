@@ -81,7 +81,7 @@ function QueryPage(props: QueryPageProps): JSX.Element {
             ? <button type="button" className={`${ui.link} truncate`} title={schedule.full} onClick={() => setScheduling(true)} data-schedule>{schedule.short}</button>
             : <span className="truncate font-medium text-slate-800 dark:text-slate-200" title={schedule.full} data-schedule>{schedule.short}</span>}
         </div>
-        <div className="flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-2">
           <button type="button" className={ui.iconButton} onClick={() => setFullscreen((f) => !f)} aria-pressed={fullscreen} title={t.fullscreen} aria-label={t.fullscreen} aria-keyshortcuts="Alt+F">
             <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" /></svg>
           </button>

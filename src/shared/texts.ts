@@ -495,7 +495,7 @@ export const texts = {
     endsDate: 'End date',
     scheduleSaved: 'Refresh schedule saved.',
     unit: { minute: 'minute', hour: 'hour', day: 'day', week: 'week' } as Record<string, string>,
-    intervalLabel: (n: number, unit: string) => (n === 1 ? `${unit}` : `${n} ${unit}s`),
+    intervalLabel: (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`,
     visualizations: 'Visualizations',
     table: 'Table',
     addVisualization: 'Add Visualization',

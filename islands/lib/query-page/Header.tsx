@@ -81,7 +81,7 @@ export function Header({ query, permissions, autoPublish, save, onVersion }: {
               if (e.key === 'Enter') e.currentTarget.blur()
               if (e.key === 'Escape') { setName(query.name); e.currentTarget.blur() }
             }}
-            className={`-ml-2 min-w-0 flex-1 truncate rounded-md border border-transparent bg-transparent px-2 py-1 text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100 ${canEdit ? 'hover:border-slate-200 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:hover:border-slate-700' : 'focus:outline-none'}`} />
+            className={`-ml-2 max-w-full min-w-0 truncate rounded-md [field-sizing:content] border border-transparent bg-transparent px-2 py-1 text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100 ${canEdit ? 'hover:border-slate-200 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:hover:border-slate-700' : 'focus:outline-none'}`} />
           {query.is_draft && !query.is_archived && <span className={ui.badge} data-draft>{t.draft}</span>}
           {query.is_archived && <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-200">{t.archived}</span>}
         </div>

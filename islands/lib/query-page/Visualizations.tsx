@@ -55,7 +55,8 @@ export function Visualizations({ queryId, visualizations, result, isSafe, format
             </button>
           ))}
         </div>
-        <div className="flex flex-wrap gap-2 pb-2">
+        {/* disabled placeholders help on a desk; on a phone they would only push the result down */}
+        <div className="hidden flex-wrap gap-2 pb-2 sm:flex">
           <Later label={t.addVisualization} reason={t.addVisualizationLater}>
             <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true"><path d="M12 5v14M5 12h14" /></svg>
           </Later>

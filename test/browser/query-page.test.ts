@@ -1,0 +1,216 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
+import { cookieHeader, DESKTOP, layoutProblems, PHONE, setUpOrganization, useCookies, waitForIslands, watchProblems } from './support.ts'
+
+/**
+ * The read-only query page in a real browser, with a worker running executions against a real PostgreSQL: results,
+ * rename and publish, the schedule dialog, the API key dialog, archive, parameters in the address, the look.
+ */
+let server: TestServer
+let browser: Browser
+let admin: Map<string, string>
+let warehouse: number
+const contexts: BrowserContext[] = []
+const SHOTS = path.join(import.meta.dirname, 'screenshots')
+
+type Query = { id: number; name: string; version: number; is_draft: boolean; is_archived: boolean; api_key: string; schedule: unknown; tags: string[] }
+
+async function call<T>(method: string, pathname: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await fetch(server.url + pathname, {
+    method,
+    headers: { cookie: cookieHeader(admin), 'x-csrf-token': admin.get('csrf_token') ?? '', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status, json: (await res.json()) as T }
+}
+
+const newQuery = async (body: Record<string, unknown>) =>
+  (await call<Query>('POST', '/api/queries', { data_source_id: warehouse, ...body })).json
+
+beforeAll(async () => {
+  // role 'all': the web process also runs a worker, so executions finish
+  ;[server, browser] = await Promise.all([startTestServer({ role: 'all' }), launchBrowser()])
+  admin = await setUpOrganization(server)
+  const u = new URL(server.db.url)
+  const options = { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: u.pathname.slice(1) }
+  const created = await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options })
+  expect(created.status).toBe(200)
+  warehouse = created.json.id
+  fs.mkdirSync(SHOTS, { recursive: true })
+}, 60_000)
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()))
+})
+
+async function open(pathname: string, o: { viewport?: { width: number; height: number } } = {}) {
+  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP })
+  context.setDefaultTimeout(10_000)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+  contexts.push(context)
+  await useCookies(context, server, admin)
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  await page.goto(server.url + pathname)
+  await waitForIslands(page)
+  return { page, problems }
+}
+
+const cell = (page: import('playwright-core').Page, text: string) => page.locator('[data-results-grid] [role="cell"]', { hasText: text }).first()
+
+describe('results', () => {
+  it('runs with Refresh Now, and a reload shows the stored result without running again', async () => {
+    const q = await newQuery({ name: 'Products', query: "select n, 'product ' || n as label from generate_series(1, 12) n" })
+    const { page, problems } = await open(`/queries/${q.id}`)
+    await page.getByText('This query has not been run yet.').waitFor()
+    await page.getByRole('button', { name: 'Refresh Now' }).click()
+    await cell(page, 'product 7').waitFor({ timeout: 15_000 })
+    expect(await page.locator('[data-row-count]').textContent()).toBe('12 rows')
+
+    const posts: string[] = []
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()))
+    await page.reload()
+    await cell(page, 'product 12').waitFor()
+    expect(posts).toEqual([])
+    expect(problems).toEqual([])
+  })
+
+  it('keeps applied parameter values in the address, and a reload runs with them', async () => {
+    const q = await newQuery({
+      name: 'Squares', query: 'select {{ n }}::int * {{ n }}::int as square',
+      options: { parameters: [{ name: 'n', title: 'N', type: 'number', value: 3 }] },
+    })
+    const { page, problems } = await open(`/queries/${q.id}`)
+    // a query with parameters loads its result on opening
+    await cell(page, '9').waitFor({ timeout: 15_000 })
+    const input = page.locator('[data-parameter="n"] input')
+    await input.fill('7')
+    await page.getByRole('button', { name: /Apply Changes/ }).click()
+    await cell(page, '49').waitFor({ timeout: 15_000 })
+    expect(new URL(page.url()).searchParams.get('p_n')).toBe('7')
+    await page.reload()
+    await waitForIslands(page)
+    await cell(page, '49').waitFor({ timeout: 15_000 })
+    expect(await page.locator('[data-parameter="n"] input').inputValue()).toBe('7')
+    expect(problems).toEqual([])
+  })
+})
+
+describe('the header', () => {
+  it('publishes and unpublishes, and renaming a draft saves and publishes it', async () => {
+    const q = await newQuery({ name: 'New Query', query: 'select 1' })
+    const { page, problems } = await open(`/queries/${q.id}`)
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByText('Query published').waitFor()
+    expect((await call<Query>('GET', `/api/queries/${q.id}`)).json.is_draft).toBe(false)
+    expect(await page.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0)
+
+    await page.getByRole('button', { name: 'More actions' }).click()
+    await page.getByRole('menuitem', { name: 'Unpublish' }).click()
+    await page.locator('[data-draft]').waitFor()
+    expect((await call<Query>('GET', `/api/queries/${q.id}`)).json.is_draft).toBe(true)
+
+    const name = page.getByRole('textbox', { name: 'Query name' })
+    await name.fill('Weekly revenue')
+    await name.press('Enter')
+    await page.getByText('Query saved and published').waitFor()
+    const saved = (await call<Query>('GET', `/api/queries/${q.id}`)).json
+    expect(saved).toMatchObject({ name: 'Weekly revenue', is_draft: false })
+    expect(problems).toEqual([])
+  })
+
+  it('edits tags: trimmed, without duplicates or blanks', async () => {
+    const q = await newQuery({ name: 'Tagged', query: 'select 1' })
+    const { page } = await open(`/queries/${q.id}`)
+    await page.getByRole('button', { name: '+ Add tags' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add/Edit Tags' })
+    await dialog.getByLabel('Tags').fill(' finance , ops,, finance ')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.locator('[data-tag]', { hasText: 'ops' }).waitFor()
+    expect((await call<Query>('GET', `/api/queries/${q.id}`)).json.tags).toEqual(['finance', 'ops'])
+  })
+
+  it('sets a daily schedule at 00:15 UTC, which the API and the list show', async () => {
+    const q = await newQuery({ name: 'Scheduled report', query: 'select 1' })
+    const { page, problems } = await open(`/queries/${q.id}`)
+    await page.locator('[data-schedule]', { hasText: 'Never' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Refresh Schedule' })
+    await dialog.getByLabel('Refresh every').selectOption('86400')
+    expect(await dialog.getByLabel('At (UTC)').inputValue()).toBe('00:15')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.locator('[data-schedule]', { hasText: 'Every day at 00:15' }).waitFor()
+    expect((await call<Query>('GET', `/api/queries/${q.id}`)).json.schedule).toEqual({ interval: 86400, time: '00:15', day_of_week: null, until: null })
+    const list = await (await fetch(`${server.url}/queries`, { headers: { cookie: cookieHeader(admin) } })).text()
+    expect(list).toContain('Every day at 00:15')
+
+    // back to Never: the schedule is cleared
+    await page.locator('[data-schedule]').click()
+    await dialog.getByLabel('Refresh every').selectOption('')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await page.locator('[data-schedule]', { hasText: 'Never' }).waitFor()
+    expect((await call<Query>('GET', `/api/queries/${q.id}`)).json.schedule).toBeNull()
+    expect(problems).toEqual([])
+  })
+
+  it('shows the API key, and Copy puts it on the clipboard', async () => {
+    const q = await newQuery({ name: 'Keyed', query: 'select 1' })
+    const { page, problems } = await open(`/queries/${q.id}`)
+    await page.getByRole('button', { name: 'More actions' }).click()
+    await page.getByRole('menuitem', { name: 'Show API Key' }).click()
+    const dialog = page.getByRole('dialog', { name: 'API Key' })
+    await dialog.locator('[data-api-key]', { hasNotText: 'Loading' }).waitFor()
+    await page.waitForFunction((key) => (document.querySelector('[data-api-key]') as HTMLInputElement).value === key, q.api_key)
+    await dialog.getByRole('button', { name: 'Copy' }).click()
+    await dialog.getByRole('button', { name: 'Copied!' }).waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(q.api_key)
+    expect(problems).toEqual([])
+  })
+
+  it('archives after a confirmation and goes back to the list', async () => {
+    const q = await newQuery({ name: 'To archive', query: 'select 1' })
+    const { page, problems } = await open(`/queries/${q.id}`)
+    await page.getByRole('button', { name: 'More actions' }).click()
+    await page.getByRole('menuitem', { name: 'Archive' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Archive Query' })
+    await confirm.getByRole('button', { name: 'Archive' }).click()
+    await page.waitForURL(`${server.url}/queries`)
+    expect((await call<Query>('GET', `/api/queries/${q.id}`)).json.is_archived).toBe(true)
+    expect(problems).toEqual([])
+  })
+})
+
+describe('the look', () => {
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`at ${label} width the header, parameters and results fit`, async () => {
+      const q = await newQuery({
+        name: 'Revenue by region', tags: ['finance', 'weekly'],
+        description: 'Weekly revenue per region, for the Monday review.',
+        query: "select n as week, 'Region ' || (n % 4) as region, n * 1234.5 as revenue from generate_series(1, {{ weeks }}) n",
+        options: { parameters: [{ name: 'weeks', title: 'Weeks', type: 'number', value: 30 }] },
+      })
+      await call('POST', `/api/queries/${q.id}`, { schedule: { interval: 86400, time: '00:15' }, version: q.version })
+      const { page, problems } = await open(`/queries/${q.id}`, { viewport })
+      await page.locator('[data-row-count]', { hasText: '30 rows' }).waitFor({ timeout: 15_000 })
+      expect(await layoutProblems(page, { scope: '[data-query-page] *', skip: '[data-results-grid]' })).toEqual([])
+      await page.screenshot({ path: path.join(SHOTS, `query-page-${label}.png`), fullPage: label === 'phone' })
+      expect(problems).toEqual([])
+    })
+  }
+
+  it('Alt+F shows the results full screen', async () => {
+    const q = await newQuery({ name: 'Full', query: 'select 1 as one' })
+    const { page } = await open(`/queries/${q.id}`)
+    await page.keyboard.press('Alt+f')
+    await page.locator('[data-results-area][data-fullscreen]').waitFor()
+    await page.keyboard.press('Escape')
+    await page.locator('[data-results-area][data-fullscreen]').waitFor({ state: 'detached' })
+  })
+})
