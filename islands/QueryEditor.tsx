@@ -173,7 +173,8 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
       </div>
       {!props.canEdit && <p className="rounded-md border border-slate-200 bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300">{t.readOnly}</p>}
       <div className="flex min-h-0 flex-1 flex-col gap-4 md:flex-row">
-        <aside className="flex flex-col gap-3 md:w-64 md:shrink-0 lg:w-72">
+        {/* on a phone the panel dissolves (display: contents), so the description can go below the results */}
+        <aside className="contents md:flex md:w-64 md:shrink-0 md:flex-col md:gap-3 lg:w-72">
           <div>
             <label htmlFor="data-source" className={ui.label}>{t.dataSource}</label>
             <select id="data-source" value={dataSourceId ?? ''} disabled={!props.canEdit} onChange={(e) => chooseSource(Number(e.target.value))}
@@ -184,7 +185,7 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
           <div className="hidden min-h-0 flex-1 md:flex">
             <SchemaBrowser schema={schema} loading={schemaLoading} onRefresh={() => void refreshSchema()} onInsert={(n) => editor.current?.insert(n)} />
           </div>
-          <div>
+          <div className="order-last md:order-none">
             <label htmlFor="query-description" className={ui.label}>{t.description}</label>
             <textarea id="query-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} readOnly={!props.canEdit}
               placeholder={props.canEdit ? t.descriptionPlaceholder : ''} className={`${ui.input} ${ui.inputBorder} resize-y py-1.5`} />

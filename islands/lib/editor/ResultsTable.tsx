@@ -52,7 +52,7 @@ export function ResultsGrid({ result, formats }: { result: QueryResult; formats:
     const active = sort?.column === column.name ? sort.direction : null
     return (
       <div key={column.name} role="columnheader" aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none'}
-        className={`flex items-center border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800 ${i > 0 ? 'border-l border-l-slate-200/70 dark:border-l-slate-700/70' : ''}`}>
+        className={`flex items-center ${i > 0 ? 'border-l border-l-slate-200/70 dark:border-l-slate-700/70' : ''}`}>
         <button type="button" onClick={() => setSort((s) => nextSort(s, column.name))} title={t.sortBy(column.name)} aria-label={t.sortBy(column.name)}
           className={`flex h-full w-full min-w-0 items-center gap-1 px-3 text-xs font-semibold tracking-wide text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white ${isNumericColumn(column) ? 'justify-end' : ''}`}>
           <span className="truncate">{column.name}</span>
@@ -67,7 +67,7 @@ export function ResultsGrid({ result, formats }: { result: QueryResult; formats:
     <div ref={scroller} role="table" aria-rowcount={rows.length + 1} aria-colcount={columns.length} data-results-grid
       className="relative h-full min-h-0 overflow-auto text-sm tabular-nums" tabIndex={0}>
       <div style={{ width: totalWidth, minWidth: '100%' }}>
-        <div role="row" className="sticky top-0 z-10 grid h-9 bg-slate-50 dark:bg-slate-800" style={{ gridTemplateColumns: template }}>{columns.map(header)}</div>
+        <div role="row" className="sticky top-0 z-10 grid h-9 border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800" style={{ gridTemplateColumns: template }}>{columns.map(header)}</div>
         <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]
