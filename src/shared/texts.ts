@@ -599,7 +599,7 @@ export const texts = {
       sizeColumn: 'Bubble Size Column', legend: 'Legend Placement', legendHidden: 'Hidden', stacking: 'Stacking',
       stackingNone: 'Disabled', stackingStack: 'Stack', stackingPercent: 'Percent', missingAsZero: 'Treat missing values as 0',
       axisType: 'Scale', axisTitle: 'Name', sortX: 'Sort Values', showLabels: 'Show Labels', min: 'Min Value', max: 'Max Value',
-      seriesLabel: 'Label', seriesColor: 'Color', seriesType: 'Type', noSeries: 'Choose Y columns to style their series.',
+      seriesLabel: 'Label', seriesColor: 'Color', seriesType: 'Type', seriesTypeDefault: 'Same as the chart', noSeries: 'Choose Y columns to style their series.',
       palette: 'Palette', showDataLabels: 'Show Data Labels', numberFormat: 'Number Values Format',
       percentFormat: 'Percent Values Format', dateTimeFormat: 'Date/Time Values Format',
       types: { line: 'Line', column: 'Bar', bar: 'Horizontal Bar', area: 'Area', pie: 'Pie', donut: 'Donut', scatter: 'Scatter', bubble: 'Bubble', heatmap: 'Heatmap', box: 'Box' },

@@ -37,7 +37,7 @@ export function Preview({ draft, result }: { draft: Draft; result: EditorResult 
   }, [draft, result, size])
 
   return (
-    <section aria-label={t.preview} className="flex min-h-72 flex-1 flex-col">
+    <section aria-label={t.preview} className="flex min-h-0 flex-1 flex-col">
       <div ref={box} className="relative min-h-0 flex-1 overflow-auto" data-preview>
         {'html' in outcome && <div className="h-full" data-preview-output dangerouslySetInnerHTML={{ __html: outcome.html }} />}
         {'error' in outcome && <p role="alert" className="m-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200" data-preview-error>{outcome.error}</p>}

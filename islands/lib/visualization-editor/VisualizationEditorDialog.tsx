@@ -82,6 +82,12 @@ function Editor({ queryId, visualization, result, ensureQuerySaved, onSaved, onC
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
         <Dialog.Content aria-describedby={undefined} data-visualization-editor
+          onOpenAutoFocus={(e) => {
+            // Start on the type picker: the close button is a poor first stop, and a text field would pop up a
+            // phone's keyboard over the preview.
+            e.preventDefault()
+            document.getElementById(`${uid}-type`)?.focus()
+          }}
           className="fixed inset-0 z-40 flex flex-col bg-white focus:outline-none sm:inset-4 sm:rounded-lg sm:shadow-xl dark:bg-slate-900">
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
             <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{t.title}</Dialog.Title>
@@ -90,7 +96,7 @@ function Editor({ queryId, visualization, result, ensureQuerySaved, onSaved, onC
             </button>
           </div>
           <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
-            <div className="flex flex-col gap-4 border-slate-200 p-5 lg:w-[28rem] lg:shrink-0 lg:overflow-y-auto lg:border-r dark:border-slate-800">
+            <div className="flex flex-col gap-4 border-slate-200 p-5 lg:w-[32rem] lg:shrink-0 lg:overflow-y-auto lg:border-r dark:border-slate-800">
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
                 <div>
                   <label htmlFor={`${uid}-type`} className={ui.label}>{t.type}</label>
@@ -120,7 +126,7 @@ function Editor({ queryId, visualization, result, ensureQuerySaved, onSaved, onC
                           setTab(next.id)
                           document.getElementById(`${uid}-tab-${next.id}`)?.focus()
                         }}
-                        className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-indigo-500 ${selected
+                        className={`-mb-px border-b-2 px-2.5 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-indigo-500 ${selected
                           ? 'border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300'
                           : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'}`}>
                         {x.label}
@@ -131,7 +137,7 @@ function Editor({ queryId, visualization, result, ensureQuerySaved, onSaved, onC
                 <div role="tabpanel" id={`${uid}-panel`} aria-labelledby={`${uid}-tab-${current.id}`} className="pt-4">{current.content}</div>
               </div>
             </div>
-            <div className="flex min-h-80 flex-1 flex-col bg-slate-50 p-4 lg:min-h-0 dark:bg-slate-950">
+            <div className="order-first flex h-72 shrink-0 flex-col bg-slate-50 p-3 sm:h-96 lg:order-none lg:h-auto lg:flex-1 lg:p-4 dark:bg-slate-950">
               <div className="flex min-h-0 flex-1 flex-col rounded-md border border-slate-200 bg-white dark:border-slate-800 dark:bg-white">
                 <Preview draft={draft} result={result} />
               </div>

@@ -51,15 +51,17 @@ export function CheckField({ label, checked, onChange }: { label: string; checke
   )
 }
 
-/** A select; `choices` are [value, label]. With `empty`, a first "(none)" choice hands out `undefined`. */
+/** A select; `choices` are [value, label]. The `empty` choice hands out `undefined`. */
 export function SelectField({ label, value, choices, onChange, empty }: {
-  label: string; value: unknown; choices: readonly (readonly [string, string])[]; onChange: (v: string | undefined) => void; empty?: boolean
+  label: string; value: unknown; choices: readonly (readonly [string, string])[]; onChange: (v: string | undefined) => void
+  /** Offer a first choice meaning "not set"; `true` labels it "(none)", a string labels it so. */
+  empty?: boolean | string
 }): JSX.Element {
   const id = useId()
   return (
     <Field label={label} id={id}>
       <select id={id} className={input} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        {empty && <option value="">{t.none}</option>}
+        {empty && <option value="">{typeof empty === 'string' ? empty : t.none}</option>}
         {choices.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
       </select>
     </Field>

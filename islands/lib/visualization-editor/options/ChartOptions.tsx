@@ -96,15 +96,17 @@ function Series({ options, columns, set }: OptionProps): JSX.Element {
         const own = (getIn(options, ['seriesOptions', name]) ?? {}) as Options
         const put = (key: string, v: unknown) => set(['seriesOptions', name, key], v)
         return (
-          <li key={name} className="grid items-end gap-3 py-3 first:pt-0 sm:grid-cols-[1fr_4.5rem_1fr]">
+          <li key={name} className="grid grid-cols-[1fr_4rem] items-end gap-3 py-3 first:pt-0 sm:grid-cols-[1fr_4rem_1fr]">
             <TextField label={`${t.seriesLabel} (${name})`} value={own.name} placeholder={name} onChange={(v) => put('name', v)} />
             <label className="block">
               <span className={ui.label}>{t.seriesColor}</span>
               <input type="color" aria-label={`${t.seriesColor} (${name})`} value={seriesColor(i, palette, own.color as string | undefined)}
-                onChange={(e) => put('color', e.target.value)} className="h-9 w-full cursor-pointer rounded-md border border-slate-300 bg-white p-1 dark:border-slate-700 dark:bg-slate-950" />
+                onChange={(e) => put('color', e.target.value)} className="h-[38px] w-full cursor-pointer rounded-md border border-slate-300 bg-white p-1 dark:border-slate-700 dark:bg-slate-950" />
             </label>
-            <SelectField label={t.seriesType} value={own.type} empty choices={CARTESIAN_TYPES.map((c) => [c, t.types[c]] as const)}
-              onChange={(v) => put('type', v)} />
+            <div className="col-span-2 sm:col-span-1">
+              <SelectField label={t.seriesType} value={own.type} empty={t.seriesTypeDefault} choices={CARTESIAN_TYPES.map((c) => [c, t.types[c]] as const)}
+                onChange={(v) => put('type', v)} />
+            </div>
           </li>
         )
       })}
