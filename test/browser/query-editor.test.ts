@@ -130,6 +130,12 @@ describe('the toolbar and schema', () => {
     await page.getByRole('button', { name: 'query_snippets', exact: true }).waitFor()
     await page.getByTitle('Insert trigger').click()
     await page.locator('.cm-content', { hasText: '{{ low }}trigger' }).waitFor()
+    // a refresh runs as a job polled until done; the tables stay listed meanwhile
+    const refresh = page.getByRole('button', { name: 'Refresh schema' })
+    await refresh.click()
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[aria-label="Refresh schema"]')?.disabled)
+    await page.getByRole('button', { name: 'query_snippets', exact: true }).waitFor()
+    expect(await page.locator('[data-toast]', { hasText: 'Schema refresh failed' }).count()).toBe(0)
 
     // completion offers the schema's tables as you type; with text selected, Execute runs only the selection
     await typeQuery(page, 'select * from query_sn')
