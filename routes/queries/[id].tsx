@@ -34,7 +34,7 @@ export default new Hono<Env>().get('/queries/:id{[0-9]+}', async (c) => {
     user: json.user ? { name: json.user.name, profile_image_url: json.user.profile_image_url } : null,
     options: { parameters: (json.options.parameters ?? []) as unknown as PageQuery['options']['parameters'] },
   }
-  const visualizations: PageVisualization[] = json.visualizations.map((v) => ({ id: v.id, type: v.type, name: v.name }))
+  const visualizations: PageVisualization[] = json.visualizations.map((v) => ({ id: v.id, type: v.type, name: v.name, options: v.options }))
   const canEdit = Boolean(details.canEdit) && !json.is_archived
   const permissions = {
     canEdit,

@@ -505,7 +505,6 @@ export const texts = {
     embed: 'Embed',
     embedLater: 'Embedding comes with the embed pages.',
     embedUnsafe: 'Currently it is not possible to embed queries that contain text parameters.',
-    visualizationLater: (type: string) => `This ${type.toLowerCase()} visualization will be drawn here once the visualization editor is available. The Table tab shows the same result.`,
     fullscreen: 'Toggle fullscreen (Alt+F)',
     noResult: 'This query has not been run yet.',
     noResultRun: 'Press Refresh Now to run it.',

@@ -45,7 +45,7 @@ describe('/queries/{id}', () => {
     expect(html).toContain('Refresh Now')
     const props = pageProps(html)
     expect(props.query).toMatchObject({ id: bosQuery.id, name: 'Orders', version: bosQuery.version, is_draft: true, tags: ['sales'] })
-    expect(props.visualizations).toEqual([{ id: expect.any(Number), type: 'TABLE', name: 'Table' }])
+    expect(props.visualizations).toEqual([{ id: expect.any(Number), type: 'TABLE', name: 'Table', options: {} }])
     expect(props.permissions).toEqual({ canEdit: true, canSchedule: true, canFork: true, canExecute: true, isOwnerOrAdmin: true })
     expect(props.refreshIntervals).toContain(86400)
     expect(props.autoPublishNamedQueries).toBe(true)

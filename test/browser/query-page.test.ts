@@ -102,6 +102,21 @@ describe('results', () => {
   })
 })
 
+describe('visualization tabs', () => {
+  it('draws a counter tab from the same result as the table', async () => {
+    const q = await newQuery({ name: 'Total', query: 'select 1234 as total' })
+    await server.db.sql`insert into visualizations (query_id, type, name, description, options)
+      values (${q.id}, 'COUNTER', 'Big number', '', ${server.db.sql.json({ counterColName: 'total' })})`
+    const { page, problems } = await open(`/queries/${q.id}`)
+    await page.getByRole('button', { name: 'Refresh Now' }).click()
+    await cell(page, '1,234').waitFor({ timeout: 15_000 })
+    await page.getByRole('tab', { name: 'Big number' }).click()
+    await page.locator('[data-visualization="COUNTER"]', { hasText: '1,234' }).waitFor()
+    await page.screenshot({ path: path.join(SHOTS, 'query-page-counter.png') })
+    expect(problems).toEqual([])
+  })
+})
+
 describe('the header', () => {
   it('publishes and unpublishes, and renaming a draft saves and publishes it', async () => {
     const q = await newQuery({ name: 'New Query', query: 'select 1' })

@@ -4,6 +4,7 @@ import { ResultsGrid } from '../editor/ResultsTable.tsx'
 import type { DateFormats, QueryResult } from '../editor/types.ts'
 import { timeAgo } from '../query-list.ts'
 import { ui } from '../ui.ts'
+import { ChartView } from './ChartView.tsx'
 import type { PageVisualization } from './types.ts'
 
 const t = texts.queryPage
@@ -24,7 +25,7 @@ const Later = ({ label, reason, children }: { label: string; reason: string; chi
 /**
  * The result area of the query page (spec 2 §2 "Visualization tabs"): a tab per visualization, a Table tab when
  * there is none; the Table shows the result in the editor's grid, with the metadata bar (rows, runtime, age,
- * downloads). Other kinds are listed: drawing them belongs to the visualization editor.
+ * downloads). Other kinds are drawn from the same result by the shared renderer (ChartView).
  */
 export function Visualizations({ queryId, visualizations, result, isSafe, formats, status }: {
   queryId: number
@@ -35,7 +36,7 @@ export function Visualizations({ queryId, visualizations, result, isSafe, format
   /** The execution banner, shown above the result. */
   status: ReactNode
 }): JSX.Element {
-  const tabs = visualizations.length ? visualizations : [{ id: 0, type: 'TABLE', name: t.table }]
+  const tabs = visualizations.length ? visualizations : [{ id: 0, type: 'TABLE', name: t.table, options: {} }]
   const [active, setActive] = useState(tabs[0].id)
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
@@ -78,7 +79,7 @@ export function Visualizations({ queryId, visualizations, result, isSafe, format
             <div className="flex min-h-0 flex-1 flex-col"><ResultsGrid result={result} formats={formats} /></div>
           </>
         ) : (
-          <p className="m-auto max-w-md p-6 text-center text-sm text-slate-500 dark:text-slate-400">{t.visualizationLater(current.type)}</p>
+          <ChartView vis={current} result={result} />
         )}
         {result && (
           <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-1 border-t border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400" data-result-meta>

@@ -23,6 +23,8 @@ export interface PageVisualization {
   id: number
   type: string
   name: string
+  /** Drawing options (not secret); the renderer checks them against the type's schema. */
+  options: unknown
 }
 
 /** What the caller may do here; the API checks each again. */
