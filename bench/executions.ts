@@ -83,7 +83,8 @@ try {
     name: 'Engine', type: 'pg',
     options: { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: 'postgres', query_concurrency: 4 },
   })).json()
-  await sleep(1500) // the worker is up
+  // the worker is up once its heartbeat is written
+  while (!(await sql`select 1 from worker_heartbeats`).length) await sleep(100)
 
   // 1. SELECT 1, submit to result in hand, sequentially; and the engine's own floor (connect + SELECT 1, as a run does)
   if (want('select1')) {
@@ -188,9 +189,14 @@ try {
       select (select count(*)::int from in_window) as due, count(e.id)::int as started,
              percentile_cont(0.5) within group (order by extract(epoch from e.started_at - w.due_at)) as p50,
              percentile_cont(0.95) within group (order by extract(epoch from e.started_at - w.due_at)) as p95,
-             max(extract(epoch from e.started_at - w.due_at)) as max,
+             max(extract(epoch from e.started_at - w.due_at))::float8 as max,
              count(*) filter (where extract(epoch from e.started_at - w.due_at) > 5)::int as late
         from in_window w join executions e on e.query_id = w.id and e.scheduled`
+    const [state] = await sql`select (select count(*)::int from executions) as executions,
+      (select count(*)::int from graphile_worker.jobs where task_identifier = 'refresh_query' and run_at < now()) as overdue_jobs,
+      (select count(*)::int from graphile_worker.jobs where last_error is not null) as failing_jobs,
+      (select max(last_error) from graphile_worker.jobs) as last_error`
+    if (!lag.started) console.log('no scheduled refresh started', state)
     figures.schedules = {
       scheduledQueries: 10_000, dueInWindow: lag.due, started: lag.started, windowS,
       p50LagS: +(lag.p50 ?? 0).toFixed(2), p95LagS: +(lag.p95 ?? 0).toFixed(2), maxLagS: +(lag.max ?? 0).toFixed(2), laterThan5s: lag.late,
