@@ -140,6 +140,23 @@ describe('the header', () => {
     expect(problems).toEqual([])
   })
 
+  it('a rename after someone else’s save shows Changes not saved, and Overwrite Query saves it anyway', async () => {
+    const q = await newQuery({ name: 'Contested', query: 'select 1' })
+    const { page, problems } = await open(`/queries/${q.id}`)
+    expect((await call('POST', `/api/queries/${q.id}`, { description: 'changed elsewhere', version: q.version })).status).toBe(200)
+    const name = page.getByRole('textbox', { name: 'Query name' })
+    await name.fill('Contested, mine')
+    await name.press('Enter')
+    const dialog = page.getByRole('alertdialog', { name: 'Changes not saved' })
+    await dialog.waitFor()
+    expect(await dialog.textContent()).toContain('It seems like the query has been modified by another user. Please copy/backup your changes and reload this page.')
+    await dialog.getByRole('button', { name: 'Overwrite Query' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect((await call<Query>('GET', `/api/queries/${q.id}`)).json.name).toBe('Contested, mine')
+    // the browser logs the refused save; nothing else went wrong
+    expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([])
+  })
+
   it('edits tags: trimmed, without duplicates or blanks', async () => {
     const q = await newQuery({ name: 'Tagged', query: 'select 1' })
     const { page } = await open(`/queries/${q.id}`)
