@@ -3,7 +3,9 @@ import path from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
-import { cookieHeader, DESKTOP, layoutProblems, PHONE, setUpOrganization, useCookies, waitForIslands, watchProblems } from './support.ts'
+import {
+  cookieHeader, DESKTOP, layoutProblems, PHONE, seriousA11yViolations, setUpOrganization, useCookies, waitForIslands, watchProblems,
+} from './support.ts'
 
 /**
  * The read-only query page in a real browser, with a worker running executions against a real PostgreSQL: results,
@@ -49,8 +51,8 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()))
 })
 
-async function open(pathname: string, o: { viewport?: { width: number; height: number } } = {}) {
-  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP })
+async function open(pathname: string, o: { viewport?: { width: number; height: number }; dark?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
   context.setDefaultTimeout(10_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
   contexts.push(context)
@@ -220,7 +222,7 @@ describe('the header', () => {
 })
 
 describe('the look', () => {
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport, dark] of [['desktop', DESKTOP, false], ['phone', PHONE, false], ['desktop-dark', DESKTOP, true]] as const) {
     it(`at ${label} width the header, parameters and results fit`, async () => {
       const q = await newQuery({
         name: 'Revenue by region', tags: ['finance', 'weekly'],
@@ -229,9 +231,10 @@ describe('the look', () => {
         options: { parameters: [{ name: 'weeks', title: 'Weeks', type: 'number', value: 30 }] },
       })
       await call('POST', `/api/queries/${q.id}`, { schedule: { interval: 86400, time: '00:15' }, version: q.version })
-      const { page, problems } = await open(`/queries/${q.id}`, { viewport })
+      const { page, problems } = await open(`/queries/${q.id}`, { viewport, dark })
       await page.locator('[data-row-count]', { hasText: '30 rows' }).waitFor({ timeout: 15_000 })
       expect(await layoutProblems(page, { scope: '[data-query-page] *', skip: '[data-results-grid]' })).toEqual([])
+      expect(await seriousA11yViolations(page)).toEqual([])
       await page.screenshot({ path: path.join(SHOTS, `query-page-${label}.png`), fullPage: label === 'phone' })
       expect(problems).toEqual([])
     })
