@@ -40,7 +40,7 @@ describe('helpers', () => {
   it('starts a chart with the first column along x and the numeric columns as series', () => {
     expect(defaultOptions('CHART', RESULT)).toEqual({ globalSeriesType: 'column', columnMapping: { day: 'x', orders: 'y', revenue: 'y' } })
     expect(defaultOptions('COUNTER', RESULT)).toEqual({ counterColName: 'orders', rowNumber: 1 })
-    expect(defaultOptions('PIVOT', RESULT)).toEqual({ rows: ['day'], vals: ['orders'], aggregatorName: 'Sum' })
+    expect(defaultOptions('PIVOT', RESULT)).toEqual({ rows: ['region'], vals: ['orders'], aggregatorName: 'Sum' })
     // Untyped columns are judged by their cells.
     expect(defaultOptions('CHART', { columns: [{ name: 'k' }, { name: 'v' }], rows: [{ k: 'a', v: 1 }] }).columnMapping).toEqual({ k: 'x', v: 'y' })
     expect(initialDraft(null, RESULT).name).toBe('Chart')
@@ -83,7 +83,7 @@ describe('helpers', () => {
 
   it('reads option fields off a schema, with column pickers for column keys', () => {
     const fields = schemaFields(FunnelOptionsSchema)
-    expect(fields.find((f) => f.path.join('.') === 'stepCol.colName')).toEqual({ path: ['stepCol', 'colName'], label: 'Step col', kind: 'column' })
+    expect(fields.find((f) => f.path.join('.') === 'stepCol.colName')).toEqual({ path: ['stepCol', 'colName'], label: 'Step column', kind: 'column' })
     expect(fields.find((f) => f.path.join('.') === 'autoSort')?.kind).toBe('boolean')
     expect(fields.find((f) => f.path.join('.') === 'itemsLimit')?.kind).toBe('number')
   })
@@ -264,6 +264,23 @@ describe('visualization editor', () => {
     expect(posted).toHaveLength(1)
     expect(await recorded<unknown[]>(page, 'saved')).toEqual([])
     expect(await page.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true)
+  })
+
+  it('builds the options of the other types from their schemas', async () => {
+    const { page, problems } = await openEditor({})
+    await page.getByLabel('Visualization Type').selectOption('FUNNEL')
+    expect(await page.getByLabel('Step column', { exact: true }).inputValue()).toBe('region')
+    expect(await page.getByLabel('Value column', { exact: true }).inputValue()).toBe('orders')
+    await expect.poll(() => preview(page).locator('svg').count()).toBeGreaterThan(0)
+    await page.getByLabel('Value column', { exact: true }).selectOption('revenue')
+    await page.getByLabel('Auto sort').uncheck()
+    await expect.poll(() => preview(page).getByText('701.75').count()).toBeGreaterThan(0)
+    await page.screenshot({ path: path.join(SHOTS, 'visualization-editor-funnel-desktop.png') })
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => recorded<{ options: Record<string, unknown> }[]>(page, 'saved').then((s) => s[0]?.options)).toEqual({
+      stepCol: { colName: 'region', displayAs: 'Steps' }, valueCol: { colName: 'revenue', displayAs: 'Value' }, autoSort: false,
+    })
+    expect(problems).toEqual([])
   })
 
   for (const [size, viewport, dark] of [['desktop', DESKTOP, false], ['phone', PHONE, false], ['phone-dark', PHONE, true]] as const) {

@@ -45,14 +45,15 @@ export const typeName = (type: string) => getVisualization(type)?.name ?? type
 /**
  * The options a new visualization of `type` starts with, picked from the result the way people usually want it:
  * a chart plots the first column along x and every other numeric column as a series; a counter shows the first
- * numeric column; a funnel and a pivot take the first text column as steps or rows and the first number as value.
- * Everything else starts from the type's own defaults (the renderers already choose sensible columns).
+ * numeric column; a funnel and a pivot take the first text (not date) column as steps or rows and the first
+ * number as value. Everything else starts from the type's own defaults (the renderers already choose sensible columns).
  */
 export function defaultOptions(type: string, result: EditorResult | null): Options {
   const columns = result?.columns ?? []
   const rows = result?.rows ?? []
   const numeric = columns.filter((c) => isNumeric(c, rows)).map((c) => c.name)
-  const text = columns.filter((c) => !isNumeric(c, rows)).map((c) => c.name)
+  // Steps and pivot rows read best as labels; dates make poor ones (they belong on a chart's x axis).
+  const text = columns.filter((c) => !isNumeric(c, rows) && !/date|time/.test(c.type ?? '')).map((c) => c.name)
   switch (type) {
     case 'CHART': {
       if (columns.length === 0) return { globalSeriesType: 'column' }

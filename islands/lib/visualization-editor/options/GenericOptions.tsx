@@ -7,8 +7,8 @@ import { getIn } from '../model.ts'
 import { schemaFields, type SchemaField } from './schema-fields.ts'
 import type { OptionProps, OptionTab } from './types.ts'
 
-function FieldFor({ field, options, columns, set }: OptionProps & { field: SchemaField }): JSX.Element {
-  const value = getIn(options, field.path)
+function FieldFor({ field, shown, columns, set }: OptionProps & { field: SchemaField; shown: Record<string, unknown> }): JSX.Element {
+  const value = getIn(shown, field.path)
   const change = (v: unknown) => set(field.path, v)
   switch (field.kind) {
     case 'boolean':
@@ -31,13 +31,17 @@ export function genericTabs(type: string, props: OptionProps): OptionTab[] {
   const fields = definition ? schemaFields(definition.options) : []
   // Yes/no switches and column lists read best full width; the short fields pair up in two columns.
   const wide = (f: SchemaField) => f.kind === 'boolean' || f.kind === 'columns'
+  // Fields show the values in effect, defaults included (an unset switch that defaults to on shows on); edits go
+  // to the stored options only.
+  const parsed = definition?.options.safeParse(props.options)
+  const shown = parsed?.success ? (parsed.data as Record<string, unknown>) : props.options
   return [{
     id: 'general',
     label: texts.visualizationEditor.tabs.general,
     content: (
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((f) => (
-          <div key={f.path.join('.')} className={wide(f) ? 'sm:col-span-2' : undefined}><FieldFor field={f} {...props} /></div>
+          <div key={f.path.join('.')} className={wide(f) ? 'sm:col-span-2' : undefined}><FieldFor field={f} shown={shown} {...props} /></div>
         ))}
       </div>
     ),

@@ -39,9 +39,10 @@ function unwrap(schema: z.ZodType): Def {
   return def
 }
 
-/** "stageColumns" → "Stage columns". */
+/** "stageColumns" → "Stage columns", "stepCol" → "Step column". */
 export function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase()
+  // The established tool's short "col" reads as a typo in a form label.
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase().replace(/\bcol\b/g, 'column')
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
@@ -56,7 +57,7 @@ export function schemaFields(schema: z.ZodType, path: string[] = [], prefix = ''
     const inner = unwrap(child)
     const at = [...path, key]
     const label = prefix ? `${prefix}: ${humanize(key)}` : humanize(key)
-    // A nested colName belongs to its parent ("Step col: Col name" reads worse than "Step col").
+    // A nested colName belongs to its parent ("Step column: Column name" reads worse than "Step column").
     const columnish = COLUMN_KEY.test(key) || (key === 'colName' && !!prefix)
     if (inner.type === 'string') fields.push({ path: at, label: key === 'colName' ? prefix : label, kind: columnish ? 'column' : 'text' })
     else if (inner.type === 'number') fields.push({ path: at, label, kind: 'number' })
