@@ -1,11 +1,11 @@
 /** The option tabs for a visualization type: hand-written for the most used types, read off the schema for the rest. */
-import { ColumnsEditor, tableTabs } from './TableOptions.tsx'
+import { createElement } from 'react'
+import { texts } from '../../../../src/shared/texts.ts'
 import { chartTabs } from './ChartOptions.tsx'
 import { counterTabs } from './CounterOptions.tsx'
 import { genericTabs } from './GenericOptions.tsx'
+import { ColumnsEditor, tableTabs } from './TableOptions.tsx'
 import type { OptionProps, OptionTab } from './types.ts'
-import { createElement } from 'react'
-import { texts } from '../../../../src/shared/texts.ts'
 
 export type { OptionProps, OptionTab } from './types.ts'
 
@@ -14,6 +14,7 @@ export function optionTabs(type: string, props: OptionProps): OptionTab[] {
     case 'CHART': return chartTabs(props)
     case 'COUNTER': return counterTabs(props)
     case 'TABLE': return tableTabs(props)
+    // Details shows one row as a record, with the table's per-column settings.
     case 'DETAILS': return [{ id: 'columns', label: texts.visualizationEditor.tabs.columns, content: createElement(ColumnsEditor, props) }]
     default: return genericTabs(type, props)
   }
