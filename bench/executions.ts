@@ -181,7 +181,7 @@ try {
       select graphile_worker.add_job('refresh_query', json_build_object('query_id', id), run_at => schedule_next_at, job_key => 'refresh:' || id, max_attempts => 3)
         from queries where schedule_next_at is not null`
     await sleep(dueFrom + windowS * 1000 - Date.now() + 10_000)
-    const [lag] = await sql<{ due: number; started: number; p50: number; p95: number; max: number; late: number }[]>`
+    const [lag] = await sql<{ due: number; started: number; p50: number; p95: number; max: number; late: number; queued_p50: number; queued_max: number }[]>`
       with due as (
         select q.id, to_timestamp((${dueFrom}::float8 + (q.id - (select min(id) from queries where name like 'Scheduled %')) * 360) / 1000.0) as due_at
           from queries q where q.name like 'Scheduled %'
@@ -190,7 +190,9 @@ try {
              percentile_cont(0.5) within group (order by extract(epoch from e.started_at - w.due_at)) as p50,
              percentile_cont(0.95) within group (order by extract(epoch from e.started_at - w.due_at)) as p95,
              max(extract(epoch from e.started_at - w.due_at))::float8 as max,
-             count(*) filter (where extract(epoch from e.started_at - w.due_at) > 5)::int as late
+             count(*) filter (where extract(epoch from e.started_at - w.due_at) > 5)::int as late,
+             percentile_cont(0.5) within group (order by extract(epoch from e.created_at - w.due_at)) as queued_p50,
+             max(extract(epoch from e.created_at - w.due_at))::float8 as queued_max
         from in_window w join executions e on e.query_id = w.id and e.scheduled`
     const [state] = await sql`select (select count(*)::int from executions) as executions,
       (select count(*)::int from graphile_worker.jobs where task_identifier = 'refresh_query' and run_at < now()) as overdue_jobs,
@@ -199,6 +201,7 @@ try {
     if (!lag.started) console.log('no scheduled refresh started', state)
     figures.schedules = {
       scheduledQueries: 10_000, dueInWindow: lag.due, started: lag.started, windowS,
+      queuedP50LagS: +(lag.queued_p50 ?? 0).toFixed(2), queuedMaxLagS: +(lag.queued_max ?? 0).toFixed(2),
       p50LagS: +(lag.p50 ?? 0).toFixed(2), p95LagS: +(lag.p95 ?? 0).toFixed(2), maxLagS: +(lag.max ?? 0).toFixed(2), laterThan5s: lag.late,
     }
     console.log('10,000 schedules', figures.schedules)
