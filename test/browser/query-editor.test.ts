@@ -114,7 +114,8 @@ describe('the toolbar and schema', () => {
     const { page, problems } = await open('/queries/new')
     await typeQuery(page, 'select n,2 as two from generate_series(1,3) n where n>1')
     await page.keyboard.press('Control+Shift+F')
-    await page.locator('.cm-content', { hasText: 'SELECT' }).waitFor()
+    // a string in hasText ignores case; a regular expression does not
+    await page.locator('.cm-content', { hasText: /SELECT/ }).waitFor()
     expect(await page.locator('.cm-content').innerText()).toMatch(/^SELECT\n\s+n,\n\s+2 AS two\nFROM\n/)
 
     await page.keyboard.press('Control+p')
