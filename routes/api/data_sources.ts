@@ -5,6 +5,7 @@ import {
 } from '../../src/data-sources/service.ts'
 import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/env.ts'
+import { COMPRESSIBLE } from '../../src/shared/headers.ts'
 import { apiCaller } from '../../src/http/guards.ts'
 import { idParam, jsonBody } from '../../src/http/validate.ts'
 import { jobJson } from '../../src/jobs/serialize.ts'
@@ -54,5 +55,5 @@ export default new Hono<Env>()
     const outcome = await schemaOrJob(c.get('deps'), principal, idParam(c.req.param('id'), NotFound), refresh)
     if ('job' in outcome) return c.json({ job: jobJson(outcome.job) })
     // the cached schema is stored as the JSON the API sends: no parse, no re-encode
-    return c.body(`{"schema":${outcome.schemaJson}}`, 200, { 'Content-Type': 'application/json' })
+    return c.body(`{"schema":${outcome.schemaJson}}`, 200, { 'Content-Type': 'application/json', [COMPRESSIBLE]: '1' })
   })

@@ -2,6 +2,7 @@ import { getAccessible } from '../data-sources/service.ts'
 import type { Deps } from '../deps.ts'
 import { NotFound } from '../errors.ts'
 import type { Principal } from '../permissions/principal.ts'
+import { COMPRESSIBLE } from '../shared/headers.ts'
 import type { OrgSettings } from '../settings/defaults.ts'
 import { delimitedStream } from './download/csv.ts'
 import { contentDisposition, DOWNLOAD_TYPES } from './download/filename.ts'
@@ -44,6 +45,12 @@ export function resultMeta(result: ResultRow) {
   }
 }
 
+/** Up to this many rows a result's JSON is small enough that compressing it costs more than it saves. */
+const SMALL_ROWS = 100
+
+/** Whether a result's JSON answer is worth gzip. */
+export const worthCompressing = (result: ResultRow) => result.row_count > SMALL_ROWS
+
 /** The body `{"query_result": …}` the browser reads, streamed chunk by chunk from storage. */
 export function resultJsonStream(deps: Deps, result: ResultRow): ReadableStream<Uint8Array> {
   return queryResultJsonStream(resultMeta(result), result.columns, readRows(deps.sql, result.id, result.row_count))
@@ -57,6 +64,7 @@ export function resultResponse(
   deps: Deps, result: ResultRow, format: ResultFormat, o: { name: string | null; settings: OrgSettings; immutable: boolean; attachment: boolean },
 ): Response {
   const headers = new Headers({ 'content-type': DOWNLOAD_TYPES[format] })
+  if (format !== 'xlsx' && (o.attachment || result.row_count > SMALL_ROWS)) headers.set(COMPRESSIBLE, '1') // xlsx is a zip already
   if (o.attachment) headers.set('content-disposition', contentDisposition(o.name, String(result.id), result.retrieved_at, format))
   headers.set('cache-control', o.immutable ? 'private, max-age=31557600' : 'private, no-cache')
   const rows = readRows(deps.sql, result.id, result.row_count)

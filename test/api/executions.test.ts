@@ -104,6 +104,21 @@ describe('running new text', () => {
   })
 })
 
+describe('compression', () => {
+  it('gzips large results and downloads for browsers, and leaves small API answers alone', async () => {
+    const big = await resultOf(bo, await run(bo, { query: 'select g from generate_series(1, 5000) g' }))
+    for (const path of [`/api/query_results/${big.id}`, `/api/query_results/${big.id}.csv`]) {
+      const res = await bo.get(path, { 'accept-encoding': 'gzip' })
+      expect(res.headers.get('content-encoding')).toBe('gzip')
+      expect(res.headers.has('x-sightline-compressible')).toBe(false)
+    }
+    const small = await bo.get('/api/session', { 'accept-encoding': 'gzip' })
+    expect(small.headers.get('content-encoding')).toBeNull()
+    const tiny = await run(bo, { query: 'select 1 as tiny' })
+    expect(tiny.headers.get('content-encoding')).toBeNull()
+  })
+})
+
 describe('jobs', () => {
   it('gives slow queries a job to poll, then the result by id', async () => {
     const body = await (await run(bo, { query: 'select pg_sleep(0.8), 42 as answer' })).json()
