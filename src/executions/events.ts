@@ -6,12 +6,17 @@ export const DONE_CHANNEL = 'sightline_execution'
 /** Sent when someone asks a running execution to stop; the worker running it aborts the engine's statement. */
 export const CANCEL_CHANNEL = 'sightline_execution_cancel'
 
+const RECENT_MS = 60_000
+const RECENT_MAX = 2_000
+
 /**
  * One LISTEN per process for a channel of execution ids, fanned out to in-process waiters. It starts on first use,
  * so processes that never wait hold no extra connection.
  */
 export class ExecutionSignals {
   private waiters = new Map<string, Set<() => void>>()
+  /** Ids signalled lately, so a listener that arrives just after its signal still hears it. */
+  private recent = new Map<string, number>()
   private listening: Promise<void> | undefined
   private unlisten: (() => Promise<void>) | undefined
 
@@ -31,6 +36,8 @@ export class ExecutionSignals {
 
   /** Calls `fn` when `id` is signalled; returns the function that stops listening for it. */
   on(id: string, fn: () => void): () => void {
+    const at = this.recent.get(id)
+    if (at !== undefined && Date.now() - at < RECENT_MS) queueMicrotask(fn)
     let set = this.waiters.get(id)
     if (!set) this.waiters.set(id, (set = new Set()))
     set.add(fn)
@@ -92,6 +99,11 @@ export class ExecutionSignals {
   }
 
   private fire(id: string) {
+    this.recent.set(id, Date.now())
+    if (this.recent.size > RECENT_MAX) {
+      // the oldest go first: a Map keeps insertion order
+      for (const key of [...this.recent.keys()].slice(0, this.recent.size - RECENT_MAX / 2)) this.recent.delete(key)
+    }
     for (const fn of this.waiters.get(id) ?? []) fn()
   }
 }

@@ -22,30 +22,64 @@ export interface ExecutionContext {
 }
 
 /**
- * Runs one execution on this worker: claim it, run its text on the engine (stoppable by a cancel request or the
- * time limit), store the rows as they stream, and mark it done or failed. Never throws for a query's own failure,
- * so graphile-worker does not retry what the user must fix; crashes are recovered through the heartbeat instead.
+ * Runs an execution on this worker, then, holding on to its source's slot, the next ones waiting for that source,
+ * until none wait (or the worker is stopping): a burst of queries on one source costs one graphile job per slot,
+ * not one per query. Each is claimed, run on the engine (stoppable by a cancel request or the time limit), its rows
+ * stored as they stream, and marked done or failed. A query's own failure never throws, so graphile-worker does not
+ * retry what the user must fix; crashes are recovered through the heartbeat instead.
  */
-export async function runExecution(ctx: ExecutionContext, id: string, workerId: string): Promise<void> {
+export async function runExecution(ctx: ExecutionContext, id: string, workerId: string, stopping?: AbortSignal): Promise<void> {
   // listening before the claim: a cancel request after it cannot be missed, and one before it fails the claim
+  let claimed = await claimListening(ctx, id, () => store.claim(ctx.sql, id, workerId))
+  if (!claimed) return // cancelled while waiting, or already taken by a worker that came back
+  const dataSourceId = claimed.claimed.execution.data_source_id
+  while (claimed) {
+    await runClaimed(ctx, claimed.claimed, claimed.signal)
+    claimed.stop()
+    if (stopping?.aborted) break
+    claimed = await claimNext(ctx, dataSourceId, workerId)
+  }
+  // normally nothing waits by now; should something have come in between, it gets a slot of its own
+  await store.dispatch(ctx.sql, dataSourceId)
+}
+
+interface Listening {
+  claimed: store.ClaimedExecution
+  signal: AbortSignal
+  stop: () => void
+}
+
+async function claimListening(ctx: ExecutionContext, id: string, claim: () => Promise<store.ClaimedExecution | undefined>): Promise<Listening | undefined> {
   const controller = new AbortController()
-  const off = ctx.cancels.on(id, () => controller.abort())
+  const stop = ctx.cancels.on(id, () => controller.abort())
   await ctx.cancels.start()
-  const claimed = await store.claim(ctx.sql, id, workerId).catch((error) => { off(); throw error })
-  if (!claimed) return off() // cancelled while waiting, or already taken by a worker that came back
+  const claimed = await claim().catch((error) => { stop(); throw error })
+  if (!claimed) {
+    stop()
+    return undefined
+  }
+  return { claimed, signal: controller.signal, stop }
+}
+
+/** The oldest execution waiting for this source, claimed for this worker (the signals remember a cancel sent meanwhile). */
+async function claimNext(ctx: ExecutionContext, dataSourceId: number, workerId: string): Promise<Listening | undefined> {
+  const claimed = await store.claimNextWaiting(ctx.sql, dataSourceId, workerId)
+  if (!claimed) return undefined
+  const controller = new AbortController()
+  const stop = ctx.cancels.on(claimed.execution.id, () => controller.abort())
+  return { claimed, signal: controller.signal, stop }
+}
+
+async function runClaimed(ctx: ExecutionContext, claimed: store.ClaimedExecution, signal: AbortSignal) {
   const { execution } = claimed
   try {
-    const resultId = await runAndStore(ctx, claimed, controller.signal)
-    await store.dispatch(ctx.sql, execution.data_source_id) // its slot is free for the next waiting one
+    const resultId = await runAndStore(ctx, claimed, signal)
     await ctx.onFinished?.(execution, { resultId })
   } catch (error) {
     const message = error instanceof RunnerError ? error.message : errorMessage(error)
-    if (!(error instanceof RunnerError)) log.error('execution failed', { execution: id, error: error instanceof Error ? error.stack : String(error) })
-    await store.markFailed(ctx.sql, id, message)
-    await store.dispatch(ctx.sql, execution.data_source_id)
+    if (!(error instanceof RunnerError)) log.error('execution failed', { execution: execution.id, error: error instanceof Error ? error.stack : String(error) })
+    await store.markFailed(ctx.sql, execution.id, message)
     await ctx.onFinished?.(execution, { error: message })
-  } finally {
-    off()
   }
 }
 

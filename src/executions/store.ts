@@ -98,10 +98,25 @@ export interface ClaimedExecution {
  * the user's e-mail in the same round trip; undefined when it was cancelled or already taken.
  */
 export async function claim(db: Db, id: string, workerId: string): Promise<ClaimedExecution | undefined> {
+  return claimWhere(db, workerId, db`id = ${id} and status = 1`)
+}
+
+/**
+ * The oldest execution of a source waiting for a slot, claimed by a worker that holds one (it just finished an
+ * execution of that source), so it runs without a graphile job of its own.
+ */
+export async function claimNextWaiting(db: Db, dataSourceId: number, workerId: string): Promise<ClaimedExecution | undefined> {
+  return claimWhere(db, workerId, db`id = (
+    select id from executions where data_source_id = ${dataSourceId} and status = 1 and not dispatched
+     order by created_at limit 1 for update skip locked)`)
+}
+
+async function claimWhere(db: Db, workerId: string, which: ReturnType<Db>): Promise<ClaimedExecution | undefined> {
   const [row] = await db<(ExecutionRow & { ds: DataSourceRow | null; org_limit: number; email: string | null })[]>`
     with claimed as (
-      update executions set status = 2, worker_id = ${workerId}, started_at = now(), updated_at = now(), attempts = attempts + 1
-       where id = ${id} and status = 1
+      update executions
+         set status = 2, dispatched = true, worker_id = ${workerId}, started_at = now(), updated_at = now(), attempts = attempts + 1
+       where ${which}
       returning *
     )
     select claimed.*, to_jsonb(d) as ds, coalesce((o.settings->>'query_time_limit')::int, 0) as org_limit, u.email
@@ -202,9 +217,9 @@ export async function requestCancel(db: Db, id: string): Promise<ExecutionRow | 
 /** Executions of dead workers: retried when they have attempts left (the job is unlocked), else failed. */
 export async function recoverFromDeadWorkers(db: Db, workerIds: string[], maxAttempts: number): Promise<{ retried: number; failed: number }> {
   const retried = await db`
-    update executions set status = 1, worker_id = null, updated_at = now()
+    update executions set status = 1, dispatched = false, worker_id = null, updated_at = now()
      where worker_id = any(${workerIds}) and status = 2 and attempts < ${maxAttempts} and not cancel_requested
-    returning id`
+    returning id, data_source_id`
   const failed = await db<{ id: string; data_source_id: number }[]>`
     update executions
        set status = 4, finished_at = now(), updated_at = now(),
@@ -213,7 +228,9 @@ export async function recoverFromDeadWorkers(db: Db, workerIds: string[], maxAtt
      where worker_id = any(${workerIds}) and status = 2
     returning id, data_source_id`
   for (const { id } of failed) await db`select pg_notify('sightline_execution', ${id})`
-  for (const dataSourceId of new Set(failed.map((f) => f.data_source_id))) await dispatch(db, dataSourceId)
+  // retried ones wait for a slot again (an execution run as part of another's job has no job of its own to rerun)
+  const sources = new Set([...failed, ...retried].map((f) => f.data_source_id as number))
+  for (const dataSourceId of sources) await dispatch(db, dataSourceId)
   return { retried: retried.count, failed: failed.length }
 }
 

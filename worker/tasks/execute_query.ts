@@ -2,8 +2,11 @@ import type { Task } from 'graphile-worker'
 import { runExecution, type ExecutionContext } from '../../src/executions/run.ts'
 import { assertExecuteQuery } from '../../src/jobs/tasks.ts'
 
-/** Runs one execution; its row in `executions` carries the text, the state and the outcome. */
+/**
+ * Runs an execution, then the next ones waiting for the same source while it holds the slot; each row in
+ * `executions` carries its text, state and outcome.
+ */
 export const executeQueryTask = (ctx: ExecutionContext): Task => async (payload, helpers) => {
   const { execution_id } = assertExecuteQuery(payload)
-  await runExecution(ctx, execution_id, helpers.job.locked_by ?? 'unknown')
+  await runExecution(ctx, execution_id, helpers.job.locked_by ?? 'unknown', helpers.abortSignal)
 }
