@@ -66,9 +66,12 @@ export async function storeRest(
     writing = insertChunk(tx, id, seq++, json)
   }
   try {
+    // the next batch is asked for before this one is encoded, so the engine works while we do
+    let pending = first.iterator.next()
     for (;;) {
-      const next = await first.iterator.next()
+      const next = await pending
       if (next.done) break
+      pending = first.iterator.next()
       const batch = cap(next.value, rowCount, o.maxRows)
       truncated = batch.length < next.value.length
       if (batch.length) {
@@ -77,7 +80,10 @@ export async function storeRest(
         rowCount += batch.length
       }
       if (partRows >= CHUNK_ROWS) await flush()
-      if (truncated) break
+      if (truncated) {
+        await pending.catch(() => undefined) // the batch asked for ahead is not wanted; return() below ends the cursor
+        break
+      }
     }
   } finally {
     if (truncated) await first.iterator.return?.(undefined)

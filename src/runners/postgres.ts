@@ -14,9 +14,16 @@ const TYPES: Record<number, ColumnType> = {
   1114: 'datetime', 1184: 'datetime',
 }
 
+/**
+ * `2024-01-01 10:00:00+02` → `2024-01-01T10:00:00+02:00`. Plain character checks rather than regular expressions:
+ * this runs once per timestamp cell, millions of times for a large result.
+ */
 const isoTimestamp = (x: string) => {
-  if (!/^\d{4,}-\d\d-\d\d /.test(x)) return x // infinity, BC dates: as PostgreSQL wrote them
-  return x.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')
+  // infinity, BC dates and years past 9999: as PostgreSQL wrote them
+  if (x.length < 19 || x.charCodeAt(10) !== 32 || x.charCodeAt(4) !== 45 || x.charCodeAt(7) !== 45) return x
+  const sign = x.charCodeAt(x.length - 3) // an offset of whole hours, "+02", gets its minutes
+  const shortOffset = sign === 43 || sign === 45
+  return `${x.slice(0, 10)}T${x.slice(11)}${shortOffset ? ':00' : ''}`
 }
 
 /** Values kept as JSON-friendly as the contract wants: no Date objects, no bigint, no Buffers. */
@@ -196,7 +203,13 @@ const warm = new WarmConnections<RunConnection>({
 })
 
 /** Idle connections of every source, closed (tests, shutdown). */
-export const closeWarmPostgresConnections = () => warm.closeAll()
+export async function closeWarmPostgresConnections() {
+  await Promise.all(releasing) // resets still on their way back to the pool
+  await warm.closeAll()
+}
+
+/** Connections being reset after a run, not yet back in the pool. */
+const releasing = new Set<Promise<void>>()
 /** How many are idle and ready (the reset after a run finishes shortly after the run). */
 export const warmPostgresConnections = () => warm.size
 
@@ -234,7 +247,10 @@ async function runOn(conn: RunConnection, key: string, config: RunnerConfig, tex
     return watch.translate(e, isTimeout, (e) => describe(config, e))
   }
   // the reset runs behind the caller's back: the rows are all read by then, and the next run waits for nothing
-  const done = () => { void release(key, conn, healthy && !watch.reason) }
+  const done = () => {
+    const released = release(key, conn, healthy && !watch.reason).finally(() => releasing.delete(released))
+    releasing.add(released)
+  }
   try {
     if (splitStatements(text).length > 1) {
       // Several statements: the simple protocol, which cannot stream; the last result set is the answer.

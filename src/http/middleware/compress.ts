@@ -1,3 +1,6 @@
+import { pipeline, Readable } from 'node:stream'
+import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web'
+import { createGzip, constants } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import { COMPRESSIBLE } from '../../shared/headers.ts'
@@ -21,6 +24,17 @@ export const compressForBrowsers = (): MiddlewareHandler<Env> => {
     c.res.headers.delete('content-length')
     c.res.headers.set('content-encoding', 'gzip')
     c.res.headers.append('vary', 'Accept-Encoding')
-    c.res = new Response(c.res.body.pipeThrough(new CompressionStream('gzip')), c.res)
+    c.res = new Response(fastGzip(c.res.body), c.res)
   }
+}
+
+/**
+ * gzip at level 1, in the thread pool: large results and downloads are several MB, where level 1 is several times
+ * faster than the default for output about 15% larger.
+ */
+function fastGzip(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const gzip = createGzip({ level: 1, flush: constants.Z_NO_FLUSH })
+  // pipeline, not pipe: an error or a cancelled download reaches both ends
+  const gzipped = pipeline(Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>), gzip, () => {})
+  return Readable.toWeb(gzipped) as ReadableStream<Uint8Array>
 }
