@@ -42,3 +42,26 @@ begin
   return admitted;
 end
 $$;
+
+-- Adds an execution and lets it in if its source has room, in one call (one round trip for the run request); returns
+-- nothing when an identical execution is already in flight (the caller then joins that one).
+create function sightline_submit_execution(
+  p_id uuid, p_org_id bigint, p_data_source_id bigint, p_query_id bigint, p_user_id bigint,
+  p_query_hash text, p_query_text text, p_scheduled boolean
+) returns setof executions
+language plpgsql volatile as $$
+declare
+  created executions;
+begin
+  insert into executions (id, org_id, data_source_id, query_id, user_id, query_hash, query_text, scheduled, queue)
+  values (p_id, p_org_id, p_data_source_id, p_query_id, p_user_id, p_query_hash, p_query_text, p_scheduled,
+          'ds:' || p_data_source_id)
+  on conflict do nothing
+  returning * into created;
+  if created.id is null then
+    return;
+  end if;
+  perform sightline_dispatch_executions(p_data_source_id);
+  return query select * from executions where id = p_id;
+end
+$$;

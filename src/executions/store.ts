@@ -45,15 +45,9 @@ export interface NewExecution {
  */
 export async function insertOrJoin(db: Db, e: NewExecution): Promise<{ execution: ExecutionRow; joined: boolean } | undefined> {
   const [created] = await db<ExecutionRow[]>`
-    insert into executions (id, org_id, data_source_id, query_id, user_id, query_hash, query_text, scheduled, queue)
-    values (${e.id}::uuid, ${e.orgId}, ${e.dataSourceId}, ${e.queryId}, ${e.userId}, ${e.queryHash}, ${e.queryText},
-            ${e.scheduled}, ${`ds:${e.dataSourceId}`})
-    on conflict do nothing
-    returning *`
-  if (created) {
-    await dispatch(db, e.dataSourceId)
-    return { execution: created, joined: false }
-  }
+    select * from sightline_submit_execution(${e.id}::uuid, ${e.orgId}, ${e.dataSourceId}, ${e.queryId}, ${e.userId},
+                                             ${e.queryHash}, ${e.queryText}, ${e.scheduled})`
+  if (created) return { execution: created, joined: false }
   const [running] = await db<ExecutionRow[]>`
     select * from executions
      where (data_source_id = ${e.dataSourceId} and query_hash = ${e.queryHash} and status in (1, 2))

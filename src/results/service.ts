@@ -53,7 +53,7 @@ export const worthCompressing = (result: ResultRow) => result.row_count > SMALL_
 
 /** The body `{"query_result": …}` the browser reads, streamed chunk by chunk from storage. */
 export function resultJsonStream(deps: Deps, result: ResultRow): ReadableStream<Uint8Array> {
-  return queryResultJsonStream(resultMeta(result), result.columns, readRows(deps.sql, result.id, result.row_count))
+  return queryResultJsonStream(resultMeta(result), result.columns, readRows(deps.sql, result.id, result.row_count, result.first_chunk))
 }
 
 /**
@@ -67,7 +67,7 @@ export function resultResponse(
   if (format !== 'xlsx' && (o.attachment || result.row_count > SMALL_ROWS)) headers.set(COMPRESSIBLE, '1') // xlsx is a zip already
   if (o.attachment) headers.set('content-disposition', contentDisposition(o.name, String(result.id), result.retrieved_at, format))
   headers.set('cache-control', o.immutable ? 'private, max-age=31557600' : 'private, no-cache')
-  const rows = readRows(deps.sql, result.id, result.row_count)
+  const rows = readRows(deps.sql, result.id, result.row_count, result.first_chunk)
   const body = format === 'json'
     ? queryResultJsonStream(resultMeta(result), result.columns, rows)
     : format === 'xlsx'

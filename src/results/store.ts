@@ -2,6 +2,9 @@ import type { Db, Sql } from '../db/sql.ts'
 import type { Cell, Column } from '../runners/runner.ts'
 import { decodeChunk, encodeChunk } from './chunk-codec.ts'
 
+/** Rows per stored chunk: large enough to compress well, small enough to stream a download smoothly. */
+export const CHUNK_ROWS = 10_000
+
 export interface ResultRow {
   id: number
   org_id: number
@@ -15,6 +18,8 @@ export interface ResultRow {
   metadata: Record<string, unknown>
   runtime: number
   retrieved_at: Date
+  /** The stored rows of a one-chunk result, when the query that found it read them too (saves a round trip). */
+  first_chunk?: Uint8Array | null
 }
 
 export interface NewResult {
@@ -58,7 +63,8 @@ export async function findResult(db: Db, orgId: number, id: number): Promise<Res
 /** An execution's status and, once it is done, its result, in one round trip (what a waiting request checks). */
 export async function resultOfExecution(db: Db, executionId: string): Promise<{ status: number | undefined; result: ResultRow | undefined }> {
   const [row] = await db<(ResultRow & { execution_status: number; result_id: number | null })[]>`
-    select e.status as execution_status, r.id as result_id, r.*
+    select e.status as execution_status, r.id as result_id, r.*,
+           (select c.rows from query_result_chunks c where c.result_id = r.id and c.seq = 0 and r.row_count <= ${CHUNK_ROWS}) as first_chunk
       from executions e left join query_results r on r.id = e.query_result_id
      where e.id = ${executionId}`
   if (!row) return { status: undefined, result: undefined }
@@ -86,7 +92,11 @@ const SMALL_RESULT_ROWS = 50_000
  * Rows of a result, chunk by chunk, fetched one chunk at a time so a million-row result never sits in memory.
  * Breaking out of the loop closes the cursor.
  */
-export async function* readRows(sql: Sql, resultId: number, rowCount = Infinity): AsyncGenerator<Cell[][]> {
+export async function* readRows(sql: Sql, resultId: number, rowCount = Infinity, firstChunk?: Uint8Array | null): AsyncGenerator<Cell[][]> {
+  if (firstChunk && rowCount <= CHUNK_ROWS) {
+    yield await decodeChunk(firstChunk) // read with the result already: the whole of it
+    return
+  }
   if (rowCount <= SMALL_RESULT_ROWS) {
     // a few chunks at most: one round trip beats a cursor's several
     for (const chunk of await sql<{ rows: Uint8Array }[]>`select rows from query_result_chunks where result_id = ${resultId} order by seq`) {

@@ -1,9 +1,7 @@
 import type { Tx } from '../db/sql.ts'
 import type { Cell, RunStream } from '../runners/runner.ts'
-import { completeResult, insertChunk, insertResult, type NewResult } from './store.ts'
+import { CHUNK_ROWS, completeResult, insertChunk, insertResult, type NewResult } from './store.ts'
 
-/** Rows per stored chunk: large enough that PostgreSQL compresses well, small enough to stream a download smoothly. */
-export const CHUNK_ROWS = 10_000
 
 export interface StoredResult {
   id: number
