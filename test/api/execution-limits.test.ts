@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cleanupResults } from '../../worker/tasks/cleanup_results.ts'
 import { Client, createTestApp, pgOptionsFor, setUp, startWorkerFor, type TestApp } from '../helpers/app.ts'
+import { outcomeOf } from '../helpers/jobs.ts'
 
 const ROW_CAP = 15_000
 
@@ -14,22 +15,8 @@ async function source(name: string, extra: Record<string, unknown> = {}): Promis
   return (await res.json()).id
 }
 
-async function settle(job: { id: string }) {
-  for (let i = 0; i < 400; i++) {
-    const { job: now } = await (await admin.get(`/api/jobs/${job.id}`)).json()
-    if (now.status >= 3) return now
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  throw new Error('job did not finish')
-}
-
-async function run(dsId: number, query: string) {
-  const body = await (await admin.post('/api/query_results', { data_source_id: dsId, query, max_age: 0 })).json()
-  if (body.query_result) return { result: body.query_result }
-  const job = await settle(body.job)
-  if (job.status === 4) return { error: job.error as string }
-  return { result: (await (await admin.get(`/api/query_results/${job.query_result_id}`)).json()).query_result }
-}
+const run = async (dsId: number, query: string) =>
+  outcomeOf(admin, await admin.post('/api/query_results', { data_source_id: dsId, query, max_age: 0 }))
 
 beforeAll(async () => {
   t = await createTestApp({ maxResultRows: ROW_CAP })

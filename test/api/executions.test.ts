@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addUser, Client, createTestApp, pgOptionsFor, setUp, signInAs, startWorkerFor, type TestApp } from '../helpers/app.ts'
+import { outcomeOf, settle } from '../helpers/jobs.ts'
 
 let t: TestApp
 let admin: Client
@@ -9,23 +10,11 @@ let dsId: number
 
 const run = (client: Client, body: Record<string, unknown>) => client.post('/api/query_results', { data_source_id: dsId, max_age: 0, ...body })
 
-/** Polls a job the way the browser does, until it is done or failed. */
-async function settle(client: Client, job: { id: string }) {
-  for (let i = 0; i < 200; i++) {
-    const { job: now } = await (await client.get(`/api/jobs/${job.id}`)).json()
-    if (now.status >= 3) return now
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error('job did not finish')
-}
-
 /** A result, whether the run answered with it at once or with a job to poll. */
 async function resultOf(client: Client, res: Response) {
-  const body = await res.json()
-  if (body.query_result) return body.query_result
-  const job = await settle(client, body.job)
-  expect(job.error).toBe('')
-  return (await (await client.get(`/api/query_results/${job.query_result_id}`)).json()).query_result
+  const { result, error } = await outcomeOf(client, res)
+  expect(error).toBeUndefined()
+  return result
 }
 
 beforeAll(async () => {

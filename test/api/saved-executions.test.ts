@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addUser, Client, createTestApp, pgOptionsFor, setUp, signInAs, startWorkerFor, type TestApp } from '../helpers/app.ts'
+import { settle } from '../helpers/jobs.ts'
 
 let t: TestApp
 let admin: Client
@@ -13,15 +14,6 @@ let unsafeKey: string
 let defaultGroupId: number
 
 const anonymous = () => new Client(t.app)
-
-async function settle(client: Client, path: string) {
-  for (let i = 0; i < 200; i++) {
-    const { job } = await (await client.get(path)).json()
-    if (job.status >= 3) return job
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error('job did not finish')
-}
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -106,11 +98,11 @@ describe('running a saved query', () => {
       return body.job ? body : { job: null }
     }))
     if (job) {
-      const done = await settle(anonymous(), `/api/queries/${safeId}/jobs/${job.id}`)
+      const done = await settle(anonymous(), job, `/api/queries/${safeId}/jobs/${job.id}`)
       expect(done.status).toBe(3)
     }
     const slow = await (await admin.post('/api/query_results', { data_source_id: dsId, query: 'select pg_sleep(0.7)', max_age: 0, query_id: safeId })).json()
-    const polled = await settle(anonymous(), `/api/queries/${safeId}/jobs/${slow.job.id}`)
+    const polled = await settle(anonymous(), slow.job, `/api/queries/${safeId}/jobs/${slow.job.id}`)
     expect(polled).toMatchObject({ status: 3, error: '' })
     expect((await anonymous().get(`/api/queries/${unsafeId}/jobs/${slow.job.id}`)).status).toBe(404)
   })
