@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react'
 import { island } from '../src/shared/island.tsx'
 import { syncDefinitions, type ParameterDefinition, type ParameterValue } from '../src/shared/parameters/index.ts'
-import { texts } from '../src/shared/texts.ts'
+import { queryTexts } from '../src/shared/query-texts.ts'
 import { api } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
 import { autocompleteAvailable, completionItems, type Snippet } from './lib/editor/completion.ts'
@@ -23,7 +23,7 @@ import { ui } from './lib/ui.ts'
 // the dialogs bring Radix; each loads only when it first opens
 const SaveConflictDialog = lazy(() => import('./lib/editor/SaveConflictDialog.tsx').then((m) => ({ default: m.SaveConflictDialog })))
 const AddParameterDialog = lazy(() => import('./lib/parameters/AddParameterDialog.tsx').then((m) => ({ default: m.AddParameterDialog })))
-const t = texts.editor
+const t = queryTexts.editor
 
 export interface QueryEditorProps {
   query: EditorQuery
@@ -169,7 +169,7 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
         <label htmlFor="query-name" className="sr-only">{t.queryName}</label>
         <input id="query-name" value={name} onChange={(e) => setName(e.target.value)} readOnly={!props.canEdit} maxLength={255}
           className="min-w-0 flex-1 truncate rounded-md border border-transparent bg-transparent px-2 py-1 text-2xl font-semibold tracking-tight text-slate-900 hover:border-slate-200 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:text-slate-100 dark:hover:border-slate-700" />
-        {saved.id !== null && <a href={`/queries/${saved.id}`} className={`${ui.link} hidden text-sm sm:inline`}>{texts.queries.title}</a>}
+        {saved.id !== null && <a href={`/queries/${saved.id}`} className={`${ui.link} hidden text-sm sm:inline`}>{queryTexts.queries.title}</a>}
       </div>
       {!props.canEdit && <p className="rounded-md border border-slate-200 bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300">{t.readOnly}</p>}
       <div className="flex min-h-0 flex-1 flex-col gap-4 md:flex-row">

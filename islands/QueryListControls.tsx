@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent, type JSX, type MouseEvent } from 'react'
 import { island } from '../src/shared/island.tsx'
 import { texts } from '../src/shared/texts.ts'
+import { queryTexts } from '../src/shared/query-texts.ts'
 import { api, ApiError } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
 import { apiPathOf, DEFAULT_PAGE_SIZE, hrefOf, listItemOf, LIST_PATHS, parseListState, type ListJson, type ListState, type QueryListItem } from './lib/query-list.ts'
 import { EmptyState, ListNav, Paginator, QueryTable, TagFilter } from './lib/QueryListView.tsx'
 import { ui } from './lib/ui.ts'
 
-const t = texts.queries
+const t = queryTexts.queries
 const SEARCH_DEBOUNCE_MS = 200 // spec 2 §9: search input debounce
 const RELATIVE_TIME_REFRESH_MS = 30_000 // spec 1 §9: relative time labels refresh every 30 s
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, type JSX } from 'react'
 import { island } from '../src/shared/island.tsx'
 import type { ParameterValue } from '../src/shared/parameters/index.ts'
-import { texts } from '../src/shared/texts.ts'
+import { queryTexts } from '../src/shared/query-texts.ts'
 import { toast } from './lib/bus.ts'
 import { ExecutionStatus } from './lib/editor/ExecutionStatus.tsx'
 import { isRunning } from './lib/editor/use-execution.ts'
@@ -16,7 +16,7 @@ import { ui } from './lib/ui.ts'
 
 const SaveConflictDialog = lazy(() => import('./lib/editor/SaveConflictDialog.tsx').then((m) => ({ default: m.SaveConflictDialog })))
 const ScheduleDialog = lazy(() => import('./lib/query-page/ScheduleDialog.tsx').then((m) => ({ default: m.ScheduleDialog })))
-const t = texts.queryPage
+const t = queryTexts.queryPage
 
 /** spec 2 §4: a `maxAge` in the address is honoured; otherwise any stored result will do (-1). */
 function maxAgeOfAddress(): number | null {

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type JSX, type ReactNode } from 'react'
 import { island } from '../src/shared/island.tsx'
-import { texts } from '../src/shared/texts.ts'
+import { queryTexts } from '../src/shared/query-texts.ts'
 import { api } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
 import { closePath, ui } from './lib/ui.ts'
@@ -12,7 +12,7 @@ const ConfirmDialog = lazy(() => import('./lib/ConfirmDialog.tsx'))
 export const SNIPPETS_RESULTS_ID = 'snippets-results'
 const MAX_TRIGGER_LENGTH = 255 // as the server checks (src/snippets/service.ts)
 const FORM_ID = 'snippet-form'
-const t = texts.snippets
+const t = queryTexts.snippets
 
 export interface SnippetView {
   id: number

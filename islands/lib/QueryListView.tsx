@@ -1,5 +1,5 @@
 import type { JSX, MouseEvent, ReactNode } from 'react'
-import { texts } from '../../src/shared/texts.ts'
+import { queryTexts } from '../../src/shared/query-texts.ts'
 import {
   effectiveOrder, formatDateTime, hrefOf, LIST_PATHS, nextOrder, PAGE_SIZES, schedulePhrase, timeAgo,
   type ListState, type QueryListItem, type QueryListKind, type SortColumn,
@@ -13,7 +13,7 @@ import { ui } from './ui.ts'
  */
 export type Follow = (event: MouseEvent<HTMLAnchorElement>, next: ListState) => void
 
-const t = texts.queries
+const t = queryTexts.queries
 const STAR_PATH = 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z'
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500'
 

@@ -1,4 +1,4 @@
-import { texts } from '../../src/shared/texts.ts'
+import { queryTexts } from '../../src/shared/query-texts.ts'
 
 /**
  * The query lists' state and wording, shared by the page (first render, on the server) and the QueryListControls
@@ -128,22 +128,22 @@ export function formatDateTime(value: string, dateFormat: string, timeFormat: st
 }
 
 // moment's thresholds for humanized durations: seconds up to 45, minutes up to 45, hours up to 22, days up to 26 …
-const RELATIVE_STEPS: [unit: keyof typeof texts.queries.units, ms: number, below: number][] = [
+const RELATIVE_STEPS: [unit: keyof typeof queryTexts.queries.units, ms: number, below: number][] = [
   ['minute', 60_000, 45], ['hour', 3_600_000, 22], ['day', 86_400_000, 26], ['month', 30 * 86_400_000, 11], ['year', 365 * 86_400_000, Infinity],
 ]
 
 /** "just now", "a minute ago", "2 hours ago" (spec 1 §9). */
 export function timeAgo(value: string, now: number): string {
   const elapsed = Math.max(0, now - new Date(value).getTime())
-  if (elapsed < 45_000) return texts.queries.justNow
+  if (elapsed < 45_000) return queryTexts.queries.justNow
   for (const [unit, ms, below] of RELATIVE_STEPS) {
     const n = Math.round(elapsed / ms)
-    if (n < below) return n <= 1 ? texts.queries.oneAgo(unit) : texts.queries.manyAgo(n, unit)
+    if (n < below) return n <= 1 ? queryTexts.queries.oneAgo(unit) : queryTexts.queries.manyAgo(n, unit)
   }
-  return texts.queries.justNow
+  return queryTexts.queries.justNow
 }
 
-const SCHEDULE_UNITS: [unit: keyof typeof texts.queries.units, seconds: number][] = [
+const SCHEDULE_UNITS: [unit: keyof typeof queryTexts.queries.units, seconds: number][] = [
   ['week', 604_800], ['day', 86_400], ['hour', 3600], ['minute', 60], ['second', 1],
 ]
 
@@ -152,7 +152,7 @@ const SCHEDULE_UNITS: [unit: keyof typeof texts.queries.units, seconds: number][
  * `full` adds what the column has no room for (the time zone, the end date).
  */
 export function schedulePhrase(schedule: Schedule | null): { short: string; full: string } {
-  const t = texts.queries
+  const t = queryTexts.queries
   const seconds = Number(schedule?.interval)
   if (!schedule || !Number.isSafeInteger(seconds) || seconds <= 0) return { short: t.never, full: t.never }
   const [unit, size] = SCHEDULE_UNITS.find(([, s]) => seconds % s === 0)!

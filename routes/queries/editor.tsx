@@ -11,10 +11,10 @@ import { has, isAdmin } from '../../src/permissions/can.ts'
 import type { Principal } from '../../src/permissions/principal.ts'
 import { getRunner } from '../../src/runners/registry.ts'
 import { getQuery } from '../../src/queries/service.ts'
-import { texts } from '../../src/shared/texts.ts'
+import { queryTexts } from '../../src/shared/query-texts.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 
-const t = texts.editor
+const t = queryTexts.editor
 const allowed = (p: Principal, permission: string) => isAdmin(p) || has(p, permission)
 
 type Deps = Env['Variables']['deps']

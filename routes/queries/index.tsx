@@ -8,11 +8,11 @@ import { signedIn } from '../../src/http/guards.ts'
 import { has, isAdmin } from '../../src/permissions/can.ts'
 import { queryListItemJson } from '../../src/queries/serialize.ts'
 import { listQueries, queryTags } from '../../src/queries/service.ts'
-import { texts } from '../../src/shared/texts.ts'
+import { queryTexts } from '../../src/shared/query-texts.ts'
 import { Icon } from '../../src/ui/icons.tsx'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 
-const t = texts.queries
+const t = queryTexts.queries
 const TITLES: Record<QueryListKind, string> = {
   all: t.title, my: t.my, favorites: `${t.favorites} · ${t.title}`, archive: `${t.archived} · ${t.title}`,
 }

@@ -12,13 +12,13 @@ import type { SnippetJson } from '../../src/snippets/serialize.ts'
 import {
   canCreateSnippets, canViewSnippets, getSnippet, listSnippets, parseSnippetOrder, type SnippetOrder,
 } from '../../src/snippets/service.ts'
-import { texts } from '../../src/shared/texts.ts'
+import { queryTexts } from '../../src/shared/query-texts.ts'
 import { Icon } from '../../src/ui/icons.tsx'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
 import { timeAgo } from '../../src/users/display.ts'
 
-const t = texts.snippets
+const t = queryTexts.snippets
 const PAGE_SIZES = [5, 10, 20, 50, 100] // spec 2 §9: the paginator's size options
 const DEFAULT_PAGE_SIZE = 10 // spec 2 §9: snippet list 10 per page, sorted by trigger
 const DEFAULT_ORDER = 'trigger'

@@ -1,4 +1,5 @@
 import { texts } from '../shared/texts.ts'
+import { queryTexts } from '../shared/query-texts.ts'
 
 export interface NavItem {
   key: string
@@ -17,7 +18,7 @@ export function settingsItems(permissions: readonly string[]): NavItem[] {
     [listUsers, { key: 'users', label: texts.settingsItems.users, href: '/users' }],
     [listUsers, { key: 'groups', label: texts.settingsItems.groups, href: '/groups' }],
     [admin, { key: 'destinations', label: texts.settingsItems.destinations, href: '/destinations' }],
-    [can(permissions, 'create_query') || admin, { key: 'query_snippets', label: texts.snippets.title, href: '/query_snippets' }],
+    [can(permissions, 'create_query') || admin, { key: 'query_snippets', label: queryTexts.snippets.title, href: '/query_snippets' }],
     [admin, { key: 'general', label: texts.settingsItems.general, href: '/settings/general' }],
   ]
   return items.filter(([visible]) => visible).map(([, item]) => item)

@@ -100,7 +100,7 @@ describe('creating a data source', () => {
     await waitForIslands(page)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Warehouse')
     const saved = await apiGet<{ options: Record<string, unknown> }>(`/api/data_sources/${warehouseId}`)
-    expect(saved.options).toEqual({ host: pg.host, port: Number(pg.port), user: pg.user, password: '--------', dbname: pg.dbname, sslmode: 'prefer', annotate_queries: true })
+    expect(saved.options).toEqual({ host: pg.host, port: Number(pg.port), user: pg.user, password: '--------', dbname: pg.dbname, sslmode: 'prefer', annotate_queries: true, query_concurrency: 4, query_time_limit: 0 })
     expect(problems).toEqual([])
   })
 

@@ -1,8 +1,8 @@
 import { useEffect, useState, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { elapsedLabel, isRunning, type ExecutionState } from './use-execution.ts'
 
-const t = texts.editor
+const t = queryTexts.editor
 
 /** The banner above the results: queued, executing, loading, or the error; with the elapsed time and Cancel. */
 export function ExecutionStatus({ state, onCancel }: { state: ExecutionState; onCancel(): void }): JSX.Element | null {

@@ -1,10 +1,10 @@
 import { useEffect, useState, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { timeAgo } from '../query-list.ts'
 import { ResultsGrid } from './ResultsTable.tsx'
 import type { DateFormats, QueryResult } from './types.ts'
 
-const t = texts.editor
+const t = queryTexts.editor
 const RELATIVE_TIME_REFRESH_MS = 30_000 // spec 1 §9
 const DOWNLOADS = [['CSV', 'csv'], ['TSV', 'tsv'], ['Excel', 'xlsx']] as const
 

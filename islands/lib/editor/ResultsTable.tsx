@@ -1,10 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useMemo, useRef, useState, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { formatCell, isNumericColumn, nextSort, sortRows, type SortState } from './result-format.ts'
 import type { DateFormats, QueryResult, ResultColumn } from './types.ts'
 
-const t = texts.editor
+const t = queryTexts.editor
 const ROW_HEIGHT = 32
 const MIN_COLUMN = 72
 const MAX_COLUMN = 360

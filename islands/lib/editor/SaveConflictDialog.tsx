@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useState, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { ui } from '../ui.ts'
 
-const t = texts.editor
+const t = queryTexts.editor
 
 /** 409 on save (spec 2 §8): someone else saved first. Editors may overwrite their version; others can only close. */
 export function SaveConflictDialog({ canOverwrite, onOverwrite, onClose }: { canOverwrite: boolean; onOverwrite(): Promise<void>; onClose(): void }): JSX.Element {

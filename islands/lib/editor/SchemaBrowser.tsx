@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { ui } from '../ui.ts'
 import { filterSchema } from './completion.ts'
 import type { SchemaTable } from './types.ts'
 
-const t = texts.editor
+const t = queryTexts.editor
 /** spec 2 §9: the schema filter applies after 500 ms of quiet. */
 const FILTER_DEBOUNCE_MS = 500
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type JSX, type ReactNode } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 
-const t = texts.editor
+const t = queryTexts.editor
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
 const quiet =
   'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 ' +

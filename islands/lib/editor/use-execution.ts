@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api, ApiError } from '../api.ts'
 import type { JobJson, QueryResult } from './types.ts'
 
-const t = texts.editor
+const t = queryTexts.editor
 
 /** spec 1 §4/§9: poll every 500 ms, then every 3 s once 10 polls have gone by. */
 export const FAST_POLL_MS = 500

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { ParameterDefinition } from '../../../src/shared/parameters/index.ts'
 import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api, ApiError } from '../api.ts'
 import { toast } from '../bus.ts'
 import type { EditorQuery } from './types.ts'
@@ -56,7 +57,7 @@ export function useSave(initial: EditorQuery) {
       return true
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(draft)
-      else toast(error instanceof ApiError && error.status !== 500 ? `${texts.editor.saveFailed}: ${error.message}` : texts.editor.saveFailed, 'error')
+      else toast(error instanceof ApiError && error.status !== 500 ? `${queryTexts.editor.saveFailed}: ${error.message}` : queryTexts.editor.saveFailed, 'error')
       return false
     } finally {
       setSaving(false)

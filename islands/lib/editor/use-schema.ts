@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api } from '../api.ts'
 import { toast } from '../bus.ts'
 import type { JobJson, SchemaTable } from './types.ts'
@@ -33,7 +33,7 @@ export function useSchema(dataSourceId: number | null) {
       }
       if (current() && 'schema' in answer) setSchema(answer.schema)
     } catch {
-      if (current()) toast(texts.editor.schemaRefreshFailed, 'error')
+      if (current()) toast(queryTexts.editor.schemaRefreshFailed, 'error')
     } finally {
       if (current()) setLoading(false)
     }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 
 /**
  * While there are unsaved changes, leaving the page asks first (spec 2 §2). Browsers show their own wording for
@@ -10,8 +10,8 @@ export function useUnsavedGuard(dirty: boolean) {
     if (!dirty) return
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault()
-      event.returnValue = texts.editor.leaveWarning
-      return texts.editor.leaveWarning
+      event.returnValue = queryTexts.editor.leaveWarning
+      return queryTexts.editor.leaveWarning
     }
     window.addEventListener('beforeunload', warn)
     return () => window.removeEventListener('beforeunload', warn)

@@ -1,12 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useId, useState, type FormEvent, type JSX, type ReactNode } from 'react'
 import { defaultTitle, isRangeType, PARAMETER_TYPES, type ParameterDefinition } from '../../../src/shared/parameters/index.ts'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { closePath, ui } from '../ui.ts'
 import { checkDraft, definitionFrom, draftFrom, QUOTATIONS, type ParameterDraft, type Quotation } from './draft.ts'
 import { QueryPicker } from './QueryPicker.tsx'
 
-const t = texts.parameters
+const t = queryTexts.parameters
 
 function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }): JSX.Element {
   return (

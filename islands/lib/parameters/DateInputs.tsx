@@ -7,7 +7,7 @@ import {
   type DateType,
   type RangeType,
 } from '../../../src/shared/parameters/index.ts'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { ui } from '../ui.ts'
 import { DynamicMenu, DynamicValue } from './DynamicMenu.tsx'
 import {
@@ -21,7 +21,7 @@ import {
   type DateUnit,
 } from './model.ts'
 
-const t = texts.parameters
+const t = queryTexts.parameters
 // Native pickers draw their icons and popups in the page's colour scheme, which the app leaves light.
 const inputClass = `${ui.input} ${ui.inputBorder} h-9 min-w-0 py-1.5 dark:[color-scheme:dark]`
 

@@ -1,9 +1,9 @@
 import { useId, type JSX, type KeyboardEvent } from 'react'
 import { dynamicOptions } from '../../../src/shared/parameters/index.ts'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { popoverPanel, usePopover } from './usePopover.ts'
 
-const t = texts.parameters
+const t = queryTexts.parameters
 
 /** Arrow keys, Home and End move between the items of a menu, as menus are expected to behave. */
 function moveFocus(event: KeyboardEvent<HTMLElement>) {

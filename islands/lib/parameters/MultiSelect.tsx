@@ -1,9 +1,9 @@
 import { useId, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { chipSummary } from './model.ts'
 import { popoverPanel, usePopover } from './usePopover.ts'
 
-const t = texts.parameters
+const t = queryTexts.parameters
 
 export interface Choice {
   label: string

@@ -7,14 +7,14 @@ import {
   isRangeType,
   type ParameterDefinition,
 } from '../../../src/shared/parameters/index.ts'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { ui } from '../ui.ts'
 import { DateInput, RangeInput } from './DateInputs.tsx'
 import type { DateUnit } from './model.ts'
 import { MultiSelect, type Choice } from './MultiSelect.tsx'
 import { useDropdownOptions } from './useDropdownOptions.ts'
 
-const t = texts.parameters
+const t = queryTexts.parameters
 const inputClass = `${ui.input} ${ui.inputBorder} h-9 py-1.5 dark:[color-scheme:dark]`
 
 interface InputProps {

@@ -7,13 +7,13 @@ import {
   type ParameterDefinition,
   type ParameterValue,
 } from '../../../src/shared/parameters/index.ts'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { ui } from '../ui.ts'
 import { datePickerUnit } from './address.ts'
 import { isChanged, type DateUnit } from './model.ts'
 import { ParameterInput } from './ParameterInput.tsx'
 
-const t = texts.parameters
+const t = queryTexts.parameters
 
 export interface ParameterInputsProps {
   /** The query's parameters, in the order they are shown. */

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api } from '../api.ts'
 import { ui } from '../ui.ts'
 
-const t = texts.parameters
+const t = queryTexts.parameters
 const DEBOUNCE_MS = 200 // spec 2 §9: query picker search debounce
 const PAGE_SIZE = 10
 

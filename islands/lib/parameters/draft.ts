@@ -2,7 +2,7 @@
  * The Add/Edit Parameter dialog's form as plain data: checking it (spec 2 §5) and turning it into the
  * definition stored in `query.options.parameters`.
  */
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import {
   defaultTitle,
   effectiveType,
@@ -69,10 +69,10 @@ export function draftFrom(def: ParameterDefinition | null): ParameterDraft {
 export function checkDraft(draft: ParameterDraft, takenNames: readonly string[]): DraftErrors {
   const errors: DraftErrors = {}
   const name = draft.name.trim()
-  if (name === '') errors.name = texts.parameters.keywordRequired
-  else if (UNUSABLE.test(name)) errors.name = texts.parameters.keywordInvalid
-  else if (takenNames.includes(name)) errors.name = texts.parameters.keywordDuplicate
-  if (draft.type === 'query' && draft.queryId === null) errors.query = texts.parameters.queryRequired
+  if (name === '') errors.name = queryTexts.parameters.keywordRequired
+  else if (UNUSABLE.test(name)) errors.name = queryTexts.parameters.keywordInvalid
+  else if (takenNames.includes(name)) errors.name = queryTexts.parameters.keywordDuplicate
+  if (draft.type === 'query' && draft.queryId === null) errors.query = queryTexts.parameters.queryRequired
   return errors
 }
 

@@ -1,11 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useRef, useState, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api } from '../api.ts'
 import { toast } from '../bus.ts'
 import { closePath, ui } from '../ui.ts'
 
-const t = texts.queryPage
+const t = queryTexts.queryPage
 const COPY_FEEDBACK_MS = 2000 // spec 2 §9
 
 /** A Copy button that says Copied! or Copy failed for two seconds (spec 2 §4). */

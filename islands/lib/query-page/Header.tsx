@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api } from '../api.ts'
 import { toast } from '../bus.ts'
 import { ui } from '../ui.ts'
@@ -11,8 +11,8 @@ const ConfirmDialog = lazy(() => import('../ConfirmDialog.tsx'))
 const TagsDialog = lazy(() => import('./TagsDialog.tsx').then((m) => ({ default: m.TagsDialog })))
 const ApiKeyDialog = lazy(() => import('./ApiKeyDialog.tsx').then((m) => ({ default: m.ApiKeyDialog })))
 
-const t = texts.queryPage
-const NEW_QUERY_NAME = texts.editor.newQueryName
+const t = queryTexts.queryPage
+const NEW_QUERY_NAME = queryTexts.editor.newQueryName
 
 type Dialog = 'tags' | 'apiKey' | 'archive' | null
 
@@ -75,7 +75,7 @@ export function Header({ query, permissions, autoPublish, save, onVersion }: {
     <header className="flex flex-col gap-2" data-query-header>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex min-w-0 flex-1 items-center gap-2">
-          <label htmlFor="query-name" className="sr-only">{texts.editor.queryName}</label>
+          <label htmlFor="query-name" className="sr-only">{queryTexts.editor.queryName}</label>
           <input id="query-name" value={name} readOnly={!canEdit} maxLength={255} onChange={(e) => setName(e.target.value)}
             onBlur={() => void rename()} onKeyDown={(e) => {
               if (e.key === 'Enter') e.currentTarget.blur()

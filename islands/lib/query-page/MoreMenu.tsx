@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { ui } from '../ui.ts'
 
 export interface MenuItem {
@@ -27,7 +27,7 @@ export function MoreMenu({ items }: { items: MenuItem[] }): JSX.Element {
   }, [open])
   return (
     <div ref={root} className="relative">
-      <button type="button" className={`${ui.secondaryButton} px-2.5`} aria-haspopup="menu" aria-expanded={open} aria-label={texts.queryPage.more}
+      <button type="button" className={`${ui.secondaryButton} px-2.5`} aria-haspopup="menu" aria-expanded={open} aria-label={queryTexts.queryPage.more}
         onClick={() => setOpen((o) => !o)}>
         <svg viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor" aria-hidden="true"><circle cx="5" cy="12" r="1.8" /><circle cx="12" cy="12" r="1.8" /><circle cx="19" cy="12" r="1.8" /></svg>
       </button>

@@ -1,11 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useId, useState, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import type { Schedule } from '../query-list.ts'
 import { closePath, ui } from '../ui.ts'
 import { draftOf, intervalGroups, saveOutcome, todayUtc, unitOf, WEEKDAYS, withInterval, type ScheduleDraft } from './schedule.ts'
 
-const t = texts.queryPage
+const t = queryTexts.queryPage
 const MINUTE_STEP_SECONDS = 300 // spec 2 §5: the time picker moves in 5-minute steps
 
 /**

@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useId, useState, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api } from '../api.ts'
 import { closePath, ui } from '../ui.ts'
 
-const t = texts.queryPage
+const t = queryTexts.queryPage
 
 /** spec 2 §5: tags are trimmed, de-duplicated, blanks dropped. */
 export const cleanTags = (tags: readonly string[]) => [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))]

@@ -1,5 +1,5 @@
 import { useEffect, useState, type JSX, type ReactNode } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { ResultsGrid } from '../editor/ResultsTable.tsx'
 import type { DateFormats, QueryResult } from '../editor/types.ts'
 import { timeAgo } from '../query-list.ts'
@@ -7,8 +7,8 @@ import { ui } from '../ui.ts'
 import { ChartView } from './ChartView.tsx'
 import type { PageVisualization } from './types.ts'
 
-const t = texts.queryPage
-const e = texts.editor
+const t = queryTexts.queryPage
+const e = queryTexts.editor
 const RELATIVE_TIME_REFRESH_MS = 30_000 // spec 2 §9
 const DOWNLOADS = [['CSV', 'csv'], ['TSV', 'tsv'], ['Excel', 'xlsx']] as const
 

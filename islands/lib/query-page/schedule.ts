@@ -1,7 +1,7 @@
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import type { Schedule } from '../query-list.ts'
 
-const t = texts.queryPage
+const t = queryTexts.queryPage
 
 /** Full weekday names as the API takes them (spec 2 §3), Monday first as the server lists them. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api, ApiError } from '../api.ts'
 import { toast } from '../bus.ts'
 import { ExecutionMachine, initialExecution, type ExecutionDeps } from '../editor/use-execution.ts'
@@ -34,7 +34,7 @@ export function useQuerySave(initial: PageQuery) {
       return true
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(changes)
-      else toast(error instanceof ApiError && error.status !== 500 ? `${texts.editor.saveFailed}: ${error.message}` : texts.editor.saveFailed, 'error')
+      else toast(error instanceof ApiError && error.status !== 500 ? `${queryTexts.editor.saveFailed}: ${error.message}` : queryTexts.editor.saveFailed, 'error')
       return false
     }
   }

@@ -4,12 +4,12 @@
  * Options the API would refuse show the validation message instead, so what saves is what was seen.
  */
 import { useEffect, useRef, useState, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { validateVisualization } from '../../../src/visualizations/registry.ts'
 import { renderVisualization } from '../../../src/visualizations/render.ts'
 import type { Draft, EditorResult } from './model.ts'
 
-const t = texts.visualizationEditor
+const t = queryTexts.visualizationEditor
 export const PREVIEW_DELAY = 200
 
 type Outcome = { html: string } | { error: string } | { empty: true }

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useId, useMemo, useState, type JSX } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { validateVisualization, visualizationChoices } from '../../../src/visualizations/registry.ts'
 import { api } from '../api.ts'
 import { toast } from '../bus.ts'
@@ -10,7 +10,7 @@ import { initialDraft, isChanged, isNumeric, saveRequest, setIn, switchType, typ
 import { optionTabs } from './options/index.ts'
 import { Preview } from './Preview.tsx'
 
-const t = texts.visualizationEditor
+const t = queryTexts.visualizationEditor
 
 export interface VisualizationEditorProps {
   open: boolean

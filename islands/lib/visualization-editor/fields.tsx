@@ -3,10 +3,10 @@
  * one; an emptied text or number field hands out `undefined`, so the option falls back to the type's default.
  */
 import { useId, type JSX, type ReactNode } from 'react'
-import { texts } from '../../../src/shared/texts.ts'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { ui } from '../ui.ts'
 
-const t = texts.visualizationEditor
+const t = queryTexts.visualizationEditor
 const input = `${ui.input} ${ui.inputBorder}`
 
 export function Field({ label, id, children }: { label: string; id: string; children: ReactNode }): JSX.Element {

@@ -4,7 +4,7 @@
  * writing `yAxis.0` into a missing key would make an object instead.
  */
 import type { JSX } from 'react'
-import { texts } from '../../../../src/shared/texts.ts'
+import { queryTexts } from '../../../../src/shared/query-texts.ts'
 import { CARTESIAN_TYPES, SERIES_TYPES } from '../../../../src/visualizations/chart/options.ts'
 import { PALETTES, seriesColor, type PaletteName } from '../../../../src/visualizations/theme.ts'
 import { ui } from '../../ui.ts'
@@ -13,8 +13,8 @@ import { getIn, type Options } from '../model.ts'
 import { columnsWithRole, withRole } from './chart-mapping.ts'
 import type { OptionProps, OptionTab } from './types.ts'
 
-const t = texts.visualizationEditor.chart
-const tabs = texts.visualizationEditor.tabs
+const t = queryTexts.visualizationEditor.chart
+const tabs = queryTexts.visualizationEditor.tabs
 const grid = 'grid gap-4 sm:grid-cols-2'
 const typeChoices = SERIES_TYPES.map((s) => [s, t.types[s]] as const)
 const axisChoices = labelChoices(t.axisTypes)
@@ -41,7 +41,7 @@ function General({ options, columns, set }: OptionProps): JSX.Element {
           <SelectField label={t.sizeColumn} value={role('size')[0]} choices={columnChoices(columns)} empty onChange={one('size')} />
         )}
         <SelectField label={t.legend} value={legendOn ? (getIn(options, ['legend', 'placement']) ?? 'auto') : 'hidden'}
-          choices={[['auto', texts.visualizationEditor.auto], ['top', 'Top'], ['below', 'Below'], ['right', 'Right'], ['hidden', t.legendHidden]]}
+          choices={[['auto', queryTexts.visualizationEditor.auto], ['top', 'Top'], ['below', 'Below'], ['right', 'Right'], ['hidden', t.legendHidden]]}
           onChange={(v) => set(['legend'], v === 'hidden' ? { ...(options.legend as Options), enabled: false }
             : { ...(options.legend as Options), enabled: true, placement: v ?? 'auto' })} />
         <SelectField label={t.stacking} value={typeof stacking === 'string' ? stacking : 'none'}

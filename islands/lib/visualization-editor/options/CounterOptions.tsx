@@ -1,10 +1,10 @@
 /** The counter's option tabs: which cell is the value (and the target), then how the number is written. */
 import type { JSX } from 'react'
-import { texts } from '../../../../src/shared/texts.ts'
+import { queryTexts } from '../../../../src/shared/query-texts.ts'
 import { CheckField, columnChoices, NumberField, SelectField, TextField } from '../fields.tsx'
 import type { OptionProps, OptionTab } from './types.ts'
 
-const t = texts.visualizationEditor.counter
+const t = queryTexts.visualizationEditor.counter
 const grid = 'grid gap-4 sm:grid-cols-2'
 
 function General({ options, columns, set }: OptionProps): JSX.Element {
@@ -39,7 +39,7 @@ function Format({ options, set }: OptionProps): JSX.Element {
 
 export function counterTabs(props: OptionProps): OptionTab[] {
   return [
-    { id: 'general', label: texts.visualizationEditor.tabs.general, content: <General {...props} /> },
-    { id: 'format', label: texts.visualizationEditor.tabs.format, content: <Format {...props} /> },
+    { id: 'general', label: queryTexts.visualizationEditor.tabs.general, content: <General {...props} /> },
+    { id: 'format', label: queryTexts.visualizationEditor.tabs.format, content: <Format {...props} /> },
   ]
 }

@@ -1,6 +1,6 @@
 /** One "General" tab built from the type's schema (see schema-fields.ts), for types without their own editor. */
 import type { JSX } from 'react'
-import { texts } from '../../../../src/shared/texts.ts'
+import { queryTexts } from '../../../../src/shared/query-texts.ts'
 import { getVisualization } from '../../../../src/visualizations/registry.ts'
 import { CheckField, columnChoices, ColumnsField, NumberField, SelectField, TextField } from '../fields.tsx'
 import { getIn } from '../model.ts'
@@ -37,7 +37,7 @@ export function genericTabs(type: string, props: OptionProps): OptionTab[] {
   const shown = parsed?.success ? (parsed.data as Record<string, unknown>) : props.options
   return [{
     id: 'general',
-    label: texts.visualizationEditor.tabs.general,
+    label: queryTexts.visualizationEditor.tabs.general,
     content: (
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((f) => (

@@ -3,14 +3,14 @@
  * (rows per page). Details visualizations take the same column settings, so they reuse the Columns tab.
  */
 import type { JSX } from 'react'
-import { texts } from '../../../../src/shared/texts.ts'
+import { queryTexts } from '../../../../src/shared/query-texts.ts'
 import { DISPLAY_AS } from '../../../../src/visualizations/table/options.ts'
 import { ui } from '../../ui.ts'
 import { labelChoices, NumberField } from '../fields.tsx'
 import { move, tableColumns, withOrder, type ColumnEntry } from './table-columns.ts'
 import type { OptionProps, OptionTab } from './types.ts'
 
-const t = texts.visualizationEditor.table
+const t = queryTexts.visualizationEditor.table
 const small = `${ui.input} ${ui.inputBorder} !py-1.5`
 const arrow = `${ui.iconButton} disabled:opacity-30`
 
@@ -33,7 +33,7 @@ export function ColumnsEditor({ options, columns, set }: OptionProps): JSX.Eleme
           </select>
           <select aria-label={`${t.align} ${c.name}`} value={typeof c.alignContent === 'string' ? c.alignContent : ''}
             onChange={(e) => patch(i, { alignContent: e.target.value || undefined })} className={`${small} w-auto`}>
-            <option value="">{texts.visualizationEditor.auto}</option>
+            <option value="">{queryTexts.visualizationEditor.auto}</option>
             {labelChoices(t.alignments).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
           </select>
           <span className="flex">
@@ -56,7 +56,7 @@ function Grid({ options, set }: OptionProps): JSX.Element {
 
 export function tableTabs(props: OptionProps): OptionTab[] {
   return [
-    { id: 'columns', label: texts.visualizationEditor.tabs.columns, content: <ColumnsEditor {...props} /> },
-    { id: 'grid', label: texts.visualizationEditor.tabs.grid, content: <Grid {...props} /> },
+    { id: 'columns', label: queryTexts.visualizationEditor.tabs.columns, content: <ColumnsEditor {...props} /> },
+    { id: 'grid', label: queryTexts.visualizationEditor.tabs.grid, content: <Grid {...props} /> },
   ]
 }

@@ -1,6 +1,6 @@
 /** The option tabs for a visualization type: hand-written for the most used types, read off the schema for the rest. */
 import { createElement } from 'react'
-import { texts } from '../../../../src/shared/texts.ts'
+import { queryTexts } from '../../../../src/shared/query-texts.ts'
 import { chartTabs } from './ChartOptions.tsx'
 import { counterTabs } from './CounterOptions.tsx'
 import { genericTabs } from './GenericOptions.tsx'
@@ -15,7 +15,7 @@ export function optionTabs(type: string, props: OptionProps): OptionTab[] {
     case 'COUNTER': return counterTabs(props)
     case 'TABLE': return tableTabs(props)
     // Details shows one row as a record, with the table's per-column settings.
-    case 'DETAILS': return [{ id: 'columns', label: texts.visualizationEditor.tabs.columns, content: createElement(ColumnsEditor, props) }]
+    case 'DETAILS': return [{ id: 'columns', label: queryTexts.visualizationEditor.tabs.columns, content: createElement(ColumnsEditor, props) }]
     default: return genericTabs(type, props)
   }
 }
