@@ -8,13 +8,14 @@ import { dropdownValuesFor } from './dropdowns.ts'
 import { execute, refusal, type Outcome } from './service.ts'
 import { savedParameterDefinitions } from './store.ts'
 
-const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)])
+const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)], { error: 'must be a positive whole number.' })
 
 /** `max_age` as the browser sends it: seconds, -1 for any age; null and absent mean -1. */
-const maxAge = z.union([z.number().int().min(-1), z.string().regex(/^-?\d+$/).transform(Number), z.null()])
+const maxAge = z.union([z.number().int().min(-1), z.string().regex(/^-?\d+$/).transform(Number), z.null()],
+  { error: 'must be a whole number of seconds (-1: any age, 0: always run).' })
   .optional().transform((v) => (v == null ? -1 : Math.max(-1, v)))
 
-const Values = z.record(z.string(), z.unknown())
+const Values = z.record(z.string(), z.unknown(), { error: 'must be an object of parameter values by name.' })
 
 export const AdhocRunBody = z.object({
   query: z.string({ error: 'Query text is required.' }).max(1_000_000, 'The query text is too long.'),

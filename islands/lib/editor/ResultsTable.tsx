@@ -8,7 +8,8 @@ const t = queryTexts.editor
 const ROW_HEIGHT = 32
 const MIN_COLUMN = 72
 const MAX_COLUMN = 360
-const CHAR_WIDTH = 7.4
+// the widest characters of the grid font (digits, capitals) at 14 px: an estimate that errs wide, never cutting short values
+const CHAR_WIDTH = 8.6
 
 /** A column's width from its header and the first rows' text, so wide text does not squeeze the numbers. */
 function columnWidths(result: QueryResult, formats: DateFormats): number[] {
@@ -16,7 +17,7 @@ function columnWidths(result: QueryResult, formats: DateFormats): number[] {
   return result.data.columns.map((column) => {
     let chars = column.name.length + 3
     for (const row of sample) chars = Math.max(chars, formatCell(row[column.name], column, formats).length)
-    return Math.round(Math.min(MAX_COLUMN, Math.max(MIN_COLUMN, chars * CHAR_WIDTH + 24)))
+    return Math.round(Math.min(MAX_COLUMN, Math.max(MIN_COLUMN, chars * CHAR_WIDTH + 28)))
   })
 }
 
