@@ -208,7 +208,10 @@ try {
     }
     console.log('10,000 schedules', figures.schedules)
   }
-  fs.writeFileSync(path.join(import.meta.dirname, 'executions.json'), JSON.stringify(figures, null, 2) + '\n')
+  // parts not run this time keep their last figures
+  const file = path.join(import.meta.dirname, 'executions.json')
+  const earlier = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {}
+  fs.writeFileSync(file, JSON.stringify({ ...earlier, ...figures }, null, 2) + '\n')
 } finally {
   for (const child of children) child.kill('SIGTERM')
   await Promise.all(children.map((c) => new Promise((r) => c.exitCode !== null ? r(null) : c.once('exit', r))))
