@@ -96,7 +96,8 @@ function QueryPage(props: QueryPageProps): JSX.Element {
       <ParameterInputs definitions={definitions} values={values} onApply={apply} queryId={query.id} disabled={!permissions.canExecute} />
       <div data-results-area data-fullscreen={fullscreen || undefined}
         className={fullscreen ? 'fixed inset-0 z-30 flex flex-col bg-white p-4 dark:bg-slate-950' : 'flex h-[34rem] min-h-0 flex-col'}>
-        <Visualizations queryId={query.id} visualizations={props.visualizations} result={state.result} isSafe={query.is_safe} formats={props.formats}
+        <Visualizations queryId={query.id} visualizations={props.visualizations} prerendered={props.prerendered} result={state.result}
+          isSafe={query.is_safe} canEdit={permissions.canEdit} formats={props.formats}
           status={<ExecutionStatus state={state} onCancel={() => machine.cancel().catch((e: Error) => toast(e.message, 'error'))} />} />
       </div>
       <Suspense fallback={null}>

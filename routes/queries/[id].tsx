@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import QueryPage from '../../islands/QueryPage.tsx'
-import type { PageQuery, PageVisualization } from '../../islands/lib/query-page/types.ts'
+import type { PageQuery, PageVisualization, PrerenderedCharts } from '../../islands/lib/query-page/types.ts'
+import type { Deps } from '../../src/deps.ts'
 import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/env.ts'
 import { signedIn } from '../../src/http/guards.ts'
@@ -9,10 +10,43 @@ import { has, isAdmin, isAdminOrOwner } from '../../src/permissions/can.ts'
 import type { Principal } from '../../src/permissions/principal.ts'
 import { queryJson } from '../../src/queries/serialize.ts'
 import { getAccessibleQuery, getQuery } from '../../src/queries/service.ts'
+import { readableResult, resultJsonStream } from '../../src/results/service.ts'
 import { clientConfig } from '../../src/session/client-config.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
+import { renderVisualizationSvg } from '../../src/visualizations/render.server.ts'
 
 const allowed = (p: Principal, permission: string) => isAdmin(p) || has(p, permission)
+
+/**
+ * Server-drawn charts: the size of the chart box on a desk (a 1440-pixel window), so there the drawing only needs
+ * scaling; a larger result is left to the browser (its rows would cost more to draw here than to fetch there).
+ */
+const PRERENDER = { width: 1232, height: 412, maxRows: 5000, maxCharts: 3 }
+
+/**
+ * The non-table visualizations drawn from the stored latest result, when the page will show that result: no
+ * parameters (whose values in the address may ask for another) and no `maxAge` asking for a fresh run.
+ */
+async function prerenderCharts(deps: Deps, principal: Principal, resultId: number, visualizations: PageVisualization[]): Promise<PrerenderedCharts | null> {
+  const charts = visualizations.filter((v) => v.type.toUpperCase() !== 'TABLE').slice(0, PRERENDER.maxCharts)
+  if (!charts.length) return null
+  const stored = await readableResult(deps, principal, resultId).catch(() => null)
+  if (!stored || stored.row_count > PRERENDER.maxRows) return null
+  const { query_result: result } = await new Response(resultJsonStream(deps, stored)).json() as { query_result: { data: { columns: []; rows: [] } } }
+  const svg: Record<number, string> = {}
+  for (const v of charts) {
+    try {
+      svg[v.id] = renderVisualizationSvg({ type: v.type, options: v.options }, result.data, PRERENDER)
+    } catch {
+      // invalid options: the browser shows the renderer's message in the chart's place
+    }
+  }
+  const ids = Object.keys(svg).map(Number)
+  if (!ids.length) return null
+  const drawn = { ids, resultId, width: PRERENDER.width, height: PRERENDER.height }
+  // not enumerable: kept out of the island's JSON props, since the markup is in the page already (see the type)
+  return Object.defineProperty(drawn, 'svg', { value: svg, enumerable: false })
+}
 
 /**
  * The read-only query page (spec 2 §2 "/queries/{queryId}"): name, tags, schedule, parameters, results. Access is
@@ -44,9 +78,13 @@ export default new Hono<Env>().get('/queries/:id{[0-9]+}', async (c) => {
     canExecute: !json.is_archived && (json.is_safe || (allowed(principal, 'execute_query') && !access.view_only)),
     isOwnerOrAdmin: isAdminOrOwner(principal, json.user_id),
   }
+  const latest = json.latest_query_data_id
+  const prerendered = latest && !query.options.parameters.length && c.req.query('maxAge') === undefined
+    ? await prerenderCharts(deps, principal, latest, visualizations)
+    : null
   const config = clientConfig(deps.config, org.settings, principal)
   return renderShellPage(c, (
-    <QueryPage query={query} visualizations={visualizations} permissions={permissions}
+    <QueryPage query={query} visualizations={visualizations} prerendered={prerendered} permissions={permissions}
       refreshIntervals={config.queryRefreshIntervals} autoPublishNamedQueries={config.autoPublishNamedQueries}
       formats={{ date: org.settings.date_format, time: org.settings.time_format }} />
   ), { title: json.name, section: 'queries' })

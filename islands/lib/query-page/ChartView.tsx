@@ -1,27 +1,59 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
 import type { QueryResult } from '../editor/types.ts'
-import type { PageVisualization } from './types.ts'
+import type { PageVisualization, PrerenderedCharts } from './types.ts'
 
 interface Size {
   width: number
   height: number
 }
 
+type Drawn =
+  | { html: string; size: Size; vis: PageVisualization; resultId: number | null; fromServer: boolean }
+  | { error: string }
+
 /**
- * A visualization other than the table, drawn in the browser by the shared renderer from the shown result (the
- * same code that draws it on the server). The renderer and its chart library load only when such a tab opens,
- * and it redraws when the box changes size.
+ * A server-drawn chart scaled into a box this much wider or taller (as a share) still reads well; beyond that it
+ * is drawn again at the box's size, so a phone gets axes and labels of its own.
  */
-export function ChartView({ vis, result }: { vis: PageVisualization; result: QueryResult }): JSX.Element {
+const SCALE_TOLERANCE = { width: 0.12, height: 0.25 }
+
+const fits = (box: Size, drawn: Size) =>
+  Math.abs(box.width - drawn.width) / drawn.width <= SCALE_TOLERANCE.width &&
+  Math.abs(box.height - drawn.height) / drawn.height <= SCALE_TOLERANCE.height
+
+/**
+ * The server's markup of a chart: given directly on the server; in the browser, read back from the page being
+ * hydrated, so it is not sent a second time in the island's props.
+ */
+function serverMarkup(vis: PageVisualization, prerendered: PrerenderedCharts | null | undefined): Drawn | null {
+  if (!prerendered?.ids.includes(vis.id)) return null
+  const html = prerendered.svg?.[vis.id] ?? (typeof document === 'undefined' ? undefined : document.querySelector(`[data-chart-output="${vis.id}"]`)?.innerHTML)
+  if (html === undefined) return null
+  return { html, size: { width: prerendered.width, height: prerendered.height }, vis, resultId: prerendered.resultId, fromServer: true }
+}
+
+/**
+ * A visualization other than the table, drawn from the shown result by the shared renderer (the same code that
+ * draws it on the server). A chart the server drew is kept as it is, scaled to its box, until the box size moves
+ * past the tolerance, the result changes or the visualization is edited; only then does the renderer (and its
+ * chart library) load. A hidden view keeps its markup for when its tab is chosen again.
+ */
+export function ChartView({ vis, result, prerendered, hidden }: {
+  vis: PageVisualization
+  result: QueryResult | null
+  prerendered?: PrerenderedCharts | null
+  hidden?: boolean
+}): JSX.Element {
   const box = useRef<HTMLDivElement>(null)
   const [size, setSize] = useState<Size | null>(null)
-  const [drawn, setDrawn] = useState<{ html: string } | { error: string } | null>(null)
+  const [drawn, setDrawn] = useState<Drawn | null>(() => serverMarkup(vis, prerendered))
 
   useEffect(() => {
     const el = box.current
     if (!el) return
     const observer = new ResizeObserver(([entry]) => {
       const { width, height } = entry.contentRect
+      if (width === 0 || height === 0) return // hidden: nothing to measure
       setSize((s) => (s && Math.abs(s.width - width) < 2 && Math.abs(s.height - height) < 2 ? s : { width, height }))
     })
     observer.observe(el)
@@ -29,13 +61,17 @@ export function ChartView({ vis, result }: { vis: PageVisualization; result: Que
   }, [])
 
   useEffect(() => {
-    if (!size) return
+    if (!size || !result) return
+    if (drawn && 'html' in drawn && drawn.vis === vis && drawn.resultId === result.id) {
+      const same = drawn.fromServer ? fits(size, drawn.size) : Math.abs(size.width - drawn.size.width) < 2 && Math.abs(size.height - drawn.size.height) < 2
+      if (same) return
+    }
     let live = true
     import('../../../src/visualizations/render.ts').then(({ renderVisualization }) => {
       if (!live) return
       try {
         const html = renderVisualization({ type: vis.type, options: vis.options }, { columns: result.data.columns, rows: result.data.rows }, size, { document })
-        setDrawn({ html })
+        setDrawn({ html, size, vis, resultId: result.id, fromServer: false })
       } catch (error) {
         setDrawn({ error: error instanceof Error ? error.message : String(error) })
       }
@@ -43,13 +79,19 @@ export function ChartView({ vis, result }: { vis: PageVisualization; result: Que
     return () => {
       live = false
     }
+    // `drawn` is read, not watched: drawing must not trigger another drawing
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [vis, result, size])
 
+  const scaled = drawn && 'html' in drawn && drawn.fromServer
   return (
-    <div ref={box} className="relative min-h-0 flex-1 overflow-auto p-3" data-visualization={vis.type}>
+    <div ref={box} hidden={hidden} className="relative min-h-0 flex-1 overflow-auto p-3" data-visualization={vis.type} data-chart-id={vis.id}>
       {drawn && 'error' in drawn && <p role="alert" className="m-auto max-w-md p-6 text-center text-sm text-red-700 dark:text-red-300">{drawn.error}</p>}
       {/* the renderer builds DOM nodes and serialises them, so text from the result arrives escaped */}
-      {drawn && 'html' in drawn && <div className="h-full w-full" dangerouslySetInnerHTML={{ __html: drawn.html }} />}
+      {drawn && 'html' in drawn && (
+        <div data-chart-output={vis.id} data-drawn-by={drawn.fromServer ? 'server' : 'browser'}
+          className={`h-full w-full ${scaled ? '[&>svg]:h-full [&>svg]:w-full' : ''}`} dangerouslySetInnerHTML={{ __html: drawn.html }} />
+      )}
     </div>
   )
 }

@@ -1,101 +1,128 @@
-import { useEffect, useState, type JSX, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type JSX, type ReactNode } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
-import { ResultsGrid } from '../editor/ResultsTable.tsx'
+import { api } from '../api.ts'
+import { toast } from '../bus.ts'
 import type { DateFormats, QueryResult } from '../editor/types.ts'
-import { timeAgo } from '../query-list.ts'
-import { ui } from '../ui.ts'
-import { ChartView } from './ChartView.tsx'
-import type { PageVisualization } from './types.ts'
+import { closePath, ui } from '../ui.ts'
+import { ResultPanel } from './ResultPanel.tsx'
+import type { PageVisualization, PrerenderedCharts } from './types.ts'
+import { useVisualizationTabs } from './use-visualization-tabs.ts'
 
+// Both load when first opened: the editor brings the chart library with its preview.
+const VisualizationEditorDialog = lazy(() => import('../visualization-editor/VisualizationEditorDialog.tsx').then((m) => ({ default: m.VisualizationEditorDialog })))
+const ConfirmDialog = lazy(() => import('../ConfirmDialog.tsx'))
 const t = queryTexts.queryPage
-const e = queryTexts.editor
-const RELATIVE_TIME_REFRESH_MS = 30_000 // spec 2 §9
-const DOWNLOADS = [['CSV', 'csv'], ['TSV', 'tsv'], ['Excel', 'xlsx']] as const
 
 const tabClass = (active: boolean) =>
-  `-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium ${active ? 'border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300' : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`
+  `-mb-px shrink-0 border-b-2 py-2 text-sm font-medium ${active ? 'border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300' : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`
 
 /** A button for a feature that is not here yet: present, disabled, and saying why. */
-const Later = ({ label, reason, children }: { label: string; reason: string; children: ReactNode }) => (
+const Later = ({ label, reason }: { label: string; reason: string }) => (
   <span title={reason} className="inline-flex">
-    <button type="button" disabled aria-description={reason} className={`${ui.secondaryButton} min-h-8 px-3 py-1 text-xs`}>{children}{label}</button>
+    <button type="button" disabled aria-description={reason} className={`${ui.secondaryButton} min-h-8 px-3 py-1 text-xs`}>{label}</button>
   </span>
 )
+const small = `${ui.secondaryButton} min-h-8 px-3 py-1 text-xs`
+const plus = <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true"><path d="M12 5v14M5 12h14" /></svg>
+const pencil = <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" aria-hidden="true"><path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" /></svg>
+
+const bin = <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></svg>
+
+type Editing = { vis: PageVisualization | null } | null
 
 /**
- * The result area of the query page (spec 2 §2 "Visualization tabs"): a tab per visualization, a Table tab when
- * there is none; the Table shows the result in the editor's grid, with the metadata bar (rows, runtime, age,
- * downloads). Other kinds are drawn from the same result by the shared renderer (ChartView).
+ * The result area of the query page (spec 2 §2 "Visualization tabs"): a tab per visualization (a Table tab when
+ * there is none), the chosen one in the address as `#<id>`. Editors add visualizations, edit the chosen one and
+ * delete any but the first (spec 2 §6), each in a dialog loaded when first opened.
  */
-export function Visualizations({ queryId, visualizations, result, isSafe, formats, status }: {
+export function Visualizations({ queryId, visualizations, prerendered, result, isSafe, canEdit, formats, status }: {
   queryId: number
   visualizations: PageVisualization[]
+  prerendered?: PrerenderedCharts | null
   result: QueryResult | null
   isSafe: boolean
+  canEdit: boolean
   formats: DateFormats
   /** The execution banner, shown above the result. */
   status: ReactNode
 }): JSX.Element {
-  const tabs = visualizations.length ? visualizations : [{ id: 0, type: 'TABLE', name: t.table, options: {} }]
-  const [active, setActive] = useState(tabs[0].id)
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    setNow(Date.now())
-    const tick = setInterval(() => setNow(Date.now()), RELATIVE_TIME_REFRESH_MS)
-    return () => clearInterval(tick)
-  }, [result])
-  const current = tabs.find((v) => v.id === active) ?? tabs[0]
+  const { tabs, current, select, saved, removed } = useVisualizationTabs(visualizations)
+  const [editing, setEditing] = useState<Editing>(null)
+  const [deleting, setDeleting] = useState<PageVisualization | null>(null)
+  const deletable = (v: PageVisualization) => canEdit && v.id !== 0 && v.id !== tabs[0].id
+
+  async function remove(vis: PageVisualization) {
+    try {
+      await api('DELETE', `/api/visualizations/${vis.id}`)
+      removed(vis.id)
+    } catch {
+      toast(`${t.deleteVisualizationFailed} ${t.deleteVisualizationHint}`, 'error')
+    }
+    setDeleting(null)
+  }
 
   return (
-    <section className="flex min-h-0 flex-1 flex-col" aria-label={t.visualizations}>
+    <section className="flex min-h-0 flex-1 flex-col" aria-label={t.visualizations} data-visualizations>
       <div className="flex flex-col gap-2 border-b border-slate-200 sm:flex-row sm:items-end dark:border-slate-800">
         <div role="tablist" aria-label={t.visualizations} className="-mb-px flex min-w-0 flex-1 items-end gap-1 overflow-x-auto">
           {tabs.map((v) => (
-            <button key={v.id} type="button" role="tab" aria-selected={v.id === current.id} className={tabClass(v.id === current.id)} onClick={() => setActive(v.id)}>
-              {v.name}
-            </button>
+            <div key={v.id} role="presentation" className={`${tabClass(v.id === current.id)} flex items-center`}>
+              <button type="button" role="tab" aria-selected={v.id === current.id} data-tab-id={v.id}
+                className={`rounded px-3 ${deletable(v) ? 'pr-1' : ''}`} onClick={() => select(v.id)}>
+                {v.name}
+              </button>
+              {deletable(v) && (
+                // a pointer's shortcut, as on the established tool's tabs; the toolbar's Delete is the one for
+                // keyboards and screen readers (a tab list may hold only tabs)
+                <button type="button" aria-hidden="true" tabIndex={-1} title={t.deleteVisualization(v.name)} data-delete-tab
+                  onClick={() => setDeleting(v)}
+                  className="mr-1 rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-red-600 dark:hover:bg-slate-800 dark:hover:text-red-400">
+                  <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d={closePath} /></svg>
+                </button>
+              )}
+            </div>
           ))}
         </div>
-        {/* disabled placeholders help on a desk; on a phone they would only push the result down */}
-        <div className="hidden flex-wrap gap-2 pb-2 sm:flex">
-          <Later label={t.addVisualization} reason={t.addVisualizationLater}>
-            <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true"><path d="M12 5v14M5 12h14" /></svg>
-          </Later>
-          <Later label={t.addToDashboard} reason={t.addToDashboardLater}>{null}</Later>
-          <Later label={t.embed} reason={isSafe ? t.embedLater : t.embedUnsafe}>{null}</Later>
+        <div className="flex flex-wrap gap-2 pb-2">
+          {/* a phone shows the verbs alone, so the three actions share one row */}
+          {canEdit && (
+            <button type="button" className={small} aria-label={t.addVisualization} onClick={() => setEditing({ vis: null })}>
+              {plus}<span className="sm:hidden">{t.add}</span><span className="hidden sm:inline">{t.addVisualization}</span>
+            </button>
+          )}
+          {canEdit && current.id !== 0 && (
+            <button type="button" className={small} aria-label={t.editVisualization} onClick={() => setEditing({ vis: current })}>
+              {pencil}<span className="sm:hidden">{t.edit}</span><span className="hidden sm:inline">{t.editVisualization}</span>
+            </button>
+          )}
+          {deletable(current) && (
+            <button type="button" className={`${small} px-2 text-red-700 hover:text-red-800 dark:text-red-300`} aria-label={t.deleteVisualization(current.name)}
+              title={t.deleteVisualization(current.name)} onClick={() => setDeleting(current)}>{bin}</button>
+          )}
+          {/* disabled placeholders help on a desk; on a phone they would only push the result down */}
+          <span className="hidden gap-2 sm:flex">
+            <Later label={t.addToDashboard} reason={t.addToDashboardLater} />
+            <Later label={t.embed} reason={isSafe ? t.embedLater : t.embedUnsafe} />
+          </span>
         </div>
       </div>
       <div className="mt-3">{status}</div>
-      <div role="tabpanel" className="mt-3 flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        {!result ? (
-          <div className="flex min-h-48 flex-1 flex-col items-center justify-center gap-1 p-6 text-center text-sm text-slate-500 dark:text-slate-400">
-            <svg viewBox="0 0 24 24" className="mb-1 h-6 w-6 text-slate-400" fill="none" stroke="currentColor" strokeWidth={1.6} aria-hidden="true"><path d="M3 5h18v14H3zM3 10h18M9 10v9M15 10v9" /></svg>
-            <p className="font-medium text-slate-700 dark:text-slate-300">{t.noResult}</p>
-            <p>{t.noResultRun}</p>
-          </div>
-        ) : current.type.toUpperCase() === 'TABLE' ? (
-          <>
-            {result.data.truncated && <p className="shrink-0 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200">{e.truncated}</p>}
-            <div className="flex min-h-0 flex-1 flex-col"><ResultsGrid result={result} formats={formats} /></div>
-          </>
-        ) : (
-          <ChartView vis={current} result={result} />
+      <ResultPanel queryId={queryId} tabs={tabs} current={current} result={result} prerendered={prerendered} formats={formats} />
+      <Suspense fallback={null}>
+        {editing && (
+          <VisualizationEditorDialog open queryId={queryId} result={result ? { columns: result.data.columns, rows: result.data.rows } : null}
+            visualization={editing.vis && { id: editing.vis.id, type: editing.vis.type, name: editing.vis.name, options: (editing.vis.options ?? {}) as Record<string, unknown> }}
+            onClose={() => setEditing(null)}
+            onSaved={(vis) => {
+              saved({ id: vis.id, type: vis.type, name: vis.name, options: vis.options })
+              setEditing(null)
+            }} />
         )}
-        {result && (
-          <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-1 border-t border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400" data-result-meta>
-            <span className="font-medium text-slate-800 dark:text-slate-200" data-row-count>{e.rows(result.data.rows.length)}</span>
-            <span>{e.runtime(result.runtime)}</span>
-            <span title={result.retrieved_at}>{e.updated(timeAgo(result.retrieved_at, now))}</span>
-            <span className="ml-auto flex items-center gap-1">
-              <span className="sr-only sm:not-sr-only">{e.download}:</span>
-              {DOWNLOADS.map(([label, ext]) => (
-                <a key={ext} href={`/api/queries/${queryId}/results/${result.id}.${ext}`} download aria-label={e.downloadAs(label)}
-                  className="rounded px-1.5 py-0.5 font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-slate-800">{label}</a>
-              ))}
-            </span>
-          </div>
+        {deleting && (
+          <ConfirmDialog title={t.deleteVisualizationTitle} body={t.deleteVisualizationBody} confirm={t.delete} busyLabel={t.deleting} cancel={t.cancel}
+            onConfirm={() => remove(deleting)} onClose={() => setDeleting(null)} />
         )}
-      </div>
+      </Suspense>
     </section>
   )
 }

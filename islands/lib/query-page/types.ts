@@ -36,9 +36,25 @@ export interface PagePermissions {
   isOwnerOrAdmin: boolean
 }
 
+/**
+ * Charts the server drew from the stored latest result, so they show before any script runs. `svg` (id → markup)
+ * is not enumerable: the island's props are written into the page as JSON, and the markup is already in the page
+ * once, inside the chart's box; the browser takes it from there (ChartView).
+ */
+export interface PrerenderedCharts {
+  /** The visualizations drawn. */
+  ids: number[]
+  /** The result they were drawn from: another result means drawing again. */
+  resultId: number
+  width: number
+  height: number
+  readonly svg?: Record<number, string>
+}
+
 export interface QueryPageProps {
   query: PageQuery
   visualizations: PageVisualization[]
+  prerendered?: PrerenderedCharts | null
   permissions: PagePermissions
   refreshIntervals: number[]
   autoPublishNamedQueries: boolean

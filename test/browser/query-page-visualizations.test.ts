@@ -1,0 +1,222 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
+import {
+  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies,
+  waitForIslands, watchProblems,
+} from './support.ts'
+
+/**
+ * Visualizations on the query page in a real browser, against a real server and worker: adding one through the
+ * Visualization Editor, editing and deleting it, who sees the controls, links to a tab, and the chart the server
+ * draws before any script runs.
+ */
+let server: TestServer
+let browser: Browser
+let admin: Map<string, string>
+let member: Map<string, string>
+let warehouse: number
+const contexts: BrowserContext[] = []
+const SHOTS = path.join(import.meta.dirname, 'screenshots')
+const SIX_BARS = "select 'item ' || n as label, n * 10 as amount from generate_series(1, 6) n"
+
+type Vis = { id: number; type: string; name: string; options: Record<string, unknown> }
+type Query = { id: number; visualizations: Vis[]; latest_query_data_id: number | null }
+
+async function call<T>(method: string, pathname: string, body?: unknown): Promise<T> {
+  const res = await fetch(server.url + pathname, {
+    method,
+    headers: { cookie: cookieHeader(admin), 'x-csrf-token': admin.get('csrf_token') ?? '', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (res.status >= 300) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`)
+  return (res.status === 204 ? null : await res.json()) as T
+}
+
+/** A query with a stored result, and a bar chart of it when asked. */
+async function queryWithResult(name: string, o: { chart?: boolean } = {}): Promise<{ query: Query; chart: Vis | null }> {
+  const created = await call<Query>('POST', '/api/queries', { data_source_id: warehouse, name, query: SIX_BARS })
+  let answer = await call<{ job?: { id: string; status: number }; query_result?: unknown }>('POST', `/api/queries/${created.id}/results`, { parameters: {}, max_age: 0 })
+  for (let i = 0; answer.job && answer.job.status < 3 && i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 100))
+    answer = await call('GET', `/api/jobs/${answer.job.id}`)
+  }
+  const chart = o.chart
+    ? await call<Vis>('POST', '/api/visualizations', {
+      query_id: created.id, type: 'CHART', name: 'Amounts', options: { globalSeriesType: 'column', columnMapping: { label: 'x', amount: 'y' } },
+    })
+    : null
+  return { query: await call<Query>('GET', `/api/queries/${created.id}`), chart }
+}
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startTestServer({ role: 'all' }), launchBrowser()])
+  admin = await setUpOrganization(server)
+  const u = new URL(server.db.url)
+  const options = { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: u.pathname.slice(1) }
+  warehouse = (await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options })).id
+  await addUser(server.db, MEMBER)
+  member = await signInOverHttp(server, MEMBER.email, MEMBER.password)
+  fs.mkdirSync(SHOTS, { recursive: true })
+}, 60_000)
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()))
+})
+
+async function open(pathname: string, o: { viewport?: { width: number; height: number }; as?: Map<string, string>; script?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, javaScriptEnabled: o.script ?? true })
+  context.setDefaultTimeout(10_000)
+  contexts.push(context)
+  await useCookies(context, server, o.as ?? admin)
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  const scripts: string[] = []
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
+  await page.goto(server.url + pathname)
+  if (o.script !== false) await waitForIslands(page)
+  return { page, problems, scripts }
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true })
+const bars = (page: Page, visId: number) => page.locator(`[data-chart-output="${visId}"] svg rect`).count()
+const tabNames = (page: Page) => page.getByRole('tab').allTextContents()
+
+describe('visualizations on the query page', () => {
+  it('adds a chart through the editor: a new tab, chosen, with a bar per row, and its id in the address', async () => {
+    const { query } = await queryWithResult('Amounts to chart')
+    const { page, problems, scripts } = await open(`/queries/${query.id}`)
+    await page.locator('[data-results-grid]').waitFor()
+    expect(scripts.some((s) => /VisualizationEditorDialog/.test(s))).toBe(false)
+    await page.getByRole('button', { name: 'Add Visualization' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Visualization Editor' })
+    await dialog.getByLabel('Visualization Type').selectOption('CHART')
+    await dialog.getByLabel('X Column').selectOption('label')
+    await dialog.getByLabel('Visualization Name').fill('Amount per item')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Visualization saved').waitFor()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await tab(page, 'Amount per item').getAttribute('aria-selected')).toBe('true')
+    const saved = (await call<Query>('GET', `/api/queries/${query.id}`)).visualizations.find((v) => v.name === 'Amount per item')!
+    expect(saved.options).toMatchObject({ columnMapping: { label: 'x', amount: 'y' } })
+    await expect.poll(() => bars(page, saved.id)).toBe(6)
+    expect(new URL(page.url()).hash).toBe(`#${saved.id}`)
+    expect(problems).toEqual([])
+  })
+
+  it('renames the chosen visualization, and the name stays after a reload', async () => {
+    const { query, chart } = await queryWithResult('Amounts to rename', { chart: true })
+    const { page, problems } = await open(`/queries/${query.id}#${chart!.id}`)
+    expect(await tab(page, 'Amounts').getAttribute('aria-selected')).toBe('true')
+    await page.getByRole('button', { name: 'Edit Visualization' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Visualization Editor' })
+    expect(await dialog.getByLabel('Visualization Name').inputValue()).toBe('Amounts')
+    await dialog.getByLabel('Visualization Name').fill('Amounts renamed')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await tab(page, 'Amounts renamed').waitFor()
+    await page.reload()
+    await waitForIslands(page)
+    expect(await tabNames(page)).toEqual(['Table', 'Amounts renamed'])
+    expect(await tab(page, 'Amounts renamed').getAttribute('aria-selected')).toBe('true')
+    expect(problems).toEqual([])
+  })
+
+  it('deletes a visualization after confirmation; the first one has no delete', async () => {
+    const { query, chart } = await queryWithResult('Amounts to delete', { chart: true })
+    const { page, problems } = await open(`/queries/${query.id}`)
+    expect(await page.locator('[data-delete-tab]').count()).toBe(1)
+    await tab(page, 'Table').click()
+    expect(await page.getByRole('button', { name: 'Delete Table' }).count()).toBe(0)
+    // the cross on the tab, then the toolbar's button for the chosen tab
+    await page.locator('[data-delete-tab]').click()
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Visualization' })
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    expect(await tabNames(page)).toEqual(['Table', 'Amounts'])
+    await tab(page, 'Amounts').click()
+    await page.getByRole('button', { name: 'Delete Amounts' }).click()
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    expect(await tabNames(page)).toEqual(['Table'])
+    await page.reload()
+    await waitForIslands(page)
+    expect(await tabNames(page)).toEqual(['Table'])
+    expect((await call<Query>('GET', `/api/queries/${query.id}`)).visualizations.map((v) => v.id)).not.toContain(chart!.id)
+    expect(problems).toEqual([])
+  })
+
+  it('says so when a delete fails', async () => {
+    const { query } = await queryWithResult('Amounts kept', { chart: true })
+    const { page } = await open(`/queries/${query.id}`)
+    await tab(page, 'Amounts').click()
+    await page.route('**/api/visualizations/*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }))
+    await page.getByRole('button', { name: 'Delete Amounts' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+    await page.getByText("Error deleting visualization. Maybe it's used in a dashboard?").waitFor()
+    expect(await tabNames(page)).toEqual(['Table', 'Amounts'])
+  })
+
+  it('shows a viewer without edit rights no Add, Edit or Delete', async () => {
+    const { query } = await queryWithResult('Amounts to view', { chart: true })
+    const { page } = await open(`/queries/${query.id}`, { as: member })
+    await tab(page, 'Amounts').click()
+    await page.locator('[data-chart-output] svg').first().waitFor()
+    for (const name of ['Add Visualization', 'Edit Visualization', 'Delete Amounts']) expect(await page.getByRole('button', { name }).count()).toBe(0)
+    expect(await page.locator('[data-delete-tab]').count()).toBe(0)
+  })
+})
+
+describe('charts drawn on the server', () => {
+  it('shows the chart in the page with scripts off', async () => {
+    const { query } = await queryWithResult('Amounts without script')
+    // the first tab is all a page without script can show: here the query's first visualization became a chart
+    const first = await call<Vis>('POST', `/api/visualizations/${query.visualizations[0].id}`, {
+      type: 'CHART', name: 'Amounts', options: { globalSeriesType: 'column', columnMapping: { label: 'x', amount: 'y' } },
+    })
+    const { page } = await open(`/queries/${query.id}`, { script: false })
+    const output = page.locator(`[data-chart-output="${first.id}"]`)
+    expect(await output.isVisible()).toBe(true)
+    expect(await output.getAttribute('data-drawn-by')).toBe('server')
+    expect(await bars(page, first.id)).toBe(6)
+    await page.screenshot({ path: path.join(SHOTS, 'query-page-chart-no-script.png') })
+  })
+
+  it('a link to a chart shows the server’s drawing without loading the chart library', async () => {
+    const { query, chart } = await queryWithResult('Amounts linked', { chart: true })
+    const { page, problems, scripts } = await open(`/queries/${query.id}#${chart!.id}`)
+    const output = page.locator(`[data-chart-output="${chart!.id}"]`)
+    await output.waitFor()
+    expect(await output.isVisible()).toBe(true)
+    await page.locator('[data-row-count]').waitFor()
+    await page.waitForTimeout(300)
+    expect(await output.getAttribute('data-drawn-by')).toBe('server')
+    expect(scripts.filter((s) => /render|plot/i.test(s))).toEqual([])
+    // a size well past the drawing's is drawn again, in the browser
+    await page.setViewportSize(PHONE)
+    await expect.poll(() => output.getAttribute('data-drawn-by')).toBe('browser')
+    expect(await bars(page, chart!.id)).toBe(6)
+    expect(problems).toEqual([])
+  })
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`at ${label} width the tabs, actions and chart fit`, async () => {
+      const { query, chart } = await queryWithResult(`Amounts at ${label} width`, { chart: true })
+      const { page } = await open(`/queries/${query.id}#${chart!.id}`, { viewport })
+      await page.locator('[data-row-count]').waitFor()
+      await expect.poll(() => bars(page, chart!.id)).toBe(6)
+      await page.screenshot({ path: path.join(SHOTS, `query-page-chart-${label}.png`), fullPage: true })
+      expect(await layoutProblems(page, { scope: '[data-visualizations] *', skip: '[role="tablist"], [data-chart-output]' })).toEqual([])
+      // Plot labels its mark groups (<g aria-label="bar">) without a role, which axe counts against the chart
+      expect((await seriousA11yViolations(page)).filter((v) => !/^serious aria-prohibited-attr: .*g\[/.test(v))).toEqual([])
+      await page.getByRole('button', { name: 'Add Visualization' }).click()
+      await page.getByRole('dialog', { name: 'Visualization Editor' }).waitFor()
+      await page.waitForTimeout(400)
+      await page.screenshot({ path: path.join(SHOTS, `query-page-add-visualization-${label}.png`) })
+    })
+  }
+})
