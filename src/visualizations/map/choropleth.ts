@@ -1,6 +1,7 @@
 /**
  * Rows → choropleth regions: each key's value (the last row wins for a repeated key, as in the established tool),
- * the colour step it falls in, and the legend of steps. Matching keys to map features waits for the catalogue.
+ * the colour step it falls in, and the legend of steps. Keys meet map features when drawn (match.ts), since the
+ * shapes may still be on their way to the browser.
  */
 import { toNumber, valueKey } from '../data.ts'
 import { formatNumber } from '../format/number.ts'

@@ -1,10 +1,12 @@
 /**
- * The Map types. Options and prepared data only: drawing needs the geo catalogue (region shapes for choropleths,
- * tiles or outlines for markers), which is a later step, so `render` is absent and the renderer says so.
+ * The Map types: `CHOROPLETH` shades the regions of a catalogue map by a value, `MAP` places markers at latitude
+ * and longitude over country outlines. Both draw SVG with d3-geo; the shapes come from the catalogue (geometry.ts).
  */
 import type { VisualizationDefinition } from '../types.ts'
 import { prepareChoropleth, type ChoroplethData } from './choropleth.ts'
+import { renderChoropleth } from './choropleth-svg.ts'
 import { prepareMarkers, type MarkersData } from './markers.ts'
+import { renderMarkers } from './markers-svg.ts'
 import { ChoroplethOptionsSchema, MarkersOptionsSchema, type ChoroplethOptions, type MarkersOptions } from './options.ts'
 
 export const choropleth: VisualizationDefinition<ChoroplethOptions, ChoroplethData> = {
@@ -12,6 +14,7 @@ export const choropleth: VisualizationDefinition<ChoroplethOptions, ChoroplethDa
   name: 'Map (Choropleth)',
   options: ChoroplethOptionsSchema,
   prepare: (options, data) => prepareChoropleth(options, data),
+  render: renderChoropleth,
 }
 
 export const markers: VisualizationDefinition<MarkersOptions, MarkersData> = {
@@ -19,4 +22,5 @@ export const markers: VisualizationDefinition<MarkersOptions, MarkersData> = {
   name: 'Map (Markers)',
   options: MarkersOptionsSchema,
   prepare: (options, data) => prepareMarkers(options, data),
+  render: renderMarkers,
 }

@@ -1,7 +1,7 @@
 /**
  * Map options, named as in the established tool: `CHOROPLETH` shades regions of a map from the catalogue by a
- * value, `MAP` puts markers at latitude/longitude. Only options and data preparation exist so far; the geo
- * catalogue and the renderers come with the maps step.
+ * value, `MAP` puts markers at latitude/longitude. Map ids and feature properties are the catalogue's
+ * (catalogue.ts), which also accepts the established tool's names for them.
  */
 import { z } from 'zod'
 import { ColorSchema } from '../theme.ts'

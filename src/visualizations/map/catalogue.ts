@@ -1,0 +1,90 @@
+/**
+ * The maps Sightline ships (spec 2 §3): their ids, names, the feature properties a key column can be matched
+ * against, and how each is projected. Shapes live apart, in src/ui/static/maps/{id}.json (built by
+ * scripts/build-maps.ts), so this list costs the browser nothing and the editor can offer it without a request.
+ */
+
+export type ProjectionKind = 'equal-earth' | 'albers-usa' | 'mercator'
+
+export interface MapEntry {
+  id: string
+  name: string
+  /** Property name → label, in the order the editor offers them. */
+  properties: Record<string, string>
+  /** The established tool's names for the same properties, so its saved choropleths keep matching. */
+  propertyAliases: Record<string, string>
+  projection: ProjectionKind
+}
+
+const COUNTRIES: MapEntry = {
+  id: 'countries',
+  name: 'Countries',
+  properties: {
+    name: 'Short name', name_long: 'Full name', iso_a2: 'ISO code (2 letters)', iso_a3: 'ISO code (3 letters)',
+    iso_n3: 'ISO code (3 digits)',
+  },
+  // Natural Earth's abbreviations ("U.S.A.") are not bundled; the short name is the nearest match
+  propertyAliases: { abbrev: 'name', admin: 'name', iso_a2_eh: 'iso_a2', iso_a3_eh: 'iso_a3', adm0_a3: 'iso_a3' },
+  projection: 'equal-earth',
+}
+
+const MAPS: MapEntry[] = [
+  COUNTRIES,
+  {
+    id: 'usa',
+    name: 'USA (states)',
+    properties: { name: 'Name', postal: 'USPS abbreviation', fips: 'FIPS code (2 digits)' },
+    propertyAliases: { usps_abbrev: 'postal', abbrev: 'postal', fips_code: 'fips', geoid: 'fips', state: 'name' },
+    projection: 'albers-usa',
+  },
+  {
+    id: 'japan/prefectures',
+    name: 'Japan (prefectures)',
+    properties: {
+      name: 'Name', name_ja: 'Name (Japanese)', iso_3166_2: 'ISO 3166-2 code', code: 'Prefecture code (2 digits)',
+      postal: 'Postal code', region: 'Region', type_en: 'Type',
+    },
+    propertyAliases: { name_local: 'name_ja', region_code: 'iso_3166_2' },
+    projection: 'mercator',
+  },
+  {
+    id: 'south_korea/provinces',
+    name: 'South Korea (provinces and metropolitan cities)',
+    properties: {
+      name: 'Name', name_ko: 'Name (Korean)', iso_3166_2: 'ISO 3166-2 code', code: 'Province code (2 digits)', type_en: 'Type',
+    },
+    propertyAliases: { name_eng: 'name', name_local: 'name_ko' },
+    projection: 'mercator',
+  },
+]
+
+/** The established tool's map ids for the maps above. */
+const MAP_ALIASES: Record<string, string> = {
+  subdiv_japan: 'japan/prefectures', japan: 'japan/prefectures', korea_provinces: 'south_korea/provinces',
+  'korea/provinces': 'south_korea/provinces', south_korea: 'south_korea/provinces',
+}
+
+/** The maps the editor offers: id, name and selectable properties. */
+export function mapCatalogue(): { id: string; name: string; properties: Record<string, string> }[] {
+  return MAPS.map(({ id, name, properties }) => ({ id, name, properties }))
+}
+
+/** The map `id` names, by its own id or the established tool's; null when Sightline has no such map. */
+export function findMap(id: string): MapEntry | null {
+  const key = MAP_ALIASES[id] ?? id
+  return MAPS.find((m) => m.id === key) ?? null
+}
+
+/** The map drawn under markers. */
+export const OUTLINE_MAP = COUNTRIES
+
+/** The feature property `field` stands for on `map`: itself when the map has it, else its alias, else `name`. */
+export function resolveProperty(map: MapEntry, field: string): string {
+  if (field in map.properties) return field
+  return map.propertyAliases[field] ?? 'name'
+}
+
+/** Where the browser fetches a map's shapes: built assets are served from memory with public caching. */
+export function mapUrl(id: string): string {
+  return `/static/maps/${id}.json`
+}

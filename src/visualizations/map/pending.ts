@@ -1,0 +1,21 @@
+/**
+ * A map drawn before its shapes arrive (the browser's first draw of a map): a placeholder the size of the map,
+ * replaced in the page once the shapes are fetched. The islands hand over finished markup and keep no handle on
+ * it, so the placeholder carries a token and the redraw finds it by that token.
+ */
+import { emptySvg } from '../frame.ts'
+import type { RenderEnv, Size } from '../types.ts'
+import { mapFailed, whenLoaded } from './geometry.ts'
+
+let nextToken = 0
+
+/** Markup to show while map `mapId` loads; `draw` runs again when it has, and its markup takes the placeholder's place. */
+export function awaitShapes(mapId: string, size: Size, type: string, env: RenderEnv, draw: () => string): string {
+  if (mapFailed(mapId)) return emptySvg(size, type, 'The map could not be loaded')
+  const token = `map-${++nextToken}`
+  whenLoaded(mapId, () => {
+    const placeholder = env.document.querySelector(`[data-sl-pending="${token}"]`)
+    if (placeholder) placeholder.outerHTML = draw()
+  })
+  return emptySvg(size, type, 'Loading map…').replace('<svg ', `<svg data-sl-pending="${token}" `)
+}
