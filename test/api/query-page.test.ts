@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addUser, Client, signInAs } from '../helpers/app.ts'
+import { addUser, Client, runJobs, signInAs } from '../helpers/app.ts'
 import { FORBIDDEN, islandProps, islandsOf, NOT_FOUND, shellIslands } from '../helpers/pages.ts'
 import { newQuery, queryFixture, type QueryFixture, type QueryJson } from './queries-fixture.ts'
 
@@ -119,5 +119,55 @@ describe('/queries/{id}', () => {
     const { status, html } = await page(f.bo, '/queries/my')
     expect(status).toBe(200)
     expect(islandsOf(html)).not.toContain('QueryPage')
+  })
+})
+
+describe('charts drawn on the server', () => {
+  const CHART = { type: 'CHART', name: 'Amounts', options: { globalSeriesType: 'column', columnMapping: { label: 'x', amount: 'y' } } }
+  const ROWS = "select 'item ' || n as label, n * 10 as amount from generate_series(1, 4) n"
+
+  /** A query of Bo's with a stored result (run by the worker's task) and a bar chart. */
+  async function chartedQuery(body: Record<string, unknown> = {}) {
+    const q = await newQuery(f.bo, { data_source_id: f.warehouse, name: 'Charted', query: ROWS, ...body })
+    const run = await f.bo.post(`/api/queries/${q.id}/results`, { parameters: {}, max_age: 0 })
+    expect(run.status).toBe(200)
+    await runJobs(f.t)
+    const chart = await (await f.bo.post('/api/visualizations', { query_id: q.id, ...CHART })).json() as { id: number }
+    const latest = (await (await f.bo.get(`/api/queries/${q.id}`)).json() as { latest_query_data_id: number }).latest_query_data_id
+    expect(latest).toEqual(expect.any(Number))
+    return { q, chart, latest }
+  }
+  const chartMarkup = (html: string, id: number) => new RegExp(`data-chart-output="${id}"[^>]*><svg[\\s\\S]*?</svg>`).exec(html)?.[0]
+
+  it('puts the chart as SVG in the page once, and tells the island which result it was drawn from', async () => {
+    const { q, chart, latest } = await chartedQuery()
+    const { html } = await page(f.bo, `/queries/${q.id}`)
+    const markup = chartMarkup(html, chart.id)
+    expect(markup).toBeDefined()
+    expect(markup!.match(/<rect/g)).toHaveLength(4)
+    // the Table is the first tab: the chart waits in the page, hidden, for a link to it
+    expect(markup).toContain('data-drawn-by="server"')
+    expect(html).toMatch(new RegExp(`<div hidden=""[^>]*data-chart-id="${chart.id}"`))
+    const props = pageProps(html) as Props & { prerendered: unknown }
+    expect(props.prerendered).toEqual({ ids: [chart.id], resultId: latest, width: expect.any(Number), height: expect.any(Number) })
+    // once: the island's props (JSON, with < escaped) do not carry the markup again
+    expect(/data-island-props="\w+">[^<]*\\u003csvg/.test(html)).toBe(false)
+  })
+
+  it('draws nothing for a query whose parameters may ask for another result, nor when the address asks for a fresh run', async () => {
+    const { q } = await chartedQuery({ query: `${ROWS} where n < {{ top }}`, options: { parameters: [{ name: 'top', title: 'Top', type: 'number', value: 5 }] } })
+    expect(pageProps((await page(f.bo, `/queries/${q.id}`)).html)).toMatchObject({ prerendered: null })
+    const plain = await chartedQuery()
+    const { html } = await page(f.bo, `/queries/${plain.q.id}?maxAge=0`)
+    expect(pageProps(html)).toMatchObject({ prerendered: null })
+    expect(html).not.toContain('data-chart-output')
+  })
+
+  it('draws for a colleague who may only look, with no controls to change it', async () => {
+    const { q, chart } = await chartedQuery()
+    const { html } = await page(f.cleo, `/queries/${q.id}`)
+    expect(chartMarkup(html, chart.id)).toBeDefined()
+    expect(html).not.toContain('Add Visualization')
+    expect(html).not.toContain('data-delete-tab')
   })
 })
