@@ -8,7 +8,7 @@ import type { MapFeature } from './geometry.ts'
 
 /** A key as compared: trimmed, without accents, lower case; whole numbers without leading zeros. */
 export function normalizeKey(value: unknown): string {
-  const text = valueKey(value).trim().normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  const text = valueKey(value).trim().normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').toLowerCase()
   return /^-?\d+$/.test(text) ? String(Number(text)) : text
 }
 

@@ -13,9 +13,12 @@ let nextToken = 0
 export function awaitShapes(mapId: string, size: Size, type: string, env: RenderEnv, draw: () => string): string {
   if (mapFailed(mapId)) return emptySvg(size, type, 'The map could not be loaded')
   const token = `map-${++nextToken}`
-  whenLoaded(mapId, () => {
+  // the island may not have put the placeholder in the page yet when a cached map arrives, so look a few times
+  const replace = (tries: number) => {
     const placeholder = env.document.querySelector(`[data-sl-pending="${token}"]`)
     if (placeholder) placeholder.outerHTML = draw()
-  })
+    else if (tries > 0) setTimeout(() => replace(tries - 1), 50)
+  }
+  whenLoaded(mapId, () => replace(20))
   return emptySvg(size, type, 'Loading map…').replace('<svg ', `<svg data-sl-pending="${token}" `)
 }
