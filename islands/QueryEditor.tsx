@@ -14,7 +14,8 @@ import SqlEditor, { type SqlEditorHandle } from './lib/editor/SqlEditor.tsx'
 import { Toolbar } from './lib/editor/Toolbar.tsx'
 import type { DateFormats, EditorDataSource, EditorQuery } from './lib/editor/types.ts'
 import { isRunning, useExecution } from './lib/editor/use-execution.ts'
-import { isDirty, useSave, type QueryDraft } from './lib/editor/use-save.ts'
+import { canonicalJson, isDirty, useSave, type QueryDraft } from './lib/editor/use-save.ts'
+import { useDatabricksSchema } from './lib/editor/use-databricks-schema.ts'
 import { useSchema } from './lib/editor/use-schema.ts'
 import { useUnsavedGuard } from './lib/editor/use-unsaved-guard.ts'
 import { ParameterInputs } from './lib/parameters/ParameterInputs.tsx'
@@ -36,8 +37,10 @@ export interface QueryEditorProps {
 
 const valuesOf = (defs: readonly ParameterDefinition[]): Record<string, ParameterValue> => Object.fromEntries(defs.map((d) => [d.name, d.value ?? null]))
 
-/** Definitions with a newer one of the same name replacing the older. */
-const withDefinition = (defs: readonly ParameterDefinition[], def: ParameterDefinition) => [...defs.filter((d) => d.name !== def.name), def]
+/** Definitions with a newer one of the same name replacing the older, in its place. */
+const withDefinition = (defs: readonly ParameterDefinition[], def: ParameterDefinition) =>
+  defs.some((d) => d.name === def.name) ? defs.map((d) => (d.name === def.name ? def : d)) : [...defs, def]
+
 
 /**
  * The query editor (/queries/new, /queries/{id}/source): data source, schema and description on the left; the
@@ -55,15 +58,21 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
   const [knownDefinitions, setKnownDefinitions] = useState(props.query.options.parameters)
   const [values, setValues] = useState(() => valuesOf(props.query.options.parameters))
   const valuesNow = useRef(values)
-  const [addingParameter, setAddingParameter] = useState(false)
+  // the parameter dialog: null when closed; `definition` null to add one, else the one whose settings open
+  const [parameterDialog, setParameterDialog] = useState<{ definition: ParameterDefinition | null } | null>(null)
   const [hasSelection, setHasSelection] = useState(false)
   const [snippets, setSnippets] = useState<Snippet[]>([])
   const editor = useRef<SqlEditorHandle>(null)
-  const { state: execution, machine } = useExecution(null)
-  const { schema, loading: schemaLoading, refresh: refreshSchema } = useSchema(dataSourceId)
-
+  const nameNow = useRef(name)
+  nameNow.current = name
+  const { state: execution, machine } = useExecution(null, () => nameNow.current)
   const offered = props.dataSources.filter((ds) => !ds.view_only || ds.id === saved.data_source_id)
   const source = props.dataSources.find((ds) => ds.id === dataSourceId) ?? null
+  // a Databricks source is browsed one database at a time (spec 2 §2); others list their whole schema
+  const databricks = source?.type === 'databricks'
+  const plain = useSchema(databricks ? null : dataSourceId)
+  const dbx = useDatabricksSchema(databricks ? dataSourceId : null)
+  const schema = databricks ? dbx.tables : plain.schema
   const definitions = useMemo(() => syncDefinitions(text, knownDefinitions), [text, knownDefinitions])
   const draftOf = useCallback((queryText: string): QueryDraft => ({
     name, description, query: queryText, data_source_id: dataSourceId,
@@ -126,19 +135,31 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
   }
 
   function addParameter() {
-    if (props.canEdit) setAddingParameter(true)
+    if (props.canEdit) setParameterDialog({ definition: null })
   }
 
-  function parameterAdded(def: ParameterDefinition) {
+  function parameterSaved(def: ParameterDefinition) {
+    const original = parameterDialog?.definition ?? null
+    setParameterDialog(null)
+    if (original === null) {
+      setKnownDefinitions((defs) => withDefinition(defs, def))
+      editor.current?.insert(`{{ ${def.name} }}`)
+      return
+    }
+    if (canonicalJson(original) === canonicalJson(def)) return
     setKnownDefinitions((defs) => withDefinition(defs, def))
-    setAddingParameter(false)
-    editor.current?.insert(`{{ ${def.name} }}`)
+    // a changed type drops the default value (definitionFrom), and the applied one may not fit the new type either
+    if (def.type !== original.type) updateValues({ ...valuesNow.current, [def.name]: null })
+  }
+
+  function updateValues(next: Record<string, ParameterValue>) {
+    valuesNow.current = next
+    setValues(next)
   }
 
   /** Applying parameter values runs the query with them, as on the query page. */
   function applyValues(next: Record<string, ParameterValue>) {
-    valuesNow.current = next
-    setValues(next)
+    updateValues(next)
     execute()
   }
 
@@ -183,7 +204,9 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
             </select>
           </div>
           <div className="hidden min-h-0 flex-1 md:flex">
-            <SchemaBrowser schema={schema} loading={schemaLoading} onRefresh={() => void refreshSchema()} onInsert={(n) => editor.current?.insert(n)} />
+            <SchemaBrowser schema={schema} loading={databricks ? dbx.loading : plain.loading} onInsert={(n) => editor.current?.insert(n)}
+              onRefresh={() => void (databricks ? dbx.refresh() : plain.refresh())}
+              {...(databricks && { databases: { list: dbx.databases, value: dbx.database, onChange: dbx.choose }, onExpand: (table: string) => void dbx.expand(table) })} />
           </div>
           <div className="order-last md:order-none">
             <label htmlFor="query-description" className={ui.label}>{t.description}</label>
@@ -204,16 +227,18 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
               autoLimit={{ on: autoLimit, available: autoLimitAvailable, toggle: () => { prefs.setAutoLimit(!autoLimit); setAutoLimit(!autoLimit) } }}
               onAddParameter={addParameter} onFormat={() => void format()} onSave={() => void saveNow()} onExecute={() => execute()} />
           </div>
-          <ParameterInputs definitions={definitions} values={values} onApply={applyValues} queryId={saved.id ?? undefined} />
+          <ParameterInputs definitions={definitions} values={values} onApply={applyValues} queryId={saved.id ?? undefined}
+            onEdit={props.canEdit ? (definition) => setParameterDialog({ definition }) : undefined} />
           <ExecutionStatus state={execution} onCancel={() => machine.cancel().catch((e: Error) => toast(e.message, 'error'))} />
           <div className="flex h-[28rem] min-h-0 flex-col md:h-auto md:flex-1">
             <ResultsPanel result={execution.result} formats={props.formats} />
           </div>
         </div>
       </div>
-      {addingParameter && (
+      {parameterDialog && (
         <Suspense fallback={null}>
-          <AddParameterDialog definition={null} names={definitions.map((d) => d.name)} onSave={parameterAdded} onClose={() => setAddingParameter(false)} />
+          <AddParameterDialog definition={parameterDialog.definition} names={definitions.map((d) => d.name)} onSave={parameterSaved}
+            onClose={() => setParameterDialog(null)} />
         </Suspense>
       )}
       {conflict && (

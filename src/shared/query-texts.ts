@@ -147,6 +147,15 @@ export const queryTexts = {
     truncated: 'Only part of the result is shown: it was cut at the row limit.',
     emptyResult: 'The query returned no rows.',
     sortBy: (column: string) => `Sort by ${column}`,
+    // spec 2 §4: after an execution that is not the first load
+    executionUpdated: (name: string) => `${name} updated.`,
+    executionFailed: (name: string, error: string) => `${name} failed to run: ${error}`,
+    database: 'Database',
+    searchDatabases: 'Search databases…',
+    noDatabases: 'No databases found.',
+    refreshDatabases: 'Refresh Databases and Current Schema',
+    databasesFailed: 'Failed to load Database list.',
+    tablesFailed: (db: string) => `Failed to load tables for ${db}.`,
   },
   queryPage: {
     editSource: 'Edit Source',
@@ -248,6 +257,7 @@ export const queryTexts = {
     noOptions: 'No options',
     addTitle: 'Add Parameter',
     editTitle: 'Edit Parameter',
+    settingsOf: (title: string) => `${title} settings`,
     keyword: 'Keyword',
     keywordHint: (name: string) => `Used in the query as {{ ${name} }}.`,
     keywordRequired: 'Choose a keyword for this parameter',

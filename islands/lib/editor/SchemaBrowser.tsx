@@ -2,18 +2,24 @@ import { useEffect, useMemo, useState, type JSX } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { ui } from '../ui.ts'
 import { filterSchema } from './completion.ts'
+import { DatabaseSelect } from './DatabaseSelect.tsx'
 import type { SchemaTable } from './types.ts'
 
 const t = queryTexts.editor
 /** spec 2 §9: the schema filter applies after 500 ms of quiet. */
 const FILTER_DEBOUNCE_MS = 500
 
-/** Tables of the source with their columns; a click on a name puts it into the query at the cursor. */
-export function SchemaBrowser({ schema, loading, onRefresh, onInsert }: {
+/**
+ * Tables of the source with their columns; a click on a name puts it into the query at the cursor. A Databricks
+ * source adds its database dropdown, and its columns arrive only when a table is expanded (`onExpand`).
+ */
+export function SchemaBrowser({ schema, loading, onRefresh, onInsert, databases, onExpand }: {
   schema: SchemaTable[]
   loading: boolean
   onRefresh(): void
   onInsert(name: string): void
+  databases?: { list: readonly string[]; value: string | null; onChange(name: string): void }
+  onExpand?(table: string): void
 }): JSX.Element {
   const [typed, setTyped] = useState('')
   const [filter, setFilter] = useState('')
@@ -25,19 +31,28 @@ export function SchemaBrowser({ schema, loading, onRefresh, onInsert }: {
   }, [typed])
 
   const tables = useMemo(() => filterSchema(schema, filter), [schema, filter])
-  const toggle = (name: string) => setOpen((s) => {
-    const next = new Set(s)
-    if (!next.delete(name)) next.add(name)
-    return next
-  })
+  const refreshLabel = databases ? t.refreshDatabases : t.refreshSchema
+  const toggle = (name: string) => {
+    if (!open.has(name)) onExpand?.(name)
+    setOpen((s) => {
+      const next = new Set(s)
+      if (!next.delete(name)) next.add(name)
+      return next
+    })
+  }
 
   return (
     <section aria-label={t.schema} className="flex min-h-0 w-full min-w-0 flex-1 flex-col gap-2">
+      {databases && (
+        <div className="flex items-center gap-2">
+          <DatabaseSelect databases={databases.list} value={databases.value} onChange={databases.onChange} />
+        </div>
+      )}
       <div className="flex items-center gap-2">
         <label htmlFor="schema-filter" className="sr-only">{t.filterSchema}</label>
         <input id="schema-filter" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t.filterSchema}
           className={`${ui.input} ${ui.inputBorder} min-w-0 flex-1 py-1.5`} autoComplete="off" spellCheck={false} />
-        <button type="button" onClick={onRefresh} disabled={loading} title={t.refreshSchema} aria-label={t.refreshSchema} className={`${ui.iconButton} shrink-0 p-1.5`}>
+        <button type="button" onClick={onRefresh} disabled={loading} title={refreshLabel} aria-label={refreshLabel} className={`${ui.iconButton} shrink-0 p-1.5`}>
           <svg viewBox="0 0 24 24" className={`h-4 w-4 ${loading ? 'animate-spin' : ''}`} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
             <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
           </svg>

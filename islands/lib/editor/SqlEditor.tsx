@@ -63,7 +63,7 @@ const theme = EditorView.theme({
   '.cm-activeLine': { backgroundColor: 'var(--cm-active-line)' },
   '.cm-activeLineGutter': { backgroundColor: 'transparent', color: 'var(--cm-text)' },
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--cm-selection) !important' },
-  '.cm-placeholder': { color: 'var(--cm-gutter)' },
+  '.cm-placeholder': { color: 'var(--cm-punct)' }, // lighter greys fall below 4.5:1 on the active line
   '.cm-tooltip': { border: '1px solid var(--cm-border)', backgroundColor: 'var(--cm-tooltip)', borderRadius: '6px', overflow: 'hidden' },
   '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--cm-accent)', color: 'white' },
   '.cm-completionDetail': { opacity: '0.7', marginLeft: '1em', fontStyle: 'normal' },

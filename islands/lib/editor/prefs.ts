@@ -1,4 +1,7 @@
-/** The editor's choices remembered in this browser (spec 2 §9): autocomplete, auto-limit and the last data source. */
+/**
+ * The editor's choices remembered in this browser (spec 2 §9): autocomplete, auto-limit, the last data source and
+ * the last Databricks database of each source.
+ */
 const KEYS = {
   autocomplete: 'sightline:editor:autocomplete',
   autoLimit: 'sightline:editor:auto-limit',
@@ -29,4 +32,6 @@ export const prefs = {
   setAutoLimit: (on: boolean) => write(KEYS.autoLimit, String(on)),
   lastDataSource: () => Number(read(KEYS.lastDataSource)) || null,
   setLastDataSource: (id: number) => write(KEYS.lastDataSource, String(id)),
+  databricksDatabase: (dataSourceId: number) => read(`sightline:editor:databricks-database:${dataSourceId}`),
+  setDatabricksDatabase: (dataSourceId: number, name: string) => write(`sightline:editor:databricks-database:${dataSourceId}`, name),
 }

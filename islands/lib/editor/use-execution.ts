@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { texts } from '../../../src/shared/texts.ts'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api, ApiError } from '../api.ts'
+import { toast } from '../bus.ts'
 import type { JobJson, QueryResult } from './types.ts'
 
 const t = queryTexts.editor
@@ -39,7 +40,11 @@ export interface ExecutionDeps {
   call: <T>(method: string, path: string, body?: unknown) => Promise<T>
   sleep: (ms: number) => Promise<void>
   now: () => number
+  /** Told how each execution ended, except the first load of the page (spec 2 §4); the page toasts it. */
+  notify?: (outcome: ExecutionOutcome) => void
 }
+
+export type ExecutionOutcome = { phase: 'done' } | { phase: 'failed'; error: string }
 
 export const initialExecution = (result: QueryResult | null): ExecutionState =>
   ({ phase: result ? 'done' : 'idle', result, error: null, jobId: null, cancelling: false, startedAt: null })
@@ -55,6 +60,8 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
  */
 export class ExecutionMachine {
   private generation = 0
+  // the page's first result (the stored one on opening, or the first run) is what it shows, not news to announce
+  private loadedInitial = false
   state: ExecutionState
 
   constructor(private deps: ExecutionDeps, initial: ExecutionState, private onChange: (s: ExecutionState, previous: ExecutionState) => void) {
@@ -139,10 +146,17 @@ export class ExecutionMachine {
 
   private finish(result: QueryResult) {
     this.set({ phase: 'done', result, error: null, jobId: null, cancelling: false, startedAt: null })
+    this.settled({ phase: 'done' })
   }
 
   private fail(error: string) {
     this.set({ phase: 'failed', error, jobId: null, cancelling: false, startedAt: null })
+    this.settled({ phase: 'failed', error })
+  }
+
+  private settled(outcome: ExecutionOutcome) {
+    if (this.loadedInitial) this.deps.notify?.(outcome)
+    this.loadedInitial = true
   }
 }
 
@@ -152,12 +166,19 @@ const browserDeps: ExecutionDeps = {
   now: () => Date.now(),
 }
 
-/** The execution machine as React state. */
-export function useExecution(initialResult: QueryResult | null) {
+/** The toast for an execution's outcome: '{name} updated.' or '{name} failed to run: {error}' (spec 2 §4). */
+export function toastOutcome(name: string, outcome: ExecutionOutcome) {
+  if (outcome.phase === 'done') toast(t.executionUpdated(name))
+  else toast(t.executionFailed(name, outcome.error), 'error')
+}
+
+/** The execution machine as React state; `name` gives the query's current name for the outcome toasts. */
+export function useExecution(initialResult: QueryResult | null, name?: () => string) {
   const [state, setState] = useState(() => initialExecution(initialResult))
   const machine = useRef<ExecutionMachine>(null)
   if (!machine.current) {
-    machine.current = new ExecutionMachine(browserDeps, state, (next, previous) => {
+    const notify = name && ((outcome: ExecutionOutcome) => toastOutcome(name(), outcome))
+    machine.current = new ExecutionMachine({ ...browserDeps, notify }, state, (next, previous) => {
       // the moment a result's data is in the browser, so its table's render time can be measured (ResultsTable)
       if (next.result !== previous.result) performance.mark('sightline:result-data', { detail: { id: next.result?.id } })
       setState(next)

@@ -26,11 +26,21 @@ export const editorQueryOf = (json: QueryJson): EditorQuery => ({
   options: { apply_auto_limit: json.options.apply_auto_limit ?? true, parameters: json.options.parameters ?? [] },
 })
 
+/**
+ * JSON with object keys sorted and null or missing members left out: the server stores options as jsonb, which
+ * reorders keys, and the parameter dialog writes explicit nulls where a stored definition has none.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).filter(([, x]) => x != null).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : v)
+}
+
 /** Whether the draft differs from what was last saved. */
 export function isDirty(saved: EditorQuery, draft: QueryDraft): boolean {
   return saved.id === null || saved.name !== draft.name || saved.description !== draft.description || saved.query !== draft.query ||
     saved.data_source_id !== draft.data_source_id || saved.options.apply_auto_limit !== draft.options.apply_auto_limit ||
-    JSON.stringify(saved.options.parameters) !== JSON.stringify(draft.options.parameters)
+    canonicalJson(saved.options.parameters) !== canonicalJson(draft.options.parameters)
 }
 
 /**

@@ -32,6 +32,8 @@ export interface ParameterInputsProps {
   dateUnit?: Exclude<DateUnit, 'week'>
   /** Told whenever edits start or stop waiting for Apply (e.g. to apply them before executing). */
   onPendingChange?: (pending: boolean) => void
+  /** Offered to users who may change the query: a gear beside each input opens that parameter's settings. */
+  onEdit?: (definition: ParameterDefinition) => void
 }
 
 /** Wider controls for the types that hold two dates or a row of chips. */
@@ -48,7 +50,7 @@ function widthOf(def: ParameterDefinition): string {
  * The parameter bar of a query (spec 2 §4): one input per parameter. Edits stay pending, highlighted, until
  * Apply or Ctrl/Cmd/Alt+Enter, which hands every value, normalised, to `onApply`.
  */
-export function ParameterInputs({ definitions, values, onApply, queryId, disabled, dateUnit, onPendingChange }: ParameterInputsProps): JSX.Element | null {
+export function ParameterInputs({ definitions, values, onApply, queryId, disabled, dateUnit, onPendingChange, onEdit }: ParameterInputsProps): JSX.Element | null {
   const [edits, setEdits] = useState<Record<string, unknown>>({})
   const uid = useId()
   // The address is read after mounting (before the first paint): the row is also rendered on the server, where
@@ -92,6 +94,15 @@ export function ParameterInputs({ definitions, values, onApply, queryId, disable
             <div className="mb-1 flex items-center gap-1.5">
               <label htmlFor={id} className="truncate text-sm font-medium text-slate-700 dark:text-slate-300">{def.title || def.name}</label>
               {isPending && <span className="h-1.5 w-1.5 shrink-0 rounded-full bg-amber-500" title={t.pending}><span className="sr-only">{t.pending}</span></span>}
+              {onEdit && (
+                <button type="button" onClick={() => onEdit(def)} title={t.settingsOf(def.title || def.name)} aria-label={t.settingsOf(def.title || def.name)}
+                  className={`${ui.iconButton} ml-auto shrink-0 p-0.5`} data-parameter-settings>
+                  <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                    <circle cx="12" cy="12" r="3" />
+                    <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
+                  </svg>
+                </button>
+              )}
             </div>
             <div className={`rounded-md ${isPending ? 'bg-amber-50 ring-2 ring-amber-400 ring-offset-1 dark:bg-amber-950/30 dark:ring-offset-slate-900' : ''}`}>
               <ParameterInput id={id} def={def} queryId={queryId} dateUnit={unit} disabled={disabled}
