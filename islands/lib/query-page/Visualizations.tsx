@@ -9,7 +9,10 @@ import type { PageVisualization, PrerenderedCharts } from './types.ts'
 import { useVisualizationTabs } from './use-visualization-tabs.ts'
 
 // Both load when first opened: the editor brings the chart library with its preview.
-const VisualizationEditorDialog = lazy(() => import('../visualization-editor/VisualizationEditorDialog.tsx').then((m) => ({ default: m.VisualizationEditorDialog })))
+const loadEditor = () => import('../visualization-editor/VisualizationEditorDialog.tsx')
+const VisualizationEditorDialog = lazy(() => loadEditor().then((m) => ({ default: m.VisualizationEditorDialog })))
+/** Started when a pointer or the focus reaches Add or Edit, so the dialog is usually there by the click. */
+const preload = { onPointerEnter: () => void loadEditor(), onFocus: () => void loadEditor() }
 const ConfirmDialog = lazy(() => import('../ConfirmDialog.tsx'))
 const t = queryTexts.queryPage
 
@@ -86,12 +89,12 @@ export function Visualizations({ queryId, visualizations, prerendered, result, i
         <div className="flex flex-wrap gap-2 pb-2">
           {/* a phone shows the verbs alone, so the three actions share one row */}
           {canEdit && (
-            <button type="button" className={small} aria-label={t.addVisualization} onClick={() => setEditing({ vis: null })}>
+            <button type="button" className={small} aria-label={t.addVisualization} {...preload} onClick={() => setEditing({ vis: null })}>
               {plus}<span className="sm:hidden">{t.add}</span><span className="hidden sm:inline">{t.addVisualization}</span>
             </button>
           )}
           {canEdit && current.id !== 0 && (
-            <button type="button" className={small} aria-label={t.editVisualization} onClick={() => setEditing({ vis: current })}>
+            <button type="button" className={small} aria-label={t.editVisualization} {...preload} onClick={() => setEditing({ vis: current })}>
               {pencil}<span className="sm:hidden">{t.edit}</span><span className="hidden sm:inline">{t.editVisualization}</span>
             </button>
           )}
