@@ -48,7 +48,7 @@ export async function startSightline(config: Config): Promise<Sightline> {
       server = await listen(createApp(deps), config.port, config.host)
       log.info('web server listening', { port: server.port })
     }
-    if (config.role !== 'web') runner = await startWorker({ connectionString: databaseUrl, sql, secretKey, config })
+    if (config.role !== 'web') runner = await startWorker({ connectionString: databaseUrl, secretKey, config })
   } catch (error) {
     await sql.end({ timeout: 1 })
     await embedded?.release()

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { Logger, parseCrontab, run, type Runner, type WorkerEvents } from 'graphile-worker'
 import type { Config } from '../src/config.ts'
-import type { Sql } from '../src/db/sql.ts'
+import { asyncCommitUrl, connect } from '../src/db/sql.ts'
 import { CANCEL_CHANNEL, ExecutionSignals } from '../src/executions/events.ts'
 import { log } from '../src/log.ts'
 import { closeWarmPostgresConnections } from '../src/runners/postgres.ts'
@@ -10,7 +10,6 @@ import { crontab, taskList } from './tasks/index.ts'
 
 export interface WorkerOptions {
   connectionString: string
-  sql: Sql
   secretKey: string
   config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'resultRetentionDays' | 'workerDeadAfterSeconds'>
 }
@@ -22,16 +21,19 @@ export interface RunningWorker {
 /** Start graphile-worker in this process; signals are handled by src/main.ts, which stops it in order. */
 export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const concurrency = o.config.workerConcurrency
-  const heartbeat = new Heartbeat(o.sql, { concurrency, deadAfterSeconds: o.config.workerDeadAfterSeconds })
-  const cancels = new ExecutionSignals(o.sql, CANCEL_CHANNEL)
+  // everything the worker writes can be redone (results, execution states, job bookkeeping, next refreshes), so its
+  // connections commit without waiting for the disk: decision 0012
+  const sql = connect(o.connectionString, { max: concurrency + 4, asyncCommit: true })
+  const heartbeat = new Heartbeat(sql, { concurrency, deadAfterSeconds: o.config.workerDeadAfterSeconds })
+  const cancels = new ExecutionSignals(sql, CANCEL_CHANNEL)
   await cancels.start()
   // jobs are locked in the name of the worker pool; its id is only known as graphile-worker creates it
   const events: WorkerEvents = new EventEmitter()
   events.on('pool:create', ({ workerPool }) => heartbeat.add(workerPool.id))
   const runner: Runner = await run({
-    connectionString: o.connectionString,
+    connectionString: asyncCommitUrl(o.connectionString),
     concurrency,
-    taskList: taskList({ sql: o.sql, secretKey: o.secretKey, config: o.config, cancels }),
+    taskList: taskList({ sql, secretKey: o.secretKey, config: o.config, cancels }),
     parsedCronItems: parseCrontab(crontab),
     noHandleSignals: true,
     pollInterval: 1000,
@@ -49,6 +51,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       await heartbeat.stop()
       await cancels.stop()
       await closeWarmPostgresConnections()
+      await sql.end({ timeout: 5 })
     },
   }
 }

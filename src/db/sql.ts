@@ -6,12 +6,41 @@ export type Tx = postgres.TransactionSql<{}>
 /** Either the pool or an open transaction: stores accept both. */
 export type Db = Sql | Tx
 
-export function connect(url: string, options: { max?: number } = {}): Sql {
+export interface ConnectOptions {
+  max?: number
+  /**
+   * Commits return before the WAL reaches the disk (`synchronous_commit = off`): about 0.2 ms instead of one disk
+   * flush (4-5 ms here). An operating-system crash may then lose the last fraction of a second of commits, never
+   * corrupt them; only for writes Sightline can redo (see docs/decisions/0012-async-commit.md).
+   */
+  asyncCommit?: boolean
+}
+
+export function connect(url: string, options: ConnectOptions = {}): Sql {
   return postgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},
-    connection: { application_name: 'sightline' },
+    connection: { application_name: 'sightline', ...(options.asyncCommit ? { synchronous_commit: 'off' } : {}) },
     // bigint ids fit in a JS number for any realistic install; the wire format stays numeric.
     types: { bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
   }) as Sql
+}
+
+/** The same database URL, for a client (graphile-worker's pg) whose sessions commit asynchronously. */
+export function asyncCommitUrl(url: string): string {
+  const u = new URL(url)
+  const options = u.searchParams.get('options')
+  u.searchParams.set('options', `${options ? `${options} ` : ''}-c synchronous_commit=off`)
+  return u.toString()
+}
+
+/**
+ * Runs `fn` in a transaction whose commit does not wait for the disk flush: for redoable writes on a request's
+ * critical path (queueing an execution and its audit event), where the flush would be most of the time taken.
+ */
+export function withAsyncCommit<T>(sql: Sql, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return sql.begin(async (tx) => {
+    await tx`set local synchronous_commit = off`
+    return fn(tx)
+  }) as Promise<T>
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Deps } from '../deps.ts'
+import { withAsyncCommit, type Db } from '../db/sql.ts'
 import { getAccessible, runnerFor } from '../data-sources/service.ts'
 import type { DataSourceRow } from '../data-sources/store.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
@@ -76,20 +77,21 @@ export async function submit(deps: Pick<Deps, 'sql' | 'secretKey'>, input: Execu
   if (!text.trim()) throw refusal(EMPTY_QUERY_MESSAGE)
   const hash = queryHash(text)
   const cached = input.maxAge !== 0 ? await findFresh(deps.sql, ds.id, hash, input.maxAge) : undefined
-  const [execution] = await Promise.all([
-    cached ? undefined : enqueueExecution(deps, input, text, hash),
-    recordEvent(deps.sql, {
-      orgId: input.orgId, userId: input.userId, action: 'execute_query', objectType: 'data_source', objectId: ds.id,
-      properties: { cache: cached ? 'hit' : 'miss', query_id: input.queryId ?? 'adhoc', scheduled: !!input.scheduled, query_hash: hash },
-    }),
-  ])
-  return cached ? { result: cached } : { execution: execution! }
+  const event = {
+    orgId: input.orgId, userId: input.userId, action: 'execute_query', objectType: 'data_source', objectId: ds.id,
+    properties: { cache: cached ? 'hit' : 'miss', query_id: input.queryId ?? 'adhoc', scheduled: !!input.scheduled, query_hash: hash },
+  }
+  // the execution and its audit event commit together, without waiting for the disk (decision 0012)
+  return withAsyncCommit(deps.sql, async (tx) => {
+    const [execution] = await Promise.all([cached ? undefined : enqueueExecution(tx, input, text, hash), recordEvent(tx, event)])
+    return cached ? { result: cached } : { execution: execution! }
+  })
 }
 
-async function enqueueExecution(deps: Pick<Deps, 'sql'>, input: ExecuteInput, text: string, hash: string): Promise<ExecutionRow> {
+async function enqueueExecution(db: Db, input: ExecuteInput, text: string, hash: string): Promise<ExecutionRow> {
   const ds = input.dataSource
   for (let attempt = 0; attempt < 3; attempt++) {
-    const row = await store.insertOrJoin(deps.sql, {
+    const row = await store.insertOrJoin(db, {
       id: attempt === 0 && input.executionId ? input.executionId : randomUUID(),
       orgId: input.orgId, dataSourceId: ds.id, queryId: input.queryId, userId: input.userId,
       queryHash: hash, queryText: text, scheduled: !!input.scheduled,

@@ -131,7 +131,7 @@ async function claimWhere(db: Db, workerId: string, which: ReturnType<Db>): Prom
 export async function markDone(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source_id' | 'query_hash' | 'query_id'>, resultId: number) {
   await db`
     with done as (
-      update executions set status = 3, query_result_id = ${resultId}, finished_at = now(), updated_at = now()
+      update executions set status = 3, query_result_id = ${resultId}, finished_at = clock_timestamp(), updated_at = clock_timestamp()
        where id = ${e.id}
     ), linked as (
       update queries

@@ -51,7 +51,7 @@ export async function insertChunk(db: Db, resultId: number, seq: number, rowsJso
 export async function completeResult(db: Db, id: number, c: { rowCount: number; truncated: boolean; runtime: number; log: string[] }) {
   await db`
     update query_results set row_count = ${c.rowCount}, truncated = ${c.truncated}, runtime = ${c.runtime},
-           log = ${db.json(c.log)}, retrieved_at = now()
+           log = ${db.json(c.log)}, retrieved_at = clock_timestamp()
      where id = ${id}`
 }
 

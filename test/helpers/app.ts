@@ -128,7 +128,7 @@ export async function runJobs(t: TestApp) {
 /** A real worker (graphile-worker with Sightline's tasks, heartbeat and cancel listener) on the test's database. */
 export async function startWorkerFor(t: TestApp, overrides: Partial<Config> = {}) {
   const { startWorker } = await import('../../worker/main.ts')
-  return startWorker({ connectionString: t.db.url, sql: t.db.sql, secretKey: t.deps.secretKey, config: { ...t.deps.config, ...overrides } })
+  return startWorker({ connectionString: t.db.url, secretKey: t.deps.secretKey, config: { ...t.deps.config, ...overrides } })
 }
 
 /** Options for a pg data source pointing at this test's own database (a real PostgreSQL on every machine). */
