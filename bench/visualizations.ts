@@ -4,6 +4,7 @@
  * bounded rather than hang). Synthetic rows with a fixed seed; run with `npx tsx bench/visualizations.ts`, or
  * `npx tsx bench/visualizations.ts sankey` for the types whose name contains a word.
  */
+import '../src/visualizations/map/geo.server.ts'
 import { renderVisualizationSvg } from '../src/visualizations/render.server.ts'
 import { seededRandom } from '../src/visualizations/sample.ts'
 import type { DataColumn, Row } from '../src/visualizations/types.ts'
@@ -41,6 +42,10 @@ const CASES: Case[] = [
   { name: 'cohort', vis: { type: 'COHORT', options: { mode: 'simple' } }, columns: [{ name: 'date', type: 'date' }, { name: 'day_number' }, { name: 'total' }, { name: 'value' }], row: (i, r) => ({ date: new Date(START + (i % 200) * 24 * HOUR).toISOString().slice(0, 10), day_number: Math.floor(i / 200), total: 1000, value: Math.round(r() * 1000) }) },
   { name: 'sankey', vis: { type: 'SANKEY', options: {} }, columns: [{ name: 'stage1' }, { name: 'stage2' }, { name: 'stage3' }, { name: 'value', type: 'float' }], row: (_, r) => ({ stage1: `a${Math.floor(r() * 30)}`, stage2: `b${Math.floor(r() * 30)}`, stage3: `c${Math.floor(r() * 5)}`, value: r() * 10 }) },
   { name: 'sunburst', vis: { type: 'SUNBURST_SEQUENCE', options: {} }, columns: [{ name: 'sequence' }, { name: 'value', type: 'float' }], row: (_, r) => ({ sequence: Array.from({ length: 1 + Math.floor(r() * 4) }, () => WORDS[Math.floor(r() * 10)]).join('-'), value: r() * 10 }) },
+  { name: 'map: choropleth (countries)', vis: { type: 'CHOROPLETH', options: { keyColumn: 'k', valueColumn: 'v', targetField: 'iso_n3' } }, columns: [{ name: 'k', type: 'integer' }, { name: 'v', type: 'float' }], row: (i, r) => ({ k: i % 900, v: r() * 100 }) },
+  { name: 'map: choropleth (usa)', vis: { type: 'CHOROPLETH', options: { mapType: 'usa', keyColumn: 'k', valueColumn: 'v', targetField: 'fips' } }, columns: [{ name: 'k', type: 'integer' }, { name: 'v', type: 'float' }], row: (i, r) => ({ k: i % 80, v: r() * 100 }) },
+  { name: 'map: markers (clustered)', vis: { type: 'MAP', options: { classify: 'g' } }, columns: [{ name: 'lat', type: 'float' }, { name: 'lon', type: 'float' }, { name: 'g' }], row: (i, r) => ({ lat: 25 + r() * 24, lon: -124 + r() * 57, g: `g${i % 4}` }) },
+  { name: 'map: markers (every point)', vis: { type: 'MAP', options: { classify: 'g', clusterMarkers: false } }, columns: [{ name: 'lat', type: 'float' }, { name: 'lon', type: 'float' }, { name: 'g' }], row: (i, r) => ({ lat: 25 + r() * 24, lon: -124 + r() * 57, g: `g${i % 4}` }) },
   { name: 'word cloud', vis: { type: 'WORD_CLOUD', options: {} }, columns: [{ name: 'text' }], row: (_, r) => ({ text: Array.from({ length: 5 }, () => WORDS[Math.floor(r() ** 2 * WORDS.length)]).join(' ') }) },
 ]
 

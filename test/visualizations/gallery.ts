@@ -4,6 +4,7 @@
  */
 import * as demo from './demo-data.ts'
 import type { Result } from './demo-data.ts'
+import * as maps from './map-data.ts'
 
 export interface Picture {
   name: string
@@ -71,6 +72,27 @@ export const GALLERY: Picture[] = [
   { name: 'sankey', vis: { type: 'SANKEY', options: {} }, data: demo.journeys() },
   { name: 'sunburst', vis: { type: 'SUNBURST_SEQUENCE', options: {} }, data: demo.sessions() },
   { name: 'word-cloud', vis: { type: 'WORD_CLOUD', options: { column: 'review' } }, data: demo.reviews() },
+  {
+    name: 'map-choropleth-countries', size: { width: 900, height: 460 },
+    vis: { type: 'CHOROPLETH', options: { keyColumn: 'country', valueColumn: 'customers', targetField: 'iso_a2', valueFormat: '0,0', tooltip: { template: '{{ @@name_long }} ({{ @@iso_a2 }}): {{ customers }} customers' } } },
+    data: maps.customersByCountry(),
+  },
+  {
+    name: 'map-choropleth-usa', size: { width: 800, height: 460 },
+    vis: { type: 'CHOROPLETH', options: { mapType: 'usa', keyColumn: 'state', valueColumn: 'sales', targetField: 'usps_abbrev', clusteringMode: 'q', valueFormat: '$0,0', legend: { position: 'bottom-right' } } },
+    data: maps.salesByState(),
+  },
+  {
+    name: 'map-choropleth-japan', size: { width: 560, height: 560 },
+    vis: { type: 'CHOROPLETH', options: { mapType: 'japan/prefectures', keyColumn: 'prefecture', valueColumn: 'visitors', valueFormat: '0.0a', steps: 4, colors: { min: '#fde2cf', max: '#b3400a' }, legend: { position: 'top-left' } } },
+    data: maps.visitorsByPrefecture(),
+  },
+  {
+    name: 'map-choropleth-korea', size: { width: 480, height: 560 },
+    vis: { type: 'CHOROPLETH', options: { mapType: 'south_korea/provinces', keyColumn: 'code', valueColumn: 'population', targetField: 'code', clusteringMode: 'k', valueFormat: '0,0', legend: { position: 'bottom-right' } } },
+    data: maps.populationByProvince(),
+  },
+  { name: 'map-markers', size: { width: 900, height: 480 }, vis: { type: 'MAP', options: { classify: 'kind', tooltip: { template: '{{ name }} ({{ kind }})' } } }, data: maps.storeLocations(80) },
 ]
 
 const profit = {
@@ -97,5 +119,6 @@ export const EDGE_CASES: Picture[] = [
   { name: 'edge-line-100k', vis: { type: 'CHART', options: { globalSeriesType: 'line', columnMapping: { at: 'x', load: 'y' } } }, data: wave(100_000) },
   { name: 'edge-line-gaps', vis: { type: 'CHART', options: { globalSeriesType: 'line', columnMapping: { day: 'x', signups: 'y' }, missingValuesAsZero: false } }, data: gaps },
   { name: 'edge-empty', vis: { type: 'CHART', options: { globalSeriesType: 'column' } }, data: { columns: [], rows: [] } },
-  { name: 'edge-map-not-drawn', vis: { type: 'CHOROPLETH', options: {} }, data: { columns: [{ name: 'country' }, { name: 'n' }], rows: [{ country: 'FR', n: 1 }] } },
+  { name: 'edge-map-markers-10k', size: { width: 900, height: 480 }, vis: { type: 'MAP', options: { classify: 'kind' } }, data: maps.storeLocations(10_000) },
+  { name: 'edge-map-unknown', vis: { type: 'CHOROPLETH', options: { mapType: 'atlantis' } }, data: { columns: [{ name: 'country' }, { name: 'n' }], rows: [{ country: 'FR', n: 1 }] } },
 ]

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import '../../src/visualizations/map/geo.server.ts'
 import { renderVisualizationSvg } from '../../src/visualizations/render.server.ts'
 import { count, dom, expectPicture, texts } from './pictures.ts'
 import { EDGE_CASES, GALLERY, type Picture } from './gallery.ts'
@@ -133,8 +134,43 @@ const CHECKS: Record<string, (doc: Document, markup: string) => void> = {
   'edge-empty': (doc) => {
     expect(texts(doc, 'text')).toEqual(['No data to show'])
   },
-  'edge-map-not-drawn': (doc) => {
-    expect(texts(doc, 'text')).toEqual(['Map (Choropleth) cannot be drawn yet'])
+  'map-choropleth-countries': (doc) => {
+    // 39 rows name a country on the map; "ZZ" names none
+    expect(count(doc, 'path.sl-region-value')).toBe(39)
+    expect(count(doc, 'path.sl-region')).toBeGreaterThan(170)
+    expect(count(doc, '.sl-legend-item')).toBe(5)
+    expect(texts(doc, 'path.sl-region-value title').find((t) => t.includes('(DE)'))).toMatch(/^Germany \(DE\): [\d]+ customers$/)
+  },
+  'map-choropleth-usa': (doc) => {
+    expect(count(doc, 'path.sl-region-value')).toBe(32)
+    expect(count(doc, 'path.sl-region')).toBeGreaterThanOrEqual(51)
+    expect(texts(doc, '.sl-legend-item text')[0]).toMatch(/^\$[\d,]+ – \$[\d,]+$/)
+  },
+  'map-choropleth-japan': (doc) => {
+    expect(count(doc, 'path.sl-region')).toBe(47)
+    expect(count(doc, 'path.sl-region-value')).toBe(20)
+    expect(count(doc, '.sl-legend-item')).toBe(4)
+  },
+  'map-choropleth-korea': (doc) => {
+    expect(count(doc, 'path.sl-region')).toBe(17)
+    expect(count(doc, 'path.sl-region-value')).toBe(17)
+    expect(texts(doc, 'path.sl-region-value title')).toContain('Seoul: 9,386')
+  },
+  'map-markers': (doc) => {
+    const singles = count(doc, 'circle.sl-marker')
+    const clustered = texts(doc, '.sl-cluster text').map(Number).reduce((a, b) => a + b, 0)
+    expect(singles + clustered).toBe(80)
+    expect(texts(doc, '.sl-legend-item text')).toEqual(['Outlet', 'Flagship', 'Pop-up'])
+    expect(texts(doc, 'circle.sl-marker title')[0]).toMatch(/^Store \d+ \((Outlet|Flagship|Pop-up)\)$/)
+  },
+  'edge-map-markers-10k': (doc, markup) => {
+    const clusters = texts(doc, '.sl-cluster text').map(Number)
+    expect(clusters.reduce((a, b) => a + b, 0) + count(doc, 'circle.sl-marker')).toBe(10_000)
+    expect(clusters.length).toBeLessThan(60)
+    expect(markup.length).toBeLessThan(100_000)
+  },
+  'edge-map-unknown': (doc) => {
+    expect(texts(doc, 'text')).toEqual(['Unknown map: atlantis'])
   },
 }
 

@@ -3,7 +3,6 @@
  * no-value colour), with a <title> tooltip and a corner legend of the steps.
  */
 import { geoPath } from 'd3-geo'
-import type { FeatureCollection } from 'geojson'
 import { frameSvg, emptySvg } from '../frame.ts'
 import { escapeHtml } from '../format/text.ts'
 import { formatNumber } from '../format/number.ts'
@@ -15,7 +14,7 @@ import { mapFeatures, type MapFeature } from './geometry.ts'
 import { fillTooltip, matchRegions } from './match.ts'
 import type { ChoroplethOptions } from './options.ts'
 import { awaitShapes } from './pending.ts'
-import { boundsShape, clipToArea, fitAvoiding, mainland } from './projection.ts'
+import { boundsShape, clipToArea, fitAvoiding, fitShape } from './projection.ts'
 
 const DEFAULT_TOOLTIP = '{{ @@name }}: {{ @@value }}'
 
@@ -43,9 +42,9 @@ export function renderChoropleth(data: ChoroplethData, options: ChoroplethOption
       const legend = options.showLegend && (options.legend as { visible?: boolean }).visible !== false
         ? cornerLegend(data.legend, options.legend.position, area, options.legend.alignText)
         : null
-      const collection: FeatureCollection = { type: 'FeatureCollection', features }
-      const fit = options.bounds ? boundsShape(options.bounds) : map.projection === 'mercator' ? mainland(features) : collection
-      const projection = fitAvoiding(map.projection, area, fit, options.bounds ? undefined : legend?.box)
+      const fit = options.bounds ? boundsShape(options.bounds) : fitShape(features, map.projection === 'mercator')
+      // a world map's corners are open sea, where the legend may sit; a country fills its box, so it moves aside
+      const projection = fitAvoiding(map.projection, area, fit, options.bounds || map.projection === 'equal-earth' ? undefined : legend?.box)
       clipToArea(projection, area)
       const path = geoPath(projection).digits(1)
       const format = (v: number | null) => (v === null ? options.noValuePlaceholder : formatNumber(v, options.valueFormat))

@@ -4,7 +4,7 @@
  * Mercator for a single country and for markers (north stays up and shapes look as on web maps).
  */
 import { geoAlbersUsa, geoArea, geoEqualEarth, geoMercator, geoPath, type GeoProjection } from 'd3-geo'
-import type { Feature, FeatureCollection, MultiPoint, MultiPolygon, Polygon } from 'geojson'
+import type { Feature, FeatureCollection, MultiPoint, Polygon } from 'geojson'
 import type { Area } from '../frame.ts'
 import type { ProjectionKind } from './catalogue.ts'
 
@@ -16,7 +16,8 @@ const PADDING = 10
 function base(kind: ProjectionKind): GeoProjection {
   if (kind === 'albers-usa') return geoAlbersUsa() as unknown as GeoProjection
   if (kind === 'mercator') return geoMercator()
-  return geoEqualEarth()
+  // centred on 11°E, the edge runs through the Bering Strait: Russia, Alaska and Fiji stay whole
+  return geoEqualEarth().rotate([-11, 0])
 }
 
 /** The bounds as a shape to fit: the four corners and the middle of each edge (Mercator curves nothing, others do). */
@@ -34,7 +35,7 @@ export function fittedProjection(kind: ProjectionKind, area: Area, fit: Fit, pad
   return base(kind).fitExtent(extent, fit)
 }
 
-type Fit = FeatureCollection | Feature | MultiPoint | MultiPolygon
+type Fit = FeatureCollection | Feature | MultiPoint
 
 /**
  * `kind` fitted to `area` so the shape stays clear of `avoid` (a corner legend) when that costs less than half the
@@ -57,20 +58,43 @@ export function fitAvoiding(kind: ProjectionKind, area: Area, fit: Fit, avoid?: 
   return options.reduce((best, p) => (p.scale() > best.scale() ? p : best), options[0] ?? projection)
 }
 
+const fitShapes = new WeakMap<Feature[], MultiPoint>()
+
 /**
- * The polygons of `features` that make up most of the land, to fit a country map to: remote islands (Ogasawara,
- * Okinotorishima) would otherwise shrink the main islands to a corner. They are still drawn where they fall.
+ * A light stand-in to fit a map to: some of each ring's points and its extremes. Fitting streams the whole shape
+ * through the projection, and a fit may be tried three times (see `fitAvoiding`), so the full geometry would cost
+ * more than drawing it. With `mainlandOnly`, polygons under 0.1% of the land are left out: remote islands
+ * (Ogasawara, Okinotorishima) would otherwise shrink the main islands to a corner. They are still drawn.
  */
-export function mainland(features: Feature[], share = 0.001): MultiPolygon {
-  const polygons: Polygon['coordinates'][] = []
+export function fitShape(features: Feature[], mainlandOnly: boolean): MultiPoint {
+  const cached = fitShapes.get(features)
+  if (cached) return cached
+  let polygons: Polygon['coordinates'][] = []
   for (const f of features) {
     const g = f.geometry
     if (g?.type === 'Polygon') polygons.push(g.coordinates)
     else if (g?.type === 'MultiPolygon') polygons.push(...g.coordinates)
   }
-  const areas = polygons.map((coordinates) => geoArea({ type: 'Polygon', coordinates }))
-  const total = areas.reduce((a, b) => a + b, 0)
-  return { type: 'MultiPolygon', coordinates: polygons.filter((_, i) => areas[i] >= total * share) }
+  if (mainlandOnly) {
+    const areas = polygons.map((coordinates) => geoArea({ type: 'Polygon', coordinates }))
+    const total = areas.reduce((a, b) => a + b, 0)
+    polygons = polygons.filter((_, i) => areas[i] >= total * 0.001)
+  }
+  const points: number[][] = []
+  for (const ring of polygons.map((p) => p[0])) {
+    const extremes = [0, 0, 0, 0]
+    ring.forEach((pt, i) => {
+      if (i % 8 === 0) points.push(pt)
+      if (pt[0] < ring[extremes[0]][0]) extremes[0] = i
+      if (pt[0] > ring[extremes[1]][0]) extremes[1] = i
+      if (pt[1] < ring[extremes[2]][1]) extremes[2] = i
+      if (pt[1] > ring[extremes[3]][1]) extremes[3] = i
+    })
+    for (const i of extremes) points.push(ring[i])
+  }
+  const shape: MultiPoint = { type: 'MultiPoint', coordinates: points }
+  fitShapes.set(features, shape)
+  return shape
 }
 
 /** Cuts shapes at the edge of `area`, so paths beyond it are not written out (Albers USA is already compact). */
