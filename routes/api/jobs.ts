@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { NotFound } from '../../src/errors.ts'
 import { executionJobJson } from '../../src/executions/serialize.ts'
-import { cancelExecution, getExecution } from '../../src/executions/service.ts'
+import { cancelExecution, pollExecution } from '../../src/executions/service.ts'
 import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
 import { jobJson } from '../../src/jobs/serialize.ts'
@@ -18,7 +18,7 @@ export default new Hono<Env>()
     const { principal } = apiCaller(c)
     const id = jobId(c.req.param('id'))
     const deps = c.get('deps')
-    const execution = await getExecution(deps, principal.orgId, id)
+    const execution = await pollExecution(deps, principal.orgId, id)
     if (execution) return c.json({ job: executionJobJson(execution) })
     return c.json({ job: jobJson(await getJob(deps, principal, id)) })
   })

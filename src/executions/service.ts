@@ -114,9 +114,26 @@ async function finished(deps: Deps, executionId: string): Promise<ResultRow | nu
   return status === 3 ? result : undefined
 }
 
-/** An execution the caller may see: anyone of the organization holding its random id (it is the capability). */
-export async function getExecution(deps: Deps, orgId: number, id: string): Promise<ExecutionRow | undefined> {
-  return store.findExecution(deps.sql, orgId, id)
+/**
+ * An execution the caller may see (anyone of the organization holding its random id: it is the capability), as a
+ * poll sees it (see `polled`).
+ */
+export async function pollExecution(deps: Deps, orgId: number, id: string): Promise<ExecutionRow | undefined> {
+  return polled(deps, id, () => store.findExecution(deps.sql, orgId, id))
+}
+
+/**
+ * One still waiting or running is given the same brief wait as a run request: a poll that comes while it ends
+ * answers at once with the end, and a burst of pollers asks half as often.
+ */
+async function polled(deps: Deps, id: string, read: () => Promise<ExecutionRow | undefined>): Promise<ExecutionRow | undefined> {
+  const now = await read()
+  if (!now || now.status >= 3 || deps.config.executionWaitMs <= 0) return now
+  const ended = await deps.executionsDone.waitFor(id, deps.config.executionWaitMs, async () => {
+    const row = await read()
+    return row && row.status >= 3 ? row : undefined
+  })
+  return ended ?? (await read()) ?? now
 }
 
 /**
@@ -141,6 +158,8 @@ async function canRun(deps: Deps, principal: Principal, dataSourceId: number): P
 
 /** A run of a saved query, polled by id without signing in (public dashboards): the random id is the capability. */
 export async function getQueryExecution(deps: Deps, queryId: number, id: string): Promise<ExecutionRow | undefined> {
-  const [row] = await deps.sql<ExecutionRow[]>`select * from executions where id = ${id} and query_id = ${queryId}`
-  return row
+  return polled(deps, id, async () => {
+    const [row] = await deps.sql<ExecutionRow[]>`select * from executions where id = ${id} and query_id = ${queryId}`
+    return row
+  })
 }

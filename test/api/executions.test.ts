@@ -118,6 +118,20 @@ describe('jobs', () => {
     expect(r.data.rows[0].answer).toBe(42)
   })
 
+  it('holds a poll of a running job briefly, answering as soon as it ends', async () => {
+    const body = await (await run(bo, { query: 'select pg_sleep(1.5), 7 as answer' })).json()
+    expect(body.job.status).toBeLessThan(3)
+    // back-to-back polls: each waits up to half a second for the end instead of answering at once
+    let polls = 0
+    let job = body.job
+    while (job.status < 3 && polls < 50) {
+      polls++
+      job = (await (await bo.get(`/api/jobs/${job.id}`)).json()).job
+    }
+    expect(job).toMatchObject({ status: 3, error: '' })
+    expect(polls).toBeLessThanOrEqual(5)
+  })
+
   it('shares one job between identical runs in flight', async () => {
     const text = 'select pg_sleep(0.8), 7 as shared'
     const [a, b] = await Promise.all([run(bo, { query: text }), run(admin, { query: text })])
