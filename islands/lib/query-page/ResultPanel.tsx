@@ -1,6 +1,5 @@
-import { useEffect, useState, type JSX } from 'react'
+import { lazy, Suspense, useEffect, useState, type JSX } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
-import { ResultsGrid } from '../editor/ResultsTable.tsx'
 import type { DateFormats, QueryResult } from '../editor/types.ts'
 import { timeAgo } from '../query-list.ts'
 import { ChartView } from './ChartView.tsx'
@@ -12,6 +11,10 @@ const RELATIVE_TIME_REFRESH_MS = 30_000 // spec 2 §9
 const DOWNLOADS = [['CSV', 'csv'], ['TSV', 'tsv'], ['Excel', 'xlsx']] as const
 
 const isTable = (v: PageVisualization) => v.type.toUpperCase() === 'TABLE'
+
+// The grid (with its virtual scroller) is a tenth of the page's script: a page opening on a chart does without it.
+const loadGrid = () => import('../editor/ResultsTable.tsx')
+const ResultsGrid = lazy(() => loadGrid().then((m) => ({ default: m.ResultsGrid })))
 
 /**
  * The chosen tab's content: the Table in the editor's grid, anything else drawn by ChartView, and the metadata bar
@@ -32,6 +35,14 @@ export function ResultPanel({ queryId, tabs, current, result, prerendered, forma
     const tick = setInterval(() => setNow(Date.now()), RELATIVE_TIME_REFRESH_MS)
     return () => clearInterval(tick)
   }, [result])
+  // on a Table tab, fetched alongside the result rather than after it; a moment later, as a link to a chart turns
+  // the first render's Table tab into that chart before then
+  const onTable = isTable(current)
+  useEffect(() => {
+    if (!onTable) return
+    const soon = setTimeout(() => void loadGrid(), 0)
+    return () => clearTimeout(soon)
+  }, [onTable])
   const kept = tabs.filter((v) => prerendered?.ids.includes(v.id) && !isTable(v))
   const showsKept = kept.some((v) => v.id === current.id)
 
@@ -44,10 +55,10 @@ export function ResultPanel({ queryId, tabs, current, result, prerendered, forma
           <p className="font-medium text-slate-700 dark:text-slate-300">{t.noResult}</p>
           <p>{t.noResultRun}</p>
         </div>
-      ) : isTable(current) ? (
+      ) : onTable ? (
         <>
           {result.data.truncated && <p className="shrink-0 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200">{e.truncated}</p>}
-          <div className="flex min-h-0 flex-1 flex-col"><ResultsGrid result={result} formats={formats} /></div>
+          <div className="flex min-h-0 flex-1 flex-col"><Suspense fallback={null}><ResultsGrid result={result} formats={formats} /></Suspense></div>
         </>
       ) : (
         <ChartView key={current.id} vis={current} result={result} />
