@@ -8,6 +8,7 @@ import type { FeatureCollection } from 'geojson'
 import { valueKey } from '../data.ts'
 import { emptySvg, frameSvg, type Area } from '../frame.ts'
 import { escapeHtml } from '../format/text.ts'
+import { POINT_LIMIT, sampleIndices } from '../sample.ts'
 import { TEXT_COLOR } from '../theme.ts'
 import type { RenderEnv, Size } from '../types.ts'
 import { OUTLINE_MAP } from './catalogue.ts'
@@ -55,7 +56,8 @@ function drawPoints(data: MarkersData, options: MarkersOptions, xs: Float64Array
   const groupIndex = new Map(data.groups.map((g, i) => [g.name, i]))
   const stroke = escapeHtml(options.customizeMarkers ? options.borderColor : '#ffffff')
   const clusters = options.clusterMarkers ? clusterPoints(xs, ys, CLUSTER_DISTANCE) : null
-  const singles = clusters ? clusters.filter((c) => c.members.length === 1).map((c) => c.members[0]) : data.points.map((_, i) => i)
+  // unclustered, a sample (seeded, so every render is the same) stands for the rest past the point limit
+  const singles = clusters ? clusters.filter((c) => c.members.length === 1).map((c) => c.members[0]) : sampleIndices(data.points.length, POINT_LIMIT)
   const parts: string[] = []
   if (singles.length > MANY) {
     const byGroup = data.groups.map(() => [] as string[])
@@ -77,6 +79,14 @@ function drawPoints(data: MarkersData, options: MarkersOptions, xs: Float64Array
   return parts.join('')
 }
 
+function note(data: MarkersData, options: MarkersOptions): string | null {
+  const parts: string[] = []
+  const n = data.points.length
+  if (!options.clusterMarkers && n > POINT_LIMIT) parts.push(`Showing ${POINT_LIMIT.toLocaleString('en-US')} of ${n.toLocaleString('en-US')} points`)
+  if (data.skipped) parts.push(`${data.skipped.toLocaleString('en-US')} rows without a valid location`)
+  return parts.join(' · ') || null
+}
+
 export function renderMarkers(data: MarkersData, options: MarkersOptions, size: Size, env: RenderEnv): string {
   if (!data.points.length) return emptySvg(size, 'map', 'No points to show')
   const outlines = mapFeatures(OUTLINE_MAP.id)
@@ -84,7 +94,7 @@ export function renderMarkers(data: MarkersData, options: MarkersOptions, size: 
   return frameSvg(size, {
     label: `Map of ${data.points.length.toLocaleString('en-US')} points`,
     type: 'map',
-    note: data.skipped ? `${data.skipped.toLocaleString('en-US')} rows without a valid location` : null,
+    note: note(data, options),
     draw: (area: Area) => {
       const projection = fittedProjection('mercator', area, boundsShape(widenBounds(data.bounds!)), 24)
       clipToArea(projection, area)

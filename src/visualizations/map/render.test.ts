@@ -109,6 +109,13 @@ describe('markers', () => {
     expect(all.querySelectorAll('path.sl-markers').length).toBe(1)
   })
 
+  it('draws a sample of 20,000 when clustering is off and there are more points', () => {
+    const many = { ...points(0), rows: Array.from({ length: 25_000 }, (_, i) => ({ lat: (i % 170) - 85, lon: (i % 359) - 179, kind: 'a' })) }
+    const d = markers({ clusterMarkers: false }, many)
+    expect(d.querySelector('.sl-note')!.textContent).toBe('Showing 20,000 of 25,000 points')
+    expect(d.querySelector('path.sl-markers')!.getAttribute('d')!.match(/M/g)!.length).toBe(20_000)
+  })
+
   it('says how many rows had no location, and shows a message with no points', () => {
     const data = points(5)
     data.rows.push({ lat: 'x', lon: 1, kind: 'a' } as never, { lat: 95, lon: 1, kind: 'a' } as never)
