@@ -82,13 +82,17 @@ export async function submit(deps: Pick<Deps, 'sql' | 'secretKey'>, input: Execu
     properties: { cache: cached ? 'hit' : 'miss', query_id: input.queryId ?? 'adhoc', scheduled: !!input.scheduled, query_hash: hash },
   }
   // the execution and its audit event commit together, without waiting for the disk (decision 0012)
-  return withAsyncCommit(deps.sql, async (tx) => {
-    const [execution] = await Promise.all([cached ? undefined : enqueueExecution(tx, input, text, hash), recordEvent(tx, event)])
-    return cached ? { result: cached } : { execution: execution! }
+  const queued = await withAsyncCommit(deps.sql, async (tx) => {
+    const [row] = await Promise.all([cached ? undefined : enqueueExecution(tx, input, text, hash), recordEvent(tx, event)])
+    return row
   })
+  if (!queued) return { result: cached! }
+  // once committed, so the source's lock is never held across a request's transaction (sql/migrations/0008)
+  if (!queued.joined) await store.dispatch(deps.sql, ds.id)
+  return { execution: queued.execution }
 }
 
-async function enqueueExecution(db: Db, input: ExecuteInput, text: string, hash: string): Promise<ExecutionRow> {
+async function enqueueExecution(db: Db, input: ExecuteInput, text: string, hash: string): Promise<{ execution: ExecutionRow; joined: boolean }> {
   const ds = input.dataSource
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await store.insertOrJoin(db, {
@@ -96,7 +100,7 @@ async function enqueueExecution(db: Db, input: ExecuteInput, text: string, hash:
       orgId: input.orgId, dataSourceId: ds.id, queryId: input.queryId, userId: input.userId,
       queryHash: hash, queryText: text, scheduled: !!input.scheduled,
     })
-    if (row) return row.execution
+    if (row) return row
     // the execution we collided with finished between our insert and our look-up: try again
   }
   throw new Error('Could not queue the execution')

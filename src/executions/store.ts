@@ -39,8 +39,8 @@ export interface NewExecution {
 }
 
 /**
- * Inserts an execution and lets it in if its source has a free slot (`dispatch`); or returns the identical execution
- * already in flight (same source and text) and `joined`. The partial unique index decides, so two requests racing
+ * Inserts an execution (the caller dispatches it once committed); or returns the identical execution already in
+ * flight (same source and text) and `joined`. The partial unique index decides, so two requests racing
  * each other still end up sharing one row.
  */
 export async function insertOrJoin(db: Db, e: NewExecution): Promise<{ execution: ExecutionRow; joined: boolean } | undefined> {
