@@ -69,8 +69,8 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()))
 })
 
-async function open(pathname: string, o: { viewport?: { width: number; height: number }; as?: Map<string, string>; script?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, javaScriptEnabled: o.script ?? true })
+async function open(pathname: string, o: { viewport?: { width: number; height: number }; as?: Map<string, string>; script?: boolean; dark?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, javaScriptEnabled: o.script ?? true, colorScheme: o.dark ? 'dark' : 'light' })
   context.setDefaultTimeout(10_000)
   contexts.push(context)
   await useCookies(context, server, o.as ?? admin)
@@ -214,10 +214,10 @@ describe('charts drawn on the server', () => {
     expect(problems).toEqual([])
   })
 
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport, dark] of [['desktop', DESKTOP, false], ['phone', PHONE, false], ['desktop-dark', DESKTOP, true]] as const) {
     it(`at ${label} width the tabs, actions and chart fit`, async () => {
       const { query, chart } = await queryWithResult(`Amounts at ${label} width`, { chart: true })
-      const { page } = await open(`/queries/${query.id}#${chart!.id}`, { viewport })
+      const { page } = await open(`/queries/${query.id}#${chart!.id}`, { viewport, dark })
       await page.locator('[data-row-count]').waitFor()
       await expect.poll(() => bars(page, chart!.id)).toBe(6)
       await page.screenshot({ path: path.join(SHOTS, `query-page-chart-${label}.png`), fullPage: true })

@@ -84,8 +84,11 @@ export function ChartView({ vis, result, prerendered, hidden }: {
   }, [vis, result, size])
 
   const scaled = drawn && 'html' in drawn && drawn.fromServer
+  // charts are drawn dark on white (as in the editor's preview); the box takes the white so none shows at the edges
+  const svg = drawn && 'html' in drawn && drawn.html.startsWith('<svg')
   return (
-    <div ref={box} hidden={hidden} className="relative min-h-0 flex-1 overflow-auto p-3" data-visualization={vis.type} data-chart-id={vis.id}>
+    <div ref={box} hidden={hidden} className="relative min-h-0 flex-1 overflow-auto p-3 dark:data-svg:bg-white" data-svg={svg || undefined}
+      data-visualization={vis.type} data-chart-id={vis.id}>
       {drawn && 'error' in drawn && <p role="alert" className="m-auto max-w-md p-6 text-center text-sm text-red-700 dark:text-red-300">{drawn.error}</p>}
       {/* the renderer builds DOM nodes and serialises them, so text from the result arrives escaped */}
       {drawn && 'html' in drawn && (
