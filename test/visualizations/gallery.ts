@@ -92,6 +92,7 @@ export const GALLERY: Picture[] = [
     vis: { type: 'CHOROPLETH', options: { mapType: 'south_korea/provinces', keyColumn: 'code', valueColumn: 'population', targetField: 'code', clusteringMode: 'k', valueFormat: '0,0', legend: { position: 'bottom-right' } } },
     data: maps.populationByProvince(),
   },
+  { name: 'map-markers-japan', size: { width: 520, height: 520 }, vis: { type: 'MAP', options: { clusterMarkers: false } }, data: maps.japanStations() },
   { name: 'map-markers', size: { width: 900, height: 480 }, vis: { type: 'MAP', options: { classify: 'kind', tooltip: { template: '{{ name }} ({{ kind }})' } } }, data: maps.storeLocations(80) },
 ]
 

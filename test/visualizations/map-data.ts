@@ -55,3 +55,14 @@ export function storeLocations(n: number): Result {
   })
   return { columns: [col('name', 'string'), col('kind', 'string'), col('lat', 'float'), col('lon', 'float')], rows }
 }
+
+/** Weather stations along Honshu, Shikoku and Kyushu: markers inside one country, drawn with its prefectures. */
+export function japanStations(): Result {
+  const line: [number, number][] = [[33.6, 130.4], [34.4, 132.5], [34.7, 135.5], [35.2, 136.9], [35.7, 139.7], [38.3, 140.9], [39.7, 141.2], [40.8, 140.7], [33.6, 133.5]]
+  const random = seededRandom(5)
+  const rows = Array.from({ length: 45 }, (_, i) => {
+    const [lat, lon] = line[i % line.length]
+    return { station: `Station ${i + 1}`, lat: Math.round((lat + (random() - 0.5) * 0.8) * 1e3) / 1e3, lon: Math.round((lon + (random() - 0.5) * 0.8) * 1e3) / 1e3 }
+  })
+  return { columns: [col('station', 'string'), col('lat', 'float'), col('lon', 'float')], rows }
+}

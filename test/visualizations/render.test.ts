@@ -163,6 +163,12 @@ const CHECKS: Record<string, (doc: Document, markup: string) => void> = {
     expect(texts(doc, '.sl-legend-item text')).toEqual(['Outlet', 'Flagship', 'Pop-up'])
     expect(texts(doc, 'circle.sl-marker title')[0]).toMatch(/^Store \d+ \((Outlet|Flagship|Pop-up)\)$/)
   },
+  'map-markers-japan': (doc) => {
+    expect(count(doc, 'circle.sl-marker')).toBe(45)
+    // inside Japan the prefectures' own map replaces the world's coarse outline
+    expect(count(doc, 'path.sl-regions')).toBe(1)
+    expect(count(doc, '.sl-legend')).toBe(0)
+  },
   'edge-map-markers-10k': (doc, markup) => {
     const clusters = texts(doc, '.sl-cluster text').map(Number)
     expect(clusters.reduce((a, b) => a + b, 0) + count(doc, 'circle.sl-marker')).toBe(10_000)

@@ -14,6 +14,11 @@ export interface MapEntry {
   /** The established tool's names for the same properties, so its saved choropleths keep matching. */
   propertyAliases: Record<string, string>
   projection: ProjectionKind
+  /**
+   * For a single-country map: the country's ISO code in `countries` and where its main part lies
+   * ([[south, west], [north, east]]), so a marker map inside it can draw these finer borders instead.
+   */
+  detail?: { country: string; extent: [[number, number], [number, number]] }
 }
 
 const COUNTRIES: MapEntry = {
@@ -36,6 +41,7 @@ const MAPS: MapEntry[] = [
     properties: { name: 'Name', postal: 'USPS abbreviation', fips: 'FIPS code (2 digits)' },
     propertyAliases: { usps_abbrev: 'postal', abbrev: 'postal', fips_code: 'fips', geoid: 'fips', state: 'name' },
     projection: 'albers-usa',
+    detail: { country: 'US', extent: [[24, -125], [50, -66]] },
   },
   {
     id: 'japan/prefectures',
@@ -46,6 +52,7 @@ const MAPS: MapEntry[] = [
     },
     propertyAliases: { name_local: 'name_ja', region_code: 'iso_3166_2' },
     projection: 'mercator',
+    detail: { country: 'JP', extent: [[24, 122], [46, 146]] },
   },
   {
     id: 'south_korea/provinces',
@@ -55,6 +62,7 @@ const MAPS: MapEntry[] = [
     },
     propertyAliases: { name_eng: 'name', name_local: 'name_ko' },
     projection: 'mercator',
+    detail: { country: 'KR', extent: [[33, 124.5], [38.7, 131]] },
   },
 ]
 
@@ -77,6 +85,18 @@ export function findMap(id: string): MapEntry | null {
 
 /** The map drawn under markers. */
 export const OUTLINE_MAP = COUNTRIES
+
+/**
+ * The single-country map whose main part holds `bounds` when they span under 25° of latitude: zoomed in that far,
+ * the world map's coarse coast shows, and the country's own map also draws its regions.
+ */
+export function detailMapFor([[south, west], [north, east]]: [[number, number], [number, number]]): MapEntry | null {
+  if (north - south >= 25) return null
+  return MAPS.find((m) => {
+    const extent = m.detail?.extent
+    return extent && south >= extent[0][0] && west >= extent[0][1] && north <= extent[1][0] && east <= extent[1][1]
+  }) ?? null
+}
 
 /** The feature property `field` stands for on `map`: itself when the map has it, else its alias, else `name`. */
 export function resolveProperty(map: MapEntry, field: string): string {

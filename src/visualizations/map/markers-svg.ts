@@ -11,7 +11,7 @@ import { escapeHtml } from '../format/text.ts'
 import { POINT_LIMIT, sampleIndices } from '../sample.ts'
 import { TEXT_COLOR } from '../theme.ts'
 import type { RenderEnv, Size } from '../types.ts'
-import { OUTLINE_MAP } from './catalogue.ts'
+import { detailMapFor, OUTLINE_MAP } from './catalogue.ts'
 import { clusterPoints } from './cluster.ts'
 import { cornerLegend } from './corner-legend.ts'
 import { mapFeatures } from './geometry.ts'
@@ -89,8 +89,13 @@ function note(data: MarkersData, options: MarkersOptions): string | null {
 
 export function renderMarkers(data: MarkersData, options: MarkersOptions, size: Size, env: RenderEnv): string {
   if (!data.points.length) return emptySvg(size, 'map', 'No points to show')
-  const outlines = mapFeatures(OUTLINE_MAP.id)
-  if (!outlines) return awaitShapes(OUTLINE_MAP.id, size, 'map', env, () => renderMarkers(data, options, size, env))
+  const detail = detailMapFor(data.bounds!)
+  // one map at a time: each redraw waits for the next missing one
+  const missing = [OUTLINE_MAP.id, detail?.id].find((id) => id && !mapFeatures(id))
+  if (missing) return awaitShapes(missing, size, 'map', env, () => renderMarkers(data, options, size, env))
+  const world = mapFeatures(OUTLINE_MAP.id)!
+  const outlines = detail ? world.filter((f) => f.properties.iso_a2 !== detail.detail!.country) : world
+  const regions = detail ? mapFeatures(detail.id)! : []
   return frameSvg(size, {
     label: `Map of ${data.points.length.toLocaleString('en-US')} points`,
     type: 'map',
@@ -98,7 +103,9 @@ export function renderMarkers(data: MarkersData, options: MarkersOptions, size: 
     draw: (area: Area) => {
       const projection = fittedProjection('mercator', area, boundsShape(widenBounds(data.bounds!)), 24)
       clipToArea(projection, area)
-      const land = geoPath(projection).digits(1)({ type: 'FeatureCollection', features: outlines } as FeatureCollection)
+      const path = geoPath(projection).digits(1)
+      const land = path({ type: 'FeatureCollection', features: outlines } as FeatureCollection)
+      const inner = regions.length ? path({ type: 'FeatureCollection', features: regions } as FeatureCollection) : null
       const xs = new Float64Array(data.points.length)
       const ys = new Float64Array(data.points.length)
       data.points.forEach((p, i) => {
@@ -109,6 +116,7 @@ export function renderMarkers(data: MarkersData, options: MarkersOptions, size: 
       const legend = options.classify ? cornerLegend(data.groups.map((g) => ({ label: g.name, color: g.color })), 'top-right', area).svg : ''
       return `<rect x="${area.x}" y="${area.y}" width="${area.width}" height="${area.height}" fill="#eef3f8"/>` +
         `<path class="sl-land" d="${land ?? ''}" fill="#fbfbf9" stroke="#c7cdd4" stroke-width="0.7" stroke-linejoin="round"/>` +
+        (inner ? `<path class="sl-land sl-regions" d="${inner}" fill="#fbfbf9" stroke="#d5dae0" stroke-width="0.6" stroke-linejoin="round"/>` : '') +
         `<g class="sl-points">${drawPoints(data, options, xs, ys)}</g>${legend}`
     },
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { clusterPoints } from './cluster.ts'
-import { findMap, mapCatalogue, resolveProperty } from './catalogue.ts'
+import { detailMapFor, findMap, mapCatalogue, resolveProperty } from './catalogue.ts'
 import type { MapFeature } from './geometry.ts'
 import { fillTooltip, matchRegions, normalizeKey } from './match.ts'
 
@@ -58,6 +58,16 @@ describe('catalogue', () => {
     expect(resolveProperty(usa, 'fips_code')).toBe('fips')
     expect(resolveProperty(usa, 'postal')).toBe('postal')
     expect(resolveProperty(findMap('countries')!, 'no_such_field')).toBe('name')
+  })
+})
+
+describe('detailMapFor', () => {
+  it('finds the country map that holds marker bounds, when zoomed in enough', () => {
+    expect(detailMapFor([[34, 132], [40, 141]])?.id).toBe('japan/prefectures')
+    expect(detailMapFor([[37.4, 126.8], [37.7, 127.2]])?.id).toBe('south_korea/provinces')
+    expect(detailMapFor([[30, -100], [45, -75]])?.id).toBe('usa')
+    expect(detailMapFor([[30, -100], [52, -75]])).toBeNull() // reaches into Canada
+    expect(detailMapFor([[-40, -120], [60, 140]])).toBeNull()
   })
 })
 
