@@ -1,6 +1,6 @@
 import { pipeline, Readable } from 'node:stream'
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web'
-import { createGzip, constants } from 'node:zlib'
+import { constants, createBrotliCompress, createGzip } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import { COMPRESSIBLE } from '../../shared/headers.ts'
@@ -8,7 +8,8 @@ import type { Env } from '../env.ts'
 
 
 /**
- * gzip for clients that accept it: pages and assets above 2 KB, and API answers marked compressible. Other clients
+ * gzip for clients that accept it: pages and assets above 2 KB, and API answers marked compressible (brotli for
+ * those that accept that too). Other clients
  * (API scripts, load balancers' health checks) skip the middleware entirely, so their responses are never rebuilt.
  */
 export const compressForBrowsers = (): MiddlewareHandler<Env> => {
@@ -21,20 +22,24 @@ export const compressForBrowsers = (): MiddlewareHandler<Env> => {
     // Hono copies the old response's headers into a new one, so they are changed in place
     c.res.headers.delete(COMPRESSIBLE)
     if (!c.res.body || c.res.headers.has('content-encoding') || c.req.method === 'HEAD') return
+    const brotli = /\bbr\b/.test(c.req.header('accept-encoding') ?? '')
     c.res.headers.delete('content-length')
-    c.res.headers.set('content-encoding', 'gzip')
+    c.res.headers.set('content-encoding', brotli ? 'br' : 'gzip')
     c.res.headers.append('vary', 'Accept-Encoding')
-    c.res = new Response(fastGzip(c.res.body), c.res)
+    c.res = new Response(fastCompress(c.res.body, brotli), c.res)
   }
 }
 
 /**
- * gzip at level 1, in the thread pool: large results and downloads are several MB, where level 1 is several times
- * faster than the default for output about 15% larger.
+ * The fastest settings, in the thread pool: large results and downloads are several MB. Brotli at quality 1 (for
+ * browsers, which all accept it) takes half the time of gzip at level 1 on result data for a slightly smaller output;
+ * gzip at level 1 is several times faster than its default for output about 15% larger.
  */
-function fastGzip(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  const gzip = createGzip({ level: 1, flush: constants.Z_NO_FLUSH })
+function fastCompress(body: ReadableStream<Uint8Array>, brotli: boolean): ReadableStream<Uint8Array> {
+  const compressor = brotli
+    ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 1 } })
+    : createGzip({ level: 1, flush: constants.Z_NO_FLUSH })
   // pipeline, not pipe: an error or a cancelled download reaches both ends
-  const gzipped = pipeline(Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>), gzip, () => {})
-  return Readable.toWeb(gzipped) as ReadableStream<Uint8Array>
+  const compressed = pipeline(Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>), compressor, () => {})
+  return Readable.toWeb(compressed) as ReadableStream<Uint8Array>
 }
