@@ -21,7 +21,7 @@ const allowed = (p: Principal, permission: string) => isAdmin(p) || has(p, permi
  * Server-drawn charts: the size of the chart box on a desk (a 1440-pixel window), so there the drawing only needs
  * scaling; a larger result is left to the browser (its rows would cost more to draw here than to fetch there).
  */
-const PRERENDER = { width: 1232, height: 412, maxRows: 5000, maxCharts: 3 }
+const PRERENDER = { width: 1126, height: 416, maxRows: 5000, maxCharts: 3 }
 
 /**
  * The non-table visualizations drawn from the stored latest result, when the page will show that result: no
