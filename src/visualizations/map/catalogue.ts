@@ -92,10 +92,12 @@ export const OUTLINE_MAP = COUNTRIES
  */
 export function detailMapFor([[south, west], [north, east]]: [[number, number], [number, number]]): MapEntry | null {
   if (north - south >= 25) return null
-  return MAPS.find((m) => {
+  const size = (m: MapEntry) => (m.detail!.extent[1][0] - m.detail!.extent[0][0]) * (m.detail!.extent[1][1] - m.detail!.extent[0][1])
+  // the smallest extent that holds them: Japan's box also covers Korea
+  return MAPS.filter((m) => {
     const extent = m.detail?.extent
     return extent && south >= extent[0][0] && west >= extent[0][1] && north <= extent[1][0] && east <= extent[1][1]
-  }) ?? null
+  }).sort((a, b) => size(a) - size(b))[0] ?? null
 }
 
 /** The feature property `field` stands for on `map`: itself when the map has it, else its alias, else `name`. */
