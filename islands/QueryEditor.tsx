@@ -8,7 +8,7 @@ import { autocompleteAvailable, completionItems, type Snippet } from './lib/edit
 import { canFormat, formatterLanguage } from './lib/editor/dialect.ts'
 import { ExecutionStatus } from './lib/editor/ExecutionStatus.tsx'
 import { prefs } from './lib/editor/prefs.ts'
-import { ResultsPanel } from './lib/editor/ResultsPanel.tsx'
+import { preloadResultsGrid, ResultsPanel } from './lib/editor/ResultsPanel.tsx'
 import { SchemaBrowser } from './lib/editor/SchemaBrowser.tsx'
 import SqlEditor, { type SqlEditorHandle } from './lib/editor/SqlEditor.tsx'
 import { Toolbar } from './lib/editor/Toolbar.tsx'
@@ -97,7 +97,10 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
       const last = prefs.lastDataSource()
       if (last && offered.some((ds) => ds.id === last)) setDataSourceId(last)
     }
-    if (props.query.latest_query_data_id) void machine.open(props.query.latest_query_data_id)
+    if (props.query.latest_query_data_id) {
+      preloadResultsGrid()
+      void machine.open(props.query.latest_query_data_id)
+    }
     api<Snippet[]>('GET', '/api/query_snippets').then(setSnippets, () => setSnippets([]))
     const onSelection = () => setHasSelection(Boolean(editor.current?.selectedText().trim()))
     document.addEventListener('selectionchange', onSelection)
@@ -109,6 +112,7 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
     const queryText = selected ?? (editor.current?.selectedText().trim() ? editor.current.selectedText() : current)
     if (!props.canExecute || !source || source.view_only || !queryText.trim() || isRunning(machine.state)) return
     setText(current)
+    preloadResultsGrid()
     void machine.execute({
       query: queryText, data_source_id: source.id, parameters: valuesNow.current, apply_auto_limit: autoLimitAvailable && autoLimit, query_id: saved.id,
     })

@@ -109,7 +109,12 @@ export async function findPage(db: Db, v: Viewer, kind: QueryListKind, p: QueryL
     ${kind === 'favorites' ? db`and f.user_id is not null` : db``}
     ${p.tags.length ? db`and q.tags @> ${p.tags}::text[]` : db``}
     ${p.words.length ? db`and ${searchMatches(db, p.words)}` : db``}`
-  const [{ count }] = await db<{ count: number }[]>`select count(*)::int as count from ${tables} where ${where}`
+  // the count needs none of the page's joins but the favorites one (every query has its user; the left joins
+  // cannot change the number of rows), so with 10,000 queries it is an index-only scan instead of a join
+  const counted = kind === 'favorites'
+    ? db`queries q join favorites f on f.object_type = 'query' and f.object_id = q.id and f.user_id = ${v.userId}`
+    : db`queries q`
+  const [{ count }] = await db<{ count: number }[]>`select count(*)::int as count from ${counted} where ${where}`
   if (!count) return { count, rows: [] }
   const rows = await db<QueryListRow[]>`
     select ${queryColumns(db)}, f.user_id is not null as is_favorite, f.created_at as starred_at
@@ -136,7 +141,7 @@ export async function tagCounts(db: Db, v: Viewer): Promise<{ name: string; coun
   return db<{ name: string; count: number }[]>`
     select t.name, count(*)::int as count
     from queries q cross join unnest(q.tags) as t(name)
-    where ${visibleTo(db, v)} and not q.is_archived
+    where ${visibleTo(db, v)} and not q.is_archived and q.tags <> '{}'
     group by t.name
     order by t.name`
 }
