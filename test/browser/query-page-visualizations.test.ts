@@ -164,6 +164,18 @@ describe('visualizations on the query page', () => {
     expect(await tabNames(page)).toEqual(['Table', 'Amounts'])
   })
 
+  it('opens the editor before the query has run, and says so when a save fails', async () => {
+    const created = await call<Query>('POST', '/api/queries', { data_source_id: warehouse, name: 'Never run', query: SIX_BARS })
+    const { page } = await open(`/queries/${created.id}`)
+    await page.getByRole('button', { name: 'Add Visualization' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Visualization Editor' })
+    await dialog.getByText('Run the query to see a preview.').waitFor()
+    await page.route('**/api/visualizations', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }))
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Visualization could not be saved').waitFor()
+    expect(await dialog.isVisible()).toBe(true)
+  })
+
   it('shows a viewer without edit rights no Add, Edit or Delete', async () => {
     const { query } = await queryWithResult('Amounts to view', { chart: true })
     const { page } = await open(`/queries/${query.id}`, { as: member })
