@@ -46,7 +46,12 @@ export function mapFailed(id: string): boolean {
 export function whenLoaded(id: string, then: () => void): void {
   if (loaded.has(id)) return then()
   let pending = inFlight.get(id)
-  if (!pending && typeof fetch === 'function') {
+  // a server that did not register a reader has no page to fetch from: say so rather than wait forever
+  if (!pending && (typeof fetch !== 'function' || typeof location === 'undefined')) {
+    failed.add(id)
+    return
+  }
+  if (!pending) {
     pending = fetch(mapUrl(id))
       .then((res) => {
         if (!res.ok) throw new Error(`HTTP ${res.status}`)

@@ -23,6 +23,7 @@ describe('maps in the browser', () => {
       return new Response(fs.readFileSync(file), { status: 200 })
     })
     vi.stubGlobal('fetch', fetch)
+    vi.stubGlobal('location', new URL('http://localhost/'))
     const box = document.getElementById('box')!
     box.innerHTML = renderVisualization(vis, data, { width: 600, height: 300 }, env)
     expect(box.textContent).toBe('Loading map…')
@@ -37,8 +38,13 @@ describe('maps in the browser', () => {
 
   it('says so when the shapes cannot be fetched', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 404 })))
+    vi.stubGlobal('location', new URL('http://localhost/'))
     renderVisualization(vis, data, { width: 600, height: 300 }, env)
     await settle()
+    expect(renderVisualization(vis, data, { width: 600, height: 300 }, env)).toContain('The map could not be loaded')
+  })
+
+  it('says so at once on a server that registered no reader of the map files', () => {
     expect(renderVisualization(vis, data, { width: 600, height: 300 }, env)).toContain('The map could not be loaded')
   })
 })

@@ -11,7 +11,6 @@ let nextToken = 0
 
 /** Markup to show while map `mapId` loads; `draw` runs again when it has, and its markup takes the placeholder's place. */
 export function awaitShapes(mapId: string, size: Size, type: string, env: RenderEnv, draw: () => string): string {
-  if (mapFailed(mapId)) return emptySvg(size, type, 'The map could not be loaded')
   const token = `map-${++nextToken}`
   // the island may not have put the placeholder in the page yet when a cached map arrives, so look a few times
   const replace = (tries: number) => {
@@ -19,6 +18,7 @@ export function awaitShapes(mapId: string, size: Size, type: string, env: Render
     if (placeholder) placeholder.outerHTML = draw()
     else if (tries > 0) setTimeout(() => replace(tries - 1), 50)
   }
-  whenLoaded(mapId, () => replace(20))
+  if (!mapFailed(mapId)) whenLoaded(mapId, () => replace(20))
+  if (mapFailed(mapId)) return emptySvg(size, type, 'The map could not be loaded')
   return emptySvg(size, type, 'Loading map…').replace('<svg ', `<svg data-sl-pending="${token}" `)
 }
