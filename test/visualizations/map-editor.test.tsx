@@ -11,6 +11,15 @@ const choices = (doc: Document, label: string) => {
   return [...doc.querySelectorAll(`select[id="${id}"] option`)].map((o) => o.getAttribute('value'))
 }
 
+describe('marker options in the editor', () => {
+  it('picks latitude and longitude from the numeric columns and the group from any column', () => {
+    const tabs = optionTabs('MAP', { options: {}, columns: ['name', 'lat', 'lon', 'kind'], numeric: ['lat', 'lon'], set: vi.fn() })
+    const doc = dom(renderToStaticMarkup(<>{tabs[0].content}</>))
+    expect(choices(doc, 'Latitude Column')).toEqual(['lat', 'lon'])
+    expect(choices(doc, 'Group by')).toEqual(['', 'name', 'lat', 'lon', 'kind'])
+  })
+})
+
 describe('choropleth options in the editor', () => {
   it('offers the catalogue maps and the chosen map’s properties', () => {
     expect(tabsFor({}).map((t) => t.id)).toEqual(['general', 'format', 'colors'])

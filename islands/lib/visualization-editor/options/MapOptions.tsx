@@ -1,12 +1,12 @@
 /**
- * The choropleth's option tabs. The map and its key property are picked from the catalogue's list (names only:
- * the shapes stay on the server until the preview fetches them), so a key can only be matched against a property
- * the chosen map has. Markers need no such lists and use the schema-built tab.
+ * The map types' option tabs. For a choropleth the map and its key property are picked from the catalogue's list
+ * (names only: the shapes stay on the server until the preview fetches them), so a key can only be matched against
+ * a property the chosen map has. Markers pick their latitude, longitude and group columns from the result.
  */
 import type { JSX } from 'react'
 import { queryTexts } from '../../../../src/shared/query-texts.ts'
 import { findMap, mapCatalogue } from '../../../../src/visualizations/map/catalogue.ts'
-import { ChoroplethOptionsSchema } from '../../../../src/visualizations/map/options.ts'
+import { ChoroplethOptionsSchema, MarkersOptionsSchema } from '../../../../src/visualizations/map/options.ts'
 import { CheckField, columnChoices, labelChoices, NumberField, SelectField, TextField } from '../fields.tsx'
 import type { OptionProps, OptionTab } from './types.ts'
 
@@ -15,6 +15,7 @@ const t = {
   map: 'Map', keyColumn: 'Key Column', targetField: 'Target Field', valueColumn: 'Value Column', steps: 'Steps',
   clustering: 'Clustering Mode', valueFormat: 'Value Format', placeholder: 'Value Placeholder', showLegend: 'Show Legend',
   legendPosition: 'Legend Position', legendAlign: 'Legend Text Alignment', tooltip: 'Show Tooltip', tooltipTemplate: 'Tooltip Template',
+  lat: 'Latitude Column', lon: 'Longitude Column', groupBy: 'Group by', cluster: 'Cluster Markers', tileUrl: 'Tile Server URL',
   minColor: 'Min Color', maxColor: 'Max Color', noValueColor: 'No Value Color', borders: 'Borders Color', background: 'Background Color',
 }
 const grid = 'grid gap-4 sm:grid-cols-2'
@@ -86,4 +87,27 @@ export function choroplethTabs(props: OptionProps): OptionTab[] {
     { id: 'format', label: tabs.format, content: <Format {...props} /> },
     { id: 'colors', label: tabs.colors, content: <Colors {...props} /> },
   ]
+}
+
+function Markers({ options, columns, numeric, set }: OptionProps): JSX.Element {
+  const parsed = MarkersOptionsSchema.safeParse(options)
+  const o = parsed.success ? parsed.data : MarkersOptionsSchema.parse({})
+  const numbers = columnChoices(numeric.length ? numeric : columns)
+  return (
+    <div className="flex flex-col gap-4">
+      <div className={grid}>
+        <SelectField label={t.lat} value={o.latColumn} choices={numbers} onChange={(v) => set(['latColumn'], v)} />
+        <SelectField label={t.lon} value={o.lonColumn} choices={numbers} onChange={(v) => set(['lonColumn'], v)} />
+        <SelectField label={t.groupBy} value={o.classify ?? ''} choices={columnChoices(columns)} empty onChange={(v) => set(['classify'], v ?? null)} />
+        <TextField label={t.tileUrl} value={o.mapTileUrl} onChange={(v) => set(['mapTileUrl'], v)} />
+      </div>
+      <CheckField label={t.cluster} checked={o.clusterMarkers} onChange={(v) => set(['clusterMarkers'], v)} />
+      <CheckField label={t.tooltip} checked={o.tooltip.enabled} onChange={(v) => set(['tooltip', 'enabled'], v)} />
+      <TextField label={t.tooltipTemplate} value={o.tooltip.template} placeholder="{{ column }}" onChange={(v) => set(['tooltip', 'template'], v)} />
+    </div>
+  )
+}
+
+export function markersTabs(props: OptionProps): OptionTab[] {
+  return [{ id: 'general', label: queryTexts.visualizationEditor.tabs.general, content: <Markers {...props} /> }]
 }
