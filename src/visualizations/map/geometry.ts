@@ -46,10 +46,10 @@ export function mapFailed(id: string): boolean {
 export function whenLoaded(id: string, then: () => void): void {
   if (loaded.has(id)) return then()
   let pending = inFlight.get(id)
-  // a server that did not register a reader has no page to fetch from: say so rather than wait forever
+  // a server that registered no reader has no page to fetch from; throwing lets a caller that draws ahead for the
+  // browser (the query page) leave the map to the browser instead of serving a placeholder that never fills
   if (!pending && (typeof fetch !== 'function' || typeof location === 'undefined')) {
-    failed.add(id)
-    return
+    throw new Error('Map shapes are not at hand: server rendering needs map/geo.server.ts imported')
   }
   if (!pending) {
     pending = fetch(mapUrl(id))
