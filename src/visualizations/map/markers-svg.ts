@@ -22,7 +22,8 @@ import { awaitShapes } from './pending.ts'
 import { boundsShape, clipToArea, fittedProjection, widenBounds } from './projection.ts'
 
 const RADIUS = 5
-// clusters nearer than this merge; at most one cluster disc (radius half of it) fits between two seeds
+// a point within this many pixels of a cluster's first point joins it; discs stay under half of it in radius, so
+// clusters never overlap
 const CLUSTER_DISTANCE = 44
 /** Above this many single markers, each group becomes one path without tooltips (see the README's "Large data"). */
 const MANY = 2000
