@@ -3,6 +3,8 @@
  * any script loads. Server only (linkedom is a Node dependency); islands import render.ts instead.
  */
 import { parseHTML } from 'linkedom'
+// maps read their shapes from the files the product ships
+import './map/geo.server.ts'
 import { renderVisualization, type ResultInput, type VisualizationInput } from './render.ts'
 import type { Size, ViewState } from './types.ts'
 

@@ -5,7 +5,6 @@
  */
 import { normalizeData } from './data.ts'
 import { applyFilters, deriveFilters } from './filters.ts'
-import { emptySvg } from './frame.ts'
 import { getVisualization } from './registry.ts'
 import type { DataColumn, RenderEnv, Size, ViewState } from './types.ts'
 
@@ -46,6 +45,5 @@ export function renderVisualization(vis: VisualizationInput, result: ResultInput
   const data = normalizeData(result)
   const rows = applyFilters(data.rows, deriveFilters(data.columns, data.rows), view.filters)
   const prepared = definition.prepare(parsed.data, { columns: data.columns, rows }, view)
-  if (!definition.render) return emptySvg(box, vis.type.toLowerCase(), `${definition.name} cannot be drawn yet`)
   return definition.render(prepared, parsed.data, box, env)
 }

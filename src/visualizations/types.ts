@@ -41,15 +41,14 @@ export interface RenderEnv {
 
 /**
  * One visualization type. `options` parses stored options (unknown keys are kept, known keys are checked, missing
- * ones get defaults); `prepare` is pure and size-independent; `render` is absent for types whose renderer is not
- * written yet (the maps).
+ * ones get defaults); `prepare` is pure and size-independent; `render` draws the prepared data at a size.
  */
 export interface VisualizationDefinition<O = unknown, P = unknown> {
   type: string
   name: string
   options: z.ZodType<O>
   prepare(options: O, data: DataSet, view: ViewState): P
-  render?(prepared: P, options: O, size: Size, env: RenderEnv): string
+  render(prepared: P, options: O, size: Size, env: RenderEnv): string
   /** Keys removed before options are stored (spec 2 §5: the table's paginationSize). */
   dropOnSave?: string[]
 }
