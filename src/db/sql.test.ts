@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest'
+import { asyncCommitUrl } from './sql.ts'
+
+describe('asyncCommitUrl', () => {
+  it('asks for asynchronous commits, keeping the options a URL already had', () => {
+    const plain = new URL(asyncCommitUrl('postgres://u:p%40ss@db.example:5433/sightline'))
+    expect(plain.searchParams.get('options')).toBe('-c synchronous_commit=off')
+    expect([plain.username, plain.password, plain.host, plain.pathname]).toEqual(['u', 'p%40ss', 'db.example:5433', '/sightline'])
+    const withOptions = new URL(asyncCommitUrl('postgres://u@h/db?sslmode=require&options=-c%20statement_timeout%3D0'))
+    expect(withOptions.searchParams.get('options')).toBe('-c statement_timeout=0 -c synchronous_commit=off')
+    expect(withOptions.searchParams.get('sslmode')).toBe('require')
+  })
+})
