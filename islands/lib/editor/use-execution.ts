@@ -40,7 +40,7 @@ export interface ExecutionDeps {
   call: <T>(method: string, path: string, body?: unknown) => Promise<T>
   sleep: (ms: number) => Promise<void>
   now: () => number
-  /** Told how each execution ended, except the first load of the page (spec 2 §4); the page toasts it. */
+  /** Told how each execution ended, except the load on opening the page (spec 2 §4); the page toasts it. */
   notify?: (outcome: ExecutionOutcome) => void
 }
 
@@ -60,8 +60,8 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
  */
 export class ExecutionMachine {
   private generation = 0
-  // the page's first result (the stored one on opening, or the first run) is what it shows, not news to announce
-  private loadedInitial = false
+  // the load on opening a page (its stored result, or the run it starts itself) is what the page shows, not news
+  private quiet = false
   state: ExecutionState
 
   constructor(private deps: ExecutionDeps, initial: ExecutionState, private onChange: (s: ExecutionState, previous: ExecutionState) => void) {
@@ -74,8 +74,10 @@ export class ExecutionMachine {
     this.onChange(this.state, previous)
   }
 
-  async execute(request: ExecuteRequest): Promise<void> {
+  /** `initial`: the run a page starts as it opens (spec 2 §4), whose outcome is not announced. */
+  async execute(request: ExecuteRequest, o: { initial?: boolean } = {}): Promise<void> {
     const generation = ++this.generation
+    this.quiet = o.initial ?? false
     const live = () => generation === this.generation
     this.set({ phase: 'waiting', error: null, jobId: null, cancelling: false, startedAt: this.deps.now() })
     try {
@@ -122,6 +124,7 @@ export class ExecutionMachine {
   /** Show a stored result (the query's latest when the page opens), as any execution's result is shown. */
   async open(resultId: number): Promise<void> {
     const generation = ++this.generation
+    this.quiet = true
     this.set({ startedAt: this.deps.now(), error: null })
     await this.loadResult(resultId, () => generation === this.generation)
   }
@@ -155,8 +158,7 @@ export class ExecutionMachine {
   }
 
   private settled(outcome: ExecutionOutcome) {
-    if (this.loadedInitial) this.deps.notify?.(outcome)
-    this.loadedInitial = true
+    if (!this.quiet) this.deps.notify?.(outcome)
   }
 }
 
