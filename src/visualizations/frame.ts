@@ -68,9 +68,19 @@ export function emptySvg(size: Size, type: string, message = 'No data to show'):
   })
 }
 
-/** Plot's <svg> moved to `area` inside the frame. */
+/**
+ * Plot's <svg> moved to `area` inside the frame. Plot names its mark groups with `aria-label` (`bar`, `rule`…) but
+ * gives them no role, which assistive technology rejects; the frame is one labelled image, so the names move to
+ * `data-mark`, where styles and tests still find them.
+ */
 export function placePlot(plot: Element, area: Area): string {
   plot.setAttribute('x', String(area.x))
   plot.setAttribute('y', String(area.y))
+  plot.removeAttribute('aria-label')
+  plot.removeAttribute('aria-description')
+  for (const labelled of plot.querySelectorAll('[aria-label]')) {
+    labelled.setAttribute('data-mark', labelled.getAttribute('aria-label')!)
+    labelled.removeAttribute('aria-label')
+  }
   return plot.outerHTML
 }

@@ -87,5 +87,5 @@ export function legendSvg(layout: LegendLayout): string {
   if (layout.more) {
     parts.push(`<text x="${layout.more.x.toFixed(1)}" y="${layout.more.y + SWATCH - 1}" fill="${MUTED_TEXT}">+${layout.more.count} more</text>`)
   }
-  return `<g class="sl-legend" aria-label="legend">${parts.join('')}</g>`
+  return `<g class="sl-legend" data-mark="legend">${parts.join('')}</g>`
 }

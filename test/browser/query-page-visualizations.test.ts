@@ -235,8 +235,7 @@ describe('charts drawn on the server', () => {
       await expect.poll(() => bars(page, chart!.id)).toBe(6)
       await page.screenshot({ path: path.join(SHOTS, `query-page-chart-${label}.png`), fullPage: true })
       expect(await layoutProblems(page, { scope: '[data-visualizations] *', skip: '[role="tablist"], [data-chart-output]' })).toEqual([])
-      // Plot labels its mark groups (<g aria-label="bar">) without a role, which axe counts against the chart
-      expect((await seriousA11yViolations(page)).filter((v) => !/^serious aria-prohibited-attr: .*g\[/.test(v))).toEqual([])
+      expect(await seriousA11yViolations(page)).toEqual([])
       await page.getByRole('button', { name: 'Add Visualization' }).click()
       await page.getByRole('dialog', { name: 'Visualization Editor' }).waitFor()
       await page.waitForTimeout(400)

@@ -6,7 +6,7 @@ import { EDGE_CASES, GALLERY, type Picture } from './gallery.ts'
 
 const render = (p: Picture) => renderVisualizationSvg(p.vis, p.data, p.size ?? { width: 800, height: 400 }, p.view)
 const picture = (name: string) => [...GALLERY, ...EDGE_CASES].find((p) => p.name === name)!
-const group = (label: string, element: string) => `g[aria-label="${label}"] ${element}`
+const group = (label: string, element: string) => `g[data-mark="${label}"] ${element}`
 
 /** What a person checks on each picture: the number of bars, slices, ticks, legend entries … */
 const CHECKS: Record<string, (doc: Document, markup: string) => void> = {
@@ -24,7 +24,7 @@ const CHECKS: Record<string, (doc: Document, markup: string) => void> = {
   'chart-line': (doc) => {
     expect(count(doc, group('line', 'path'))).toBe(4)
     expect(count(doc, group('dot', 'circle'))).toBe(96)
-    expect(texts(doc, 'g[aria-label="y-axis label"] text')).toEqual(['Revenue (USD)'])
+    expect(texts(doc, 'g[data-mark="y-axis label"] text')).toEqual(['Revenue (USD)'])
   },
   'chart-area-percent': (doc) => {
     expect(count(doc, group('area', 'path'))).toBe(4)
@@ -109,7 +109,7 @@ const CHECKS: Record<string, (doc: Document, markup: string) => void> = {
   },
   'edge-negative-columns': (doc) => {
     const bars = [...doc.querySelectorAll(group('rect', 'rect'))]
-    const zero = Number(doc.querySelector('g[aria-label="rule"] line')!.getAttribute('y1'))
+    const zero = Number(doc.querySelector('g[data-mark="rule"] line')!.getAttribute('y1'))
     // two bars hang below the zero line
     expect(bars.filter((b) => Number(b.getAttribute('y')) >= zero - 0.5).length).toBe(2)
     expect(texts(doc, group('text', 'text'))).toContain('-12,800')
@@ -121,7 +121,7 @@ const CHECKS: Record<string, (doc: Document, markup: string) => void> = {
     expect(labels.length).toBeLessThan(60)
     expect(labels.every((l) => l.includes('…'))).toBe(true)
     expect(new Set(labels).size).toBe(labels.length)
-    expect(doc.querySelector('g[aria-label="x-axis tick label"]')!.outerHTML).toContain('rotate(-45)')
+    expect(doc.querySelector('g[data-mark="x-axis tick label"]')!.outerHTML).toContain('rotate(-45)')
   },
   'edge-line-100k': (doc, markup) => {
     expect(texts(doc, '.sl-note')[0]).toMatch(/^Showing [\d,]+ of 100,000 points$/)

@@ -47,7 +47,7 @@ function pieMarkup(pie: Pie, hole: number, cx: number, cy: number, radius: numbe
     parts.push(`<text x="${cx}" y="${cy - 2}" text-anchor="middle" font-size="${Math.min(22, inner / 3).toFixed(0)}" font-weight="600" fill="${TEXT_COLOR}">${escapeHtml(formatNumber(pie.total, '0.[0]a'))}</text>`)
     parts.push(`<text x="${cx}" y="${cy + 14}" text-anchor="middle" fill="${MUTED_TEXT}">Total</text>`)
   }
-  return `<g class="sl-pie" aria-label="${escapeHtml(pie.name)}">${parts.join('')}</g>`
+  return `<g class="sl-pie">${parts.join('')}</g>`
 }
 
 /** The pies as an SVG string. */

@@ -35,7 +35,7 @@ export function cornerLegend(items: LegendItem[], corner: Corner, area: Area, al
       `<text x="${textX}" y="${ty + SWATCH - 1.5}" text-anchor="${anchor}">${escapeHtml(labels[i])}</text></g>`
   })
   if (more) rows.push(`<text x="${PAD + SWATCH + 6}" y="${PAD + shown.length * ROW + SWATCH - 1.5}" fill="${MUTED_TEXT}">+${more} more</text>`)
-  const svg = `<g class="sl-legend" aria-label="legend" transform="translate(${x.toFixed(1)},${y.toFixed(1)})">` +
+  const svg = `<g class="sl-legend" data-mark="legend" transform="translate(${x.toFixed(1)},${y.toFixed(1)})">` +
     `<rect width="${width}" height="${height}" rx="4" fill="#ffffff" fill-opacity="0.88" stroke="#d1d5db"/>${rows.join('')}</g>`
   return { svg, box: { x, y, width, height } }
 }
