@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useState, type JSX } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type JSX } from 'react'
 import { island } from '../src/shared/island.tsx'
 import type { ParameterValue } from '../src/shared/parameters/index.ts'
 import { queryTexts } from '../src/shared/query-texts.ts'
@@ -30,7 +30,9 @@ function maxAgeOfAddress(): number | null {
  */
 function QueryPage(props: QueryPageProps): JSX.Element {
   const { query, save, conflict, dismissConflict, adoptVersion } = useQuerySave(props.query)
-  const { state, run, machine } = useQueryRun(props.query.id)
+  const named = useRef(query.name)
+  named.current = query.name
+  const { state, run, machine } = useQueryRun(props.query.id, () => named.current)
   const definitions = props.query.options.parameters
   // the server has no address: its HTML (and so the first render here) shows the saved values
   const [values, setValues] = useState<Record<string, ParameterValue>>(() => initialValues(definitions, ''))
@@ -45,7 +47,7 @@ function QueryPage(props: QueryPageProps): JSX.Element {
     if (!latest && definitions.length === 0) return
     const maxAge = maxAgeOfAddress()
     if (latest && (!permissions.canExecute || (definitions.length === 0 && maxAge === null))) void machine.open(latest)
-    else if (permissions.canExecute) void run(initialValues(definitions), maxAge ?? -1)
+    else if (permissions.canExecute) void run(initialValues(definitions), maxAge ?? -1, { initial: true })
   }, [])
 
   useEffect(() => {

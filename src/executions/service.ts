@@ -131,13 +131,19 @@ export async function pollExecution(deps: Deps, orgId: number, id: string): Prom
  * answers at once with the end, and a burst of pollers asks half as often.
  */
 async function polled(deps: Deps, id: string, read: () => Promise<ExecutionRow | undefined>): Promise<ExecutionRow | undefined> {
-  const now = await read()
-  if (!now || now.status >= 3 || deps.config.executionWaitMs <= 0) return now
-  const ended = await deps.executionsDone.waitFor(id, deps.config.executionWaitMs, async () => {
-    const row = await read()
-    return row && row.status >= 3 ? row : undefined
-  })
-  return ended ?? (await read()) ?? now
+  // listening before the first read: an end between the two cannot be missed, and needs no second read
+  const waiter = deps.executionsDone.watch(id)
+  try {
+    const now = await read()
+    if (!now || now.status >= 3 || deps.config.executionWaitMs <= 0) return now
+    const ended = await waiter.wait(deps.config.executionWaitMs, async () => {
+      const row = await read()
+      return row && row.status >= 3 ? row : undefined
+    }, false)
+    return ended ?? (await read()) ?? now
+  } finally {
+    waiter.stop()
+  }
 }
 
 /**

@@ -4,7 +4,9 @@ import * as esbuild from 'esbuild'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
-import { cookieHeader, DESKTOP, layoutProblems, PHONE, seriousA11yViolations, setUpOrganization, useCookies, waitForIslands, watchProblems } from './support.ts'
+import {
+  cookieHeader, DESKTOP, layoutProblems, PHONE, seriousA11yViolations, setUpOrganization, toastWith, useCookies, waitForIslands, watchProblems,
+} from './support.ts'
 
 /**
  * Data sources and group access as an admin meets them in a real browser: the three-step create dialog, the settings
@@ -52,7 +54,6 @@ async function apiGet<T>(pathname: string): Promise<T> {
   return res.json() as Promise<T>
 }
 
-const toastWith = (page: Page, text: string | RegExp) => page.locator('[data-toast]', { hasText: text })
 const currentStep = (dialog: Locator) => dialog.locator('[aria-current="step"]').textContent()
 /** Console noise a failed call leaves on purpose (the browser logs every 4xx/5xx response). */
 const unexpected = (problems: string[]) => problems.filter((p) => !/status of (400|500)/.test(p))

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { setClientFactory, type DatabricksClient, type DatabricksOperation } from '../../src/runners/databricks.ts'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
 import {
-  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies, waitForIslands, watchProblems,
+  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, toastWith, useCookies, waitForIslands, watchProblems,
 } from './support.ts'
 
 /**
@@ -101,7 +101,6 @@ async function typeQuery(page: Page, text: string) {
   await page.keyboard.insertText(text)
 }
 
-const toastWith = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text })
 /** Console noise a refused call leaves on purpose (the browser logs every 4xx/5xx response). */
 const unexpected = (problems: string[]) => problems.filter((p) => !/status of (4|5)\d\d/.test(p))
 

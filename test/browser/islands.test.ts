@@ -2,8 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
 import {
-  ADMIN, cookieHeader, DESKTOP, fillLogin, orgSettings, PHONE, resetBeaconConsent, setUpOrganization, signInOverHttp,
-  useCookies, waitForIslands, watchProblems,
+  ADMIN, cookieHeader, DESKTOP, fillLogin, orgSettings, PHONE, resetBeaconConsent, setUpOrganization, signInOverHttp, toastWith, useCookies, waitForIslands, watchProblems,
 } from './support.ts'
 
 /** The interactive parts of the signed-in pages: hydration, help drawer, toasts, consent card, expired sessions, CSRF. */
@@ -48,7 +47,6 @@ async function openHome(o: { jar?: Map<string, string>; viewport?: { width: numb
 }
 
 const consentCard = (page: Page) => page.getByRole('region', { name: /sharing anonymous usage data/ })
-const toastWith = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text })
 
 describe('hydration', () => {
   it('hydrates every island of the home page without a console error, within the script budget', async () => {

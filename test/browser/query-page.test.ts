@@ -4,7 +4,7 @@ import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
 import {
-  cookieHeader, DESKTOP, layoutProblems, PHONE, seriousA11yViolations, setUpOrganization, useCookies, waitForIslands, watchProblems,
+  cookieHeader, DESKTOP, layoutProblems, PHONE, seriousA11yViolations, setUpOrganization, toastWith, useCookies, waitForIslands, watchProblems,
 } from './support.ts'
 
 /**
@@ -74,6 +74,7 @@ describe('results', () => {
     await page.getByRole('button', { name: 'Refresh Now' }).click()
     await cell(page, 'product 7').waitFor({ timeout: 15_000 })
     expect(await page.locator('[data-row-count]').textContent()).toBe('12 rows')
+    await toastWith(page, 'Products updated.').waitFor()
 
     const posts: string[] = []
     page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()))
@@ -91,10 +92,13 @@ describe('results', () => {
     const { page, problems } = await open(`/queries/${q.id}`)
     // a query with parameters loads its result on opening
     await cell(page, '9').waitFor({ timeout: 15_000 })
+    // the run made on opening is not announced; one the user asks for is
+    expect(await toastWith(page, 'Squares updated.').count()).toBe(0)
     const input = page.locator('[data-parameter="n"] input')
     await input.fill('7')
     await page.getByRole('button', { name: /Apply Changes/ }).click()
     await cell(page, '49').waitFor({ timeout: 15_000 })
+    await toastWith(page, 'Squares updated.').waitFor()
     expect(new URL(page.url()).searchParams.get('p_n')).toBe('7')
     await page.reload()
     await waitForIslands(page)

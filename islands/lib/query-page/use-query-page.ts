@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api, ApiError } from '../api.ts'
 import { toast } from '../bus.ts'
-import { ExecutionMachine, initialExecution, type ExecutionDeps } from '../editor/use-execution.ts'
+import { ExecutionMachine, initialExecution, toastOutcome, type ExecutionDeps } from '../editor/use-execution.ts'
 import type { PageQuery, QueryChanges } from './types.ts'
 
 /** What POST /api/queries/{id} answers, as far as this page reads it. */
@@ -48,9 +48,9 @@ export function useQuerySave(initial: PageQuery) {
 /**
  * The editor's execution machine, pointed at the saved query: its submit goes to POST /api/queries/{id}/results
  * with the parameter values and a max_age (the query page may take a cached result, spec 2 §4), and the polling,
- * result loading, retries and cancel stay the editor's.
+ * result loading, retries and cancel stay the editor's, and so do the outcome toasts ('{name} updated.').
  */
-export function useQueryRun(queryId: number) {
+export function useQueryRun(queryId: number, name: () => string) {
   const [state, setState] = useState(() => initialExecution(null))
   const maxAge = useRef(0)
   const machine = useRef<ExecutionMachine>(null)
@@ -65,14 +65,16 @@ export function useQueryRun(queryId: number) {
       },
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       now: () => Date.now(),
+      notify: (outcome) => toastOutcome(name(), outcome),
     }
     machine.current = new ExecutionMachine(deps, state, (next) => setState(next))
   }
   useEffect(() => () => machine.current?.stop(), [])
 
-  function run(parameters: Record<string, unknown>, age: number) {
+  /** `initial`: the run the page starts as it opens, whose outcome is not announced (spec 2 §4). */
+  function run(parameters: Record<string, unknown>, age: number, o: { initial?: boolean } = {}) {
     maxAge.current = age
-    return machine.current!.execute({ query: '', data_source_id: 0, parameters, apply_auto_limit: false, query_id: queryId })
+    return machine.current!.execute({ query: '', data_source_id: 0, parameters, apply_auto_limit: false, query_id: queryId }, o)
   }
 
   return { state, run, machine: machine.current }
