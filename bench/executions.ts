@@ -32,7 +32,7 @@ const figures: Record<string, unknown> = { date: new Date().toISOString(), cpus:
 function start(role: 'web' | 'worker', extra: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'warn', DATABASE_URL: pg.url, SIGHTLINE_PROCESS: role, PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root, ...(process.env.CHILD_NODE_OPTIONS ? { NODE_OPTIONS: process.env.CHILD_NODE_OPTIONS } : {}), ...extra },
+    env: { ...process.env, NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'warn', DATABASE_URL: pg.url, SIGHTLINE_PROCESS: role, PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root, ...extra },
   })
   children.push(child)
   return child

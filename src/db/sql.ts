@@ -17,13 +17,28 @@ export interface ConnectOptions {
 }
 
 export function connect(url: string, options: ConnectOptions = {}): Sql {
-  return postgres(url, {
+  const { url: address, host } = splitHostParameter(url)
+  return postgres(address, {
+    ...(host ? { host } : {}),
     max: options.max ?? 10,
     onnotice: () => {},
     connection: { application_name: 'sightline', ...(options.asyncCommit ? { synchronous_commit: 'off' } : {}) },
     // bigint ids fit in a JS number for any realistic install; the wire format stays numeric.
     types: { bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
   }) as Sql
+}
+
+/**
+ * The URL's `host` parameter, libpq's way of naming a socket directory (or another host) beside the address:
+ * `postgres://u:p@localhost:5432/db?host=/run/pg`, as the embedded server hands out. pg and psql read it, but
+ * postgres.js would send it to the server as a setting, so it is taken out and given as the host.
+ */
+export function splitHostParameter(url: string): { url: string; host?: string } {
+  const u = new URL(url)
+  const host = u.searchParams.get('host')
+  if (!host) return { url }
+  u.searchParams.delete('host')
+  return { url: u.toString(), host }
 }
 
 /** The same database URL, for a client (graphile-worker's pg) whose sessions commit asynchronously. */
