@@ -1,7 +1,8 @@
 /**
- * Markers as SVG: country outlines from the catalogue under points placed with Mercator fitted to the points, one
- * colour per `classify` group, and overlapping points merged into numbered clusters when `clusterMarkers` is on.
- * Tiles are a browser matter; the picture stands on its own without them.
+ * Markers as SVG: points placed with Mercator fitted to them, over the tiles of `mapTileUrl` (loaded by the browser)
+ * and, beneath those, country outlines from the catalogue, so the picture stands on its own until (or unless) the
+ * tiles arrive. One colour per `classify` group; overlapping points merge into numbered clusters when
+ * `clusterMarkers` is on.
  */
 import { geoPath } from 'd3-geo'
 import type { FeatureCollection } from 'geojson'
@@ -20,6 +21,7 @@ import { fillTooltip } from './match.ts'
 import type { MarkersOptions } from './options.ts'
 import { awaitShapes } from './pending.ts'
 import { boundsShape, clipToArea, fittedProjection, widenBounds } from './projection.ts'
+import { tilesSvg } from './tiles.ts'
 
 const RADIUS = 5
 // a point within this many pixels of a cluster's first point joins it; discs stay under half of it in radius, so
@@ -115,10 +117,11 @@ export function renderMarkers(data: MarkersData, options: MarkersOptions, size: 
         ys[i] = y
       })
       const legend = options.classify ? cornerLegend(data.groups.map((g) => ({ label: g.name, color: g.color })), 'top-right', area).svg : ''
+      const { tiles, credit } = tilesSvg(projection, area, options.mapTileUrl)
       return `<rect x="${area.x}" y="${area.y}" width="${area.width}" height="${area.height}" fill="#eef3f8"/>` +
         `<path class="sl-land" d="${land ?? ''}" fill="#fbfbf9" stroke="#c7cdd4" stroke-width="0.7" stroke-linejoin="round"/>` +
         (inner ? `<path class="sl-land sl-regions" d="${inner}" fill="#fbfbf9" stroke="#d5dae0" stroke-width="0.6" stroke-linejoin="round"/>` : '') +
-        `<g class="sl-points">${drawPoints(data, options, xs, ys)}</g>${legend}`
+        `${tiles}<g class="sl-points">${drawPoints(data, options, xs, ys)}</g>${legend}${credit}`
     },
   })
 }
