@@ -242,4 +242,33 @@ describe('charts drawn on the server', () => {
       await page.screenshot({ path: path.join(SHOTS, `query-page-add-visualization-${label}.png`) })
     })
   }
+
+  it('lays the configured tiles under a marker map, loaded by the browser', async () => {
+    const points = 'select 51.3 + n * 0.05 as lat, -0.4 + n * 0.1 as lon from generate_series(1, 5) n'
+    const created = await call<Query>('POST', '/api/queries', { data_source_id: warehouse, name: 'Stores', query: points })
+    await call('POST', `/api/queries/${created.id}/results`, { parameters: {}, max_age: 0 })
+    await expect.poll(async () => (await call<Query>('GET', `/api/queries/${created.id}`)).latest_query_data_id, { timeout: 15_000 }).not.toBeNull()
+    const map = await call<Vis>('POST', '/api/visualizations', {
+      query_id: created.id, type: 'MAP', name: 'Stores map',
+      options: { latColumn: 'lat', lonColumn: 'lon', clusterMarkers: false, mapTileUrl: 'https://tiles.test/{z}/{x}/{y}.png' },
+    })
+    const context = await browser.newContext({ viewport: DESKTOP })
+    contexts.push(context)
+    await useCookies(context, server, admin)
+    const page = await context.newPage()
+    // the tile server is a third party's: the browser's requests to it are answered here
+    const asked: string[] = []
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+    await page.route('https://tiles.test/**', (route) => {
+      asked.push(new URL(route.request().url()).pathname)
+      return route.fulfill({ status: 200, contentType: 'image/png', body: png })
+    })
+    await page.goto(`${server.url}/queries/${created.id}#${map.id}`)
+    const chart = page.locator(`[data-chart-output="${map.id}"] svg`)
+    await chart.waitFor()
+    expect(await chart.locator('circle.sl-marker').count()).toBe(5)
+    await expect.poll(() => asked.length).toBeGreaterThan(0)
+    expect(asked.every((p) => /^\/\d+\/\d+\/\d+\.png$/.test(p))).toBe(true)
+    expect(await chart.locator('image').count()).toBe(asked.length)
+  })
 })
