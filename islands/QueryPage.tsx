@@ -99,6 +99,7 @@ function QueryPage(props: QueryPageProps): JSX.Element {
       <div data-results-area data-fullscreen={fullscreen || undefined}
         className={fullscreen ? 'fixed inset-0 z-30 flex flex-col bg-white p-4 dark:bg-slate-950' : 'flex h-[34rem] min-h-0 flex-col'}>
         <Visualizations queryId={query.id} visualizations={props.visualizations} prerendered={props.prerendered} result={state.result}
+          pendingResultId={!state.result && state.phase !== 'failed' ? query.latest_query_data_id : null}
           isSafe={query.is_safe} canEdit={permissions.canEdit} formats={props.formats}
           status={<ExecutionStatus state={state} onCancel={() => machine.cancel().catch((e: Error) => toast(e.message, 'error'))} />} />
       </div>

@@ -152,6 +152,9 @@ describe('charts drawn on the server', () => {
     expect(props.prerendered).toEqual({ ids: [chart.id], resultId: latest, width: expect.any(Number), height: expect.any(Number) })
     // once: the island's props (JSON, with < escaped) do not carry the markup again
     expect(/data-island-props="\w+">[^<]*\\u003csvg/.test(html)).toBe(false)
+    // the Table tab waits for the page's script to load the result; without script, it offers the result's files
+    expect(html).toContain('Loading results…')
+    expect(html).toContain(`href="/api/queries/${q.id}/results/${latest}.csv"`)
   })
 
   it('draws nothing for a query whose parameters may ask for another result, nor when the address asks for a fresh run', async () => {

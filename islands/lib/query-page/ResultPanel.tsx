@@ -21,8 +21,10 @@ const ResultsGrid = lazy(() => loadGrid().then((m) => ({ default: m.ResultsGrid 
  * (rows, runtime, age, downloads). Charts the server drew stay in the page, hidden while another tab shows, so
  * coming back to one (or arriving through a link to it) needs no drawing.
  */
-export function ResultPanel({ queryId, tabs, current, result, prerendered, formats }: {
+export function ResultPanel({ queryId, tabs, current, result, pendingResultId, prerendered, formats }: {
   queryId: number
+  /** A stored result the page is about to show (loaded by its script), when there is one. */
+  pendingResultId: number | null
   tabs: PageVisualization[]
   current: PageVisualization
   result: QueryResult | null
@@ -49,7 +51,19 @@ export function ResultPanel({ queryId, tabs, current, result, prerendered, forma
   return (
     <div role="tabpanel" aria-label={current.name} className="mt-3 flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       {kept.map((v) => <ChartView key={v.id} vis={v} result={result} prerendered={prerendered} hidden={v.id !== current.id} />)}
-      {showsKept ? null : !result ? (
+      {showsKept ? null : !result && pendingResultId ? (
+        <div className="flex min-h-48 flex-1 flex-col items-center justify-center gap-2 p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-result-pending>
+          <p>{e.loadingResults}</p>
+          {/* the page's script loads the stored result; without it, the result is still a download away */}
+          <noscript>
+            <p>{t.noScriptResult}{' '}
+              {DOWNLOADS.map(([label, ext]) => (
+                <a key={ext} href={`/api/queries/${queryId}/results/${pendingResultId}.${ext}`} download className="mx-1 font-medium text-indigo-700 underline dark:text-indigo-300">{label}</a>
+              ))}
+            </p>
+          </noscript>
+        </div>
+      ) : !result ? (
         <div className="flex min-h-48 flex-1 flex-col items-center justify-center gap-1 p-6 text-center text-sm text-slate-500 dark:text-slate-400">
           <svg viewBox="0 0 24 24" className="mb-1 h-6 w-6 text-slate-400" fill="none" stroke="currentColor" strokeWidth={1.6} aria-hidden="true"><path d="M3 5h18v14H3zM3 10h18M9 10v9M15 10v9" /></svg>
           <p className="font-medium text-slate-700 dark:text-slate-300">{t.noResult}</p>

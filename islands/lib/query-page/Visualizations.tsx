@@ -38,8 +38,9 @@ type Editing = { vis: PageVisualization | null } | null
  * there is none), the chosen one in the address as `#<id>`. Editors add visualizations, edit the chosen one and
  * delete any but the first (spec 2 §6), each in a dialog loaded when first opened.
  */
-export function Visualizations({ queryId, visualizations, prerendered, result, isSafe, canEdit, formats, status }: {
+export function Visualizations({ queryId, visualizations, prerendered, result, pendingResultId, isSafe, canEdit, formats, status }: {
   queryId: number
+  pendingResultId: number | null
   visualizations: PageVisualization[]
   prerendered?: PrerenderedCharts | null
   result: QueryResult | null
@@ -110,7 +111,7 @@ export function Visualizations({ queryId, visualizations, prerendered, result, i
         </div>
       </div>
       <div className="mt-3">{status}</div>
-      <ResultPanel queryId={queryId} tabs={tabs} current={current} result={result} prerendered={prerendered} formats={formats} />
+      <ResultPanel queryId={queryId} tabs={tabs} current={current} result={result} pendingResultId={pendingResultId} prerendered={prerendered} formats={formats} />
       <Suspense fallback={null}>
         {editing && (
           <VisualizationEditorDialog open queryId={queryId} result={result ? { columns: result.data.columns, rows: result.data.rows } : null}
