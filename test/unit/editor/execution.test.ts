@@ -10,6 +10,7 @@ const job = (status: JobJson['status'], o: Partial<JobJson> = {}): JobJson => ({
 /** A fake server answering each call from a script, recording the calls and the waits in between. */
 function fakeWorld(answers: Record<string, (() => unknown)[]>) {
   const calls: string[] = []
+  const outcomes: unknown[] = []
   const sleeps: number[] = []
   const phases: string[] = []
   const deps: ExecutionDeps = {
@@ -22,16 +23,29 @@ function fakeWorld(answers: Record<string, (() => unknown)[]>) {
     },
     sleep: async (ms) => void sleeps.push(ms),
     now: () => 1000,
+    notify: (outcome) => void outcomes.push(outcome),
   }
   const states: ExecutionState[] = []
   const machine = new ExecutionMachine(deps, initialExecution(null), (s) => {
     states.push(s)
     if (phases.at(-1) !== s.phase) phases.push(s.phase)
   })
-  return { machine, calls, sleeps, phases, states }
+  return { machine, calls, sleeps, phases, states, outcomes }
 }
 
 describe('the execution machine', () => {
+  it('announces the outcome of a run the user asked for, and not of the one a page makes as it opens', async () => {
+    const w = fakeWorld({
+      'POST /api/query_results': [() => ({ query_result: RESULT }), () => ({ query_result: RESULT }), () => ({ job: job(2) })],
+      'GET /api/jobs/job-1': [() => ({ job: job(4, { error: 'division by zero' }) })],
+    })
+    await w.machine.execute(REQUEST, { initial: true })
+    expect(w.outcomes).toEqual([])
+    await w.machine.execute(REQUEST)
+    await w.machine.execute(REQUEST)
+    expect(w.outcomes).toEqual([{ phase: 'done' }, { phase: 'failed', error: 'division by zero' }])
+  })
+
   it('shows a result that came back at once', async () => {
     const w = fakeWorld({ 'POST /api/query_results': [() => ({ query_result: RESULT })] })
     await w.machine.execute(REQUEST)
