@@ -49,6 +49,13 @@ export class TooManyRequests extends HttpError {
   }
 }
 
+/** A data source answered with an error to something Sightline asked of it (not a query's own failure). */
+export class BadGateway extends HttpError {
+  constructor(message: string) {
+    super(502, message)
+  }
+}
+
 /** Not an error: sends the browser elsewhere (pages only), e.g. to /setup before the organization exists. */
 export class Redirect extends HttpError {
   constructor(readonly location: string) {

@@ -1,8 +1,9 @@
 import type { Deps } from '../deps.ts'
 import { SharedCache } from '../db/cache.ts'
-import { BadRequest } from '../errors.ts'
+import { BadGateway, BadRequest } from '../errors.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { listColumns, listDatabases, listTables } from '../runners/databricks.ts'
+import { RunnerError } from '../runners/runner.ts'
 import { getAccessible, runnerConfig } from './service.ts'
 
 const ONLY_DATABRICKS = 'Resource only available for the Databricks query runner.'
@@ -22,7 +23,14 @@ async function cached<T>(key: string, refresh: boolean, load: () => Promise<T>):
     const hit = cache.get(key) as T | undefined
     if (hit !== undefined) return hit
   }
-  const value = await load()
+  let value: T
+  try {
+    value = await load()
+  } catch (error) {
+    // the warehouse refused or failed: its message is the answer (the browser shows its own text beside it)
+    if (error instanceof RunnerError) throw new BadGateway(error.message)
+    throw error
+  }
   cache.set(key, value)
   return value
 }

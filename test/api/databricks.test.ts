@@ -18,6 +18,7 @@ const client: DatabricksClient = {
     },
     getTables: async ({ schemaName }) => {
       calls.push(`tables ${schemaName}`)
+      if (schemaName === 'locked') throw new Error('PERMISSION_DENIED: User does not have USE SCHEMA on locked')
       return op([{ TABLE_NAME: 'orders' }, { TABLE_NAME: 'customers' }])
     },
     getColumns: async ({ tableName }) => {
@@ -60,6 +61,14 @@ describe('Databricks schema browsing (spec 3 §7)', () => {
     expect(tables).toEqual({ schema: [{ name: 'sales.orders', columns: [] }, { name: 'sales.customers', columns: [] }], has_columns: false })
     const columns = await (await user.get(`/api/databricks/databases/${dbx}/sales/columns/orders`)).json()
     expect(columns).toEqual([{ name: 'id', type: 'BIGINT' }, { name: 'placed_at', type: 'TIMESTAMP' }])
+  })
+
+  it("answers the warehouse's refusal as a 502 with its message, and does not keep it", async () => {
+    const res = await user.get(`/api/databricks/databases/${dbx}/locked/tables`)
+    expect(res.status).toBe(502)
+    expect((await res.json()).message).toContain('PERMISSION_DENIED: User does not have USE SCHEMA on locked')
+    await user.get(`/api/databricks/databases/${dbx}/locked/tables`)
+    expect(calls.filter((c) => c === 'tables locked')).toHaveLength(2)
   })
 
   it('refuses other kinds of source with the established message', async () => {
