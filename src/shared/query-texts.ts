@@ -233,6 +233,7 @@ export const queryTexts = {
     fullscreen: 'Toggle fullscreen (Alt+F)',
     noResult: 'This query has not been run yet.',
     noResultRun: 'Press Refresh Now to run it.',
+    resetZoom: 'Reset zoom',
     noScriptResult: 'Showing results needs JavaScript; the latest result can be downloaded:',
     byline: (name: string, ago: string) => `${name} · updated ${ago}`,
   },

@@ -32,6 +32,8 @@ export interface ViewState {
   filters?: Record<string, unknown[]>
   page?: number
   search?: string
+  /** A chart zoomed in on part of a number or time x axis: the points from `xRange[0]` to `xRange[1]` (time in ms). */
+  xRange?: [number, number]
 }
 
 /** The DOM to draw with: the browser's `document`, or a server-side one (linkedom) in `render.server.ts`. */

@@ -271,4 +271,29 @@ describe('charts drawn on the server', () => {
     expect(asked.every((p) => /^\/\d+\/\d+\/\d+\.png$/.test(p))).toBe(true)
     expect(await chart.locator('image').count()).toBe(asked.length)
   })
+
+  it('zooms in on a number axis by a drag across the chart, and back out with Reset zoom', async () => {
+    const created = await call<Query>('POST', '/api/queries', { data_source_id: warehouse, name: 'Ten', query: 'select n as x, n * 10 as amount from generate_series(1, 10) n' })
+    await call('POST', `/api/queries/${created.id}/results`, { parameters: {}, max_age: 0 })
+    await expect.poll(async () => (await call<Query>('GET', `/api/queries/${created.id}`)).latest_query_data_id, { timeout: 15_000 }).not.toBeNull()
+    const chart = await call<Vis>('POST', '/api/visualizations', {
+      query_id: created.id, type: 'CHART', name: 'Ten bars', options: { globalSeriesType: 'column', columnMapping: { x: 'x', amount: 'y' } },
+    })
+    const { page, problems } = await open(`/queries/${created.id}#${chart.id}`)
+    await expect.poll(() => bars(page, chart.id)).toBe(10)
+    const plot = page.locator(`[data-chart-output="${chart.id}"] svg[data-zoom-domain]`)
+    const box = (await plot.boundingBox())!
+    const y = box.y + box.height / 2
+    await page.mouse.move(box.x + box.width * 0.05, y)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.3, y, { steps: 5 })
+    await page.mouse.move(box.x + box.width * 0.5, y, { steps: 5 })
+    await page.mouse.up()
+    await expect.poll(() => bars(page, chart.id)).toBeLessThan(7)
+    expect(await bars(page, chart.id)).toBeGreaterThan(2)
+    await page.getByRole('button', { name: 'Reset zoom' }).click()
+    await expect.poll(() => bars(page, chart.id)).toBe(10)
+    expect(await page.getByRole('button', { name: 'Reset zoom' }).count()).toBe(0)
+    expect(problems).toEqual([])
+  })
 })

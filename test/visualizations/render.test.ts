@@ -197,3 +197,30 @@ describe('pictures', () => {
     expect(render(picture('chart-heatmap'))).toBe(render(picture('chart-heatmap')))
   })
 })
+
+describe('zoom', () => {
+  const data = {
+    columns: [{ name: 'day', type: 'date' }, { name: 'n', type: 'integer' }, { name: 'label', type: 'string' }],
+    rows: Array.from({ length: 10 }, (_, i) => ({ day: `2024-01-${String(i + 1).padStart(2, '0')}`, n: i + 1, label: `item ${i}` })),
+  }
+  const column = (x: string, extra: Record<string, unknown> = {}) =>
+    ({ type: 'CHART', options: { globalSeriesType: 'column', columnMapping: { [x]: 'x', n: 'y' }, ...extra } })
+  const size = { width: 600, height: 300 }
+
+  it('marks a time or number x axis with its values and pixels, and not categories or sideways bars', () => {
+    const plotOf = (markup: string) => dom(markup).querySelector('svg svg')!
+    const time = plotOf(renderVisualizationSvg(column('day'), data, size))
+    const [d0, d1] = time.getAttribute('data-zoom-domain')!.split(' ').map(Number)
+    expect(d0).toBeLessThanOrEqual(Date.UTC(2024, 0, 1))
+    expect(d1).toBeGreaterThanOrEqual(Date.UTC(2024, 0, 10))
+    expect(time.getAttribute('data-zoom-range')!.split(' ').map(Number).every(Number.isFinite)).toBe(true)
+    expect(renderVisualizationSvg(column('label'), data, size)).not.toContain('data-zoom-domain')
+    expect(renderVisualizationSvg(column('n', { globalSeriesType: 'bar' }), data, size)).not.toContain('data-zoom-domain')
+  })
+
+  it('draws only the points inside the zoomed range', () => {
+    const range: [number, number] = [Date.UTC(2024, 0, 3), Date.UTC(2024, 0, 6, 12)]
+    const doc = dom(renderVisualizationSvg(column('day'), data, size, { xRange: range }))
+    expect(count(doc, group('rect', 'rect'))).toBe(4)
+  })
+})

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
+import { queryTexts } from '../../../src/shared/query-texts.ts'
 import type { QueryResult } from '../editor/types.ts'
 import type { PageVisualization, PrerenderedCharts } from './types.ts'
+import { useChartZoom } from './use-chart-zoom.ts'
 
 interface Size {
   width: number
@@ -8,7 +10,7 @@ interface Size {
 }
 
 type Drawn =
-  | { html: string; size: Size; vis: PageVisualization; resultId: number | null; fromServer: boolean }
+  | { html: string; size: Size; vis: PageVisualization; resultId: number | null; fromServer: boolean; xRange?: [number, number] | null }
   | { error: string }
 
 /**
@@ -35,8 +37,9 @@ function serverMarkup(vis: PageVisualization, prerendered: PrerenderedCharts | n
 /**
  * A visualization other than the table, drawn from the shown result by the shared renderer (the same code that
  * draws it on the server). A chart the server drew is kept as it is, scaled to its box, until the box size moves
- * past the tolerance, the result changes or the visualization is edited; only then does the renderer (and its
- * chart library) load. A hidden view keeps its markup for when its tab is chosen again.
+ * past the tolerance, the result changes, the visualization is edited or the viewer zooms in (a drag across a number
+ * or time x axis); only then does the renderer (and its chart library) load. A hidden view keeps its markup for when
+ * its tab is chosen again.
  */
 export function ChartView({ vis, result, prerendered, hidden }: {
   vis: PageVisualization
@@ -47,6 +50,7 @@ export function ChartView({ vis, result, prerendered, hidden }: {
   const box = useRef<HTMLDivElement>(null)
   const [size, setSize] = useState<Size | null>(null)
   const [drawn, setDrawn] = useState<Drawn | null>(() => serverMarkup(vis, prerendered))
+  const zoom = useChartZoom(box)
 
   useEffect(() => {
     const el = box.current
@@ -62,7 +66,7 @@ export function ChartView({ vis, result, prerendered, hidden }: {
 
   useEffect(() => {
     if (!size || !result) return
-    if (drawn && 'html' in drawn && drawn.vis === vis && drawn.resultId === result.id) {
+    if (drawn && 'html' in drawn && drawn.vis === vis && drawn.resultId === result.id && (drawn.xRange ?? null) === zoom.xRange) {
       const same = drawn.fromServer ? fits(size, drawn.size) : Math.abs(size.width - drawn.size.width) < 2 && Math.abs(size.height - drawn.size.height) < 2
       if (same) return
     }
@@ -70,8 +74,9 @@ export function ChartView({ vis, result, prerendered, hidden }: {
     import('../../../src/visualizations/render.ts').then(({ renderVisualization }) => {
       if (!live) return
       try {
-        const html = renderVisualization({ type: vis.type, options: vis.options }, { columns: result.data.columns, rows: result.data.rows }, size, { document })
-        setDrawn({ html, size, vis, resultId: result.id, fromServer: false })
+        const view = zoom.xRange ? { xRange: zoom.xRange } : {}
+        const html = renderVisualization({ type: vis.type, options: vis.options }, { columns: result.data.columns, rows: result.data.rows }, size, { document }, view)
+        setDrawn({ html, size, vis, resultId: result.id, fromServer: false, xRange: zoom.xRange })
       } catch (error) {
         setDrawn({ error: error instanceof Error ? error.message : String(error) })
       }
@@ -81,7 +86,7 @@ export function ChartView({ vis, result, prerendered, hidden }: {
     }
     // `drawn` is read, not watched: drawing must not trigger another drawing
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [vis, result, size])
+  }, [vis, result, size, zoom.xRange])
 
   const scaled = drawn && 'html' in drawn && drawn.fromServer
   // charts are drawn dark on white (as in the editor's preview); the box takes the white so none shows at the edges
@@ -90,6 +95,14 @@ export function ChartView({ vis, result, prerendered, hidden }: {
     <div ref={box} hidden={hidden} className="relative min-h-0 flex-1 overflow-auto p-3 dark:data-svg:bg-white" data-svg={svg || undefined}
       data-visualization={vis.type} data-chart-id={vis.id}>
       {drawn && 'error' in drawn && <p role="alert" className="m-auto max-w-md p-6 text-center text-sm text-red-700 dark:text-red-300">{drawn.error}</p>}
+      {zoom.band && (
+        <div aria-hidden="true" className="pointer-events-none absolute inset-y-3 z-10 border-x border-indigo-500 bg-indigo-500/15" style={{ left: zoom.band.left, width: zoom.band.width }} />
+      )}
+      {zoom.xRange && (
+        <button type="button" onClick={zoom.reset} className="absolute right-4 top-4 z-10 rounded-md border border-slate-300 bg-white/95 px-2 py-1 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50">
+          {queryTexts.queryPage.resetZoom}
+        </button>
+      )}
       {/* the renderer builds DOM nodes and serialises them, so text from the result arrives escaped */}
       {drawn && 'html' in drawn && (
         <div data-chart-output={vis.id} data-drawn-by={drawn.fromServer ? 'server' : 'browser'}

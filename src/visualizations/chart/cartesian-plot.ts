@@ -76,14 +76,28 @@ function plot(data: CartesianData, series: ChartSeries[], options: ChartOptions,
   let largest = 1
   for (const s of series) if (s.type === 'bubble') for (const p of s.points) largest = Math.max(largest, p.size ?? 0)
   const maxR = Math.max(4, (Math.min(area.width, area.height) / 18) * options.coefficient)
-  return Plot.plot({
+  const figure = Plot.plot({
     document: env.document,
     width: area.width, height: area.height, ...frame.margins,
     style: PLOT_STYLE,
     ...frame.scales,
     r: { type: options.sizemode === 'area' ? 'sqrt' : 'linear', domain: [0, largest], range: [0, maxR] },
     marks: [...frame.marks, ...marks],
-  }) as unknown as Element
+  })
+  if (!h && (data.xKind === 'linear' || data.xKind === 'time')) markZoomable(figure as unknown as Element, figure.scale('x'))
+  return figure as unknown as Element
+}
+
+/**
+ * Where the x axis lies and what it spans, for the page's zoom (a drag across the chart): a number or time axis
+ * maps pixels to values linearly, so these two pairs are all the browser needs to turn a drag into a range.
+ */
+function markZoomable(svg: Element, x: { domain?: Iterable<unknown>; range?: Iterable<unknown> } | undefined) {
+  const [d0, d1] = [...(x?.domain ?? [])].map(Number)
+  const [r0, r1] = [...(x?.range ?? [])].map(Number)
+  if (![d0, d1, r0, r1].every(Number.isFinite) || d0 === d1) return
+  svg.setAttribute('data-zoom-domain', `${d0} ${d1}`)
+  svg.setAttribute('data-zoom-range', `${r0} ${r1}`)
 }
 
 function categoryExtent(series: ChartSeries[], position: (p: ChartPoint) => number): [number, number] {

@@ -66,8 +66,11 @@ function seriesKeyOf(row: Row, y: string, multipleYs: boolean, seriesColumn: str
   return multipleYs ? `${group} · ${yLabel}` : group
 }
 
-/** The chart's series, with missing values filled or left as gaps, sorted and stacked as the options say. */
-export function prepareCartesian(options: ChartOptions, data: DataSet): CartesianData {
+/**
+ * The chart's series, with missing values filled or left as gaps, sorted and stacked as the options say; only the
+ * points inside `xRange` when the viewer zoomed in.
+ */
+export function prepareCartesian(options: ChartOptions, data: DataSet, xRange?: [number, number]): CartesianData {
   const mapping = resolveMapping(options, data)
   const byName = new Map(data.columns.map((c) => [c.name, c]))
   const xColumn = mapping.x ? byName.get(mapping.x) : undefined
@@ -86,6 +89,7 @@ export function prepareCartesian(options: ChartOptions, data: DataSet): Cartesia
   for (const row of data.rows) {
     const x = mapping.x ? readX(row[mapping.x], xKind, datePattern) : null
     if (x === null) continue
+    if (xRange && typeof x === 'number' && (x < xRange[0] || x > xRange[1])) continue // zoomed in elsewhere
     // a category's key is its first-seen index for now, turned into its rank once all are known
     const key = typeof x === 'string' ? categories.add(x, row[mapping.x!]) : x
     for (const y of mapping.ys) {

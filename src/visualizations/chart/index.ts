@@ -8,6 +8,6 @@ export const chart: VisualizationDefinition<ChartOptions, ChartData> = {
   type: 'CHART',
   name: 'Chart',
   options: ChartOptionsSchema,
-  prepare: (options, data) => prepareChart(options, data),
+  prepare: (options, data, view) => prepareChart(options, data, view.xRange),
   render: renderChart,
 }
