@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { setClientFactory, type DatabricksClient, type DatabricksOperation } from '../../src/runners/databricks.ts'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
 import {
-  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, toastWith, useCookies, waitForIslands, watchProblems,
+  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, toastWith, useCookies, waitForIslands, warehouseOptions, watchProblems,
 } from './support.ts'
 
 /**
@@ -60,8 +60,7 @@ beforeAll(async () => {
   setClientFactory(() => fakeWarehouse)
   ;[server, browser] = await Promise.all([startTestServer({ role: 'all' }), launchBrowser()])
   admin = await setUpOrganization(server)
-  const u = new URL(server.db.url)
-  const options = { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: u.pathname.slice(1) }
+  const options = warehouseOptions(server)
   warehouse = (await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options })).json.id
   lakehouse = (await call<{ id: number }>('POST', '/api/data_sources', {
     name: 'Lakehouse', type: 'databricks', options: { host: 'dbc-1.cloud.databricks.com', http_path: '/sql/1.0/warehouses/x', access_token: 'dapi-1' },

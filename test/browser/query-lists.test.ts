@@ -4,8 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
 import {
-  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies,
-  waitForIslands, watchProblems,
+  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies, waitForIslands, warehouseOptions, watchProblems,
 } from './support.ts'
 
 /**
@@ -48,11 +47,7 @@ beforeAll(async () => {
   admin = await setUpOrganization(server)
   await addUser(server.db, MEMBER)
   const member = await signInOverHttp(server, MEMBER.email, MEMBER.password)
-  const u = new URL(server.db.url)
-  const source = await apiCall(admin, 'POST', '/api/data_sources', {
-    name: 'Warehouse', type: 'pg',
-    options: { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: u.pathname.slice(1) },
-  })
+  const source = await apiCall(admin, 'POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options: warehouseOptions(server) })
   const sql = server.db.sql
   const [org] = await sql<{ id: number }[]>`select id from organizations`
   for (const [i, spec] of QUERIES.entries()) {

@@ -4,8 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
 import {
-  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies,
-  waitForIslands, watchProblems,
+  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies, waitForIslands, warehouseOptions, watchProblems,
 } from './support.ts'
 
 /**
@@ -54,8 +53,7 @@ async function queryWithResult(name: string, o: { chart?: boolean } = {}): Promi
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startTestServer({ role: 'all' }), launchBrowser()])
   admin = await setUpOrganization(server)
-  const u = new URL(server.db.url)
-  const options = { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: u.pathname.slice(1) }
+  const options = warehouseOptions(server)
   warehouse = (await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options })).id
   await addUser(server.db, MEMBER)
   member = await signInOverHttp(server, MEMBER.email, MEMBER.password)

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
 import {
-  cookieHeader, DESKTOP, layoutProblems, PHONE, seriousA11yViolations, setUpOrganization, toastWith, useCookies, waitForIslands, watchProblems,
+  cookieHeader, DESKTOP, layoutProblems, PHONE, seriousA11yViolations, setUpOrganization, toastWith, useCookies, waitForIslands, warehouseOptions, watchProblems,
 } from './support.ts'
 
 /**
@@ -36,8 +36,7 @@ beforeAll(async () => {
   // role 'all': the web process also runs a worker, so executions finish
   ;[server, browser] = await Promise.all([startTestServer({ role: 'all' }), launchBrowser()])
   admin = await setUpOrganization(server)
-  const u = new URL(server.db.url)
-  const options = { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: u.pathname.slice(1) }
+  const options = warehouseOptions(server)
   const created = await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options })
   expect(created.status).toBe(200)
   warehouse = created.json.id

@@ -22,6 +22,12 @@ function cookiesOf(res: Response): Map<string, string> {
   return jar
 }
 
+/** Options of a PostgreSQL data source on the test server's own database, as the data source form takes them. */
+export function warehouseOptions(server: TestServer) {
+  const u = new URL(server.db.url)
+  return { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: u.pathname.slice(1) }
+}
+
 /** First-run setup over HTTP, the way the setup form posts it; returns the first admin's cookies. */
 export async function setUpOrganization(server: TestServer): Promise<Map<string, string>> {
   const res = await fetch(server.url + '/setup', {
