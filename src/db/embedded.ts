@@ -152,7 +152,22 @@ async function initCluster(clusterDir: string, password: string) {
   }
 }
 
+/**
+ * Starts the server with its Unix socket in the cluster directory, or, should it not start that way (a file system
+ * that cannot hold sockets, such as some network and container mounts), on TCP alone.
+ */
 async function startServer(clusterDir: string, logFile: string): Promise<PostmasterInfo> {
+  const socketDir = socketDirFor(clusterDir)
+  if (!socketDir) return startPostmaster(clusterDir, logFile, '')
+  try {
+    return await startPostmaster(clusterDir, logFile, socketDir)
+  } catch (error) {
+    log.warn('embedded PostgreSQL did not start with a Unix socket; starting it on TCP alone', { error: String(error).split('\n')[0] })
+    return startPostmaster(clusterDir, logFile, '')
+  }
+}
+
+async function startPostmaster(clusterDir: string, logFile: string, socketDir: string): Promise<PostmasterInfo> {
   const { postgres } = await binaries()
   const port = await freePort()
   const out = fs.openSync(logFile, 'a')
@@ -160,7 +175,7 @@ async function startServer(clusterDir: string, logFile: string): Promise<Postmas
     postgres,
     // Sightline's own connections use the Unix socket: each statement costs the kernel far less than over TCP
     ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200',
-      '-c', `unix_socket_directories=${socketDirFor(clusterDir)}`, '-c', 'unix_socket_permissions=0700', '-c', 'fsync=on'],
+      '-c', `unix_socket_directories=${socketDir}`, '-c', 'unix_socket_permissions=0700', '-c', 'fsync=on'],
     { ...postgresIds(), detached: true, stdio: ['ignore', out, out], env: { ...process.env, LC_ALL: 'C' } },
   )
   child.unref()
