@@ -294,4 +294,17 @@ describe('charts drawn on the server', () => {
     expect(await page.getByRole('button', { name: 'Reset zoom' }).count()).toBe(0)
     expect(problems).toEqual([])
   })
+
+  it("shows a mark's tooltip beside the pointer as it hovers", async () => {
+    const { query, chart } = await queryWithResult('Amounts with tooltips', { chart: true })
+    const { page, problems } = await open(`/queries/${query.id}#${chart!.id}`)
+    await expect.poll(() => bars(page, chart!.id)).toBe(6)
+    await page.locator(`[data-chart-output="${chart!.id}"] svg rect`).nth(2).hover()
+    const tip = page.getByRole('tooltip')
+    await tip.waitFor()
+    expect(await tip.textContent()).toMatch(/item 3[\s\S]*30/)
+    await page.mouse.move(5, 5)
+    await expect.poll(() => tip.count()).toBe(0)
+    expect(problems).toEqual([])
+  })
 })

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type JSX } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import type { QueryResult } from '../editor/types.ts'
 import type { PageVisualization, PrerenderedCharts } from './types.ts'
+import { useChartTooltip } from './use-chart-tooltip.ts'
 import { useChartZoom } from './use-chart-zoom.ts'
 
 interface Size {
@@ -51,6 +52,7 @@ export function ChartView({ vis, result, prerendered, hidden }: {
   const [size, setSize] = useState<Size | null>(null)
   const [drawn, setDrawn] = useState<Drawn | null>(() => serverMarkup(vis, prerendered))
   const zoom = useChartZoom(box)
+  const tip = useChartTooltip(box)
 
   useEffect(() => {
     const el = box.current
@@ -97,6 +99,10 @@ export function ChartView({ vis, result, prerendered, hidden }: {
       {drawn && 'error' in drawn && <p role="alert" className="m-auto max-w-md p-6 text-center text-sm text-red-700 dark:text-red-300">{drawn.error}</p>}
       {zoom.band && (
         <div aria-hidden="true" className="pointer-events-none absolute inset-y-3 z-10 border-x border-indigo-500 bg-indigo-500/15" style={{ left: zoom.band.left, width: zoom.band.width }} />
+      )}
+      {tip && (
+        <div role="tooltip" className="pointer-events-none absolute z-20 max-w-xs whitespace-pre-line rounded-md bg-slate-900/95 px-2 py-1 text-xs leading-snug text-white shadow-lg"
+          style={{ left: tip.left, top: tip.top }}>{tip.text}</div>
       )}
       {zoom.xRange && (
         <button type="button" onClick={zoom.reset} className="absolute right-4 top-4 z-10 rounded-md border border-slate-300 bg-white/95 px-2 py-1 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50">
