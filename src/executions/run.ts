@@ -21,25 +21,31 @@ export interface ExecutionContext {
   onFinished?: (execution: ExecutionRow, outcome: { resultId: number } | { error: string }) => Promise<void>
 }
 
+/** How long one job keeps running the executions waiting behind it before it hands its slot back. */
+const CHAIN_MS = 1000
+
 /**
  * Runs an execution on this worker, then, holding on to its source's slot, the next ones waiting for that source,
- * until none wait (or the worker is stopping): a burst of queries on one source costs one graphile job per slot,
- * not one per query. Each is claimed, run on the engine (stoppable by a cancel request or the time limit), its rows
- * stored as they stream, and marked done or failed. A query's own failure never throws, so graphile-worker does not
- * retry what the user must fix; crashes are recovered through the heartbeat instead.
+ * until none wait, a second has passed or the worker is stopping: a burst of queries on one source costs one
+ * graphile job per slot and second, not one per query, and cannot keep other sources' work waiting. Each is claimed,
+ * run on the engine (stoppable by a cancel request or the time limit), its rows stored as they stream, and marked
+ * done or failed. A query's own failure never throws, so graphile-worker does not retry what the user must fix;
+ * crashes are recovered through the heartbeat instead.
  */
 export async function runExecution(ctx: ExecutionContext, id: string, workerId: string, stopping?: AbortSignal): Promise<void> {
   // listening before the claim: a cancel request after it cannot be missed, and one before it fails the claim
   let claimed = await claimListening(ctx, id, () => store.claim(ctx.sql, id, workerId))
   if (!claimed) return // cancelled while waiting, or already taken by a worker that came back
   const dataSourceId = claimed.claimed.execution.data_source_id
+  const began = Date.now()
   while (claimed) {
     await runClaimed(ctx, claimed.claimed, claimed.signal)
     claimed.stop()
-    if (stopping?.aborted) break
+    // past a while, the slot goes back through graphile's queue, so other sources and tasks take their turn
+    if (stopping?.aborted || Date.now() - began > CHAIN_MS) break
     claimed = await claimNext(ctx, dataSourceId, workerId)
   }
-  // normally nothing waits by now; should something have come in between, it gets a slot of its own
+  // what still waits gets a job of its own (at the back of graphile's queue), as does anything that came in between
   await store.dispatch(ctx.sql, dataSourceId)
 }
 
