@@ -56,11 +56,16 @@ export class ExecutionSignals {
     let signalled = false
     let wake = () => { signalled = true }
     const off = this.on(id, () => wake())
+    // a signal sent before LISTEN is up is not heard: then the first wait checks anyway
+    const heardFromNow = this.unlisten !== undefined
+    const listening = this.start()
     return {
       wait: async <T>(ms: number, check: () => Promise<T | undefined>, checkFirst = true): Promise<T | undefined> => {
-        await this.start()
+        await listening
+        // without notifications (LISTEN refused, e.g. behind a transaction-mode pooler) the wait polls instead
+        if (this.unlisten === undefined) return this.poll(ms, check)
         const deadline = Date.now() + ms
-        let ask = checkFirst || signalled
+        let ask = checkFirst || signalled || !heardFromNow
         for (;;) {
           if (ask) {
             signalled = false
@@ -81,6 +86,16 @@ export class ExecutionSignals {
         }
       },
       stop: off,
+    }
+  }
+
+  /** `check` every 100 ms until it answers or `ms` have passed. */
+  private async poll<T>(ms: number, check: () => Promise<T | undefined>): Promise<T | undefined> {
+    const deadline = Date.now() + ms
+    for (;;) {
+      const value = await check()
+      if (value !== undefined || Date.now() >= deadline) return value
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100, deadline - Date.now())))
     }
   }
 
