@@ -63,9 +63,9 @@ export async function storeRest(
     await writing
     writing = insertChunk(tx, id, seq++, json)
   }
+  // the next batch is asked for before this one is encoded, so the engine works while we do
+  let pending = first.iterator.next()
   try {
-    // the next batch is asked for before this one is encoded, so the engine works while we do
-    let pending = first.iterator.next()
     for (;;) {
       const next = await pending
       if (next.done) break
@@ -83,6 +83,9 @@ export async function storeRest(
         break
       }
     }
+  } catch (error) {
+    pending.catch(() => undefined) // storing failed: the batch asked for ahead is not wanted, nor is its error
+    throw error
   } finally {
     if (truncated) await first.iterator.return?.(undefined)
   }
