@@ -108,6 +108,9 @@ describe('compression', () => {
     const csv = zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString('utf8')
     expect(csv.split('\r\n').slice(0, 3)).toEqual(['g', '1', '2'])
     expect(csv.split('\r\n')).toHaveLength(5002) // header, 5,000 rows, and the empty string after the last line end
+    // a script that asks for no compression gets the bytes as they are, without the internal mark
+    const plain = await bo.get(`/api/query_results/${big.id}.csv`)
+    expect([plain.headers.get('content-encoding'), plain.headers.has('x-sightline-compressible')]).toEqual([null, false])
     const small = await bo.get('/api/session', { 'accept-encoding': 'gzip' })
     expect(small.headers.get('content-encoding')).toBeNull()
     const tiny = await run(bo, { query: 'select 1 as tiny' })

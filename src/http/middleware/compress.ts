@@ -9,13 +9,17 @@ import type { Env } from '../env.ts'
 
 /**
  * gzip for clients that accept it: pages and assets above 2 KB, and API answers marked compressible (brotli for
- * those that accept that too). Other clients
- * (API scripts, load balancers' health checks) skip the middleware entirely, so their responses are never rebuilt.
+ * those that accept that too). Other clients (API scripts, load balancers' health checks) get their responses as
+ * they are, without the internal mark.
  */
 export const compressForBrowsers = (): MiddlewareHandler<Env> => {
   const gzip = compress({ encoding: 'gzip', threshold: 2048 })
   return async function compressForBrowsers(c, next) {
-    if (!/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return next()
+    if (!/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+      await next()
+      c.res.headers.delete(COMPRESSIBLE)
+      return
+    }
     if (!c.req.path.startsWith('/api/')) return gzip(c, next)
     await next()
     if (!c.res.headers.has(COMPRESSIBLE)) return
