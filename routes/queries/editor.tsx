@@ -7,15 +7,15 @@ import { Forbidden, NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/env.ts'
 import { signedIn } from '../../src/http/guards.ts'
 import { idParam } from '../../src/http/validate.ts'
-import { has, isAdmin } from '../../src/permissions/can.ts'
+import { isAdmin } from '../../src/permissions/can.ts'
 import type { Principal } from '../../src/permissions/principal.ts'
 import { getRunner } from '../../src/runners/registry.ts'
+import { allowed } from '../../src/queries/access.ts'
 import { getQuery } from '../../src/queries/service.ts'
 import { queryTexts } from '../../src/shared/query-texts.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 
 const t = queryTexts.editor
-const allowed = (p: Principal, permission: string) => isAdmin(p) || has(p, permission)
 
 type Deps = Env['Variables']['deps']
 type Row = Awaited<ReturnType<typeof getAccessible>>
