@@ -148,7 +148,7 @@ export async function markDone(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source
 export interface WholeResult {
   columns: unknown[]
   log: string[]
-  /** The rows as stored: deflated JSON (src/results/chunk-codec.ts). */
+  /** The rows as stored: compressed JSON (src/results/chunk-codec.ts). */
   rows: Uint8Array
   rowCount: number
   truncated: boolean

@@ -229,10 +229,12 @@ export interface VisualizationRow {
 
 export async function insertVisualization(
   db: Db, queryId: number, v: { type: string; name: string; description: string; options: Record<string, unknown> },
-) {
-  await db`
+): Promise<VisualizationRow> {
+  const [row] = await db<VisualizationRow[]>`
     insert into visualizations (query_id, type, name, description, options)
-    values (${queryId}, ${v.type}, ${v.name}, ${v.description}, ${db.json(v.options as never)})`
+    values (${queryId}, ${v.type}, ${v.name}, ${v.description}, ${db.json(v.options as never)})
+    returning *`
+  return row
 }
 
 /** A fork gets copies of every visualization, in their original order. */

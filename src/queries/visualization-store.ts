@@ -7,16 +7,6 @@ export async function findVisualization(db: Db, orgId: number, id: number): Prom
   return row
 }
 
-export async function createVisualization(
-  db: Db, queryId: number, v: { type: string; name: string; description: string; options: Record<string, unknown> },
-): Promise<VisualizationRow> {
-  const [row] = await db<VisualizationRow[]>`
-    insert into visualizations (query_id, type, name, description, options)
-    values (${queryId}, ${v.type}, ${v.name}, ${v.description}, ${db.json(v.options as never)})
-    returning *`
-  return row
-}
-
 export async function updateVisualization(
   db: Db, id: number, v: { type: string; name: string; description: string; options: Record<string, unknown> },
 ): Promise<VisualizationRow> {

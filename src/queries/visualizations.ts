@@ -6,7 +6,7 @@ import { validate } from '../http/validate.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { getVisualization, validateVisualization } from '../visualizations/registry.ts'
 import { getAccessibleQuery, requireEdit } from './access.ts'
-import type { VisualizationRow } from './store.ts'
+import { insertVisualization, type VisualizationRow } from './store.ts'
 import * as store from './visualization-store.ts'
 
 const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)])
@@ -53,7 +53,7 @@ export async function createVisualization(deps: Deps, principal: Principal, body
   await requireEdit(deps.sql, principal, query)
   const { type, options } = checked(input.type, input.options)
   const name = input.name || getVisualization(type)?.name || type
-  const row = await store.createVisualization(deps.sql, query.id, { type, name, description: input.description ?? '', options })
+  const row = await insertVisualization(deps.sql, query.id, { type, name, description: input.description ?? '', options })
   await recordEvent(deps.sql, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'visualization', objectId: row.id, properties: { query_id: query.id } })
   return row
 }

@@ -64,7 +64,7 @@ export function resultResponse(
   deps: Deps, result: ResultRow, format: ResultFormat, o: { name: string | null; settings: OrgSettings; immutable: boolean; attachment: boolean },
 ): Response {
   const headers = new Headers({ 'content-type': DOWNLOAD_TYPES[format] })
-  if (format !== 'xlsx' && (o.attachment || result.row_count > SMALL_ROWS)) headers.set(COMPRESSIBLE, '1') // xlsx is a zip already
+  if (format !== 'xlsx' && (o.attachment || worthCompressing(result))) headers.set(COMPRESSIBLE, '1') // xlsx is a zip already
   if (o.attachment) headers.set('content-disposition', contentDisposition(o.name, String(result.id), result.retrieved_at, format))
   headers.set('cache-control', o.immutable ? 'private, max-age=31557600' : 'private, no-cache')
   const rows = readRows(deps.sql, result.id, result.row_count, result.first_chunk)

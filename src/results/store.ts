@@ -42,7 +42,7 @@ export async function insertResult(db: Db, r: NewResult): Promise<number> {
   return row.id
 }
 
-/** `rowsJson` is the JSON text of an array of row arrays, stored deflated. */
+/** `rowsJson` is the JSON text of an array of row arrays, stored compressed (chunk-codec.ts). */
 export async function insertChunk(db: Db, resultId: number, seq: number, rowsJson: string) {
   const rows = await encodeChunk(rowsJson)
   await db`insert into query_result_chunks (result_id, seq, rows) values (${resultId}, ${seq}, ${rows})`
