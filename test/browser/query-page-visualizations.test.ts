@@ -282,15 +282,24 @@ describe('charts drawn on the server', () => {
     const plot = page.locator(`[data-chart-output="${chart.id}"] svg[data-zoom-domain]`)
     const box = (await plot.boundingBox())!
     const y = box.y + box.height / 2
-    await page.mouse.move(box.x + box.width * 0.05, y)
-    await page.mouse.down()
-    await page.mouse.move(box.x + box.width * 0.3, y, { steps: 5 })
-    await page.mouse.move(box.x + box.width * 0.5, y, { steps: 5 })
-    await page.mouse.up()
+    const drag = async () => {
+      await page.mouse.move(box.x + box.width * 0.05, y)
+      await page.mouse.down()
+      await page.mouse.move(box.x + box.width * 0.3, y, { steps: 5 })
+      await page.mouse.move(box.x + box.width * 0.5, y, { steps: 5 })
+      await page.mouse.up()
+    }
+    await drag()
     await expect.poll(() => bars(page, chart.id)).toBeLessThan(7)
     expect(await bars(page, chart.id)).toBeGreaterThan(2)
     await page.getByRole('button', { name: 'Reset zoom' }).click()
     await expect.poll(() => bars(page, chart.id)).toBe(10)
+    expect(await page.getByRole('button', { name: 'Reset zoom' }).count()).toBe(0)
+    // a zoom belongs to the result it was made on: a new one shows whole
+    await drag()
+    await expect.poll(() => bars(page, chart.id)).toBeLessThan(7)
+    await page.getByRole('button', { name: 'Refresh Now' }).click()
+    await expect.poll(() => bars(page, chart.id), { timeout: 15_000 }).toBe(10)
     expect(await page.getByRole('button', { name: 'Reset zoom' }).count()).toBe(0)
     expect(problems).toEqual([])
   })

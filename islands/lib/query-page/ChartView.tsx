@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type JSX } from 'react'
+import { useEffect, useMemo, useRef, useState, type JSX } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import type { QueryResult } from '../editor/types.ts'
 import type { PageVisualization, PrerenderedCharts } from './types.ts'
@@ -51,7 +51,7 @@ export function ChartView({ vis, result, prerendered, hidden }: {
   const box = useRef<HTMLDivElement>(null)
   const [size, setSize] = useState<Size | null>(null)
   const [drawn, setDrawn] = useState<Drawn | null>(() => serverMarkup(vis, prerendered))
-  const zoom = useChartZoom(box)
+  const zoom = useChartZoom(box, useMemo(() => ({ vis, result }), [vis, result]))
   const tip = useChartTooltip(box)
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 
 /** A drag shorter than this is a click, not a zoom. */
 const MIN_DRAG_PX = 6
@@ -12,12 +12,19 @@ export interface ChartZoom {
 }
 
 /**
- * Zoom on a chart's number or time x axis: dragging across it picks a range, which the chart is drawn again for.
+ * Zoom on a chart's number or time x axis: dragging across it picks a range, which the chart is drawn again for,
+ * until `drawing` (what the chart is drawn from) changes.
  * The renderer marks such an axis on its plot (`data-zoom-domain`, `data-zoom-range`: the axis's values and pixels),
  * so a chart without one (categories, bars laid sideways, pies) simply does not zoom.
  */
-export function useChartZoom(box: RefObject<HTMLElement | null>): ChartZoom {
-  const [xRange, setXRange] = useState<[number, number] | null>(null)
+export function useChartZoom(box: RefObject<HTMLElement | null>, drawing: unknown): ChartZoom {
+  // a zoom belongs to what was drawn: a new result or edited options show the whole chart again
+  const [zoomed, setZoomed] = useState<{ drawing: unknown; range: [number, number] } | null>(null)
+  const xRange = zoomed && zoomed.drawing === drawing ? zoomed.range : null
+  // the pointer handlers are set up once: they read the drawing of the latest render
+  const latest = useRef(drawing)
+  latest.current = drawing
+  const setXRange = (range: [number, number] | null) => setZoomed(range && { drawing: latest.current, range })
   const [band, setBand] = useState<ChartZoom['band']>(null)
 
   useEffect(() => {
