@@ -4,8 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
 import {
-  ADMIN, addUser, cookieHeader, DESKTOP, fillLogin, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies,
-  waitForIslands, watchProblems,
+  addUser, ADMIN, cookieHeader, DESKTOP, fillLogin, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, toastWith, useCookies, waitForIslands, watchProblems,
 } from './support.ts'
 
 /**
@@ -57,7 +56,6 @@ async function open(pathname: string, o: Parameters<typeof newPage>[0] = {}) {
 }
 
 const sessionWithKey = (key: string) => fetch(server.url + '/api/session', { headers: { authorization: `Key ${key}` } })
-const toastWith = (page: Page, text: string | RegExp) => page.locator('[data-toast]', { hasText: text })
 /** Console noise a failed call leaves on purpose (the browser logs every 4xx/5xx response). */
 const unexpected = (problems: string[]) => problems.filter((p) => !/status of (403|500)/.test(p))
 

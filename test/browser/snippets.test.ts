@@ -4,8 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
 import {
-  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies,
-  waitForIslands, watchProblems,
+  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, toastWith, useCookies, waitForIslands, watchProblems,
 } from './support.ts'
 
 /**
@@ -56,7 +55,6 @@ async function snippets(): Promise<Snippet[]> {
   return res.json() as Promise<Snippet[]>
 }
 
-const toastWith = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text })
 const addressOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search
 /** Console noise a failed call leaves on purpose (the browser logs every 4xx/5xx response). */
 const unexpected = (problems: string[]) => problems.filter((p) => !/status of (409|500)/.test(p))

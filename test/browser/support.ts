@@ -87,10 +87,10 @@ export function watchProblems(page: Page): string[] {
   return problems
 }
 
-/** Wait until every island on the page has been hydrated. */
 /** A toast showing `text` (the Toaster marks each with data-toast="success" or "error"). */
 export const toastWith = (page: Page, text: string | RegExp) => page.locator('[data-toast]', { hasText: text })
 
+/** Wait until every island on the page has been hydrated. */
 export async function waitForIslands(page: Page) {
   await page.waitForFunction(() => {
     const all = document.querySelectorAll('sightline-island')
