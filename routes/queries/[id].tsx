@@ -11,8 +11,7 @@ import type { Principal } from '../../src/permissions/principal.ts'
 import { queryJson } from '../../src/queries/serialize.ts'
 import { allowed, getAccessibleQuery, requireAllowed } from '../../src/queries/access.ts'
 import { queryDetails } from '../../src/queries/details.ts'
-import { readableResult } from '../../src/results/service.ts'
-import { readRows } from '../../src/results/store.ts'
+import { readableResult, resultRowObjects } from '../../src/results/service.ts'
 import { clientConfig } from '../../src/session/client-config.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 import { renderVisualizationSvg } from '../../src/visualizations/render.server.ts'
@@ -32,12 +31,7 @@ async function prerenderCharts(deps: Deps, principal: Principal, resultId: numbe
   if (!charts.length) return null
   const stored = await readableResult(deps, principal, resultId).catch(() => null)
   if (!stored || stored.row_count > PRERENDER.maxRows) return null
-  // rows as the browser gets them, objects by column name, read straight from the stored chunks
-  const rows: Record<string, unknown>[] = []
-  for await (const batch of readRows(deps.sql, stored.id, stored.row_count, stored.first_chunk)) {
-    for (const cells of batch) rows.push(Object.fromEntries(stored.columns.map((column, i) => [column.name, cells[i]])))
-  }
-  const result = { data: { columns: stored.columns, rows } }
+  const result = { data: { columns: stored.columns, rows: await resultRowObjects(deps, stored) } }
   const svg: Record<number, string> = {}
   for (const v of charts) {
     try {

@@ -51,6 +51,15 @@ const SMALL_ROWS = 100
 /** Whether a result's JSON answer is worth gzip. */
 export const worthCompressing = (result: ResultRow) => result.row_count > SMALL_ROWS
 
+/** A result's rows as the browser gets them, objects by column name, read straight from the stored chunks. */
+export async function resultRowObjects(deps: Deps, result: ResultRow): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = []
+  for await (const batch of readRows(deps.sql, result.id, result.row_count, result.first_chunk)) {
+    for (const cells of batch) rows.push(Object.fromEntries(result.columns.map((column, i) => [column.name, cells[i]])))
+  }
+  return rows
+}
+
 /** The body `{"query_result": …}` the browser reads, streamed chunk by chunk from storage. */
 export function resultJsonStream(deps: Deps, result: ResultRow): ReadableStream<Uint8Array> {
   return queryResultJsonStream(resultMeta(result), result.columns, readRows(deps.sql, result.id, result.row_count, result.first_chunk))
