@@ -105,7 +105,7 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
     first = await readFirstChunk(stream, ctx.maxResultRows)
     if (first.ended) {
       return await store.finishWithResult(ctx.sql, execution, {
-        columns: stream.columns, log: stream.log, rows: await encodeChunk(first.rowsJson), rowCount: first.rowCount,
+        columns: stream.columns, log: stream.log, rows: await encodeChunk(first.pieces), rowCount: first.rowCount,
         truncated: first.truncated, runtime: (performance.now() - startedAt) / 1000,
       })
     }

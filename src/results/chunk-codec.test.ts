@@ -8,14 +8,14 @@ const rows = (n: number) => Array.from({ length: n }, (_, i) => [i, `name ${i}`,
 describe('result chunks', () => {
   it('read back exactly what was written, small and large', async () => {
     for (const n of [0, 1, 50, 20_000]) {
-      const stored = await encodeChunk(JSON.stringify(rows(n)))
+      const stored = await encodeChunk([JSON.stringify(rows(n)).slice(1, -1)])
       expect(await decodeChunk(stored)).toEqual(rows(n))
     }
   })
 
   it('are much smaller than their text', async () => {
     const text = JSON.stringify(rows(10_000))
-    expect((await encodeChunk(text)).length).toBeLessThan(text.length / 4)
+    expect((await encodeChunk([text.slice(1, -1)])).length).toBeLessThan(text.length / 4)
   })
 
   it('still read chunks stored as raw deflate before brotli', async () => {

@@ -1,6 +1,6 @@
 import type { Db, Sql } from '../db/sql.ts'
 import type { Cell, Column } from '../runners/runner.ts'
-import { decodeChunk, encodeChunk } from './chunk-codec.ts'
+import { decodeChunk, encodeChunk, type ChunkRows } from './chunk-codec.ts'
 
 /** Rows per stored chunk: large enough to compress well, small enough to stream a download smoothly. */
 export const CHUNK_ROWS = 10_000
@@ -42,9 +42,9 @@ export async function insertResult(db: Db, r: NewResult): Promise<number> {
   return row.id
 }
 
-/** `rowsJson` is the JSON text of an array of row arrays, stored compressed (chunk-codec.ts). */
-export async function insertChunk(db: Db, resultId: number, seq: number, rowsJson: string) {
-  const rows = await encodeChunk(rowsJson)
+/** `pieces` are the chunk's rows as JSON, stored compressed (chunk-codec.ts). */
+export async function insertChunk(db: Db, resultId: number, seq: number, pieces: ChunkRows) {
+  const rows = await encodeChunk(pieces)
   await db`insert into query_result_chunks (result_id, seq, rows) values (${resultId}, ${seq}, ${rows})`
 }
 

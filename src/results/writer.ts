@@ -1,5 +1,6 @@
 import type { Tx } from '../db/sql.ts'
-import type { Cell, RunStream } from '../runners/runner.ts'
+import { batchRowCount, type RowBatch, type RunStream } from '../runners/runner.ts'
+import type { ChunkRows } from './chunk-codec.ts'
 import { CHUNK_ROWS, completeResult, insertChunk, insertResult, type NewResult } from './store.ts'
 
 
@@ -14,30 +15,30 @@ export interface StoredResult {
  * statement with the execution's end. Longer ones go on through `storeRest` in a transaction.
  */
 export interface FirstChunk {
-  rowsJson: string
+  pieces: ChunkRows
   rowCount: number
   truncated: boolean
   ended: boolean
-  iterator: AsyncIterator<Cell[][]>
+  iterator: AsyncIterator<RowBatch>
 }
 
 export async function readFirstChunk(stream: RunStream, maxRows: number): Promise<FirstChunk> {
   const iterator = stream.batches[Symbol.asyncIterator]()
-  const parts: string[] = []
+  const pieces: (string | Uint8Array)[] = []
   let rowCount = 0
   let truncated = false
   for (;;) {
     const next = await iterator.next()
-    if (next.done) return { rowsJson: `[${parts.join(',')}]`, rowCount, truncated, ended: true, iterator }
-    const batch = cap(next.value, rowCount, maxRows)
-    truncated = batch.length < next.value.length
-    if (batch.length) parts.push(rowsJson(batch))
-    rowCount += batch.length
+    if (next.done) return { pieces, rowCount, truncated, ended: true, iterator }
+    const { piece, rows } = capped(next.value, rowCount, maxRows)
+    truncated = rows < batchRowCount(next.value)
+    if (rows) pieces.push(piece)
+    rowCount += rows
     if (truncated) {
       await iterator.return?.(undefined) // releases the engine's cursor
-      return { rowsJson: `[${parts.join(',')}]`, rowCount, truncated, ended: true, iterator }
+      return { pieces, rowCount, truncated, ended: true, iterator }
     }
-    if (rowCount >= CHUNK_ROWS) return { rowsJson: `[${parts.join(',')}]`, rowCount, truncated, ended: false, iterator }
+    if (rowCount >= CHUNK_ROWS) return { pieces, rowCount, truncated, ended: false, iterator }
   }
 }
 
@@ -52,16 +53,16 @@ export async function storeRest(
   let rowCount = first.rowCount
   let truncated = false
   let seq = 1
-  let parts: string[] = []
+  let pieces: (string | Uint8Array)[] = []
   let partRows = 0
-  let writing: Promise<unknown> = insertChunk(tx, id, 0, first.rowsJson)
+  let writing: Promise<unknown> = insertChunk(tx, id, 0, first.pieces)
   const flush = async () => {
     if (!partRows) return
-    const json = `[${parts.join(',')}]`
-    parts = []
+    const chunk = pieces
+    pieces = []
     partRows = 0
     await writing
-    writing = insertChunk(tx, id, seq++, json)
+    writing = insertChunk(tx, id, seq++, chunk)
   }
   // the next batch is asked for before this one is encoded, so the engine works while we do
   let pending = first.iterator.next()
@@ -70,12 +71,12 @@ export async function storeRest(
       const next = await pending
       if (next.done) break
       pending = first.iterator.next()
-      const batch = cap(next.value, rowCount, o.maxRows)
-      truncated = batch.length < next.value.length
-      if (batch.length) {
-        parts.push(rowsJson(batch))
-        partRows += batch.length
-        rowCount += batch.length
+      const { piece, rows } = capped(next.value, rowCount, o.maxRows)
+      truncated = rows < batchRowCount(next.value)
+      if (rows) {
+        pieces.push(piece)
+        partRows += rows
+        rowCount += rows
       }
       if (partRows >= CHUNK_ROWS) await flush()
       if (truncated) {
@@ -95,12 +96,12 @@ export async function storeRest(
   return { id, rowCount, truncated }
 }
 
-/** The part of a batch that fits under the row cap. */
-function cap(batch: Cell[][], stored: number, maxRows: number): Cell[][] {
-  return stored + batch.length > maxRows ? batch.slice(0, Math.max(0, maxRows - stored)) : batch
-}
-
-/** The rows of a batch as JSON array members, without the enclosing brackets. */
-function rowsJson(batch: Cell[][]): string {
-  return JSON.stringify(batch).slice(1, -1)
+/** The part of a batch that fits under the row cap, as a chunk piece (JSON rows without the brackets). */
+function capped(batch: RowBatch, stored: number, maxRows: number): { piece: string | Uint8Array; rows: number } {
+  const rows = Math.min(batchRowCount(batch), Math.max(0, maxRows - stored))
+  if (!Array.isArray(batch)) {
+    const piece = rows === batch.ends.length ? batch.json : batch.json.subarray(0, rows ? batch.ends[rows - 1] : 0)
+    return { piece, rows }
+  }
+  return { piece: JSON.stringify(rows < batch.length ? batch.slice(0, rows) : batch).slice(1, -1), rows }
 }

@@ -1,7 +1,9 @@
 import postgres from 'postgres'
 import { CONNECT_TIMEOUT_MS, BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, num, raceStop, str } from './common.ts'
 import { makeColumns } from './column-types.ts'
-import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type RunStream, type TableSchema } from './runner.ts'
+import { CopyKind } from './copy-text.ts'
+import { copyRows } from './postgres-copy.ts'
+import { RunnerError, type Cell, type ColumnType, type RowBatch, type Runner, type RunnerConfig, type RunStream, type TableSchema } from './runner.ts'
 import { WarmConnections } from './warm-connections.ts'
 import { splitStatements } from './statements.ts'
 
@@ -39,6 +41,20 @@ const parsers = {
     parse: (x: string) => (Number.isFinite(Number(x)) ? Number(x) : x),
   },
   bytea: { to: 17, from: [17], serialize: (x: unknown) => String(x), parse: (x: string) => x },
+}
+
+/**
+ * How COPY's text of each type becomes the JSON that the parser above (or postgres.js's own) gives it; types not
+ * listed go through their parser, or are text when they have none. The runner tests compare COPY with the cursor.
+ */
+const COPY_KINDS: Record<number, CopyKind> = {
+  21: CopyKind.integer, 23: CopyKind.integer, 26: CopyKind.integer,
+  20: CopyKind.bigInteger,
+  700: CopyKind.float, 701: CopyKind.float,
+  1700: CopyKind.numeric,
+  16: CopyKind.boolean,
+  1114: CopyKind.timestamp, 1184: CopyKind.timestamp,
+  1082: CopyKind.text, 17: CopyKind.text,
 }
 
 /** The parts of postgres.js results that its types do not expose. */
@@ -252,8 +268,12 @@ async function runOn(conn: RunConnection, key: string, config: RunnerConfig, tex
     releasing.add(released)
   }
   try {
-    if (splitStatements(text).length > 1) {
-      // Several statements: the simple protocol, which cannot stream; the last result set is the answer.
+    // One statement that returns rows streams through COPY (postgres-copy.ts).
+    const statements = splitStatements(text)
+    const copied = statements.length === 1 ? await copyRows(sql, statements[0].text, watch, COPY_KINDS) : undefined
+    if (!copied) {
+      // Several statements, or one COPY cannot wrap (SHOW, EXPLAIN, or none that returns rows): the simple protocol,
+      // which does not stream; the last result set is the answer.
       const q = sql.unsafe(text).values()
       watch.onStop(() => q.cancel())
       const results = await raceStop(watch, q.execute())
@@ -265,33 +285,24 @@ async function runOn(conn: RunConnection, key: string, config: RunnerConfig, tex
       done()
       return { columns: columnsOf(last.columns), log, batches: single(last as unknown as Cell[][]) }
     }
-    const q = sql.unsafe(text).values()
-    watch.onStop(() => q.cancel())
-    const iterator = q.cursor(BATCH_SIZE)[Symbol.asyncIterator]()
+    const iterator = copied.batches
     const first = await raceStop(watch, iterator.next())
-    // postgres.js keeps a cursor's columns on each batch, and on the statement when there were no rows
-    const statementColumns = (q as unknown as { statement?: DriverResult }).statement?.columns
-    const columns = first.done ? statementColumns : (first.value as unknown as DriverResult).columns ?? statementColumns
-    if (!columns?.length) {
-      if (!first.done) await iterator.return?.()
-      throw new RunnerError(NO_DATA)
-    }
-    async function* batches(): AsyncGenerator<Cell[][]> {
+    async function* batches(): AsyncGenerator<RowBatch> {
       let finished = first.done
       try {
         if (first.done) return
-        yield first.value as Cell[][]
+        yield first.value
         while (true) {
           watch.check()
           const next = await raceStop(watch, iterator.next())
           if (next.done) return void (finished = true)
-          yield next.value as Cell[][]
+          yield next.value
         }
       } catch (e) {
         throw fail(e)
       } finally {
         if (!finished) {
-          // left early (row cap): the statement may still be producing rows, so this connection is not reused
+          // left early (row cap, an error): the statement may still be producing rows, so this connection is not reused
           healthy = false
           await Promise.resolve(iterator.return?.()).catch(() => {})
         }
@@ -299,7 +310,7 @@ async function runOn(conn: RunConnection, key: string, config: RunnerConfig, tex
         done()
       }
     }
-    return { columns: columnsOf(columns), log, batches: batches() }
+    return { columns: columnsOf(copied.columns), log, batches: batches() }
   } catch (e) {
     const error = fail(e)
     watch.dispose()

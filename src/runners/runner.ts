@@ -43,6 +43,27 @@ export interface TableSchema {
 /** Plain JSON values: numbers, strings, booleans, null; dates as `YYYY-MM-DD`, timestamps as ISO strings. */
 export type Cell = string | number | boolean | null | Record<string, unknown> | unknown[]
 
+/**
+ * Rows a runner has already written as stored JSON: row arrays separated by commas, without the enclosing brackets,
+ * so a large result goes from the engine's bytes to storage without a JavaScript value per cell.
+ */
+export interface JsonRows {
+  readonly json: Uint8Array
+  /** The offset just past each row, so a batch can be cut at a row. */
+  readonly ends: Uint32Array
+}
+
+/** A batch of rows: values, or JSON already written. */
+export type RowBatch = Cell[][] | JsonRows
+
+export const batchRowCount = (batch: RowBatch): number => (Array.isArray(batch) ? batch.length : batch.ends.length)
+
+/** A batch's rows as values, for the few readers that need them (tests, small results). */
+export function batchCells(batch: RowBatch): Cell[][] {
+  if (Array.isArray(batch)) return batch
+  return JSON.parse(`[${new TextDecoder().decode(batch.json)}]`) as Cell[][]
+}
+
 export interface RunOptions {
   /** Aborting stops the statement in the engine, not only the wait for it. */
   signal: AbortSignal
@@ -55,7 +76,7 @@ export interface RunStream {
   /**
    * Rows in batches. A consumer that stops early (row cap) breaks out of the loop, which must release the cursor.
    */
-  batches: AsyncIterable<Cell[][]>
+  batches: AsyncIterable<RowBatch>
   log: string[]
 }
 

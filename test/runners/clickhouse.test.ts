@@ -7,7 +7,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../src/db/embedded.ts'
 import { clickhouseRunner as runner } from '../../src/runners/clickhouse.ts'
-import { BLACKHOLE, collect, silentServer, expectRunnerError, opts, sleep, waitUntil } from './support.ts'
+import { BLACKHOLE, collect, silentServer, expectRunnerError, opts, sleep, waitUntil, cellBatches } from './support.ts'
 
 /*
  * A real ClickHouse: the one answering on 127.0.0.1:8123 if any, else a server this file starts from the
@@ -151,7 +151,7 @@ describe('ClickHouse runner', () => {
     let rows = 0
     let batches = 0
     let last: unknown
-    for await (const batch of stream.batches) {
+    for await (const batch of cellBatches(stream)) {
       batches++
       rows += batch.length
       last = batch.at(-1)![0]
@@ -163,7 +163,7 @@ describe('ClickHouse runner', () => {
 
   it('stopping early stops the query on the server', async () => {
     const stream = await runner.run(config(), "SELECT number, toString(number), 'early-stop' FROM system.numbers", opts())
-    for await (const batch of stream.batches) {
+    for await (const batch of cellBatches(stream)) {
       expect(batch[0]).toEqual([0, '0', 'early-stop'])
       break
     }

@@ -4,7 +4,7 @@ import {
   databricksRunner as runner, listColumns, listDatabases, listTables, setClientFactory,
   type DatabricksClient, type DatabricksColumnDesc, type DatabricksOperation, type DatabricksSession,
 } from '../../src/runners/databricks.ts'
-import { collect, expectRunnerError, opts, sleep } from './support.ts'
+import { collect, expectRunnerError, opts, sleep, cellBatches } from './support.ts'
 
 /*
  * No warehouse runs here, so these tests replace the driver's client at its boundary: the runner's own mapping,
@@ -171,7 +171,7 @@ describe('Databricks runner (driver boundary faked)', () => {
     const { rows: all, batches } = await collect(await runner.run(config, 'select n from big', opts()))
     expect([all.length, all.at(-1)![0], batches]).toEqual([200_000, 200_000, 40])
     const stream = await runner.run(config, 'select n from big', opts())
-    for await (const batch of stream.batches) {
+    for await (const batch of cellBatches(stream)) {
       expect(batch.length).toBe(5000)
       break
     }

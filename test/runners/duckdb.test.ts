@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureDemoDatabase } from '../../src/demo/dataset.ts'
 import { duckdbRunner as runner } from '../../src/runners/duckdb.ts'
-import { collect, expectRunnerError, opts, sleep } from './support.ts'
+import { collect, expectRunnerError, opts, sleep, cellBatches } from './support.ts'
 
 let dir: string
 let config: { dbpath: string }
@@ -71,7 +71,7 @@ describe('DuckDB runner', () => {
     let rows = 0
     let batches = 0
     let last: unknown
-    for await (const batch of stream.batches) {
+    for await (const batch of cellBatches(stream)) {
       batches++
       rows += batch.length
       last = batch.at(-1)![0]
@@ -85,7 +85,7 @@ describe('DuckDB runner', () => {
   it('stopping early closes the result; the database stays usable', async () => {
     const stream = await runner.run(config, 'select i from range(100000000000) t(i)', opts())
     const started = performance.now()
-    for await (const batch of stream.batches) {
+    for await (const batch of cellBatches(stream)) {
       expect(batch[0]).toEqual([0])
       break
     }
@@ -142,7 +142,7 @@ describe('DuckDB read-only sources', () => {
     const config = { dbpath: file, read_only: true }
     const stream = await runner.run(config, 'select count(*) as orders from orders', { signal: new AbortController().signal, timeoutMs: 10_000 })
     const rows: unknown[][] = []
-    for await (const batch of stream.batches) rows.push(...batch)
+    for await (const batch of cellBatches(stream)) rows.push(...batch)
     expect(rows).toEqual([[25000]])
     await expect(async () => {
       const write = await runner.run(config, 'delete from orders', { signal: new AbortController().signal, timeoutMs: 10_000 })

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import mysql from 'mysql2/promise'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mysqlRunner as runner } from '../../src/runners/mysql.ts'
-import { BLACKHOLE, cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, waitUntil } from './support.ts'
+import { BLACKHOLE, cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, waitUntil, cellBatches } from './support.ts'
 
 // MariaDB (or MySQL) on 127.0.0.1:3306 as root without a password; .ci/run installs and starts Debian's MariaDB.
 const server = { host: process.env.TEST_MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.TEST_MYSQL_PORT ?? 3306), user: 'root', password: '' }
@@ -89,7 +89,7 @@ describe('MySQL runner (MariaDB)', () => {
     let rows = 0
     let batches = 0
     let last: unknown
-    for await (const batch of stream.batches) {
+    for await (const batch of cellBatches(stream)) {
       batches++
       rows += batch.length
       last = batch.at(-1)![0]
@@ -102,7 +102,7 @@ describe('MySQL runner (MariaDB)', () => {
 
   it('stopping early stops the statement on the server', async () => {
     const stream = await runner.run(config, 'select a.n, b.n from numbers a, numbers b /* early-stop */', opts())
-    for await (const batch of stream.batches) {
+    for await (const batch of cellBatches(stream)) {
       expect(batch.length).toBe(5000)
       break
     }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sqliteRunner as runner } from '../../src/runners/sqlite.ts'
-import { collect, expectRunnerError, opts, sleep, waitUntil } from './support.ts'
+import { collect, expectRunnerError, opts, sleep, waitUntil, cellBatches } from './support.ts'
 
 let dir: string
 let dbpath: string
@@ -89,7 +89,7 @@ describe('SQLite runner', () => {
   it('stopping early ends the statement and releases the database', async () => {
     const stream = await runner.run(config, infinite, opts())
     expect(await canWrite()).toBe(false) // the reader holds its lock while rows are pending
-    for await (const batch of stream.batches) {
+    for await (const batch of cellBatches(stream)) {
       expect(batch.length).toBe(5000)
       break
     }

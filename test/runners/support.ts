@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { RunnerError, type Cell, type RunStream } from '../../src/runners/runner.ts'
+import { batchCells, RunnerError, type Cell, type RunStream } from '../../src/runners/runner.ts'
 
 /** Every row of a run, and how many batches carried them. */
 export async function collect(stream: RunStream): Promise<{ rows: Cell[][]; batches: number }> {
@@ -7,7 +7,7 @@ export async function collect(stream: RunStream): Promise<{ rows: Cell[][]; batc
   let batches = 0
   for await (const batch of stream.batches) {
     batches++
-    for (const row of batch) rows.push(row)
+    for (const row of batchCells(batch)) rows.push(row)
   }
   return { rows, batches }
 }
@@ -75,4 +75,9 @@ export async function cancelWhileStreaming(stream: RunStream, controller: AbortC
   await sleep(100)
   controller.abort()
   await expectRunnerError(consume, 'cancelled')
+}
+
+/** A run's batches as values, whichever form the runner wrote them in. */
+export async function* cellBatches(stream: RunStream): AsyncGenerator<Cell[][]> {
+  for await (const batch of stream.batches) yield batchCells(batch)
 }

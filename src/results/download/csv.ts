@@ -5,7 +5,7 @@
  * survives a round trip instead of being dropped or escaped in some tool-specific way. No byte-order mark, as there.
  */
 import type { Cell, Column } from '../../runners/runner.ts'
-import { ByteWriter } from './byte-writer.ts'
+import { ByteWriter } from '../../shared/byte-writer.ts'
 import { compileFormat, DateTimeFields } from './datetime.ts'
 import { pullStream } from './pull-stream.ts'
 

@@ -4,7 +4,7 @@
  * where each field's digits are, and the writer copies them, so a timestamp costs no allocation and no float math
  * (only a value with a zone offset other than UTC goes through `Date`).
  */
-import type { ByteWriter } from './byte-writer.ts'
+import type { ByteWriter } from '../../shared/byte-writer.ts'
 
 export const YEAR = 0
 export const MONTH = 1

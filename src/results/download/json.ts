@@ -3,7 +3,7 @@
  * column name (its stored and wire shape), streamed row by row so the document is never whole in memory.
  */
 import type { Cell, Column } from '../../runners/runner.ts'
-import { ByteWriter } from './byte-writer.ts'
+import { ByteWriter } from '../../shared/byte-writer.ts'
 import { pullStream } from './pull-stream.ts'
 
 export interface QueryResultMeta {

@@ -3,7 +3,7 @@
  * LibreOffice and the common readers need: content types, package and workbook relationships, the workbook, and a
  * style sheet whose cell formats 1 and 2 show serial numbers as a date and as a date with time.
  */
-import type { ByteWriter } from './byte-writer.ts'
+import type { ByteWriter } from '../../shared/byte-writer.ts'
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
 const PACKAGE_RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/relationships'

@@ -8,7 +8,7 @@
  * so they sort and compute as dates; values Excel cannot hold as dates (before 1900-03-01, or unparsable) stay text.
  */
 import type { Cell, Column } from '../../runners/runner.ts'
-import { ByteWriter } from './byte-writer.ts'
+import { ByteWriter } from '../../shared/byte-writer.ts'
 import { DAY, DateTimeFields, daysFromCivil, HOUR, MILLISECOND, MINUTE, MONTH, SECOND, YEAR } from './datetime.ts'
 import { pullStream } from './pull-stream.ts'
 import { ZipWriter } from './zip.ts'
