@@ -79,26 +79,35 @@ export class ExecutionMachine {
     const generation = ++this.generation
     this.quiet = o.initial ?? false
     const live = () => generation === this.generation
-    this.set({ phase: 'waiting', error: null, jobId: null, cancelling: false, startedAt: this.deps.now() })
+    const askedAt = this.deps.now()
+    this.set({ phase: 'waiting', error: null, jobId: null, cancelling: false, startedAt: askedAt })
     try {
       const answer = await this.deps.call<{ query_result?: QueryResult; job?: JobJson }>('POST', '/api/query_results', { ...request, max_age: 0 })
       if (!live()) return
       if (answer.query_result) return this.finish(answer.query_result)
       if (!answer.job) throw new Error(texts.errors.unknown)
-      await this.poll(answer.job, live)
+      await this.poll(answer.job, live, askedAt)
     } catch (error) {
       if (live()) this.fail(messageOf(error))
     }
   }
 
-  private async poll(first: JobJson, live: () => boolean) {
+  /**
+   * "Every 500 ms" counts from one question to the next. The server holds each question until the job ends or its
+   * own wait runs out, so a question it held is followed at once: the end is seen as it happens, with no more
+   * requests than a fixed pause would make.
+   */
+  private async poll(first: JobJson, live: () => boolean, askedAt: number) {
     let job = first
+    let asked = askedAt
     for (let polls = 0; ; polls++) {
       this.set({ jobId: job.id, phase: job.status === 1 ? 'waiting' : 'processing' })
       if (job.status === 4) return this.fail(job.error || texts.errors.unknown)
       if (job.status === 3 && job.query_result_id != null) return this.loadResult(job.query_result_id, live)
-      await this.deps.sleep(polls < FAST_POLLS ? FAST_POLL_MS : SLOW_POLL_MS)
+      const interval = polls < FAST_POLLS ? FAST_POLL_MS : SLOW_POLL_MS
+      await this.deps.sleep(Math.max(0, interval - (this.deps.now() - asked)))
       if (!live()) return
+      asked = this.deps.now()
       job = (await this.deps.call<{ job: JobJson }>('GET', `/api/jobs/${job.id}`)).job
       if (!live()) return
     }

@@ -8,7 +8,7 @@ const RESULT: QueryResult = { id: 7, data: { columns: [{ name: 'n', type: 'integ
 const job = (status: JobJson['status'], o: Partial<JobJson> = {}): JobJson => ({ id: 'job-1', status, error: '', query_result_id: null, ...o })
 
 /** A fake server answering each call from a script, recording the calls and the waits in between. */
-function fakeWorld(answers: Record<string, (() => unknown)[]>) {
+function fakeWorld(answers: Record<string, (() => unknown)[]>, clock = { ms: 1000 }) {
   const calls: string[] = []
   const outcomes: unknown[] = []
   const sleeps: number[] = []
@@ -21,8 +21,11 @@ function fakeWorld(answers: Record<string, (() => unknown)[]>) {
       if (!next) throw new Error(`unexpected call ${key}`)
       return next() as T
     },
-    sleep: async (ms) => void sleeps.push(ms),
-    now: () => 1000,
+    sleep: async (ms) => {
+      sleeps.push(ms)
+      clock.ms += ms
+    },
+    now: () => clock.ms,
     notify: (outcome) => void outcomes.push(outcome),
   }
   const states: ExecutionState[] = []
@@ -73,6 +76,22 @@ describe('the execution machine', () => {
     })
     await w.machine.execute(REQUEST)
     expect(w.machine.state).toMatchObject({ phase: 'failed', error: 'relation "nope" does not exist' })
+  })
+
+  it('counts the interval from one question to the next, so a question the server held is followed at once', async () => {
+    const clock = { ms: 1000 }
+    const held = (ms: number, answer: unknown) => () => {
+      clock.ms += ms // the server held the question this long
+      return answer
+    }
+    const w = fakeWorld({
+      'POST /api/query_results': [held(500, { job: job(2) })],
+      'GET /api/jobs/job-1': [held(500, { job: job(2) }), held(200, { job: job(2) }), () => ({ job: job(3, { query_result_id: 7 }) })],
+      'GET /api/query_results/7': [() => ({ query_result: RESULT })],
+    }, clock)
+    await w.machine.execute(REQUEST)
+    expect(w.sleeps).toEqual([0, 0, 300])
+    expect(w.machine.state.result?.id).toBe(7)
   })
 
   it('retries a failed result load after 1 s, 2 s and 4 s, then gives up with the message', async () => {
