@@ -32,7 +32,7 @@ const figures: Record<string, unknown> = { date: new Date().toISOString(), cpus:
 function start(role: 'web' | 'worker', extra: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'warn', DATABASE_URL: pg.url, SIGHTLINE_PROCESS: role, PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root, ...extra },
+    env: { ...process.env, NODE_OPTIONS: role === 'web' ? (process.env.PROFILE_WEB ?? '') : '', NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'warn', DATABASE_URL: pg.url, SIGHTLINE_PROCESS: role, PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root, ...extra },
   })
   children.push(child)
   return child
@@ -158,7 +158,7 @@ try {
   const [{ server_ms: serverMs }] = await sql<{ server_ms: number }[]>`
     select extract(epoch from finished_at - created_at) * 1000 as server_ms from executions where query_result_id = ${resultId}`
   const t1 = performance.now()
-  const csv = await api('GET', `/api/query_results/${resultId}.csv`)
+  const csv = await fetch(base + `/api/query_results/${resultId}.csv`, { headers: { cookie, 'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip, deflate' } })
   let bytes = 0
   let firstByteMs = 0
   for await (const chunk of csv.body!) {

@@ -47,12 +47,13 @@ const COMMA = Buffer.from(',')
 const CLOSE = Buffer.from(']')
 
 export async function decodeChunk(stored: Uint8Array): Promise<Cell[][]> {
+  return JSON.parse((await chunkJson(stored)).toString('utf8')) as Cell[][]
+}
+
+/** A stored chunk's JSON text, as UTF-8 bytes: for readers that take the rows apart themselves (CSV). */
+export async function chunkJson(stored: Uint8Array): Promise<Buffer> {
   const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength)
-  let text: Buffer
-  if (bytes[0] !== BROTLI) text = await inflateRaw(bytes)
-  else {
-    const packed = bytes.subarray(1)
-    text = packed.length < INLINE_BYTES / 4 ? zlib.brotliDecompressSync(packed) : await unbrotli(packed)
-  }
-  return JSON.parse(text.toString('utf8')) as Cell[][]
+  if (bytes[0] !== BROTLI) return inflateRaw(bytes)
+  const packed = bytes.subarray(1)
+  return packed.length < INLINE_BYTES / 4 ? zlib.brotliDecompressSync(packed) : unbrotli(packed)
 }

@@ -8,7 +8,7 @@ import { delimitedStream } from './download/csv.ts'
 import { contentDisposition, DOWNLOAD_TYPES } from './download/filename.ts'
 import { queryResultJsonStream } from './download/json.ts'
 import { xlsxStream } from './download/xlsx.ts'
-import { findResult, readRows, type ResultRow } from './store.ts'
+import { findResult, readChunks, readRows, type ResultRow } from './store.ts'
 
 export type ResultFormat = 'json' | 'csv' | 'tsv' | 'xlsx'
 export const RESULT_FORMATS: ResultFormat[] = ['json', 'csv', 'tsv', 'xlsx']
@@ -76,12 +76,12 @@ export function resultResponse(
   if (format !== 'xlsx' && (o.attachment || worthCompressing(result))) headers.set(COMPRESSIBLE, '1') // xlsx is a zip already
   if (o.attachment) headers.set('content-disposition', contentDisposition(o.name, String(result.id), result.retrieved_at, format))
   headers.set('cache-control', o.immutable ? 'private, max-age=31557600' : 'private, no-cache')
-  const rows = readRows(deps.sql, result.id, result.row_count, result.first_chunk)
+  const rows = () => readRows(deps.sql, result.id, result.row_count, result.first_chunk)
   const body = format === 'json'
-    ? queryResultJsonStream(resultMeta(result), result.columns, rows)
+    ? queryResultJsonStream(resultMeta(result), result.columns, rows())
     : format === 'xlsx'
-      ? xlsxStream(result.columns, rows)
-      : delimitedStream(result.columns, rows, {
+      ? xlsxStream(result.columns, rows())
+      : delimitedStream(result.columns, readChunks(deps.sql, result.id, result.row_count, result.first_chunk), {
         delimiter: format === 'csv' ? ',' : '\t', dateFormat: o.settings.date_format, timeFormat: o.settings.time_format,
       })
   return new Response(body, { headers })

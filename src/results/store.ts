@@ -1,6 +1,6 @@
 import type { Db, Sql } from '../db/sql.ts'
 import type { Cell, Column } from '../runners/runner.ts'
-import { decodeChunk, encodeChunk, type ChunkRows } from './chunk-codec.ts'
+import { chunkJson, encodeChunk, type ChunkRows } from './chunk-codec.ts'
 
 /** Rows per stored chunk: large enough to compress well, small enough to stream a download smoothly. */
 export const CHUNK_ROWS = 10_000
@@ -93,22 +93,27 @@ const SMALL_RESULT_ROWS = 50_000
  * Breaking out of the loop closes the cursor.
  */
 export async function* readRows(sql: Sql, resultId: number, rowCount = Infinity, firstChunk?: Uint8Array | null): AsyncGenerator<Cell[][]> {
+  for await (const json of readChunks(sql, resultId, rowCount, firstChunk)) yield JSON.parse(json.toString('utf8')) as Cell[][]
+}
+
+/** A result's chunks as their JSON text (an array of row arrays, UTF-8), for readers that take rows apart themselves. */
+export async function* readChunks(sql: Sql, resultId: number, rowCount = Infinity, firstChunk?: Uint8Array | null): AsyncGenerator<Buffer> {
   if (firstChunk && rowCount <= CHUNK_ROWS) {
-    yield await decodeChunk(firstChunk) // read with the result already: the whole of it
+    yield await chunkJson(firstChunk) // read with the result already: the whole of it
     return
   }
   if (rowCount <= SMALL_RESULT_ROWS) {
     // a few chunks at most: one round trip beats a cursor's several
     for (const chunk of await sql<{ rows: Uint8Array }[]>`select rows from query_result_chunks where result_id = ${resultId} order by seq`) {
-      yield await decodeChunk(chunk.rows)
+      yield await chunkJson(chunk.rows)
     }
     return
   }
   const cursor = sql<{ rows: Uint8Array }[]>`select rows from query_result_chunks where result_id = ${resultId} order by seq`.cursor(1)
-  // each chunk is inflated (in the thread pool) while the one before is being used
-  let ahead: Promise<Cell[][]> | undefined
+  // each chunk is decompressed (in the thread pool) while the one before is being used
+  let ahead: Promise<Buffer> | undefined
   for await (const [chunk] of cursor) {
-    const decoding = decodeChunk(chunk.rows)
+    const decoding = chunkJson(chunk.rows)
     if (ahead) yield await ahead
     ahead = decoding
   }

@@ -6,6 +6,7 @@
  */
 import type { Cell, Column } from '../../runners/runner.ts'
 import { ByteWriter } from '../../shared/byte-writer.ts'
+import { DelimitedFromJson } from './csv-from-json.ts'
 import { compileFormat, DateTimeFields } from './datetime.ts'
 import { pullStream } from './pull-stream.ts'
 
@@ -65,7 +66,13 @@ function writeQuoted(out: ByteWriter, s: string): void {
 
 type CellWriter = (out: ByteWriter, value: Cell | undefined) => void
 
-function cellWriter(column: Column, options: DelimitedOptions): CellWriter {
+/** A date or timestamp column's writer, which also formats a value straight from a stored chunk's bytes. */
+interface DateCellWriter extends CellWriter {
+  /** Writes the ASCII text `b[from, to)` formatted; false when it is no date (nothing is then written). */
+  fromBytes(out: ByteWriter, b: Uint8Array, from: number, to: number): boolean
+}
+
+function cellWriter(column: Column, options: DelimitedOptions): CellWriter | DateCellWriter {
   const delimiter = options.delimiter.charCodeAt(0)
   const plain: CellWriter = (out, value) => {
     if (typeof value === 'string') writeField(out, value, delimiter)
@@ -82,25 +89,38 @@ function cellWriter(column: Column, options: DelimitedOptions): CellWriter {
   const scratch = new ByteWriter(64)
   // the org formats hold only `/ - . : ` and digits, but a format that needed quoting must still get them
   const quoted = /[",\t\r\n]/.test(pattern)
-  return (out, value) => {
-    if (typeof value !== 'string' || !fields.read(value, toUtc)) return plain(out, value) // unparsable: as it came
+  const formatted = (out: ByteWriter) => {
     if (!quoted) return format(fields, out)
     format(fields, scratch)
     writeQuoted(out, new TextDecoder().decode(scratch.take()))
   }
+  const writer: DateCellWriter = (out, value) => {
+    if (typeof value !== 'string' || !fields.read(value, toUtc)) return plain(out, value) // unparsable: as it came
+    formatted(out)
+  }
+  writer.fromBytes = (out, b, from, to) => {
+    if (!fields.readBytes(b, from, to, toUtc)) return false
+    formatted(out)
+    return true
+  }
+  return writer
 }
 
 /**
  * A CSV (`delimiter: ','`) or TSV (`'\t'`) download of a result: a header of column names, then one line per row.
  * Nulls are empty fields, booleans `true`/`false`, JSON values their JSON text; dates and timestamps in the
- * organization's formats. Each batch becomes one chunk of bytes, written directly as UTF-8.
+ * organization's formats. Each batch becomes one chunk of bytes, written directly as UTF-8. A batch may be rows as
+ * values, or a stored chunk's JSON text, written without making values (csv-from-json.ts).
  */
 export function delimitedStream(
   columns: Column[],
-  batches: AsyncIterable<Cell[][]>,
+  batches: AsyncIterable<Cell[][] | Buffer>,
   options: DelimitedOptions,
 ): ReadableStream<Uint8Array> {
   const writers = columns.map((column) => cellWriter(column, options))
+  const fromJson = new DelimitedFromJson(
+    columns.length, options.delimiter.charCodeAt(0), writers.map((w) => ('fromBytes' in w ? w.fromBytes : undefined)),
+  )
   const headerWriter = cellWriter({ name: '', friendly_name: '', type: 'string' }, options)
   const delimiter = options.delimiter.charCodeAt(0)
   const width = columns.length
@@ -126,7 +146,8 @@ export function delimitedStream(
       return [out.take()]
     },
     batch(rows) {
-      for (const row of rows) line(row, writeCell)
+      if (!Array.isArray(rows)) fromJson.rows(rows, out)
+      else for (const row of rows) line(row, writeCell)
       return [out.take()]
     },
     tail: () => [],
