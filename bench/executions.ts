@@ -32,7 +32,7 @@ const figures: Record<string, unknown> = { date: new Date().toISOString(), cpus:
 function start(role: 'web' | 'worker', extra: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_OPTIONS: role === 'web' ? (process.env.PROFILE_WEB ?? '') : '', NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'warn', DATABASE_URL: pg.url, SIGHTLINE_PROCESS: role, PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root, ...extra },
+    env: { ...process.env, NODE_OPTIONS: process.env[`PROFILE_${role.toUpperCase()}`] ?? '', NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'warn', DATABASE_URL: pg.url, SIGHTLINE_PROCESS: role, PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root, ...extra },
   })
   children.push(child)
   return child
@@ -155,8 +155,9 @@ try {
   const resultId = run.query_result?.id ?? (await settle(run.job, t0)).query_result_id
   const executedMs = performance.now() - t0
   // the server's own span, without the client's polling granularity (polls every 500 ms, then every 3 s)
-  const [{ server_ms: serverMs }] = await sql<{ server_ms: number }[]>`
-    select extract(epoch from finished_at - created_at) * 1000 as server_ms from executions where query_result_id = ${resultId}`
+  const [{ server_ms: serverMs, queue_ms: queueMs }] = await sql<{ server_ms: number; queue_ms: number }[]>`
+    select extract(epoch from finished_at - created_at) * 1000 as server_ms, extract(epoch from started_at - created_at) * 1000 as queue_ms
+      from executions where query_result_id = ${resultId}`
   const t1 = performance.now()
   const csv = await fetch(base + `/api/query_results/${resultId}.csv`, { headers: { cookie, 'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip, deflate' } })
   let bytes = 0
@@ -177,7 +178,7 @@ try {
   const psqlMs = psql.status === 0 ? performance.now() - t3 : null
   const floorMs = psqlMs ?? copyMs
   figures.millionRows = {
-    executedAndStoredMs: Math.round(executedMs), executedAndStoredServerMs: Math.round(serverMs), csvDownloadMs: Math.round(downloadMs), csvFirstByteMs: Math.round(firstByteMs),
+    executedAndStoredMs: Math.round(executedMs), executedAndStoredServerMs: Math.round(serverMs), queuedMs: Math.round(queueMs), csvDownloadMs: Math.round(downloadMs), csvFirstByteMs: Math.round(firstByteMs),
     totalMs: Math.round(executedMs + downloadMs), copyToStdoutMs: Math.round(copyMs), psqlCopyMs: psqlMs && Math.round(psqlMs),
     ratio: +((executedMs + downloadMs) / floorMs).toFixed(2),
     csvMB: +(bytes / 1e6).toFixed(1), copyMB: +(copyBytes / 1e6).toFixed(1),

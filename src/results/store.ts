@@ -1,3 +1,4 @@
+import { copyByteaColumn } from '../db/binary-copy.ts'
 import type { Db, Sql } from '../db/sql.ts'
 import type { Cell, Column } from '../runners/runner.ts'
 import { chunkJson, encodeChunk, type ChunkRows } from './chunk-codec.ts'
@@ -109,15 +110,20 @@ export async function* readChunks(sql: Sql, resultId: number, rowCount = Infinit
     }
     return
   }
-  const cursor = sql<{ rows: Uint8Array }[]>`select rows from query_result_chunks where result_id = ${resultId} order by seq`.cursor(1)
+  if (!Number.isSafeInteger(resultId)) throw new Error(`Not a result id: ${resultId}`)
+  const chunks = copyByteaColumn(sql, `select rows from query_result_chunks where result_id = ${resultId} order by seq`)
   // each chunk is decompressed (in the thread pool) while the one before is being used
   let ahead: Promise<Buffer> | undefined
-  for await (const [chunk] of cursor) {
-    const decoding = chunkJson(chunk.rows)
+  try {
+    for await (const chunk of chunks) {
+      const decoding = chunkJson(chunk)
+      if (ahead) yield await ahead
+      ahead = decoding
+    }
     if (ahead) yield await ahead
-    ahead = decoding
+  } finally {
+    ahead?.catch(() => {}) // a reader that left early does not want it, nor its error
   }
-  if (ahead) yield await ahead
 }
 
 /**

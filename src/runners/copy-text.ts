@@ -106,11 +106,20 @@ export class CopyTextToJson {
     let i = start
     for (let c = 0; c < kinds.length; c++) {
       if (c > 0) out.buf[out.pos++] = COMMA
-      let fieldEnd = i
-      while (fieldEnd < end && src[fieldEnd] !== TAB) fieldEnd++
-      if (fieldEnd - i === 2 && src[i] === BACKSLASH && src[i + 1] === 78) this.bytes(NULL) // \N
-      else this.field(kinds[c], c, src, i, fieldEnd)
-      i = fieldEnd + 1
+      const kind = kinds[c]
+      if (src[i] === BACKSLASH && src[i + 1] === 78 && (i + 2 === end || src[i + 2] === TAB)) {
+        this.bytes(NULL) // \N
+        i += 3
+      } else if (kind === CopyKind.text) {
+        i = this.string(src, i, end) + 1 // the common kinds write as they look for the field's end
+      } else if (kind === CopyKind.integer) {
+        i = this.copy(src, i, end) + 1
+      } else {
+        let fieldEnd = i
+        while (fieldEnd < end && src[fieldEnd] !== TAB) fieldEnd++
+        this.field(kind, c, src, i, fieldEnd)
+        i = fieldEnd + 1
+      }
     }
     out.buf[out.pos++] = 93 // ]
     this.ends.push(out.pos)
@@ -119,12 +128,12 @@ export class CopyTextToJson {
   private field(kind: CopyKind, column: number, src: Uint8Array, from: number, to: number): void {
     switch (kind) {
       case CopyKind.integer:
-        return this.copy(src, from, to)
+        return void this.copy(src, from, to)
       case CopyKind.bigInteger: {
         const digits = to - from - (src[from] === 45 ? 1 : 0)
-        if (digits <= SAFE_DIGITS) return this.copy(src, from, to)
+        if (digits <= SAFE_DIGITS) return void this.copy(src, from, to)
         const text = this.latin1.decode(src.subarray(from, to))
-        return Number.isSafeInteger(Number(text)) ? this.ascii(String(Number(text))) : this.string(src, from, to)
+        return Number.isSafeInteger(Number(text)) ? this.ascii(String(Number(text))) : void this.string(src, from, to)
       }
       case CopyKind.float: {
         const n = +this.latin1.decode(src.subarray(from, to))
@@ -132,7 +141,7 @@ export class CopyTextToJson {
       }
       case CopyKind.numeric: {
         const n = Number(this.latin1.decode(src.subarray(from, to)))
-        return Number.isFinite(n) ? this.ascii(String(n)) : this.string(src, from, to)
+        return Number.isFinite(n) ? this.ascii(String(n)) : void this.string(src, from, to)
       }
       case CopyKind.boolean:
         return this.bytes(to - from === 1 && src[from] === 116 ? TRUE : FALSE)
@@ -141,13 +150,23 @@ export class CopyTextToJson {
       case CopyKind.parsed:
         return this.parsed(column, src, from, to)
       default:
-        return this.string(src, from, to)
+        return void this.string(src, from, to)
     }
   }
 
-  private copy(src: Uint8Array, from: number, to: number): void {
+  /** Copies the field from `from` up to a tab or `to`; returns where it stopped. */
+  private copy(src: Uint8Array, from: number, to: number): number {
     const out = this.out
-    for (let i = from; i < to; i++) out.buf[out.pos++] = src[i]
+    const buf = out.buf
+    let pos = out.pos
+    let i = from
+    for (; i < to; i++) {
+      const b = src[i]
+      if (b === TAB) break
+      buf[pos++] = b
+    }
+    out.pos = pos
+    return i
   }
 
   private bytes(bytes: readonly number[]): void {
@@ -160,14 +179,19 @@ export class CopyTextToJson {
     for (let i = 0; i < s.length; i++) out.buf[out.pos++] = s.charCodeAt(i)
   }
 
-  /** The COPY-escaped text as a JSON string: one pass undoes COPY's escapes and applies JSON's. */
-  private string(src: Uint8Array, from: number, to: number): void {
+  /**
+   * The COPY-escaped text from `from` up to a tab or `to` as a JSON string: one pass undoes COPY's escapes and applies
+   * JSON's. Returns where it stopped.
+   */
+  private string(src: Uint8Array, from: number, to: number): number {
     const out = this.out
     const buf = out.buf
     let pos = out.pos
     buf[pos++] = QUOTE
-    for (let i = from; i < to; i++) {
+    let i = from
+    for (; i < to; i++) {
       let b = src[i]
+      if (b === TAB) break
       if (b === BACKSLASH) b = ESCAPED[src[++i]] ?? src[i]
       if (b >= 0x20) {
         if (b === QUOTE || b === BACKSLASH) buf[pos++] = BACKSLASH
@@ -187,12 +211,13 @@ export class CopyTextToJson {
     }
     buf[pos++] = QUOTE
     out.pos = pos
+    return i
   }
 
   /** As the runner's `isoTimestamp`: infinity, BC dates and years past 9999 stay as PostgreSQL wrote them. */
   private timestamp(src: Uint8Array, from: number, to: number): void {
     const n = to - from
-    if (n < 19 || src[from + 10] !== 32 || src[from + 4] !== 45 || src[from + 7] !== 45) return this.string(src, from, to)
+    if (n < 19 || src[from + 10] !== 32 || src[from + 4] !== 45 || src[from + 7] !== 45) return void this.string(src, from, to)
     const out = this.out
     out.buf[out.pos++] = QUOTE
     this.copy(src, from, from + 10)

@@ -5,6 +5,7 @@
  */
 import type { Readable } from 'node:stream'
 import postgres from 'postgres'
+import { copyOut, readToEnd } from '../db/copy-stream.ts'
 import { BATCH_SIZE, raceStop, type Watch } from './common.ts'
 import { CopyKind, CopyTextToJson, type TextParser } from './copy-text.ts'
 import type { JsonRows } from './runner.ts'
@@ -33,6 +34,7 @@ export async function copyRows(
   const described = await raceStop(watch, sql.unsafe(statement).describe())
   const columns = described.columns
   if (!columns?.length) return undefined
+  watch.check() // stopped while the statement was described: it is not started
   const parsers = (sql.options as unknown as { parsers: Record<number, TextParser | undefined> }).parsers
   const transcoder = new CopyTextToJson(
     columns.map((c) => kinds[c.type] ?? (parsers[c.type] ? CopyKind.parsed : CopyKind.text)),
@@ -41,29 +43,14 @@ export async function copyRows(
   // the line breaks keep a trailing `--` comment from swallowing the closing parenthesis
   const copy = sql.unsafe(`COPY (\n${statement}\n) TO STDOUT`)
   watch.onStop(() => copy.cancel())
-  listenBeforeHandover(copy)
   let stream: Readable
   try {
-    stream = await raceStop(watch, copy.readable() as unknown as Promise<Readable>)
+    stream = await raceStop(watch, copyOut(copy))
   } catch (e) {
     if (!watch.reason && e instanceof postgres.PostgresError && REFUSED_BY_COPY.has(e.code)) return undefined
     throw e
   }
   return { columns, batches: transcoded(stream, transcoder, watch, () => copy.cancel()) }
-}
-
-/**
- * The engine buffers COPY's start until its first row or its error, so both can arrive in one read: postgres.js then
- * destroys the stream with the error in the same tick it hands the stream over, and an error with no listener yet
- * would crash the process. A listener goes on as the stream is handed over; reading it then reports the error.
- */
-function listenBeforeHandover(copy: object) {
-  const query = copy as unknown as { resolve: (value: unknown) => void }
-  const handOver = query.resolve
-  query.resolve = (value) => {
-    ;(value as Readable | undefined)?.on?.('error', () => {})
-    handOver(value)
-  }
 }
 
 /**
@@ -85,7 +72,7 @@ async function* transcoded(stream: Readable, transcoder: CopyTextToJson, watch: 
   } finally {
     if (!ended) {
       cancel()
-      stream.resume()
+      void readToEnd(stream)
     }
   }
 }

@@ -1,0 +1,36 @@
+/**
+ * `COPY … TO STDOUT` through postgres.js, with two of its stream's flaws mended. Both the runner (a source's rows)
+ * and the results store (stored chunks) read this way.
+ */
+import type { Readable } from 'node:stream'
+
+/**
+ * The query's COPY stream. Two things are done as postgres.js hands it over:
+ * - The engine holds back COPY's start until its first row or its error, so both can arrive in one read, and the
+ *   driver then destroys the stream with the error in the tick it hands it over. A listener is attached at once, so
+ *   the error reaches the reader instead of crashing the process.
+ * - The driver pauses its socket while the stream is full, and only the stream's reading resumes it. When the COPY's
+ *   end arrives in the same read as the data that filled it, the socket stays paused and the connection's next query
+ *   waits forever (porsager/postgres#499, fix proposed in #1016). Once the stream has closed, its `_read` (the driver's
+ *   `socket.resume()`) is called again.
+ */
+export function copyOut(query: object): Promise<Readable> {
+  const pending = query as { resolve: (value: unknown) => void; readable(): Promise<unknown> }
+  const handOver = pending.resolve
+  pending.resolve = (value) => {
+    const stream = value as (Readable & { _read(size?: number): void }) | undefined
+    if (stream?.on) {
+      stream.on('error', () => {})
+      stream.once('close', () => stream._read())
+    }
+    handOver(value)
+  }
+  return pending.readable() as Promise<Readable>
+}
+
+/** Reads a stream on to its end, dropping what comes (errors included), without keeping its reader waiting. */
+export async function readToEnd(stream: Readable): Promise<void> {
+  try {
+    for await (const _ of stream);
+  } catch { /* the stream is done either way */ }
+}
