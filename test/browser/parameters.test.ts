@@ -390,7 +390,8 @@ describe('add parameter dialog', () => {
     await expect.poll(() => dialog.getByRole('listitem').count(), POLL).toBe(1)
     await page.screenshot({ path: path.join(SHOTS, 'parameters-dialog-query-desktop.png') })
     await dialog.getByRole('button', { name: 'Cities' }).click()
-    expect(await dialog.locator('[data-chosen-query]').textContent()).toBe('Cities')
+    // the chosen query's name is looked up after the dialog opens: '…' until then
+    await dialog.locator('[data-chosen-query]', { hasText: 'Cities' }).waitFor()
     await dialog.getByLabel('Allow multiple values').check()
     await dialog.getByLabel('Quotation').selectOption({ label: 'Single Quotation Mark' })
     await save.click()
@@ -405,7 +406,8 @@ describe('add parameter dialog', () => {
     await mountDialog(page, { ...city, multiValuesOptions: { prefix: '"', suffix: '"', separator: ',' } }, ['city', 'day'])
     const dialog = page.getByRole('dialog', { name: 'Edit Parameter' })
     expect(await dialog.getByLabel('Keyword').getAttribute('readonly')).not.toBeNull()
-    expect(await dialog.locator('[data-chosen-query]').textContent()).toBe('Cities')
+    // the chosen query's name is looked up after the dialog opens: '…' until then
+    await dialog.locator('[data-chosen-query]', { hasText: 'Cities' }).waitFor()
     expect(await dialog.getByLabel('Quotation').inputValue()).toBe('double')
     await dialog.getByLabel('Type').selectOption('enum')
     await dialog.getByLabel('Values', { exact: true }).fill('a\nb')

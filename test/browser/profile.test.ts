@@ -231,8 +231,9 @@ describe('someone else\'s profile', () => {
     expect(await page.getByRole('group', { name: 'Groups' }).getByText('This field is required.').isVisible()).toBe(true)
     await page.getByRole('checkbox', { name: 'default' }).check()
     await page.getByRole('button', { name: 'Save' }).click()
-    await toastWith(page, 'Saved.').waitFor()
-    expect((await apiAsAdmin<{ groups: { name: string }[] }>('GET', `/api/users/${memberId}`)).groups.map((g) => g.name)).toEqual(['default'])
+    // the first save's toast may still be showing beside this one
+    await toastWith(page, 'Saved.').first().waitFor()
+    await expect.poll(async () => (await apiAsAdmin<{ groups: { name: string }[] }>('GET', `/api/users/${memberId}`)).groups.map((g) => g.name)).toEqual(['default'])
     expect(problems).toEqual([])
   })
 })

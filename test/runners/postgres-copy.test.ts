@@ -3,6 +3,7 @@ import { closeWarmPostgresConnections, postgresRunner as runner } from '../../sr
 import type { Cell } from '../../src/runners/runner.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
 import { collect, opts } from './support.ts'
+import { seededRandom } from '../../src/visualizations/sample.ts'
 
 /**
  * A single statement is read through COPY and written as JSON byte by byte (copy-text.ts); several statements go
@@ -10,18 +11,6 @@ import { collect, opts } from './support.ts'
  */
 let db: TestDatabase
 let config: Record<string, unknown>
-
-/** A small seeded generator, so a failure can be run again. */
-function random(seed: number) {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const PALETTE = ['a', 'Z', '0', ' ', '\t', '\n', '\r', '\b', '\f', '\v', '\x01', '\x1f', '"', "'", '\\', ',', '{', '}',
   'é', '日本', '🎉', '\u2028', '\x7f', 'N', '\\N', 'null']
@@ -35,7 +24,7 @@ beforeAll(async () => {
     host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username),
     password: decodeURIComponent(u.password), dbname: u.pathname.slice(1), sslmode: 'disable',
   }
-  const next = random(20261123)
+  const next = seededRandom(20261123)
   const texts = [...TEXTS, ...Array.from({ length: 600 }, () =>
     Array.from({ length: Math.floor(next() * 12) }, () => PALETTE[Math.floor(next() * PALETTE.length)]).join(''))]
   const numbers = Array.from({ length: texts.length }, () => (next() - 0.5) * 10 ** Math.floor(next() * 40 - 20))

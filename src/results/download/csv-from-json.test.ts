@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { Cell, Column } from '../../runners/runner.ts'
 import { delimitedStream, type DelimitedOptions } from './csv.ts'
 import { bytesOf, column } from './test-support.ts'
+import { seededRandom } from '../../visualizations/sample.ts'
 
 const CSV: DelimitedOptions = { delimiter: ',', dateFormat: 'DD/MM/YY', timeFormat: 'HH:mm' }
 const TSV: DelimitedOptions = { delimiter: '\t', dateFormat: 'YYYY-MM-DD', timeFormat: 'HH:mm:ss.SSS' }
-
-/** A small seeded generator, so a failure can be run again. */
-function random(seed: number) {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const PIECES = ['a', ' ', ',', '\t', '\n', '\r', '"', '\\', '/', '\b', '\f', '\x01', '\x7f', 'é', '日本', '🎉', '\ud800', '\udc00', '\u2028', 'null', '1']
 
@@ -46,7 +35,7 @@ async function both(columns: Column[], rows: Cell[][], options: DelimitedOptions
 
 describe('CSV and TSV from stored JSON', () => {
   it('are byte for byte what the values give, over thousands of awkward cells', async () => {
-    const next = random(7)
+    const next = seededRandom(7)
     const rows = Array.from({ length: 3000 }, () => COLUMNS.map(() => value(next)))
     for (const options of [CSV, TSV]) {
       const { fromValues, fromJson } = await both(COLUMNS, rows, options)
