@@ -131,7 +131,14 @@ describe('the header', () => {
     expect((await call<Query>('GET', `/api/queries/${q.id}`)).json.is_draft).toBe(false)
     expect(await page.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0)
 
-    await page.getByRole('button', { name: 'More actions' }).click()
+    const more = page.getByRole('button', { name: 'More actions' })
+    await more.click()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem')
+    await page.keyboard.press('Escape') // closes the menu and gives focus back to its button
+    expect(await page.getByRole('menu').count()).toBe(0)
+    expect(await more.evaluate((button) => button === document.activeElement)).toBe(true)
+    await more.click()
     await page.getByRole('menuitem', { name: 'Unpublish' }).click()
     await page.locator('[data-draft]').waitFor()
     expect((await call<Query>('GET', `/api/queries/${q.id}`)).json.is_draft).toBe(true)

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type JSX, type KeyboardEvent } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
-import { popoverPanel, usePopover } from '../parameters/usePopover.ts'
+import { popoverPanel, usePopover } from '../use-popover.ts'
 import { ui } from '../ui.ts'
 
 const t = queryTexts.editor

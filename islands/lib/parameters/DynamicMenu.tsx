@@ -1,7 +1,7 @@
 import { useId, type JSX, type KeyboardEvent } from 'react'
 import { dynamicOptions } from '../../../src/shared/parameters/index.ts'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
-import { popoverPanel, usePopover } from './usePopover.ts'
+import { popoverPanel, usePopover } from '../use-popover.ts'
 
 const t = queryTexts.parameters
 

@@ -1,7 +1,7 @@
 import { useId, type JSX } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { chipSummary } from './model.ts'
-import { popoverPanel, usePopover } from './usePopover.ts'
+import { popoverPanel, usePopover } from '../use-popover.ts'
 
 const t = queryTexts.parameters
 

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type JSX } from 'react'
+import type { JSX } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { ui } from '../ui.ts'
+import { usePopover } from '../use-popover.ts'
 
 export interface MenuItem {
   label: string
@@ -10,24 +11,12 @@ export interface MenuItem {
   danger?: boolean
 }
 
-/** The header's More menu: a button and a list that closes on a choice, Escape or a click elsewhere. */
+/** The header's More menu: a button and a list that closes on a choice, Escape (focus back on the button) or a click elsewhere. */
 export function MoreMenu({ items }: { items: MenuItem[] }): JSX.Element {
-  const [open, setOpen] = useState(false)
-  const root = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (!open) return
-    const onDown = (e: PointerEvent) => !root.current?.contains(e.target as Node) && setOpen(false)
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false)
-    document.addEventListener('pointerdown', onDown)
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('pointerdown', onDown)
-      document.removeEventListener('keydown', onKey)
-    }
-  }, [open])
+  const { open, setOpen, root, trigger } = usePopover<HTMLDivElement, HTMLButtonElement>()
   return (
     <div ref={root} className="relative">
-      <button type="button" className={`${ui.secondaryButton} px-2.5`} aria-haspopup="menu" aria-expanded={open} aria-label={queryTexts.queryPage.more}
+      <button ref={trigger} type="button" className={`${ui.secondaryButton} px-2.5`} aria-haspopup="menu" aria-expanded={open} aria-label={queryTexts.queryPage.more}
         onClick={() => setOpen((o) => !o)}>
         <svg viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor" aria-hidden="true"><circle cx="5" cy="12" r="1.8" /><circle cx="12" cy="12" r="1.8" /><circle cx="19" cy="12" r="1.8" /></svg>
       </button>

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 
 /**
- * Open state of a small panel anchored to a button (multi-select list, dynamic-date menu). It closes on a
- * press outside and on Escape, which also gives the focus back to the button so keyboard users stay in place.
+ * Open state of a small panel anchored to a button (multi-select list, dynamic-date and More menus, database
+ * picker). It closes on a press outside and on Escape, which also gives the focus back to the button so keyboard
+ * users stay in place.
  */
 export function usePopover<Root extends HTMLElement, Trigger extends HTMLElement>() {
   const [open, setOpen] = useState(false)
