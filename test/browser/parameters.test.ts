@@ -9,17 +9,12 @@ import { renderToString } from 'react-dom/server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ParameterDefinition } from '../../src/shared/parameters/index.ts'
 import { ParameterInputs } from '../../islands/lib/parameters/ParameterInputs.tsx'
-import { addressWith, datePickerUnit, initialValues } from '../../islands/lib/parameters/address.ts'
-import { checkDraft, definitionFrom, draftFrom, multiValuesOptionsFor, quotationOf } from '../../islands/lib/parameters/draft.ts'
-import { chipSummary, fromNativeInput, isChanged, toNativeInput, truncateLabel, unitBoundary, unitInputValue } from '../../islands/lib/parameters/model.ts'
-import { dropdownPath } from '../../islands/lib/parameters/useDropdownOptions.ts'
 import { DESKTOP, layoutProblems, PHONE, seriousA11yViolations, watchProblems } from './support.ts'
 
 /**
- * The parameter widgets of islands/lib/parameters. The pure helpers are tested directly (this config collects
- * tests only under src/ and test/). The components are bundled with a tiny test entry and served, together with
- * canned API answers, on a made-up origin through Playwright's request routing, so no product route exists only
- * for tests. The pictures land in test/browser/screenshots/ for people to look at.
+ * The parameter widgets of islands/lib/parameters (their pure helpers: test/unit/parameter-widgets.test.ts). The
+ * components are bundled with a tiny test entry and served, together with canned API answers, on a made-up origin
+ * through Playwright's request routing, so no product route exists only for tests. The pictures land in test/browser/screenshots/ for people to look at.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const ORIGIN = 'http://sightline.test'
@@ -41,61 +36,6 @@ const period: ParameterDefinition = { name: 'period', title: 'Period', type: 'da
 const span: ParameterDefinition = { name: 'span', title: 'Span', type: 'date-range-switchable' }
 const window_: ParameterDefinition = { name: 'window', title: 'Window', type: 'datetime-range' }
 const ALL = [text, number, color, regions, city, day, at, atSec, period, span, window_]
-
-describe('helpers', () => {
-  it('counts only edits that change the normalised value as pending', () => {
-    expect(isChanged(number, '10.0', 10)).toBe(false)
-    expect(isChanged(number, '11', 10)).toBe(true)
-    expect(isChanged(text, '', null)).toBe(false)
-    expect(isChanged(period, { start: '2024-01-01', end: null }, null)).toBe(false)
-  })
-
-  it('summarises a multi-select as three chips of at most 10 characters and +N more', () => {
-    expect(truncateLabel('Scandinavia')).toBe('Scandinavi…')
-    expect(truncateLabel('Oceania')).toBe('Oceania')
-    expect(chipSummary(['Asia', 'Europe', 'Scandinavia', 'Africa', 'Oceania'])).toEqual({ chips: ['Asia', 'Europe', 'Scandinavi…'], more: 2 })
-    expect(chipSummary(['a'])).toEqual({ chips: ['a'], more: 0 })
-  })
-
-  it('converts between canonical dates and native inputs, and snaps units to their boundaries', () => {
-    expect(toNativeInput('2024-03-05 10:20', 'minute')).toBe('2024-03-05T10:20')
-    expect(toNativeInput('d_now', 'minute')).toBe('')
-    expect(fromNativeInput('2024-03-05T10:20:30', 'second')).toBe('2024-03-05 10:20:30')
-    expect(unitInputValue('month', '2024-03-05')).toBe('2024-03')
-    expect(unitInputValue('year', '2024-03-05')).toBe('2024')
-    expect(unitBoundary('week', '2024-03-13', 'start')).toBe('2024-03-10')
-    expect(unitBoundary('week', '2024-03-13', 'end')).toBe('2024-03-16')
-    expect(unitBoundary('month', '2024-02', 'end')).toBe('2024-02-29')
-    expect(unitBoundary('year', '2024', 'end')).toBe('2024-12-31')
-    expect(unitBoundary('year', '20', 'start')).toBeNull()
-  })
-
-  it('checks the dialog form and builds the stored definition', () => {
-    const blank = draftFrom(null)
-    expect(checkDraft(blank, []).name).toBe('Choose a keyword for this parameter')
-    expect(checkDraft({ ...blank, name: 'a' }, ['a']).name).toBe('Parameter with this name already exists')
-    expect(checkDraft({ ...blank, name: 'a.b' }, []).name).toMatch(/cannot contain dots/)
-    expect(checkDraft({ ...blank, name: 'q', type: 'query' }, []).query).toBe('Choose a query')
-    expect(definitionFrom({ ...blank, name: 'start_date', type: 'date' }, null)).toEqual(
-      { name: 'start_date', title: 'Start date', type: 'date', value: null, global: false, multiValuesOptions: null })
-    const edited = definitionFrom({ ...draftFrom(regions), quotation: 'double' }, regions)
-    expect(edited.multiValuesOptions).toEqual({ prefix: '"', suffix: '"', separator: ',' })
-    expect(edited.enumOptions).toBe(regions.enumOptions)
-    expect(quotationOf(multiValuesOptionsFor('single'))).toBe('single')
-    expect(quotationOf({ separator: ',' })).toBe('none')
-  })
-
-  it('reads and writes the address with p_ keys, keeping everything else', () => {
-    expect(initialValues([number, period], '?p_period=2024-01-01--2024-01-31')).toEqual(
-      { limit: 10, period: { start: '2024-01-01', end: '2024-01-31' } })
-    expect(addressWith([number, period], { limit: 5, period: null }, 'https://x/queries/1?p_limit=2&p_period.start=a&p_period.end=b&maxAge=0#v'))
-      .toBe('/queries/1?maxAge=0&p_limit=5#v')
-    expect(datePickerUnit('?p_datetype=year')).toBe('year')
-    expect(datePickerUnit('?p_datetype=hour')).toBe('day')
-    expect(dropdownPath(7)).toBe('/api/queries/7/dropdown')
-    expect(dropdownPath(7, 1)).toBe('/api/queries/1/dropdowns/7')
-  })
-})
 
 // The test page's script: mounts the parameter bar (controlled the way the editor will: applied values go back in
 // and to the address) or the dialog, and records what they hand out on window.
