@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type JSX } from 'react'
 import { island } from '../src/shared/island.tsx'
 import { syncDefinitions, type ParameterDefinition, type ParameterValue } from '../src/shared/parameters/index.ts'
 import { queryTexts } from '../src/shared/query-texts.ts'
@@ -74,12 +74,13 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
   const dbx = useDatabricksSchema(databricks ? dataSourceId : null)
   const schema = databricks ? dbx.tables : plain.schema
   const definitions = useMemo(() => syncDefinitions(text, knownDefinitions), [text, knownDefinitions])
-  const draftOf = useCallback((queryText: string): QueryDraft => ({
+  // `defs`: the text's definitions when already at hand (the text in the editor's), so a keystroke parses once
+  const draftOf = useCallback((queryText: string, defs = syncDefinitions(queryText, knownDefinitions)): QueryDraft => ({
     name, description, query: queryText, data_source_id: dataSourceId,
     // a parameter's saved value is the one last applied, as the query page then opens with it
-    options: { apply_auto_limit: autoLimit, parameters: syncDefinitions(queryText, knownDefinitions).map((d) => ({ ...d, value: values[d.name] ?? d.value ?? null })) },
+    options: { apply_auto_limit: autoLimit, parameters: defs.map((d) => ({ ...d, value: values[d.name] ?? d.value ?? null })) },
   }), [name, description, dataSourceId, autoLimit, knownDefinitions, values])
-  const dirty = props.canEdit && isDirty(saved, draftOf(text))
+  const dirty = props.canEdit && isDirty(saved, draftOf(text, definitions))
   // a new query counts as changed only once something is typed: an empty new editor can be left freely
   const unsaved = saved.id !== null ? dirty : dirty && text.trim() !== ''
   useUnsavedGuard(unsaved)
@@ -172,21 +173,23 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
     prefs.setLastDataSource(id)
   }
 
-  useEffect(() => {
-    // Save and Execute also work when the focus is outside the editor (the editor handles them itself inside)
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || !(event.metaKey || event.ctrlKey)) return
-      if (event.key === 's') {
-        event.preventDefault()
-        void saveNow()
-      } else if (event.key === 'Enter') {
-        event.preventDefault()
-        execute()
-      }
+  // Save and Execute also work when the focus is outside the editor (the editor handles them itself inside); one
+  // listener for the page's life, which always sees the latest state
+  const onShortcut = useEffectEvent((event: KeyboardEvent) => {
+    if (event.defaultPrevented || !(event.metaKey || event.ctrlKey)) return
+    if (event.key === 's') {
+      event.preventDefault()
+      void saveNow()
+    } else if (event.key === 'Enter') {
+      event.preventDefault()
+      execute()
     }
+  })
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => onShortcut(event)
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  })
+  }, [])
 
   return (
     <div className="flex flex-col gap-4 md:h-[calc(100dvh-3rem)]" data-query-editor data-query-id={saved.id ?? undefined} data-unsaved={unsaved || undefined}>
