@@ -232,6 +232,10 @@ describe('a large result', () => {
     await page.getByRole('button', { name: 'Sort by n' }).click()
     await page.locator('[data-results-grid]').evaluate((el) => (el.scrollTop = 0))
     expect(await page.locator('[data-results-grid] [role="row"][aria-rowindex="2"] [role="cell"]').first().textContent()).toBe('100,000')
+    // a new result shows in its own order, not sorted the way the last one was
+    await page.keyboard.press('Control+Enter')
+    await page.locator('[data-results-grid] [role="row"][aria-rowindex="2"] [role="cell"]').first().filter({ hasText: /^1$/ }).waitFor()
+    expect(await page.locator('[role="columnheader"][aria-sort="descending"]').count()).toBe(0)
   }, 60_000)
 })
 

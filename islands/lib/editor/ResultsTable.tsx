@@ -27,7 +27,10 @@ function columnWidths(result: QueryResult, formats: DateFormats): number[] {
  * once the first rows of a new result are painted (`sightline:result-data` marks the data's arrival).
  */
 export function ResultsGrid({ result, formats }: { result: QueryResult; formats: DateFormats }): JSX.Element {
-  const [sort, setSort] = useState<SortState | null>(null)
+  // a sort belongs to the result it was chosen on: a new result shows in its own order at once, with no render sorted
+  // the old way first
+  const [chosen, setChosen] = useState<{ result: QueryResult; sort: SortState | null } | null>(null)
+  const sort = chosen?.result === result ? chosen.sort : null
   const scroller = useRef<HTMLDivElement>(null)
   const columns = result.data.columns
   const rows = useMemo(() => sortRows(result.data.rows, sort), [result, sort])
@@ -36,7 +39,6 @@ export function ResultsGrid({ result, formats }: { result: QueryResult; formats:
   const totalWidth = widths.reduce((a, b) => a + b, 0)
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 })
 
-  useEffect(() => setSort(null), [result])
   useEffect(() => {
     // a task queued from the next animation frame runs once that frame is painted
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -54,7 +56,7 @@ export function ResultsGrid({ result, formats }: { result: QueryResult; formats:
     return (
       <div key={column.name} role="columnheader" aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none'}
         className={`flex items-center ${i > 0 ? 'border-l border-l-slate-200/70 dark:border-l-slate-700/70' : ''}`}>
-        <button type="button" onClick={() => setSort((s) => nextSort(s, column.name))} title={t.sortBy(column.name)} aria-label={t.sortBy(column.name)}
+        <button type="button" onClick={() => setChosen({ result, sort: nextSort(sort, column.name) })} title={t.sortBy(column.name)} aria-label={t.sortBy(column.name)}
           className={`flex h-full w-full min-w-0 items-center gap-1 px-3 text-xs font-semibold tracking-wide text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white ${isNumericColumn(column) ? 'justify-end' : ''}`}>
           <span className="truncate">{column.name}</span>
           <span aria-hidden="true" className={`text-[10px] ${active ? 'text-indigo-600 dark:text-indigo-400' : 'text-transparent'}`}>{active === 'desc' ? '▼' : '▲'}</span>
