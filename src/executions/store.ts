@@ -130,7 +130,18 @@ async function claimWhere(db: Db, workerId: string, which: ReturnType<Db>): Prom
  */
 export async function markDone(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source_id' | 'query_hash' | 'query_id'>, resultId: number) {
   await db`
-    with done as (
+    with ${doneAndLinked(db, e, db`${resultId}::bigint`)}
+    select pg_notify('sightline_execution', ${e.id})`
+}
+
+/**
+ * The two steps `markDone` and `finishWithResult` share, as common table expressions `done` and `linked`: the
+ * execution ends with the result `resultId` (an SQL expression), which becomes the latest result of the queries it
+ * answers.
+ */
+function doneAndLinked(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source_id' | 'query_hash' | 'query_id'>, resultId: ReturnType<Db>) {
+  return db`
+    done as (
       update executions set status = 3, query_result_id = ${resultId}, finished_at = clock_timestamp(), updated_at = clock_timestamp()
        where id = ${e.id}
     ), linked as (
@@ -140,8 +151,7 @@ export async function markDone(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source
              schedule_failures = case when id = ${e.query_id} then 0 else schedule_failures end
        where (data_source_id = ${e.data_source_id} and query_hash = ${e.query_hash} and not is_archived)
           or (id = ${e.query_id} and schedule_failures > 0)
-    )
-    select pg_notify('sightline_execution', ${e.id})`
+    )`
 }
 
 /** A whole result, small enough to be written in the same statement that ends its execution. */
@@ -168,17 +178,7 @@ export async function finishWithResult(db: Db, e: ExecutionRow, r: WholeResult):
       returning id
     ), chunk as (
       insert into query_result_chunks (result_id, seq, rows) select id, 0, ${r.rows} from result where ${r.rowCount} > 0
-    ), done as (
-      update executions set status = 3, query_result_id = (select id from result), finished_at = now(), updated_at = now()
-       where id = ${e.id}
-    ), linked as (
-      update queries
-         set latest_query_data_id = case when data_source_id = ${e.data_source_id} and query_hash = ${e.query_hash} and not is_archived
-                                         then (select id from result) else latest_query_data_id end,
-             schedule_failures = case when id = ${e.query_id} then 0 else schedule_failures end
-       where (data_source_id = ${e.data_source_id} and query_hash = ${e.query_hash} and not is_archived)
-          or (id = ${e.query_id} and schedule_failures > 0)
-    )
+    ), ${doneAndLinked(db, e, db`(select id from result)`)}
     select id, pg_notify('sightline_execution', ${e.id}) from result`
   return row.id
 }
