@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeWarmPostgresConnections, postgresRunner as runner } from '../../src/runners/postgres.ts'
 import type { Cell } from '../../src/runners/runner.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
-import { collect, opts } from './support.ts'
+import { collect, opts, postgresConfig } from './support.ts'
 import { seededRandom } from '../../src/visualizations/sample.ts'
 
 /**
@@ -20,10 +20,7 @@ const TEXTS = ['', '\\N', 'NULL', 'a\tb\nc\rd', 'back\\slash', '"quoted"', '{"no
 beforeAll(async () => {
   db = await freshDatabase()
   const u = new URL(db.url)
-  config = {
-    host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password), dbname: u.pathname.slice(1), sslmode: 'disable',
-  }
+  config = postgresConfig(db.url)
   const next = seededRandom(20261123)
   const texts = [...TEXTS, ...Array.from({ length: 600 }, () =>
     Array.from({ length: Math.floor(next() * 12) }, () => PALETTE[Math.floor(next() * PALETTE.length)]).join(''))]

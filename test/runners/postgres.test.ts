@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeWarmPostgresConnections, postgresRunner as runner, warmPostgresConnections } from '../../src/runners/postgres.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
-import { BLACKHOLE, cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, waitUntil, cellBatches } from './support.ts'
+import { BLACKHOLE, cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, waitUntil, cellBatches, postgresConfig } from './support.ts'
 
 let db: TestDatabase
 let config: Record<string, unknown>
 
 beforeAll(async () => {
   db = await freshDatabase()
-  const u = new URL(db.url)
-  config = {
-    host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password), dbname: u.pathname.slice(1), sslmode: 'disable',
-  }
+  config = postgresConfig(db.url)
 })
 afterAll(async () => {
   await closeWarmPostgresConnections()

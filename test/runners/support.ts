@@ -13,6 +13,15 @@ export async function collect(stream: RunStream): Promise<{ rows: Cell[][]; batc
 }
 
 
+/** A PostgreSQL source's configuration for a database address (a test database's). */
+export function postgresConfig(url: string): Record<string, unknown> {
+  const u = new URL(url)
+  return {
+    host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password), dbname: u.pathname.slice(1), sslmode: 'disable',
+  }
+}
+
 /** Options for a run that is never aborted. */
 export const opts = (timeoutMs = 30_000) => ({ signal: new AbortController().signal, timeoutMs })
 
