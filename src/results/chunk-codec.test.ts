@@ -1,7 +1,9 @@
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { decodeChunk, encodeChunk } from './chunk-codec.ts'
+import { chunkJson, encodeChunk } from './chunk-codec.ts'
+
+const decodeChunk = async (stored: Uint8Array) => JSON.parse((await chunkJson(stored)).toString('utf8')) as unknown
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => [i, `name ${i}`, i % 2 === 0, null, { nested: [i] }, 'ünïcødé ✓'])
 

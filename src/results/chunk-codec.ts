@@ -1,6 +1,5 @@
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import type { Cell } from '../runners/runner.ts'
 
 const brotli = promisify(zlib.brotliCompress)
 const unbrotli = promisify(zlib.brotliDecompress)
@@ -45,10 +44,6 @@ function chunkText(pieces: ChunkRows): Buffer {
 const OPEN = Buffer.from('[')
 const COMMA = Buffer.from(',')
 const CLOSE = Buffer.from(']')
-
-export async function decodeChunk(stored: Uint8Array): Promise<Cell[][]> {
-  return JSON.parse((await chunkJson(stored)).toString('utf8')) as Cell[][]
-}
 
 /** A stored chunk's JSON text, as UTF-8 bytes: for readers that take the rows apart themselves (CSV). */
 export async function chunkJson(stored: Uint8Array): Promise<Buffer> {

@@ -40,8 +40,6 @@ const QUOTE = 34
 const COMMA = 44
 const BACKSLASH = 92
 const ESCAPED: Record<number, number> = { 98: 8, 102: 12, 110: 10, 114: 13, 116: 9, 118: 11 } // \b \f \n \r \t \v
-const JSON_SHORT: Record<number, number> = { 8: 98, 9: 116, 10: 110, 12: 102, 13: 114 }
-const HEX = '0123456789abcdef'
 const NULL = [110, 117, 108, 108]
 const TRUE = [116, 114, 117, 101]
 const FALSE = [102, 97, 108, 115, 101]
@@ -197,16 +195,9 @@ export class CopyTextToJson {
         if (b === QUOTE || b === BACKSLASH) buf[pos++] = BACKSLASH
         buf[pos++] = b
       } else {
-        buf[pos++] = BACKSLASH
-        const short = JSON_SHORT[b]
-        if (short !== undefined) buf[pos++] = short
-        else {
-          buf[pos++] = 117 // u00XX
-          buf[pos++] = 48
-          buf[pos++] = 48
-          buf[pos++] = HEX.charCodeAt(b >> 4)
-          buf[pos++] = HEX.charCodeAt(b & 15)
-        }
+        out.pos = pos
+        out.jsonEscape(b)
+        pos = out.pos
       }
     }
     buf[pos++] = QUOTE

@@ -5,6 +5,9 @@
  */
 
 const REPLACEMENT_CHARACTER = 0xfffd
+/** Short escapes JSON.stringify uses for these control characters; the rest get `\uXXXX`. */
+const JSON_SHORT_ESCAPES: Record<number, number> = { 8: 98, 9: 116, 10: 110, 12: 102, 13: 114 }
+const HEX = '0123456789abcdef'
 
 export class ByteWriter {
   buf: Uint8Array
@@ -74,6 +77,19 @@ export class ByteWriter {
     }
     buf[this.pos++] = 0x80 | (code & 0x3f)
     return i
+  }
+
+  /** The code unit `c` as JSON escapes it, as `JSON.stringify` does (`\n`, `\u0001`, `\ud800`). Room must be reserved. */
+  jsonEscape(c: number): void {
+    const buf = this.buf
+    buf[this.pos++] = 92 // backslash
+    const short = JSON_SHORT_ESCAPES[c]
+    if (short !== undefined) {
+      buf[this.pos++] = short
+      return
+    }
+    buf[this.pos++] = 117 // u
+    for (let shift = 12; shift >= 0; shift -= 4) buf[this.pos++] = HEX.charCodeAt((c >> shift) & 15)
   }
 
   /** Pre-encoded bytes; short ones (keys, markup) are copied in a loop, cheaper than `TypedArray.set`'s call. */

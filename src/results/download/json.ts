@@ -25,21 +25,6 @@ export interface QueryResultMeta {
 
 const QUOTE = 34
 const BACKSLASH = 92
-/** Short escapes JSON.stringify uses for these control characters; the rest get `\u00XX`. */
-const SHORT_ESCAPES: Record<number, number> = { 8: 98, 9: 116, 10: 110, 12: 102, 13: 114 }
-const HEX = '0123456789abcdef'
-
-function writeEscape(out: ByteWriter, c: number): void {
-  out.buf[out.pos++] = BACKSLASH
-  const short = SHORT_ESCAPES[c]
-  if (short !== undefined) {
-    out.buf[out.pos++] = short
-    return
-  }
-  out.buf[out.pos++] = 117 // u
-  for (let shift = 12; shift >= 0; shift -= 4) out.buf[out.pos++] = HEX.charCodeAt((c >> shift) & 15)
-}
-
 /** A JSON string literal, escaped as `JSON.stringify` does (lone surrogates as `\udXXX`), encoded in one pass. */
 export function writeJsonString(out: ByteWriter, s: string): void {
   out.reserve(s.length * 6 + 2) // `\u00XX` is the longest a code unit can become
@@ -50,9 +35,9 @@ export function writeJsonString(out: ByteWriter, s: string): void {
       if (c === QUOTE || c === BACKSLASH) out.buf[out.pos++] = BACKSLASH
       out.buf[out.pos++] = c
     } else if (c < 0x20) {
-      writeEscape(out, c)
+      out.jsonEscape(c)
     } else if (c >= 0xd800 && c <= 0xdfff && !isSurrogatePair(s, i)) {
-      writeEscape(out, c)
+      out.jsonEscape(c)
     } else {
       i = out.nonAscii(s, i, c)
     }
