@@ -1,8 +1,11 @@
 import yaml from 'js-yaml'
 import { BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, str } from './common.ts'
 import { inferTypes, makeColumns } from './column-types.ts'
-import { checkAddress } from './address-guard.ts'
+import { loadConfig } from '../config.ts'
+import { systemResolve, type Resolve } from './address-guard.ts'
+import { ByteBudget, readBody, readStart } from './answer-body.ts'
 import { RunnerError, type Cell, type Runner, type RunnerConfig } from './runner.ts'
+import { httpOnly, safeFetch, type Send } from './safe-fetch.ts'
 
 /**
  * The query text describes one HTTP request (JSON, or YAML like the established tool's JSON source):
@@ -59,11 +62,6 @@ function parseQuery(text: string): Request {
   }
 }
 
-function httpOnly(u: URL): URL {
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new RunnerError(`Only http and https URLs can be queried (got ${u.protocol.slice(0, -1)}).`)
-  return u
-}
-
 /** The request URL: relative to the data source's base URL when there is one; http and https only. */
 function target(config: RunnerConfig, url: string): URL {
   try {
@@ -85,27 +83,33 @@ export function at(value: unknown, path: string | undefined): unknown {
   return v
 }
 
-async function fetchJson(config: RunnerConfig, r: Request, url: URL, signal: AbortSignal): Promise<unknown> {
-  await checkAddress(url, str(config, 'base_url') || undefined)
-  const headers = new Headers(r.headers)
+/** How the runner reaches the network; the tests pass their own DNS answers or transport. */
+export interface Network {
+  resolve: Resolve
+  send?: Send
+}
+
+async function fetchJson(config: RunnerConfig, r: Request, url: URL, budget: ByteBudget, network: Network, signal: AbortSignal): Promise<unknown> {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(r.headers)) headers[name.toLowerCase()] = value
   const [user, pass] = r.auth ?? [str(config, 'username'), config.password == null ? '' : String(config.password)]
-  if (user && !headers.has('authorization')) headers.set('authorization', 'Basic ' + Buffer.from(`${user}:${pass}`).toString('base64'))
-  headers.set('accept', headers.get('accept') ?? 'application/json')
-  let res: Response
-  try {
-    res = await fetch(url, { method: r.method, headers, body: r.body, signal })
-  } catch (e) {
-    if (signal.aborted) throw e
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause
-    throw new RunnerError(`Could not reach ${url.origin}: ${cause?.code ?? cause?.message ?? errorMessage(e)}`, 'connection')
+  if (user && !headers.authorization) headers.authorization = 'Basic ' + Buffer.from(`${user}:${pass}`).toString('base64')
+  headers.accept ??= 'application/json'
+  const answer = await safeFetch(url, { method: r.method, headers, body: r.body }, {
+    baseUrl: str(config, 'base_url') || undefined, signal, ...network,
+  })
+  if (answer.status < 200 || answer.status > 299) {
+    const start = (await readStart(answer, 2_000)).toString('utf8')
+    throw new RunnerError(`Failed getting results (${answer.status}): ${start.slice(0, 500)}`)
   }
-  const text = await res.text()
-  if (!res.ok) throw new RunnerError(`Failed getting results (${res.status}): ${text.slice(0, 500)}`)
-  if (!text.trim()) throw new RunnerError(`Got empty response from '${url}'.`)
+  const bytes = await readBody(answer, budget, signal)
+  // One decode and one parse of a body the budget bounds.
+  const text = new TextDecoder().decode(bytes)
+  if (!text.trim()) throw new RunnerError(`Got empty response from '${answer.url}'.`)
   try {
     return JSON.parse(text)
   } catch {
-    throw new RunnerError(`The response from '${url}' is not JSON: ${text.slice(0, 200)}`)
+    throw new RunnerError(`The response from '${answer.url}' is not JSON: ${text.slice(0, 200)}`)
   }
 }
 
@@ -130,7 +134,8 @@ function flatten(items: unknown[], fields: string[] | undefined, names: string[]
   }
 }
 
-export const jsonRunner: Runner = {
+/** The JSON runner, reaching the network through `network` (the system's DNS unless a test says otherwise). */
+export const createJsonRunner = (network: Network = { resolve: systemResolve }): Runner => ({
   type: 'json',
   name: 'JSON',
   syntax: 'json',
@@ -147,18 +152,19 @@ export const jsonRunner: Runner = {
     secret: ['password'],
   },
 
-  /** Reaches the base URL when there is one (any HTTP answer will do); nothing to check otherwise. */
+  /** Reaches the base URL when there is one (any HTTP answer will do, a redirect too); nothing to check otherwise. */
   async test(config, signal) {
     const baseUrl = str(config, 'base_url')
     if (!baseUrl) return
     const url = target(config, baseUrl)
+    const stop = AbortSignal.any([signal, AbortSignal.timeout(TEST_CONNECT_TIMEOUT_MS)])
     try {
-      const res = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(TEST_CONNECT_TIMEOUT_MS)]) })
-      await res.arrayBuffer()
+      const answer = await safeFetch(url, { method: 'GET', headers: {} }, { baseUrl, signal: stop, followRedirects: false, ...network })
+      answer.close()
     } catch (e) {
       if (signal.aborted) throw new RunnerError('Query cancelled by user.', 'cancelled')
-      const cause = (e as { cause?: { code?: string } }).cause
-      const why = (e as Error).name === 'TimeoutError' ? `no answer within ${TEST_CONNECT_TIMEOUT_MS / 1000} s` : (cause?.code ?? errorMessage(e))
+      if (e instanceof RunnerError) throw e
+      const why = (e as Error).name === 'TimeoutError' ? `no answer within ${TEST_CONNECT_TIMEOUT_MS / 1000} s` : errorMessage(e)
       throw new RunnerError(`Could not reach ${url.origin}: ${why}`, 'connection')
     }
   },
@@ -178,8 +184,10 @@ export const jsonRunner: Runner = {
       for (const [k, v] of Object.entries(request.params)) url.searchParams.set(k, v)
       const names: string[] = []
       const rows: Record<string, unknown>[] = []
+      // Every page of one run draws on one budget: the result is what it must fit.
+      const budget = new ByteBudget(loadConfig().maxResultBytes)
       for (let page = 0; url && page < MAX_PAGES; page++) {
-        const response = await fetchJson(config, request, url, abort.signal)
+        const response = await fetchJson(config, request, url, budget, network, abort.signal)
         watch.check()
         let items = at(response, request.path)
         if (items === undefined) throw new RunnerError(`The response has nothing at path '${request.path}'.`)
@@ -208,4 +216,6 @@ export const jsonRunner: Runner = {
       watch.dispose()
     }
   },
-}
+})
+
+export const jsonRunner: Runner = createJsonRunner()
