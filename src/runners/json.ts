@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import yaml from 'js-yaml'
 import { BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, str } from './common.ts'
 import { inferTypes, makeColumns } from './column-types.ts'
@@ -24,6 +25,8 @@ interface Request {
 }
 
 const MAX_PAGES = 1_000
+/** Items turned into rows between two turns of the event loop, so a large answer does not hold up the server. */
+const ITEMS_PER_TURN = 10_000
 
 function parseQuery(text: string): Request {
   if (!text.trim()) throw new RunnerError('Query is empty.')
@@ -114,14 +117,19 @@ async function fetchJson(config: RunnerConfig, r: Request, url: URL, budget: Byt
 }
 
 /** Rows as objects flattened one level (`key.inner`), keeping only `fields` when given (reference §8.3). */
-function flatten(items: unknown[], fields: string[] | undefined, names: string[], rows: Record<string, unknown>[]) {
+async function flatten(items: unknown[], fields: string[] | undefined, names: string[], rows: Record<string, unknown>[], watch: Watch) {
   const keep = fields ? new Set(fields) : null
   const add = (row: Record<string, unknown>, name: string, parent: string, value: unknown) => {
     if (keep && !keep.has(parent) && !keep.has(name)) return
     if (!names.includes(name)) names.push(name)
     row[name] = value
   }
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % ITEMS_PER_TURN === 0) {
+      await nextTurn()
+      watch.check()
+    }
+    const item = items[i]
     const row: Record<string, unknown> = {}
     if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
       for (const [key, value] of Object.entries(item)) {
@@ -192,7 +200,7 @@ export const createJsonRunner = (network: Network = { resolve: systemResolve }):
         let items = at(response, request.path)
         if (items === undefined) throw new RunnerError(`The response has nothing at path '${request.path}'.`)
         if (!Array.isArray(items)) items = [items]
-        flatten(items as unknown[], request.fields, names, rows)
+        await flatten(items as unknown[], request.fields, names, rows, watch)
         const p = request.pagination
         const next = p ? at(response, p.type === 'url' ? p.path : p.field) : null
         if (!p || next === undefined || next === null || next === '') url = null
@@ -200,7 +208,12 @@ export const createJsonRunner = (network: Network = { resolve: systemResolve }):
         else (url = new URL(url)).searchParams.set(p.param, String(next))
       }
       const ordered = request.fields ? [...request.fields.filter((f) => names.includes(f)), ...names.filter((n) => !request.fields!.includes(n))] : names
-      const table = rows.map((r) => ordered.map((n) => (r[n] === undefined ? null : r[n]) as Cell))
+      const table: Cell[][] = []
+      for (let i = 0; i < rows.length; i++) {
+        if (i > 0 && i % ITEMS_PER_TURN === 0) await nextTurn()
+        const r = rows[i]
+        table.push(ordered.map((n) => (r[n] === undefined ? null : r[n]) as Cell))
+      }
       const types = inferTypes(table, ordered.length)
       const columns = makeColumns(ordered.map((name, i) => ({ name, type: types[i] ?? 'string' })))
       watch.dispose()

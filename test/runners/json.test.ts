@@ -1,4 +1,5 @@
 import http from 'node:http'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../src/db/embedded.ts'
 import { jsonRunner as runner } from '../../src/runners/json.ts'
@@ -37,6 +38,14 @@ beforeAll(async () => {
       }
       if (u.pathname === '/api/echo') return json({ method: req.method, auth: req.headers.authorization ?? null, body, q: u.searchParams.get('q') })
       if (u.pathname === '/api/broken') return json({ error: 'nope' }, 500)
+      if (u.pathname === '/api/see-other') return (res.writeHead(303, { location: '/api/echo?q=303' }), res.end())
+      if (u.pathname === '/api/temporary') return (res.writeHead(307, { location: `${base}/api/echo?q=307` }), res.end())
+      if (u.pathname === '/api/gzip' || u.pathname === '/api/br') {
+        const body = Buffer.from(JSON.stringify(items.map((i) => ({ id: i.id, name: i.name }))))
+        const gzip = u.pathname === '/api/gzip'
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': gzip ? 'gzip' : 'br' })
+        return res.end(gzip ? zlib.gzipSync(body) : zlib.brotliCompressSync(body))
+      }
       if (u.pathname === '/api/text') return (res.writeHead(200), res.end('hello'))
       if (u.pathname === '/api/slow') {
         openRequests++
@@ -113,6 +122,21 @@ describe('JSON runner', () => {
     const [[method, auth, body, param]] = (await collect(stream)).rows
     expect([method, auth, body, param]).toEqual(['POST', 'Basic ' + Buffer.from('ann:pw').toString('base64'), '{"a":1}', 'x y'])
     expect(seen.at(-1)!.headers['content-type']).toBe('application/json')
+  })
+
+  it('follows redirects on the base URL origin: 303 turns a POST into a GET, 307 repeats it with its body', async () => {
+    const source = { ...config(), username: 'ann', password: 'pw' }
+    const [seeOther] = (await collect(await runner.run(source, q({ url: 'see-other', json: { a: 1 } }), opts()))).rows
+    expect(seeOther.slice(0, 4)).toEqual(['GET', 'Basic ' + Buffer.from('ann:pw').toString('base64'), '', '303'])
+    expect(seen.at(-1)!.headers['content-type']).toBeUndefined()
+    const [temporary] = (await collect(await runner.run(source, q({ url: 'temporary', json: { a: 1 } }), opts()))).rows
+    expect(temporary.slice(0, 4)).toEqual(['POST', 'Basic ' + Buffer.from('ann:pw').toString('base64'), '{"a":1}', '307'])
+  })
+
+  it('reads gzip and brotli answers', async () => {
+    for (const url of ['gzip', 'br']) {
+      expect((await collect(await runner.run(config(), q({ url }), opts()))).rows).toEqual([[1, 'Ann'], [2, 'Bö ✓ 日本']])
+    }
   })
 
   it('refuses other schemes and explains bad query text', async () => {
