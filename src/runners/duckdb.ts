@@ -1,7 +1,8 @@
-import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
-import { BATCH_SIZE, Watch, errorMessage, str } from './common.ts'
+import { BATCH_SIZE, Watch, errorMessage } from './common.ts'
 import { makeColumns } from './column-types.ts'
-import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type TableSchema } from './runner.ts'
+import { loadDriver, openConnection } from './duckdb-instances.ts'
+import { explainRefusal, runChecked } from './duckdb-statements.ts'
+import { RunnerError, type Cell, type ColumnType, type Runner, type TableSchema } from './runner.ts'
 
 type Convert = (v: unknown) => Cell
 
@@ -20,42 +21,6 @@ function typeOf(name: string): [ColumnType, Convert | null] {
   return ['string', null]
 }
 
-/**
- * One instance per database file for the whole process (DuckDB locks the file). Kept here rather than asking
- * DuckDBInstance.fromCache on every run: a dropped cache wrapper, once garbage-collected, can leave the next
- * connection to that file waiting forever (seen with 1.5.6-r.1).
- */
-const instances = new Map<string, Promise<DuckDBInstance>>()
-/** The engine (a large native library) is loaded on first use. */
-let driver: Promise<typeof import('@duckdb/node-api')> | undefined
-const loadDriver = () => (driver ??= import('@duckdb/node-api'))
-
-async function open(config: RunnerConfig): Promise<{ conn: DuckDBConnection; release(): void }> {
-  const path = str(config, 'dbpath', ':memory:')
-  // read-only lets several processes (web and worker) open one file at once; a writer locks it
-  const readOnly = config.read_only === true || config.read_only === 'true'
-  const key = `${readOnly ? 'ro' : 'rw'}:${path}`
-  try {
-    const { DuckDBInstance } = await loadDriver()
-    if (path === ':memory:') {
-      // a fresh, private database per run
-      const instance = await DuckDBInstance.create(path)
-      const conn = await instance.connect()
-      return { conn, release: () => (conn.closeSync(), instance.closeSync()) }
-    }
-    let instance = instances.get(key)
-    if (!instance) {
-      instance = DuckDBInstance.create(path, readOnly ? { access_mode: 'READ_ONLY' } : undefined)
-      instances.set(key, instance)
-      instance.catch(() => instances.delete(key))
-    }
-    const conn = await (await instance).connect()
-    return { conn, release: () => conn.closeSync() }
-  } catch (e) {
-    throw new RunnerError(`Could not open the DuckDB database ${path}: ${errorMessage(e)}`, 'connection')
-  }
-}
-
 const isInterrupt = (e: unknown) => /interrupt/i.test(errorMessage(e))
 
 export const duckdbRunner: Runner = {
@@ -69,8 +34,10 @@ export const duckdbRunner: Runner = {
     properties: {
       dbpath: { type: 'string', title: 'Database Path', default: ':memory:' },
       read_only: { type: 'boolean', title: 'Read Only', default: false },
+      // queries read no file but the database unless an admin lists directories here (DuckDB's allowed_directories)
+      allowed_directories: { type: 'string', title: 'Allowed Directories (absolute, comma-separated)' },
     },
-    order: ['dbpath', 'read_only'],
+    order: ['dbpath', 'read_only', 'allowed_directories'],
     required: ['dbpath'],
   },
 
@@ -103,7 +70,7 @@ export const duckdbRunner: Runner = {
     // DuckDB has no statement timeout setting: the time limit interrupts the connection, like a cancel.
     const watch = new Watch(signal, timeoutMs, timeoutMs)
     watch.check()
-    const { conn, release } = await open(config)
+    const { conn, target, release } = await openConnection(config)
     let closed = false
     const close = () => {
       if (closed) return
@@ -112,9 +79,10 @@ export const duckdbRunner: Runner = {
       release()
     }
     watch.onStop(() => conn.interrupt())
-    const fail = (e: unknown) => watch.translate(e, () => false, (e) => new RunnerError(isInterrupt(e) ? `DuckDB: ${errorMessage(e)}` : errorMessage(e)))
+    const fail = (e: unknown) => watch.translate(e, () => false, (e) =>
+      new RunnerError(isInterrupt(e) ? `DuckDB: ${errorMessage(e)}` : (explainRefusal(errorMessage(e), target) ?? errorMessage(e))))
     try {
-      const result = await conn.stream(text)
+      const result = await runChecked(conn, text, () => watch.check())
       watch.check()
       const names = result.columnNames()
       // statements without a result set (DDL, INSERT) report changed rows or nothing

@@ -93,6 +93,12 @@ export const texts = {
     submit: 'Log In',
     restored: 'You are signed in again. You can close this window.',
   },
+  logout: {
+    title: 'Log out',
+    question: (email: string) => `You are signed in as ${email}. Log out of Sightline?`,
+    submit: 'Log out',
+    cancel: 'Cancel',
+  },
   setup: {
     title: 'Welcome to Sightline',
     intro: 'Before you can use your instance, you need to do a quick setup.',

@@ -55,7 +55,10 @@ function ProfileMenuItems({ principal, version, newVersionAvailable, superAdmin,
       <a className={item} href="/users/me">{icon('user')}{texts.nav.profile}</a>
       {mobile && <a className={item} href="/users/me#edit">{icon('edit')}{texts.nav.editProfile}</a>}
       {superAdmin && <a className={item} href="/admin/status">{icon('status')}{texts.nav.systemStatus}</a>}
-      <a className={item} href="/logout">{icon('logout')}{texts.nav.logout}</a>
+      {/* a form, not a link: signing out is a POST, so no link or image elsewhere can sign anyone out */}
+      <form method="post" action="/logout">
+        <button type="submit" className={`${item} w-full cursor-pointer text-left`}>{icon('logout')}{texts.nav.logout}</button>
+      </form>
       <div className="mt-1 border-t border-slate-200 px-4 pt-2 pb-1 text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
         {texts.nav.version(version)}
         {superAdmin && newVersionAvailable && (

@@ -104,7 +104,7 @@ describe('sign in and out', () => {
   it('signing out revokes the session on the server, even if the cookie is kept', async () => {
     const { client } = await signInAs(t.app, ADMIN.email, ADMIN.password)
     const stolen = client.cookies.get('sightline_session')!
-    const res = await client.get('/logout')
+    const res = await client.request('POST', '/logout')
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/login')
     const replay = new Client(t.app)
@@ -122,7 +122,7 @@ describe('sign in and out', () => {
 
   it('records sign-in and sign-out in the audit log', async () => {
     const { client } = await signInAs(t.app, ADMIN.email, ADMIN.password)
-    await client.get('/logout')
+    await client.request('POST', '/logout')
     const actions = await t.db.sql`select action from events where object_type = 'redash' and user_id = 1 order by id desc limit 2`
     expect(actions.map((a) => a.action)).toEqual(['logout', 'login'])
   })

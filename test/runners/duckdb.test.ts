@@ -151,3 +151,25 @@ describe('DuckDB read-only sources', () => {
     fs.rmSync(dir, { recursive: true, force: true })
   })
 })
+
+describe('DuckDB Allowed Directories', () => {
+  it('takes a changed list at the next run, for read-only and writable files alike', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-duckdb-allowed-'))
+    try {
+      for (const name of ['a', 'b']) {
+        fs.mkdirSync(path.join(dir, name))
+        fs.writeFileSync(path.join(dir, name, 'x.csv'), `v\n${name}\n`)
+      }
+      const readOnly = path.join(dir, 'ro.duckdb')
+      await ensureDemoDatabase(readOnly)
+      for (const base of [{ dbpath: readOnly, read_only: true }, { dbpath: path.join(dir, 'rw.duckdb') }]) {
+        const read = (allowed: string, from: string) => runner.run({ ...base, allowed_directories: path.join(dir, allowed) }, `select v from read_csv('${dir}/${from}/x.csv')`, opts()).then(collect)
+        expect((await read('a', 'a')).rows).toEqual([['a']])
+        await expectRunnerError(read('b', 'a'), 'query', /cannot read or write files outside their database and Allowed Directories/)
+        expect((await read('b', 'b')).rows).toEqual([['b']])
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

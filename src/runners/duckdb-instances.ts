@@ -1,0 +1,158 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
+import { bool, errorMessage, str } from './common.ts'
+import { RunnerError, type RunnerConfig } from './runner.ts'
+
+/*
+ * DuckDB engines opened for data sources, locked down before any query sees them: external access off (no file but
+ * the database's own, and the directories an admin lists in Allowed Directories), no extension installed or loaded,
+ * and the configuration locked so no query can undo that or change a setting another member's run would inherit.
+ * What a query may still do to the shared engine through statements is checked per statement (duckdb-statements.ts).
+ */
+
+/** The engine (a large native library) is loaded on first use. */
+let driver: Promise<typeof import('@duckdb/node-api')> | undefined
+export const loadDriver = () => (driver ??= import('@duckdb/node-api'))
+
+export interface DuckDBTarget {
+  path: string
+  readOnly: boolean
+  /** Absolute directories (ending in "/") whose files queries may read. */
+  allowedDirectories: string[]
+}
+
+/** The source's database and lockdown, from its configuration; a relative allowed directory is refused. */
+export function targetOf(config: RunnerConfig): DuckDBTarget {
+  const allowedDirectories = str(config, 'allowed_directories').split(',').map((d) => d.trim()).filter(Boolean).map((d) => {
+    if (!path.isAbsolute(d)) throw new RunnerError(`Allowed Directories must be absolute paths: ${d}`, 'connection')
+    return path.resolve(d).replace(/\/?$/, '/')
+  })
+  // read-only lets several processes (web and worker) open one file at once; a writer locks it
+  return { path: str(config, 'dbpath', ':memory:'), readOnly: bool(config, 'read_only'), allowedDirectories }
+}
+
+const quote = (s: string) => `'${s.replaceAll("'", "''")}'`
+
+async function lockedInstance(target: DuckDBTarget, tempDirectory?: string): Promise<DuckDBInstance> {
+  const { DuckDBInstance } = await loadDriver()
+  const instance = await DuckDBInstance.create(target.path, {
+    ...(target.readOnly && target.path !== ':memory:' ? { access_mode: 'READ_ONLY' } : {}),
+    ...(tempDirectory ? { temp_directory: tempDirectory } : {}),
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+    allow_community_extensions: 'false',
+  })
+  const setup = await instance.connect()
+  try {
+    // the list can only be given before external access is turned off, and neither after the lock
+    if (target.allowedDirectories.length) await setup.run(`set allowed_directories = [${target.allowedDirectories.map(quote).join(', ')}]`)
+    await setup.run('set enable_external_access = false')
+    await setup.run('set lock_configuration = true')
+  } catch (e) {
+    instance.closeSync()
+    throw e
+  } finally {
+    setup.closeSync()
+  }
+  return instance
+}
+
+interface Shared {
+  signature: string
+  instance: Promise<DuckDBInstance>
+  users: number
+  retired: boolean
+  closed: Promise<void>
+  close(): void
+}
+
+/**
+ * One instance per database file for the whole process (DuckDB locks the file). Kept here rather than asking
+ * DuckDBInstance.fromCache on every run: a dropped cache wrapper, once garbage-collected, can leave the next
+ * connection to that file waiting forever (seen with 1.5.6-r.1).
+ */
+const shared = new Map<string, Shared>()
+
+function share(key: string, target: DuckDBTarget, signature: string): Shared {
+  let done!: () => void
+  const closed = new Promise<void>((r) => (done = r))
+  const entry: Shared = {
+    signature, users: 0, retired: false, closed,
+    instance: lockedInstance(target),
+    close() {
+      entry.instance.then((i) => i.closeSync(), () => {}).finally(done)
+    },
+  }
+  entry.instance.catch(() => {
+    if (shared.get(key) === entry) shared.delete(key)
+    done()
+  })
+  shared.set(key, entry)
+  return entry
+}
+
+async function sharedInstance(target: DuckDBTarget): Promise<{ instance: DuckDBInstance; entry: Shared }> {
+  const key = `${target.readOnly ? 'ro' : 'rw'}:${target.path}`
+  const signature = target.allowedDirectories.join('\n')
+  let entry = shared.get(key)
+  if (entry && entry.signature !== signature) {
+    // the admin changed the source's lockdown: new runs get a new instance, the old one closes once idle
+    const old = entry
+    shared.delete(key)
+    old.retired = true
+    if (!old.users) old.close()
+    // two writers on one file in one process would corrupt it: wait for the old one to close
+    if (!target.readOnly) await old.closed
+    entry = shared.get(key)
+  }
+  entry ??= share(key, target, signature)
+  entry.users++
+  try {
+    return { instance: await entry.instance, entry }
+  } catch (e) {
+    entry.users--
+    throw e
+  }
+}
+
+export interface Opened {
+  conn: DuckDBConnection
+  target: DuckDBTarget
+  release(): void
+}
+
+/** A new connection of its own for one run (its session settings and temp tables end with it). */
+export async function openConnection(config: RunnerConfig): Promise<Opened> {
+  const target = targetOf(config)
+  try {
+    if (target.path === ':memory:') {
+      // a fresh, private database per run, spilling to a directory of its own that no other run can read
+      const tempDirectory = path.join(os.tmpdir(), `sightline-duckdb-${crypto.randomBytes(6).toString('hex')}`)
+      const instance = await lockedInstance(target, tempDirectory)
+      const conn = await instance.connect()
+      return { conn, target, release: () => (conn.closeSync(), instance.closeSync(), fs.rmSync(tempDirectory, { recursive: true, force: true })) }
+    }
+    const { instance, entry } = await sharedInstance(target)
+    try {
+      const conn = await instance.connect()
+      let released = false
+      return {
+        conn, target,
+        release: () => {
+          if (released) return
+          released = true
+          conn.closeSync()
+          if (--entry.users === 0 && entry.retired) entry.close()
+        },
+      }
+    } catch (e) {
+      if (--entry.users === 0 && entry.retired) entry.close()
+      throw e
+    }
+  } catch (e) {
+    throw new RunnerError(`Could not open the DuckDB database ${target.path}: ${errorMessage(e)}`, 'connection')
+  }
+}
