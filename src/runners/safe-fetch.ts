@@ -46,6 +46,11 @@ export const MAX_REDIRECTS = 5
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 /** Headers that carry credentials for one origin, dropped when a redirect leaves it (as fetch does). */
 const CREDENTIALS = new Set(['authorization', 'cookie', 'proxy-authorization'])
+/**
+ * Headers query text may not set (fetch forbids them too): Host would aim the request at another site on the checked
+ * address, and the framing ones would let the text smuggle a second request into the connection.
+ */
+const FORBIDDEN = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect'])
 
 export function httpOnly(u: URL): URL {
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new RunnerError(`Only http and https URLs can be queried (got ${u.protocol.slice(0, -1)}).`)
@@ -138,7 +143,7 @@ const sendPinned: Send = (url, addresses, request, signal) => {
   const client = url.protocol === 'https:' ? https : http
   const body = request.body === undefined ? undefined : Buffer.from(request.body)
   const headers: Record<string, string | number> = { 'accept-encoding': 'gzip, deflate, br' }
-  for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value
+  for (const [name, value] of Object.entries(request.headers)) if (!FORBIDDEN.has(name.toLowerCase())) headers[name.toLowerCase()] = value
   if (body) headers['content-length'] = body.length
   return new Promise((resolve, reject) => {
     const req = client.request({

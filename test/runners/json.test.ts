@@ -117,11 +117,14 @@ describe('JSON runner', () => {
       .toEqual([[null], ['a'], ['b']])
   })
 
-  it('sends POST bodies, params, and basic auth from the data source', async () => {
+  it('sends POST bodies, params, and basic auth from the data source, and not the headers that frame the request', async () => {
     const stream = await runner.run({ ...config(), username: 'ann', password: 'pw' }, q({ url: 'echo', json: { a: 1 }, params: { q: 'x y' } }), opts())
     const [[method, auth, body, param]] = (await collect(stream)).rows
     expect([method, auth, body, param]).toEqual(['POST', 'Basic ' + Buffer.from('ann:pw').toString('base64'), '{"a":1}', 'x y'])
     expect(seen.at(-1)!.headers['content-type']).toBe('application/json')
+    await collect(await runner.run(config(), q({ url: 'echo', headers: { Host: 'metadata.internal', 'Transfer-Encoding': 'chunked', 'X-Mine': 'kept' } }), opts()))
+    expect(seen.at(-1)!.headers).toMatchObject({ host: new URL(base).host, 'x-mine': 'kept' })
+    expect(seen.at(-1)!.headers['transfer-encoding']).toBeUndefined()
   })
 
   it('follows redirects on the base URL origin: 303 turns a POST into a GET, 307 repeats it with its body', async () => {
