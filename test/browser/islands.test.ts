@@ -183,7 +183,7 @@ describe('when a call fails', () => {
     await resetBeaconConsent(server, admin)
     const { page, problems, jar } = await openHome()
     // the session ends elsewhere (signed out in another tab): the server revokes it at once
-    const out = await fetch(server.url + '/logout', { headers: { cookie: cookieHeader(jar) }, redirect: 'manual' })
+    const out = await fetch(server.url + '/logout', { method: 'POST', headers: { cookie: cookieHeader(jar) }, redirect: 'manual' })
     expect(out.status).toBe(302)
 
     await consentCard(page).getByRole('button', { name: 'Yes' }).click()

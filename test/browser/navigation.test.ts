@@ -89,7 +89,7 @@ describe('desktop side navigation', () => {
     const nav = page.getByRole('navigation', { name: 'Main' })
     const create = nav.getByText('Create', { exact: true })
     const newQuery = nav.getByRole('link', { name: 'New Query' })
-    const logOut = nav.getByRole('link', { name: 'Log out' })
+    const logOut = nav.getByRole('button', { name: 'Log out' })
 
     await create.click()
     expect(await newQuery.isVisible()).toBe(true)
@@ -126,9 +126,14 @@ describe('phone navigation', () => {
     expect(links).toEqual(expect.arrayContaining([
       ['Dashboards', '/dashboards'], ['Queries', '/queries'], ['Alerts', '/alerts'], ['New Query', '/queries/new'],
       ['New Dashboard', '/dashboards/new'], ['New Alert', '/alerts/new'], ['Help', '/help'], ['Settings', '/data_sources'],
-      ['Profile', '/users/me'], ['Edit Profile', '/users/me#edit'], ['System Status', '/admin/status'], ['Log out', '/logout'],
+      ['Profile', '/users/me'], ['Edit Profile', '/users/me#edit'], ['System Status', '/admin/status'],
     ]))
-    await menu.getByRole('link', { name: 'Log out' }).click()
+    // signing out is a form's button (a POST), not a link any page could point at
+    expect(links.map(([, href]) => href)).not.toContain('/logout')
+    const logOut = menu.getByRole('button', { name: 'Log out' })
+    const box = (await logOut.boundingBox())!
+    expect(box.height).toBeGreaterThanOrEqual(44) // finger-sized, like the links above it
+    await logOut.click()
     await page.waitForURL(server.url + '/login')
   })
 

@@ -72,7 +72,7 @@ describe('screens at desktop and phone widths', () => {
       const problems = await shoot('session-expired', size, {
         path: '/', jar, dark, windowOnly: true,
         before: async (page) => {
-          await fetch(server.url + '/logout', { headers: { cookie: cookieHeader(jar) }, redirect: 'manual' })
+          await fetch(server.url + '/logout', { method: 'POST', headers: { cookie: cookieHeader(jar) }, redirect: 'manual' })
           await page.getByRole('button', { name: 'Yes' }).click()
           const modal = page.getByRole('dialog')
           await modal.waitFor()
@@ -101,7 +101,7 @@ describe('screens at desktop and phone widths', () => {
           await page.getByRole('navigation', { name: 'Menu' }).locator('summary').click()
           const menu = page.getByRole('navigation', { name: 'Menu' })
           for (const name of ['Dashboards', 'Queries', 'Alerts', 'New Query', 'Help', 'Settings', 'Profile', 'Edit Profile', 'Log out']) {
-            const box = await menu.getByRole('link', { name, exact: true }).boundingBox()
+            const box = await menu.getByRole(name === 'Log out' ? 'button' : 'link', { name, exact: true }).boundingBox()
             expect(box, name).not.toBeNull()
             expect(box!.x).toBeGreaterThanOrEqual(0)
             expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width)
@@ -127,7 +127,7 @@ describe('screens at desktop and phone widths', () => {
       path: '/', signedIn: true, dark: true,
       before: async (page) => {
         await page.getByRole('navigation', { name: 'Main' }).getByLabel(/^Account/).click()
-        await page.getByRole('link', { name: 'Log out' }).waitFor()
+        await page.getByRole('button', { name: 'Log out' }).waitFor()
       },
     })
   })
