@@ -63,3 +63,35 @@ describe('signing out', () => {
     expect(html.match(/<form action="\/logout" method="post">/g)?.length).toBe(2) // the side menu and the phone menu
   })
 })
+
+describe('a session cookie and an API key in one request', () => {
+  const adminKey = async () => (await (await admin.get('/api/users/1')).json()).api_key as string
+
+  it('a signed-in browser that opens a link with someone else\'s ?api_key= stays itself', async () => {
+    const { client } = await signInAs(t.app, 'bo@example.com', 'bo-password')
+    const key = await adminKey()
+    expect((await (await client.get(`/api/session?api_key=${key}`)).json()).user.id).toBe(bo.id)
+    // pages too: the app does not turn into the admin's
+    const page = await client.get(`/users/1?api_key=${key}`)
+    expect(await page.text()).not.toContain(key)
+  })
+
+  it('an admin\'s browser is not moved to a lesser principal by a link with a user key', async () => {
+    const res = await admin.get(`/api/session?api_key=${bo.apiKey}`)
+    expect((await res.json()).user.id).toBe(1)
+  })
+
+  it('a key in the address does not spare a cookie-authenticated write its CSRF check', async () => {
+    const key = await adminKey()
+    const res = await admin.request('POST', `/api/settings/organization?api_key=${key}`, { json: { beacon_consent: false }, csrf: false })
+    expect(res.status).toBe(400)
+    expect((await res.json()).message).toContain('CSRF')
+  })
+
+  it('without a live session the key decides, as before', async () => {
+    const stale = new Client(t.app)
+    stale.cookies.set('sightline_session', 'not-a-session')
+    expect((await (await stale.get(`/api/session?api_key=${bo.apiKey}`)).json()).user.id).toBe(bo.id)
+    expect((await (await new Client(t.app).get('/api/session', { authorization: `Key ${bo.apiKey}` })).json()).user.id).toBe(bo.id)
+  })
+})

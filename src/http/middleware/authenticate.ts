@@ -15,24 +15,27 @@ export function apiKeyFrom(query: string | undefined, authorization: string | un
 
 /**
  * Works out who is calling and sets `c.get('principal')`; it never refuses a request itself (routes decide).
- * An API key, when given, wins over a session cookie. Unknown or revoked credentials leave the caller anonymous.
+ * A live session cookie wins over an API key (the established tool lets the key win): a link carrying someone
+ * else's `?api_key=` must not make a signed-in browser act as that other principal, nor can such a link move a
+ * browser off its own session. Without a session, the key decides; unknown or revoked credentials leave the caller
+ * anonymous.
  */
 export const authenticate = (): MiddlewareHandler<Env> =>
   async function authenticate(c, next) {
     const deps = c.get('deps')
     c.set('org', await currentOrg(deps))
-    const apiKey = apiKeyFrom(c.req.query('api_key'), c.req.header('authorization'))
-    if (apiKey) {
-      const principal = await principalForApiKey(deps, apiKey)
+    const cookies = getCookie(c)
+    const token = cookies[SESSION_COOKIE]
+    const session = token ? await principalForSession(deps, token) : undefined
+    if (session) {
+      c.set('csrfCookie', cookies[CSRF_COOKIE])
+      c.set('principal', session)
+      c.set('sessionToken', token)
+    } else {
+      const apiKey = apiKeyFrom(c.req.query('api_key'), c.req.header('authorization'))
+      const principal = apiKey ? await principalForApiKey(deps, apiKey) : undefined
       c.set('principal', principal)
       c.set('objectApiKey', principal ? undefined : apiKey)
-    } else {
-      const cookies = getCookie(c)
-      const token = cookies[SESSION_COOKIE]
-      c.set('csrfCookie', cookies[CSRF_COOKIE])
-      const principal = token ? await principalForSession(deps, token) : undefined
-      c.set('principal', principal)
-      c.set('sessionToken', principal ? token : undefined)
     }
     await next()
   }
