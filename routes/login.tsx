@@ -8,6 +8,7 @@ import type { Env } from '../src/http/env.ts'
 import { safeNextPath } from '../src/http/guards.ts'
 import { clientIp } from '../src/http/client-ip.ts'
 import { renderPage } from '../src/http/render.tsx'
+import { formBody } from '../src/http/validate.ts'
 import { texts } from '../src/shared/texts.ts'
 import { Alert, AuthLayout, Field, primaryButton } from '../src/ui/AuthLayout.tsx'
 
@@ -38,7 +39,7 @@ export default new Hono<Env>()
   .post('/login', async (c) => {
     if (!c.get('org')) throw new Redirect('/setup')
     const next = safeNextPath(c.req.query('next'))
-    const form = await c.req.parseBody()
+    const form = await formBody(c.req)
     const email = typeof form.email === 'string' ? form.email : ''
     const password = typeof form.password === 'string' ? form.password : ''
     const remember = form.remember !== undefined && form.remember !== '' && form.remember !== 'false'

@@ -7,6 +7,7 @@ import { recordEvent } from '../src/events/service.ts'
 import { setCsrfCookie, setSessionCookie } from '../src/http/cookies.ts'
 import type { Env } from '../src/http/env.ts'
 import { renderPage } from '../src/http/render.tsx'
+import { formBody } from '../src/http/validate.ts'
 import { checkSetupForm, type SetupErrors } from '../src/orgs/setup-form.ts'
 import { setupOrganization, type SetupInput } from '../src/orgs/service.ts'
 import { texts } from '../src/shared/texts.ts'
@@ -41,7 +42,7 @@ export default new Hono<Env>()
   })
   .post('/setup', async (c) => {
     if (c.get('org')) throw new Redirect('/')
-    const { input, errors } = checkSetupForm(await c.req.parseBody())
+    const { input, errors } = checkSetupForm(await formBody(c.req))
     if (Object.keys(errors).length) {
       return renderPage(c, <SetupPage values={input} errors={errors} />, { title: texts.setup.submit, status: 400 })
     }

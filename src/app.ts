@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { routes } from '../routes/manifest.ts'
 import type { Deps } from './deps.ts'
+import { PayloadTooLarge } from './errors.ts'
 import type { Env } from './http/env.ts'
 import { authenticate } from './http/middleware/authenticate.ts'
 import { compressForBrowsers } from './http/middleware/compress.ts'
@@ -22,6 +24,7 @@ export function createApp(deps: Deps): Hono<Env> {
   })
   app.use('*', requestId())
   app.use('*', securityHeaders())
+  app.use('*', limitBodies(deps.config.maxBodyBytes))
   app.get('/static/*', serveStatic(deps.assets))
   app.get('/favicon.ico', (c) => c.redirect('/static/favicon.svg', 301))
   app.use('*', compressForBrowsers())
@@ -32,4 +35,13 @@ export function createApp(deps: Deps): Hono<Env> {
   app.onError(onError)
   app.notFound(notFound)
   return app
+}
+
+/**
+ * Every request body is at most SIGHTLINE_MAX_BODY_BYTES: a declared larger one is refused before it is read, an
+ * undeclared (chunked) one as soon as it grows past the limit. 413, as JSON for the API and as a page for forms.
+ */
+function limitBodies(maxBytes: number) {
+  const message = `The request body is too large (at most ${maxBytes.toLocaleString('en-US')} bytes).`
+  return bodyLimit({ maxSize: maxBytes, onError: () => { throw new PayloadTooLarge(message) } })
 }

@@ -31,6 +31,8 @@ export interface Config {
   executionWaitMs: number
   /** Seconds without a heartbeat after which a worker counts as dead and its executions are recovered. */
   workerDeadAfterSeconds: number
+  /** Bytes one request body may have; larger ones are refused with 413 before anything reads them. */
+  maxBodyBytes: number
 }
 
 const roles: ProcessRole[] = ['all', 'web', 'worker']
@@ -60,6 +62,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     resultRetentionDays: positiveInt(env, 'SIGHTLINE_RESULT_RETENTION_DAYS', 7),
     executionWaitMs: positiveInt(env, 'SIGHTLINE_EXECUTION_WAIT_MS', 500),
     workerDeadAfterSeconds: positiveInt(env, 'SIGHTLINE_WORKER_DEAD_AFTER_SECONDS', 30),
+    maxBodyBytes: positiveInt(env, 'SIGHTLINE_MAX_BODY_BYTES', 1_048_576),
   }
 }
 

@@ -43,6 +43,13 @@ export class Conflict extends HttpError {
   }
 }
 
+/** A request body over the size the server accepts (SIGHTLINE_MAX_BODY_BYTES). */
+export class PayloadTooLarge extends HttpError {
+  constructor(message = 'The request body is too large.') {
+    super(413, message)
+  }
+}
+
 export class TooManyRequests extends HttpError {
   constructor(message = 'Too many requests. Please wait a moment and try again.') {
     super(429, message)

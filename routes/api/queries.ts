@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono'
-import { BadRequest, NotFound } from '../../src/errors.ts'
+import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
-import { idParam, jsonBody } from '../../src/http/validate.ts'
+import { idParam, jsonBody, parseJsonText } from '../../src/http/validate.ts'
 import { queryJson, queryListItemJson, queryVersionJson } from '../../src/queries/serialize.ts'
 import {
   archiveQuery, createQuery, forkQuery, getQuery, getQueryByApiKey, listQueries, queryAcl, queryTags, recentQueries,
@@ -30,12 +30,7 @@ const list = (kind: QueryListKind) => async (c: Context<Env>) => {
 /** A body that may be absent (restore): nothing is an empty object, anything else must be JSON. */
 async function optionalJsonBody(c: Context<Env>): Promise<unknown> {
   const text = await c.req.text()
-  if (!text.trim()) return {}
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new BadRequest('The request body must be JSON.')
-  }
+  return text.trim() ? parseJsonText(text) : {}
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
-import { validate } from '../http/validate.ts'
+import { LIMITS, limitedJson, tooLong, validate } from '../http/validate.ts'
 import { enqueue } from '../jobs/enqueue.ts'
 import { findUnfinished, insertJob, type JobRow } from '../jobs/store.ts'
 import { has, isAdmin } from '../permissions/can.ts'
@@ -16,9 +16,9 @@ import * as store from './store.ts'
 import type { AccessibleDataSourceRow, DataSourceRow } from './store.ts'
 
 const DataSourceBody = z.object({
-  name: z.string({ error: 'Name: This field is required.' }).trim().min(1, 'Name: This field is required.').max(255),
-  type: z.string({ error: 'type is required.' }).min(1, 'type is required.'),
-  options: z.unknown().optional(),
+  name: z.string({ error: 'Name: This field is required.' }).trim().min(1, 'Name: This field is required.').max(LIMITS.name, tooLong('Name', LIMITS.name)),
+  type: z.string({ error: 'type is required.' }).min(1, 'type is required.').max(LIMITS.name, tooLong('type', LIMITS.name)),
+  options: limitedJson('Data source options', LIMITS.dataSourceOptionsBytes).optional(),
 })
 
 export function runnerFor(type: string): Runner {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Db } from '../db/sql.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { BadRequest } from '../errors.ts'
+import { jsonBytes } from '../http/validate.ts'
 import { insertEvents, type EventInput } from './store.ts'
 
 /** Record one audit event; callers pass their transaction so the event lands with the change it describes. */
@@ -10,6 +11,8 @@ export async function recordEvent(db: Db, event: EventInput) {
 }
 
 const MAX_BATCH = 100
+/** One event as stored, its extra properties included: what the browser reports is a few hundred bytes. */
+const MAX_EVENT_BYTES = 10_000
 
 const BrowserEvent = z.looseObject({
   action: z.string().trim().min(1).max(100),
@@ -17,7 +20,7 @@ const BrowserEvent = z.looseObject({
   object_id: z.union([z.string().max(200), z.number()]).nullish(),
   timestamp: z.number().optional(),
   screen_resolution: z.string().max(50).optional(),
-})
+}).refine((event) => jsonBytes(event) <= MAX_EVENT_BYTES)
 const BrowserEvents = z.array(BrowserEvent).max(MAX_BATCH)
 
 /** Store a batch of usage events the browser reports (spec 1 §7: debounced, batched). */
@@ -26,7 +29,7 @@ export async function recordBrowserEvents(
 ): Promise<number> {
   const parsed = BrowserEvents.safeParse(Array.isArray(body) ? body : [body])
   if (!parsed.success) {
-    throw new BadRequest(`Events must be a list of at most ${MAX_BATCH} objects with action and object_type.`)
+    throw new BadRequest(`Events must be a list of at most ${MAX_BATCH} objects with action and object_type, each at most ${MAX_EVENT_BYTES.toLocaleString('en-US')} bytes as JSON.`)
   }
   await insertEvents(db, parsed.data.map(({ action, object_type, object_id, ...rest }) => ({
     orgId: principal.orgId, userId: principal.id, action, objectType: object_type, objectId: object_id ?? null,

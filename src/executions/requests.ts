@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { getAccessible, requireRun } from '../data-sources/service.ts'
 import type { Deps } from '../deps.ts'
-import { validate } from '../http/validate.ts'
+import { LIMITS, tooLong, validate } from '../http/validate.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { applyParameters, ParameterError, type ParameterDefinition } from '../shared/parameters/index.ts'
 import { dropdownValuesFor } from './dropdowns.ts'
@@ -18,7 +18,8 @@ const maxAge = z.union([z.number().int().min(-1), z.string().regex(/^-?\d+$/).tr
 const Values = z.record(z.string(), z.unknown(), { error: 'must be an object of parameter values by name.' })
 
 export const AdhocRunBody = z.object({
-  query: z.string({ error: 'Query text is required.' }).max(1_000_000, 'The query text is too long.'),
+  // what can be run can be saved: the same limit as a saved query's text
+  query: z.string({ error: 'Query text is required.' }).max(LIMITS.queryText, tooLong('Query text', LIMITS.queryText)),
   data_source_id: id.nullish(),
   parameters: Values.nullish(),
   max_age: maxAge,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { BadRequest } from '../errors.ts'
-import { validate } from '../http/validate.ts'
+import { LIMITS, jsonBytes, limitedText, tooLarge, tooLong, validate } from '../http/validate.ts'
 import { ScheduleSchema } from '../schedules/schedule.ts'
 import type { ParameterDefinition, QueryOptions } from './store.ts'
 
@@ -12,11 +12,13 @@ const ID = (field: string) => {
     .pipe(z.number().int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message))
 }
 
-const Name = z.string({ error: 'name must be text.' }).trim().max(255, 'Name: This field is too long (at most 255 characters).')
-const Description = z.string({ error: 'description must be text.' }).max(4096, 'description is too long (at most 4096 characters).')
-const Text = z.string({ error: 'query must be text.' })
+const Name = z.string({ error: 'name must be text.' }).trim().max(LIMITS.name, `Name: This field is too long (at most ${LIMITS.name} characters).`)
+const Description = z.string({ error: 'description must be text.' })
+  .max(LIMITS.description, `description is too long (at most ${LIMITS.description} characters).`)
+const Text = limitedText('Query text', LIMITS.queryText, 'query must be text.')
 const Tags = z.array(z.string({ error: 'tags must be a list of texts.' }), { error: 'tags must be a list of texts.' })
-  .max(100, 'A query has at most 100 tags.')
+  .max(LIMITS.tags, `A query has at most ${LIMITS.tags} tags.`)
+  .refine((tags) => tags.every((tag) => tag.length <= LIMITS.tag), tooLong('A tag', LIMITS.tag))
 
 const PARAMETERS = 'options.parameters must be a list of objects, each with a name (and a text type).'
 const isParameter = (p: unknown): p is ParameterDefinition =>
@@ -26,9 +28,12 @@ const isParameter = (p: unknown): p is ParameterDefinition =>
 
 // checked as a whole, so the message names the list rather than an item's index
 const Options = z.looseObject({
-  parameters: z.array(z.unknown(), { error: PARAMETERS }).refine((items) => items.every(isParameter), PARAMETERS).optional(),
+  parameters: z.array(z.unknown(), { error: PARAMETERS }).refine((items) => items.every(isParameter), PARAMETERS)
+    .refine((items) => items.length <= LIMITS.parameters, `A query has at most ${LIMITS.parameters} parameters.`).optional(),
   apply_auto_limit: z.boolean({ error: 'options.apply_auto_limit must be true or false.' }).optional(),
 }, { error: 'options must be an object.' })
+  // every list of queries carries their options: their size is bounded like the text's
+  .refine((options) => jsonBytes(options) <= LIMITS.queryOptionsBytes, tooLarge('Query options', LIMITS.queryOptionsBytes))
 
 /** POST /api/queries (reference §3.1). Keys the server owns (id, api_key, user …) are ignored, as clients send them back. */
 const CreateBody = z.object({
@@ -58,18 +63,13 @@ const SaveBody = z.object({
 
 export type SaveInput = z.infer<typeof SaveBody>
 
-/** PostgreSQL text and jsonb cannot hold NUL; saying so beats a failed insert. */
-function refuseNul(body: unknown) {
-  if (JSON.stringify(body ?? null).includes('\\u0000')) throw new BadRequest('Text must not contain NUL characters.')
-}
-
 /** Tags are trimmed, de-duplicated, blanks dropped (spec 2 §5). */
 export function cleanTags(tags: readonly string[] | null | undefined): string[] {
   return [...new Set((tags ?? []).map((t) => t.trim()).filter(Boolean))]
 }
 
+/** A body as jsonBody gave it: NUL characters and deep nesting were refused there, the limits are checked here. */
 export function parseCreateBody(body: unknown) {
-  refuseNul(body)
   const input = validate(CreateBody, body)
   if (input.data_source_id === undefined) throw new BadRequest('data_source_id: This field is required.')
   if (input.query === undefined) throw new BadRequest('query: This field is required.')
@@ -85,7 +85,6 @@ export function parseCreateBody(body: unknown) {
 }
 
 export function parseSaveBody(body: unknown): SaveInput {
-  refuseNul(body)
   return validate(SaveBody, body ?? {})
 }
 

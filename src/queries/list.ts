@@ -1,5 +1,6 @@
 import type { Db } from '../db/sql.ts'
 import { BadRequest } from '../errors.ts'
+import { withoutNul } from '../http/validate.ts'
 import { queryColumns, queryTables, visibleTo, type QueryRow, type Viewer } from './store.ts'
 
 export const DEFAULT_PAGE_SIZE = 25
@@ -38,8 +39,9 @@ export function parseListParams(query: Record<string, string | undefined>, tags:
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new BadRequest(pageTexts.pageSizeOutOfRange)
   const descending = !!query.order?.startsWith('-')
   const key = (descending ? query.order!.slice(1) : query.order) as OrderKey
-  const words = (query.q ?? '').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, MAX_WORDS)
-  const cleanTags = [...new Set(tags.map((t) => t.trim()).filter(Boolean))]
+  // search text and tags go to PostgreSQL, whose text cannot hold NUL: such characters match nothing, so they are dropped
+  const words = withoutNul(query.q ?? '').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, MAX_WORDS)
+  const cleanTags = [...new Set(tags.map((t) => withoutNul(t).trim()).filter(Boolean))]
   return { page, pageSize, order: ORDER_KEYS.includes(key) ? { key, descending } : null, words, tags: cleanTags }
 }
 

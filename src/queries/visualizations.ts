@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { BadRequest, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
-import { validate } from '../http/validate.ts'
+import { LIMITS, limitedJson, limitedText, validate } from '../http/validate.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { getVisualization, validateVisualization } from '../visualizations/registry.ts'
 import { getAccessibleQuery, requireEdit } from './access.ts'
@@ -11,19 +11,24 @@ import * as store from './visualization-store.ts'
 
 const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)])
 
+const NAME = `name: at most ${LIMITS.name} characters.`
+const description = limitedText('Description', LIMITS.description).nullish()
+// the query page carries every visualization's options: their size is bounded like a query's text
+const options = limitedJson('Visualization options', LIMITS.visualizationOptionsBytes).optional()
+
 const CreateBody = z.object({
   query_id: id,
-  type: z.string({ error: 'type: This field is required.' }).trim().min(1, 'type: This field is required.'),
-  name: z.string().trim().max(255, 'name: at most 255 characters.').optional(),
-  description: z.string().max(4096).nullish(),
-  options: z.unknown().optional(),
+  type: z.string({ error: 'type: This field is required.' }).trim().min(1, 'type: This field is required.').max(LIMITS.name, NAME.replace('name', 'type')),
+  name: z.string().trim().max(LIMITS.name, NAME).optional(),
+  description,
+  options,
 })
 
 const SaveBody = z.object({
-  type: z.string().trim().min(1).optional(),
-  name: z.string().trim().max(255, 'name: at most 255 characters.').optional(),
-  description: z.string().max(4096).nullish(),
-  options: z.unknown().optional(),
+  type: z.string().trim().min(1).max(LIMITS.name, NAME.replace('name', 'type')).optional(),
+  name: z.string().trim().max(LIMITS.name, NAME).optional(),
+  description,
+  options,
 })
 
 export const visualizationTexts = {

@@ -65,6 +65,7 @@ export const texts = {
     generic: 'It seems like we encountered an error. Try refreshing this page or contact your administrator.',
     notFound: "It seems like the page you're looking for cannot be found.",
     forbidden: 'It seems like you don’t have permission to see this page.',
+    tooLarge: 'What you sent is too large for Sightline to accept. Please send less and try again.',
     goHome: 'Go to the home page',
     sessionExpired: 'Your session has expired. Please login to continue.',
     login: 'Login',

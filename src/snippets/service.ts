@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { Conflict, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
-import { validate } from '../http/validate.ts'
+import { LIMITS, tooLong, validate } from '../http/validate.ts'
 import { has, isAdmin, isAdminOrOwner } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { usersByIds } from '../queries/details.ts'
@@ -21,7 +21,9 @@ export const snippetTexts = {
   triggerTooLong: `Trigger: Must be at most ${MAX_TRIGGER_LENGTH} characters.`,
   snippetRequired: 'Snippet: This field is required.',
   snippetText: 'Snippet must be text.',
+  snippetTooLong: tooLong('Snippet', LIMITS.queryText),
   descriptionText: 'Description must be text.',
+  descriptionTooLong: tooLong('Description', LIMITS.description),
   triggerTaken: 'A snippet with this trigger already exists.',
   cannotEdit: "You don't have permission to edit this resource.", // reference §2.4 require_admin_or_owner
 }
@@ -32,10 +34,12 @@ const text = (required: string, wrongType: string) =>
 
 const trigger = text(snippetTexts.triggerRequired, snippetTexts.triggerText)
   .trim().min(1, snippetTexts.triggerRequired).max(MAX_TRIGGER_LENGTH, snippetTexts.triggerTooLong)
-// kept as typed (leading blank lines and indentation may be part of the snippet), but it must say something
-const snippet = text(snippetTexts.snippetRequired, snippetTexts.snippetText)
+// kept as typed (leading blank lines and indentation may be part of the snippet), but it must say something;
+// it is pasted into query text, so it is bounded like query text
+const snippet = text(snippetTexts.snippetRequired, snippetTexts.snippetText).max(LIMITS.queryText, snippetTexts.snippetTooLong)
   .refine((value) => value.trim() !== '', snippetTexts.snippetRequired)
-const description = z.string({ error: snippetTexts.descriptionText }).nullish().transform((value) => value ?? '')
+const description = z.string({ error: snippetTexts.descriptionText }).max(LIMITS.description, snippetTexts.descriptionTooLong)
+  .nullish().transform((value) => value ?? '')
 
 // Other fields (id, user, dates) are ignored rather than refused: clients of the established tool send the whole object back.
 const CreateBody = z.object({ trigger, description, snippet })

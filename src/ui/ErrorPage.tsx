@@ -5,6 +5,7 @@ import { Logo } from './icons.tsx'
 export function errorText(status: number): string {
   if (status === 404) return texts.errors.notFound
   if (status === 401 || status === 403) return texts.errors.forbidden
+  if (status === 413) return texts.errors.tooLarge
   return texts.errors.generic
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound, TooManyRequests } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
+import { LIMITS, tooLong, withoutNul } from '../http/validate.ts'
 import { findGroupsByIds, listGroups, type GroupRow } from '../groups/store.ts'
 import { isAdmin, has } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
@@ -102,7 +103,8 @@ export async function listUsersPage(deps: Deps, principal: Principal, query: Use
   if (!canListUsers(principal)) throw new Forbidden()
   if (query.disabled && !isAdmin(principal)) throw new Forbidden(userTexts.onlyAdminsSeeDisabled)
   const filter = {
-    orgId: principal.orgId, q: query.q, disabled: query.disabled, pending: query.pending, order: query.order,
+    // search text goes to PostgreSQL, whose text cannot hold NUL: such characters match nothing, so they are dropped
+    orgId: principal.orgId, q: (query.q && withoutNul(query.q)) || undefined, disabled: query.disabled, pending: query.pending, order: query.order,
     descending: query.descending, limit: query.pageSize,
   }
   let page = query.page
@@ -129,7 +131,7 @@ const required = (label: string) => `${label}: This field is required.`
 
 const GROUP_IDS = 'group_ids must be a list of group ids.'
 const UpdateBody = z.object({
-  name: z.string({ error: 'name must be text.' }).trim().min(1, required('Name')).max(200, 'Name: This field is too long.').optional(),
+  name: z.string({ error: 'name must be text.' }).trim().min(1, required('Name')).max(LIMITS.userName, `Name: ${tooLong('This field', LIMITS.userName)}`).optional(),
   email: z.string({ error: 'email must be text.' }).trim().toLowerCase().min(1, required('Email')).max(320, 'Email: This field is too long.')
     .regex(EMAIL, 'Email: This field must be a valid email.').optional(),
   password: z.string({ error: 'password must be text.' }).max(1000, 'Password: This field is too long.').optional(),

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { csrfTokenFor } from '../../auth/service.ts'
 import { safeEqual } from '../../auth/tokens.ts'
-import { BadRequest } from '../../errors.ts'
+import { BadRequest, Forbidden } from '../../errors.ts'
 import { setCsrfCookie } from '../cookies.ts'
 import type { Env } from '../env.ts'
 
@@ -28,18 +28,29 @@ export const csrf = (): MiddlewareHandler<Env> =>
     await next()
   }
 
+export const FORM_ORIGIN_MESSAGE = 'This form was sent from a page that cannot be trusted. Please reload the page and try again.'
+
 /**
  * HTML form posts (sign-in, setup, sign-out) are refused when a browser says they come from another site.
  * Browsers always send Origin or Sec-Fetch-Site on cross-site posts; clients that send neither are not browsers.
+ * `Origin: null` is what sandboxed frames, data: and file: pages send (an attacker can post from one), and an
+ * Origin that is not an address at all comes from no browser: both are refused (403).
  */
 export const sameOriginForms = (): MiddlewareHandler<Env> =>
   async function sameOriginForms(c, next) {
     if (!SAFE.has(c.req.method) && !c.req.path.startsWith('/api/')) {
-      const site = c.req.header('sec-fetch-site')
       const origin = c.req.header('origin')
       const host = c.req.header('host')
-      const crossSite = site === 'cross-site' || (origin !== undefined && origin !== 'null' && host !== undefined && new URL(origin).host !== host)
+      const originHost = origin === undefined ? undefined : hostOf(origin)
+      if (originHost === null) throw new Forbidden(FORM_ORIGIN_MESSAGE)
+      const crossSite = c.req.header('sec-fetch-site') === 'cross-site' || (originHost !== undefined && host !== undefined && originHost !== host)
       if (crossSite) throw new BadRequest(CSRF_MESSAGE)
     }
     await next()
   }
+
+/** The host (and port) an Origin header names; null for `null` and for anything that is not an address. */
+function hostOf(origin: string): string | null {
+  if (origin === 'null' || !URL.canParse(origin)) return null
+  return new URL(origin).host
+}
