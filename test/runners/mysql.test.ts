@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import mysql from 'mysql2/promise'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mysqlRunner as runner } from '../../src/runners/mysql.ts'
-import { BLACKHOLE, cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, waitUntil, cellBatches } from './support.ts'
+import { cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, unansweredPort, waitUntil, cellBatches } from './support.ts'
 
 // MariaDB (or MySQL) on 127.0.0.1:3306 as root without a password; .ci/run installs and starts Debian's MariaDB.
 const server = { host: process.env.TEST_MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.TEST_MYSQL_PORT ?? 3306), user: 'root', password: '' }
@@ -36,8 +36,13 @@ describe('MySQL runner (MariaDB)', () => {
     await admin.query(`drop user 'sl_${dbName}'@'127.0.0.1'`)
     const refused = await expectRunnerError(runner.test({ ...config, port: 1 }, signal()), 'connection', /Could not connect to MySQL at 127\.0\.0\.1:1: .*ECONNREFUSED/)
     expect(refused).toBeLessThan(1_000)
-    const unreachable = await expectRunnerError(runner.test({ ...config, host: BLACKHOLE }, signal()), 'connection', /192\.0\.2\.1/)
-    expect(unreachable).toBeLessThan(1_500)
+    const dropped = await unansweredPort()
+    try {
+      const unreachable = await expectRunnerError(runner.test({ ...config, host: '127.0.0.1', port: dropped.port }, signal()), 'connection', new RegExp(`Could not connect to MySQL at 127\\.0\\.0\\.1:${dropped.port}: .*ETIMEDOUT`))
+      expect(unreachable).toBeLessThan(1_500)
+    } finally {
+      await dropped.close()
+    }
     const silent = await silentServer()
     try {
       const hung = await expectRunnerError(runner.test({ ...config, host: '127.0.0.1', port: silent.port }, signal()), 'connection', /Could not connect to MySQL at 127\.0\.0\.1:\d+: .*ETIMEDOUT/)

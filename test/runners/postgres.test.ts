@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeWarmPostgresConnections, postgresRunner as runner, warmPostgresConnections } from '../../src/runners/postgres.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
-import { BLACKHOLE, cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, waitUntil, cellBatches, postgresConfig } from './support.ts'
+import { cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, unansweredPort, waitUntil, cellBatches, postgresConfig } from './support.ts'
 
 let db: TestDatabase
 let config: Record<string, unknown>
@@ -26,8 +26,13 @@ describe('PostgreSQL runner', () => {
     await expectRunnerError(runner.test({ ...config, password: 'wrong' }, signal()), 'connection', /password authentication failed/)
     const refused = await expectRunnerError(runner.test({ ...config, port: 1 }, signal()), 'connection', /Could not connect to PostgreSQL at 127\.0\.0\.1:1: .*ECONNREFUSED/)
     expect(refused).toBeLessThan(1_000)
-    const unreachable = await expectRunnerError(runner.test({ ...config, host: BLACKHOLE }, signal()), 'connection', /192\.0\.2\.1/)
-    expect(unreachable).toBeLessThan(1_500)
+    const dropped = await unansweredPort()
+    try {
+      const unreachable = await expectRunnerError(runner.test({ ...config, host: '127.0.0.1', port: dropped.port }, signal()), 'connection', `Could not connect to PostgreSQL at 127.0.0.1:${dropped.port}: the connection timed out.`)
+      expect(unreachable).toBeLessThan(1_500)
+    } finally {
+      await dropped.close()
+    }
     const silent = await silentServer()
     try {
       const hung = await expectRunnerError(runner.test({ ...config, host: '127.0.0.1', port: silent.port }, signal()), 'connection', /Could not connect to PostgreSQL at 127\.0\.0\.1:\d+: the connection timed out\./)

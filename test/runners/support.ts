@@ -49,8 +49,63 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 1_000
   throw new Error(`condition not met within ${timeoutMs} ms`)
 }
 
-/** An address that drops packets (TEST-NET-1): connecting neither succeeds nor is refused. */
-export const BLACKHOLE = '192.0.2.1'
+/**
+ * A 127.0.0.1 port where a TCP connect neither succeeds nor is refused, like a host that drops packets, without
+ * sending anything off the machine. Linux drops a SYN while the listening socket's accept queue holds more than its
+ * backlog: a child process listens with backlog 1 and never accepts (its event loop stays blocked, so libuv never
+ * calls accept), and two connections of ours fill the queue before the port is handed out. The queue length is read
+ * back from /proc/net/tcp, so a port that would answer is an error here rather than a test that proves nothing. The
+ * child exits when closed, or by itself once its parent is gone. Linux only.
+ */
+export async function unansweredPort(): Promise<{ port: number; close(): Promise<void> }> {
+  const net = await import('node:net')
+  const { spawn } = await import('node:child_process')
+  const child = spawn(process.execPath, ['-e', `
+    const server = require('node:net').createServer()
+    server.listen({ host: '127.0.0.1', port: 0, backlog: 1 }, () => {
+      process.stdout.write(server.address().port + '\\n')
+      const parent = process.ppid, nap = new Int32Array(new SharedArrayBuffer(4))
+      while (process.ppid === parent) Atomics.wait(nap, 0, 0, 1000)
+      process.exit(0)
+    })`], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const exited = new Promise<void>((r) => child.once('exit', () => r()))
+  const fillers: import('node:net').Socket[] = []
+  const close = async () => {
+    for (const s of fillers) s.destroy()
+    if (child.exitCode === null && child.signalCode === null) child.kill()
+    await exited
+  }
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.once('data', (d) => resolve(Number(String(d).trim())))
+      child.once('error', reject)
+      child.once('exit', (code) => reject(new Error(`the unanswered-port process exited (${code})`)))
+    })
+    for (let i = 0; i < 2; i++) {
+      const filler = net.connect(port, '127.0.0.1').on('error', () => {})
+      fillers.push(filler)
+      await new Promise((resolve, reject) => filler.once('connect', resolve).once('error', reject))
+    }
+    await waitUntil(async () => (await acceptQueueLength(port)) >= 2, 10_000).catch(() => {
+      throw new Error(`the accept queue of 127.0.0.1:${port} did not fill: connects to it would not hang`)
+    })
+    return { port, close }
+  } catch (e) {
+    await close()
+    throw e
+  }
+}
+
+/** How many connections wait in the accept queue of the listener on 127.0.0.1:`port` (Linux's /proc/net/tcp). */
+async function acceptQueueLength(port: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises')
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`
+  for (const line of (await readFile('/proc/net/tcp', 'utf8')).split('\n')) {
+    const [, address, , state, queues] = line.trim().split(/\s+/)
+    if (address === local && state === '0A') return parseInt(queues.split(':')[1], 16) // LISTEN: rx_queue = queued
+  }
+  return 0
+}
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
