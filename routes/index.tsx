@@ -3,19 +3,30 @@ import type { Env } from '../src/http/env.ts'
 import { signedIn } from '../src/http/guards.ts'
 import { objectCounters } from '../src/orgs/status.ts'
 import { isAdmin } from '../src/permissions/can.ts'
+import type { Principal } from '../src/permissions/principal.ts'
+import { allowed } from '../src/queries/access.ts'
+import { listQueries } from '../src/queries/service.ts'
+import type { Deps } from '../src/deps.ts'
 import { clientConfig, sessionMessages } from '../src/session/client-config.ts'
-import { HomePage } from '../src/ui/HomePage.tsx'
+import { HomePage, type FavoriteItem } from '../src/ui/HomePage.tsx'
 import { renderShellPage } from '../src/ui/Page.tsx'
 import { texts } from '../src/shared/texts.ts'
+
+/** The caller's starred queries, newest star first: the first page of their favourites list, as /queries/favorites shows it. */
+async function favoriteQueries(deps: Deps, principal: Principal): Promise<FavoriteItem[]> {
+  if (!allowed(principal, 'view_query')) return []
+  const { rows } = await listQueries(deps, principal, 'favorites', { order: '-starred_at' }, [])
+  return rows.map((q) => ({ id: q.id, name: q.name, href: `/queries/${q.id}`, isDraft: q.is_draft }))
+}
 
 /** The home page (spec 1 §2). */
 export default new Hono<Env>().get('/', async (c) => {
   const { principal, org } = signedIn(c)
-  const config = c.get('deps').config
-  const counters = await objectCounters(c.get('deps').sql, org.id)
+  const deps = c.get('deps')
+  const [counters, favorites] = await Promise.all([objectCounters(deps.sql, principal), favoriteQueries(deps, principal)])
   return renderShellPage(c, (
-    <HomePage isAdmin={isAdmin(principal)} counters={counters} messages={sessionMessages(config, principal)}
-      showBeaconConsent={clientConfig(config, org.settings, principal).showBeaconConsentMessage}
-      favoriteDashboards={[]} favoriteQueries={[]} />
+    <HomePage isAdmin={isAdmin(principal)} counters={counters} messages={sessionMessages(deps.config, principal)}
+      showBeaconConsent={clientConfig(deps.config, org.settings, principal).showBeaconConsentMessage}
+      favoriteDashboards={[]} favoriteQueries={favorites} />
   ), { title: texts.nav.home })
 })

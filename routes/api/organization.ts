@@ -4,6 +4,6 @@ import { apiCaller } from '../../src/http/guards.ts'
 import { objectCounters } from '../../src/orgs/status.ts'
 
 export default new Hono<Env>().get('/status', async (c) => {
-  const { org } = apiCaller(c)
-  return c.json({ object_counters: await objectCounters(c.get('deps').sql, org.id) })
+  const { principal } = apiCaller(c)
+  return c.json({ object_counters: await objectCounters(c.get('deps').sql, principal) })
 })

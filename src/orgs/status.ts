@@ -1,12 +1,13 @@
 import type { Db } from '../db/sql.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { viewerOf } from '../queries/access.ts'
+import { countObjects } from './store.ts'
 
 /**
- * Object counters for the organization (spec 1 §3). Each domain adds its table here as it arrives; until then
- * its count is honestly zero, since nothing of that kind can exist.
+ * Object counters of the organization as the caller sees them (spec 1 §3). Dashboards and alerts are not built yet:
+ * their counts are honestly zero, since nothing of that kind can exist.
  */
-export async function objectCounters(db: Db, orgId: number) {
-  const [row] = await db<{ users: number; data_sources: number }[]>`
-    select (select count(*)::int from users where org_id = ${orgId} and disabled_at is null) as users,
-           (select count(*)::int from data_sources where org_id = ${orgId}) as data_sources`
-  return { users: row.users, alerts: 0, data_sources: row.data_sources, queries: 0, dashboards: 0 }
+export async function objectCounters(db: Db, principal: Principal) {
+  const { users, data_sources, queries } = await countObjects(db, viewerOf(principal))
+  return { users, alerts: 0, data_sources, queries, dashboards: 0 }
 }

@@ -55,9 +55,12 @@ describe('GET /api/config', () => {
 })
 
 describe('GET /api/organization/status', () => {
-  it('counts the objects of the organization', async () => {
-    const body = await (await admin.get('/api/organization/status')).json()
-    expect(body.object_counters).toEqual({ users: 2, alerts: 0, data_sources: 1, queries: 0, dashboards: 0 }) // the Demo source
+  it('counts the objects of the organization, a new query included', async () => {
+    const counters = async () => (await (await admin.get('/api/organization/status')).json()).object_counters
+    expect(await counters()).toEqual({ users: 2, alerts: 0, data_sources: 1, queries: 0, dashboards: 0 }) // the Demo source
+    const demo = (await (await admin.get('/api/data_sources')).json())[0].id
+    expect((await admin.post('/api/queries', { data_source_id: demo, query: 'select 1' })).status).toBe(200)
+    expect(await counters()).toEqual({ users: 2, alerts: 0, data_sources: 1, queries: 1, dashboards: 0 })
   })
 
   it('needs a signed-in caller', async () => {
