@@ -23,6 +23,8 @@ export interface Config {
   allowParametersInEmbeds: boolean
   /** Rows kept of one result; the rest is cut off and the result marked truncated. */
   maxResultRows: number
+  /** Bytes of one value's text; a longer value is cut to this size, ending with "…", and the result marked truncated. */
+  maxCellBytes: number
   /** Bytes one result may take (a JSON source's answers included); more is refused. */
   maxResultBytes: number
   /** Days an unused result is kept (one no query shows as its latest). */
@@ -58,6 +60,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     latestVersion: env.SIGHTLINE_LATEST_VERSION || undefined,
     allowParametersInEmbeds: env.SIGHTLINE_ALLOW_PARAMETERS_IN_EMBEDS === 'true',
     maxResultRows: positiveInt(env, 'SIGHTLINE_MAX_RESULT_ROWS', 1_000_000),
+    maxCellBytes: positiveInt(env, 'SIGHTLINE_MAX_CELL_BYTES', 1024 * 1024),
     maxResultBytes: positiveInt(env, 'SIGHTLINE_MAX_RESULT_BYTES', 104_857_600),
     resultRetentionDays: positiveInt(env, 'SIGHTLINE_RESULT_RETENTION_DAYS', 7),
     executionWaitMs: positiveInt(env, 'SIGHTLINE_EXECUTION_WAIT_MS', 500),

@@ -11,7 +11,7 @@ import { crontab, taskList } from './tasks/index.ts'
 export interface WorkerOptions {
   connectionString: string
   secretKey: string
-  config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'resultRetentionDays' | 'workerDeadAfterSeconds'>
+  config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'workerDeadAfterSeconds'>
 }
 
 export interface RunningWorker {

@@ -15,6 +15,9 @@ export interface ExecutionContext {
   sql: Sql
   secretKey: string
   maxResultRows: number
+  /** Bytes of stored JSON kept of one result, and of one value (results/result-caps.ts). */
+  maxResultBytes: number
+  maxCellBytes: number
   /** Cancel requests for executions running in this process. */
   cancels: ExecutionSignals
   /** Told about every finished execution (alerts and schedules hook in here). */
@@ -99,10 +102,12 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
     ? annotate(execution.query_text, { user: claimed.userEmail ?? 'scheduler', queryId: execution.query_id, queue: execution.queue, scheduled: execution.scheduled })
     : execution.query_text
   const startedAt = performance.now()
-  const stream = await runner.run(config, text, { signal, timeoutMs: timeLimitMs(config, claimed.orgTimeLimitSeconds) })
+  const stream = await runner.run(config, text, {
+    signal, timeoutMs: timeLimitMs(config, claimed.orgTimeLimitSeconds), maxCellBytes: ctx.maxCellBytes, maxResultBytes: ctx.maxResultBytes,
+  })
   let first: FirstChunk | undefined
   try {
-    first = await readFirstChunk(stream, ctx.maxResultRows)
+    first = await readFirstChunk(stream, { maxRows: ctx.maxResultRows, maxBytes: ctx.maxResultBytes, maxCellBytes: ctx.maxCellBytes })
     if (first.ended) {
       return await store.finishWithResult(ctx.sql, execution, {
         columns: stream.columns, log: stream.log, rows: await encodeChunk(first.pieces), rowCount: first.rowCount,
@@ -114,7 +119,7 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
       const stored = await storeRest(tx, {
         orgId: execution.org_id, dataSourceId: ds.id, queryHash: execution.query_hash, queryText: execution.query_text,
         columns: stream.columns, log: stream.log,
-      }, rest, { maxRows: ctx.maxResultRows, startedAt, log: stream.log })
+      }, rest, { startedAt, log: stream.log })
       await store.markDone(tx, execution, stored.id)
       return stored.id
     })

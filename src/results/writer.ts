@@ -1,8 +1,8 @@
 import type { Tx } from '../db/sql.ts'
-import { batchRowCount, type RowBatch, type RunStream } from '../runners/runner.ts'
+import type { RowBatch, RunStream } from '../runners/runner.ts'
 import type { ChunkRows } from './chunk-codec.ts'
+import { ResultCaps, type ResultLimits } from './result-caps.ts'
 import { CHUNK_ROWS, completeResult, insertChunk, insertResult, type NewResult } from './store.ts'
-
 
 export interface StoredResult {
   id: number
@@ -12,7 +12,8 @@ export interface StoredResult {
 
 /**
  * A runner's rows read up to the first chunk. Most results end within it (`ended`): they are stored in one
- * statement with the execution's end. Longer ones go on through `storeRest` in a transaction.
+ * statement with the execution's end. Longer ones go on through `storeRest` in a transaction. The caps
+ * (result-caps.ts) apply from the first batch on; once the result has ended, its log says what they cut.
  */
 export interface FirstChunk {
   pieces: ChunkRows
@@ -20,38 +21,41 @@ export interface FirstChunk {
   truncated: boolean
   ended: boolean
   iterator: AsyncIterator<RowBatch>
+  caps: ResultCaps
+  stream: RunStream
 }
 
-export async function readFirstChunk(stream: RunStream, maxRows: number): Promise<FirstChunk> {
+export async function readFirstChunk(stream: RunStream, limits: ResultLimits): Promise<FirstChunk> {
   const iterator = stream.batches[Symbol.asyncIterator]()
+  const caps = new ResultCaps(limits)
   const pieces: (string | Uint8Array)[] = []
-  let rowCount = 0
-  let truncated = false
+  const ended = () => {
+    stream.log.push(...caps.messages(stream))
+    return { pieces, rowCount: caps.rows, truncated: caps.truncated(stream), ended: true, iterator, caps, stream }
+  }
   for (;;) {
     const next = await iterator.next()
-    if (next.done) return { pieces, rowCount, truncated, ended: true, iterator }
-    const { piece, rows } = capped(next.value, rowCount, maxRows)
-    truncated = rows < batchRowCount(next.value)
+    if (next.done) return ended()
+    const { piece, rows } = caps.keep(next.value)
     if (rows) pieces.push(piece)
-    rowCount += rows
-    if (truncated) {
+    if (caps.stoppedAt) {
       await iterator.return?.(undefined) // releases the engine's cursor
-      return { pieces, rowCount, truncated, ended: true, iterator }
+      return ended()
     }
-    if (rowCount >= CHUNK_ROWS) return { pieces, rowCount, truncated, ended: false, iterator }
+    if (caps.rows >= CHUNK_ROWS) return { pieces, rowCount: caps.rows, truncated: false, ended: false, iterator, caps, stream }
   }
 }
 
 /**
- * Stores a long result in `tx`: the first chunk, then the rest as it streams, stopping at `maxRows` (the result is
- * then marked truncated and the runner's cursor released). Writing a chunk overlaps with fetching the next batch.
+ * Stores a long result in `tx`: the first chunk, then the rest as it streams, stopping at the row or byte cap (the
+ * result is then marked truncated and the runner's cursor released). Writing a chunk overlaps with fetching the next
+ * batch.
  */
 export async function storeRest(
-  tx: Tx, header: NewResult, first: FirstChunk, o: { maxRows: number; startedAt: number; log: string[] },
+  tx: Tx, header: NewResult, first: FirstChunk, o: { startedAt: number; log: string[] },
 ): Promise<StoredResult> {
+  const { caps, stream } = first
   const id = await insertResult(tx, header)
-  let rowCount = first.rowCount
-  let truncated = false
   let seq = 1
   let pieces: (string | Uint8Array)[] = []
   let partRows = 0
@@ -71,15 +75,13 @@ export async function storeRest(
       const next = await pending
       if (next.done) break
       pending = first.iterator.next()
-      const { piece, rows } = capped(next.value, rowCount, o.maxRows)
-      truncated = rows < batchRowCount(next.value)
+      const { piece, rows } = caps.keep(next.value)
       if (rows) {
         pieces.push(piece)
         partRows += rows
-        rowCount += rows
       }
       if (partRows >= CHUNK_ROWS) await flush()
-      if (truncated) {
+      if (caps.stoppedAt) {
         await pending.catch(() => undefined) // the batch asked for ahead is not wanted; return() below ends the cursor
         break
       }
@@ -88,20 +90,12 @@ export async function storeRest(
     pending.catch(() => undefined) // storing failed: the batch asked for ahead is not wanted, nor is its error
     throw error
   } finally {
-    if (truncated) await first.iterator.return?.(undefined)
+    if (caps.stoppedAt) await first.iterator.return?.(undefined)
   }
   await flush()
   await writing
-  await completeResult(tx, id, { rowCount, truncated, runtime: (performance.now() - o.startedAt) / 1000, log: o.log })
-  return { id, rowCount, truncated }
-}
-
-/** The part of a batch that fits under the row cap, as a chunk piece (JSON rows without the brackets). */
-function capped(batch: RowBatch, stored: number, maxRows: number): { piece: string | Uint8Array; rows: number } {
-  const rows = Math.min(batchRowCount(batch), Math.max(0, maxRows - stored))
-  if (!Array.isArray(batch)) {
-    const piece = rows === batch.ends.length ? batch.json : batch.json.subarray(0, rows ? batch.ends[rows - 1] : 0)
-    return { piece, rows }
-  }
-  return { piece: JSON.stringify(rows < batch.length ? batch.slice(0, rows) : batch).slice(1, -1), rows }
+  o.log.push(...caps.messages(stream))
+  const truncated = caps.truncated(stream)
+  await completeResult(tx, id, { rowCount: caps.rows, truncated, runtime: (performance.now() - o.startedAt) / 1000, log: o.log })
+  return { id, rowCount: caps.rows, truncated }
 }

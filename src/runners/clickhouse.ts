@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
-import { BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, num, str } from './common.ts'
+import { BATCH_BYTES, BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, num, str } from './common.ts'
 import { makeColumns } from './column-types.ts'
-import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type TableSchema } from './runner.ts'
+import { jsonLines, LineTooLong, type LineCaps } from './json-lines.ts'
+import { RunnerError, type Cell, type ColumnType, type RunCuts, type Runner, type RunnerConfig, type RunOptions, type TableSchema } from './runner.ts'
 import { splitStatements } from './statements.ts'
 
 /*
@@ -90,22 +91,6 @@ async function send(r: Request): Promise<Response> {
   return res
 }
 
-/** The response body as lines, decoded incrementally. */
-async function* lines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder()
-  let rest = ''
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    rest += decoder.decode(chunk, { stream: true })
-    let nl: number
-    while ((nl = rest.indexOf('\n')) >= 0) {
-      yield rest.slice(0, nl)
-      rest = rest.slice(nl + 1)
-    }
-  }
-  rest += decoder.decode()
-  if (rest) yield rest
-}
-
 function serverError(line: string): ClickHouseError {
   const code = Number(CODE.exec(line.trim())?.[1] ?? NaN)
   return new ClickHouseError(line.trim().replace(/, e\.what\(\) = DB::Exception\s*$/, ''), Number.isNaN(code) ? null : code)
@@ -115,8 +100,8 @@ function serverError(line: string): ClickHouseError {
  * Reads the header (names and types) and then yields rows, for either format. A line starting with "Code: " is an
  * error the server wrote after it had started answering.
  */
-async function open(res: Response, format: string) {
-  const it = lines(res.body!)[Symbol.asyncIterator]()
+async function open(res: Response, format: string, caps: LineCaps) {
+  const it = jsonLines(res.body as unknown as AsyncIterable<Uint8Array>, caps)[Symbol.asyncIterator]()
   const next = async () => {
     const r = await it.next()
     return r.done ? null : r.value
@@ -145,17 +130,19 @@ async function open(res: Response, format: string) {
     types = meta.map((m) => m.type)
     await next() // the data array's opening "["
   }
+  const read = { chars: 0 } // of the rows so far, so batches of wide rows can be handed over early
   async function* rows(): AsyncGenerator<Cell[]> {
     let line: string | null
     while ((line = await next()) !== null) {
       const s = line.trim()
       if (!s) continue
+      read.chars += s.length
       if (s.startsWith('[') && s !== '[') yield parseRow(s)
       else if (CODE.test(s)) throw serverError(s)
       else if (format === COMPACT) break // end of the data section: totals and statistics follow
     }
   }
-  return { names, types, rows: rows(), close: () => it.return?.(undefined) }
+  return { names, types, rows: rows(), read, close: () => it.return?.(undefined) }
 }
 
 /** One row line; the server appends its error text to the line it was writing when a query fails mid-way. */
@@ -219,7 +206,11 @@ export const clickhouseRunner: Runner = {
   run: (config, text, options) => runQuery(config, text, options),
 }
 
-async function runQuery(config: RunnerConfig, text: string, { signal, timeoutMs }: { signal: AbortSignal; timeoutMs: number }, headersTimeoutMs?: number) {
+async function runQuery(
+  config: RunnerConfig, text: string,
+  { signal, timeoutMs, maxCellBytes = Infinity, maxResultBytes = Infinity }: Pick<RunOptions, 'signal' | 'timeoutMs' | 'maxCellBytes' | 'maxResultBytes'>,
+  headersTimeoutMs?: number,
+) {
   const configured = num(config, 'timeout', 0) * 1000
   const limit = configured > 0 ? Math.min(configured, timeoutMs) : timeoutMs
   const watch = new Watch(signal, limit)
@@ -262,20 +253,25 @@ async function runQuery(config: RunnerConfig, text: string, { signal, timeoutMs 
       queryIds.push(queryId)
       res = await send({ config, text: last, queryId, sessionId, format, timeoutMs: limit, signal: abort.signal, headersTimeoutMs })
     }
-    const result = await open(res, format)
+    // long values are cut as they arrive (json-lines.ts); a row larger than a whole result ends the rows before it
+    const cuts: RunCuts = { cells: false, rows: false }
+    const result = await open(res, format, { maxCellBytes, maxLineBytes: maxResultBytes, cuts })
     if (!result) throw new RunnerError('Query completed but it returned no data.')
+    const rows = result.rows
     const types = result.types.map(typeOf)
     const converters = types.flatMap(([, convert], i) => (convert ? [[i, convert] as const] : []))
     const columns = makeColumns(result.names.map((name, i) => ({ name, type: types[i][0] })))
     async function* batches(): AsyncGenerator<Cell[][]> {
       let batch: Cell[][] = []
       let finished = false
+      let handedOver = 0 // characters of the rows in the batches before this one
       try {
-        for await (const row of result!.rows) {
+        for await (const row of rows) {
           for (const [i, convert] of converters) row[i] = convert(row[i])
           batch.push(row)
-          if (batch.length >= BATCH_SIZE) {
+          if (batch.length >= BATCH_SIZE || result!.read.chars - handedOver >= BATCH_BYTES) {
             watch.check()
+            handedOver = result!.read.chars
             yield batch
             batch = []
           }
@@ -284,7 +280,9 @@ async function runQuery(config: RunnerConfig, text: string, { signal, timeoutMs 
         if (batch.length) yield batch
         finished = true
       } catch (e) {
-        throw fail(e)
+        if (!(e instanceof LineTooLong)) throw fail(e)
+        cuts.rows = true // the rows so far are the result; the query is stopped below
+        if (batch.length) yield batch
       } finally {
         if (!finished) {
           abort.abort()
@@ -294,7 +292,7 @@ async function runQuery(config: RunnerConfig, text: string, { signal, timeoutMs 
         watch.dispose()
       }
     }
-    return { columns, log: [], batches: batches() }
+    return { columns, log: [], batches: batches(), cuts }
   } catch (e) {
     watch.dispose()
     abort.abort()

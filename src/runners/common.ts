@@ -6,6 +6,8 @@ export const TEST_CONNECT_TIMEOUT_MS = 1_000
 export const CONNECT_TIMEOUT_MS = 10_000
 /** Rows per batch when streaming. */
 export const BATCH_SIZE = 5_000
+/** Bytes after which a batch is handed over short of BATCH_SIZE rows, so wide rows never pile up in memory. */
+export const BATCH_BYTES = 4 * 1024 * 1024
 /**
  * The client-side backstop: when the engine has not ended the statement this long after the time limit (or after an
  * abort), the runner gives up on it and reports the timeout / cancellation anyway.

@@ -6,7 +6,12 @@
  * The JSON must equal what the cell path stores for the same value (postgres.js's parsers, then `JSON.stringify`):
  * each column gets a `CopyKind` saying how, and types without a fast way go through their parser as before. The
  * runner tests compare both paths value by value.
+ *
+ * Values longer than the cell cap (src/results/cell-cap.ts) are cut here, as the writer would cut them: text and
+ * parsed kinds (json, arrays, any other type) become the cut text as a JSON string. Numbers, booleans and timestamps
+ * are short by nature and not looked at.
  */
+import { CUT_MARK_BYTES, keptBytes } from '../results/cell-cap.ts'
 import { ByteWriter } from '../shared/byte-writer.ts'
 import type { JsonRows } from './runner.ts'
 
@@ -45,6 +50,8 @@ const TRUE = [116, 114, 117, 101]
 const FALSE = [102, 97, 108, 115, 101]
 /** Up to 15 digits an integer is always safe in a double. */
 const SAFE_DIGITS = 15
+/** `…` in UTF-8. */
+const MARK = [0xe2, 0x80, 0xa6]
 
 export class CopyTextToJson {
   private out = new ByteWriter(256 * 1024)
@@ -54,7 +61,20 @@ export class CopyTextToJson {
   private readonly latin1 = new TextDecoder('latin1')
   private readonly utf8 = new TextDecoder()
 
-  constructor(private readonly kinds: readonly CopyKind[], private readonly parsers: readonly (TextParser | undefined)[]) {}
+  /** Whether a value was cut at the cap. */
+  cellsCut = false
+
+  constructor(
+    private readonly kinds: readonly CopyKind[],
+    private readonly parsers: readonly (TextParser | undefined)[],
+    /** Bytes of one value's text; longer values are cut to it. */
+    private readonly maxCell = Infinity,
+  ) {}
+
+  /** Bytes of JSON transcoded and not yet taken. */
+  get size(): number {
+    return this.out.pos
+  }
 
   /** Rows transcoded and not yet taken. */
   get rows(): number {
@@ -97,8 +117,9 @@ export class CopyTextToJson {
   private row(src: Uint8Array, start: number, end: number): void {
     const kinds = this.kinds
     const out = this.out
-    // the worst case: every byte a `\u00XX` escape, and a few bytes more per field (quotes, `null`, `:00`, `false`)
-    out.reserve((end - start) * 6 + kinds.length * 24 + 3)
+    // the worst case: every byte a `\u00XX` escape, and a few bytes more per field (quotes, `null`, `:00`, `false`);
+    // a field longer than the cap is written up to the cap, then cut
+    out.reserve(Math.min(end - start, kinds.length * (this.maxCell + 1)) * 6 + kinds.length * 24 + 3)
     if (this.ends.length) out.buf[out.pos++] = COMMA
     out.buf[out.pos++] = 91 // [
     let i = start
@@ -146,6 +167,7 @@ export class CopyTextToJson {
       case CopyKind.timestamp:
         return this.timestamp(src, from, to)
       case CopyKind.parsed:
+        if (to - from > this.maxCell) return void this.capped(kind, column, src, from, to)
         return this.parsed(column, src, from, to)
       default:
         return void this.string(src, from, to)
@@ -179,15 +201,17 @@ export class CopyTextToJson {
 
   /**
    * The COPY-escaped text from `from` up to a tab or `to` as a JSON string: one pass undoes COPY's escapes and applies
-   * JSON's. Returns where it stopped.
+   * JSON's. Returns where it stopped. Text longer than `limit` bytes (escapes counted as written) goes to `capped`.
    */
-  private string(src: Uint8Array, from: number, to: number): number {
+  private string(src: Uint8Array, from: number, to: number, limit = this.maxCell): number {
     const out = this.out
     const buf = out.buf
-    let pos = out.pos
+    const begin = out.pos
+    let pos = begin
     buf[pos++] = QUOTE
+    const stop = from + limit < to ? from + limit : to
     let i = from
-    for (; i < to; i++) {
+    for (; i < stop; i++) {
       let b = src[i]
       if (b === TAB) break
       if (b === BACKSLASH) b = ESCAPED[src[++i]] ?? src[i]
@@ -200,9 +224,63 @@ export class CopyTextToJson {
         pos = out.pos
       }
     }
+    if (i < to && src[i] !== TAB) {
+      // longer than the cap as COPY wrote it: perhaps not once unescaped
+      out.pos = begin
+      return this.capped(CopyKind.text, -1, src, from, to)
+    }
     buf[pos++] = QUOTE
     out.pos = pos
     return i
+  }
+
+  /**
+   * A field whose COPY text (up to a tab or `to`) is longer than the cap: written as usual when unescaping brings it
+   * within the cap, else cut to the cap as a JSON string ending with the mark. Reads no more of the field than the
+   * cap; returns where the field ends.
+   */
+  private capped(kind: CopyKind, column: number, src: Uint8Array, from: number, to: number): number {
+    let end = src.indexOf(TAB, from)
+    if (end < 0 || end > to) end = to
+    const scratch = this.scratch
+    scratch.pos = 0
+    scratch.reserve(Math.min(end - from, this.maxCell + 1))
+    let i = from
+    for (; i < end && scratch.pos <= this.maxCell; i++) {
+      let b = src[i]
+      if (b === BACKSLASH) b = ESCAPED[src[++i]] ?? src[i]
+      scratch.buf[scratch.pos++] = b
+    }
+    if (i >= end && scratch.pos <= this.maxCell) {
+      scratch.pos = 0
+      if (kind === CopyKind.parsed) this.parsed(column, src, from, end)
+      else this.string(src, from, end, Infinity)
+      return end
+    }
+    let keep = keptBytes(this.maxCell)
+    while (keep > 0 && (scratch.buf[keep] & 0xc0) === 0x80) keep-- // not in the middle of a character
+    this.utf8String(scratch.buf, keep)
+    scratch.pos = 0
+    this.cellsCut = true
+    return end
+  }
+
+  /** The first `n` bytes of UTF-8 text, then the mark, as a JSON string. */
+  private utf8String(bytes: Uint8Array, n: number): void {
+    const out = this.out
+    out.reserve(n * 6 + CUT_MARK_BYTES + 2)
+    out.buf[out.pos++] = QUOTE
+    for (let k = 0; k < n; k++) {
+      const b = bytes[k]
+      if (b >= 0x20) {
+        if (b === QUOTE || b === BACKSLASH) out.buf[out.pos++] = BACKSLASH
+        out.buf[out.pos++] = b
+      } else {
+        out.jsonEscape(b)
+      }
+    }
+    this.bytes(MARK)
+    out.buf[out.pos++] = QUOTE
   }
 
   /** As the runner's `isoTimestamp`: infinity, BC dates and years past 9999 stay as PostgreSQL wrote them. */

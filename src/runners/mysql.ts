@@ -1,5 +1,5 @@
 import type mysql from 'mysql2'
-import { BATCH_SIZE, CONNECT_TIMEOUT_MS, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, bool, num, raceStop, str } from './common.ts'
+import { BATCH_BYTES, BATCH_SIZE, CONNECT_TIMEOUT_MS, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, bool, num, raceStop, str } from './common.ts'
 import { makeColumns } from './column-types.ts'
 import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type TableSchema } from './runner.ts'
 import { splitStatements } from './statements.ts'
@@ -210,6 +210,7 @@ function stream(conn: Conn, text: string, watch: Watch, log: string[], fail: (e:
   return new Promise<Awaited<ReturnType<Runner['run']>>>((resolve, reject) => {
     const ready: Cell[][][] = []
     let batch: Cell[][] = []
+    let batchSize = 0 // roughly, in characters: wide rows are handed over before BATCH_SIZE of them pile up
     let ended = false
     let error: unknown
     let wake: (() => void) | undefined
@@ -226,9 +227,11 @@ function stream(conn: Conn, text: string, watch: Watch, log: string[], fail: (e:
     q.on('result', (row: unknown) => {
       if (!Array.isArray(row)) return // an OK packet: the statement returned no rows
       batch.push(fix(row as Cell[]))
-      if (batch.length >= BATCH_SIZE) {
+      batchSize += roughSize(row as Cell[])
+      if (batch.length >= BATCH_SIZE || batchSize >= BATCH_BYTES) {
         ready.push(batch)
         batch = []
+        batchSize = 0
         if (ready.length >= 2 && !paused) ((paused = true), conn.pause())
         notify()
       }
@@ -264,6 +267,13 @@ function stream(conn: Conn, text: string, watch: Watch, log: string[], fail: (e:
       }
     }
   })
+}
+
+/** A row's size for batching: its strings' lengths, a few bytes for anything else. */
+function roughSize(row: Cell[]): number {
+  let size = 0
+  for (const cell of row) size += typeof cell === 'string' ? cell.length : 8
+  return size
 }
 
 async function* chunks(rows: Cell[][]): AsyncGenerator<Cell[][]> {

@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream'
 import postgres from 'postgres'
 import { copyOut, readToEnd } from '../db/copy-stream.ts'
-import { BATCH_SIZE, raceStop, type Watch } from './common.ts'
+import { BATCH_BYTES, BATCH_SIZE, raceStop, type Watch } from './common.ts'
 import { CopyKind, CopyTextToJson, type TextParser } from './copy-text.ts'
 import type { JsonRows } from './runner.ts'
 
@@ -17,9 +17,22 @@ import type { JsonRows } from './runner.ts'
  */
 const REFUSED_BY_COPY = new Set(['42601', '0A000'])
 
+/**
+ * Types whose text is short whatever the value (numbers, booleans, dates and times, addresses, uuid …): sent as they
+ * are. Every other type can be as long as the engine allows (1 GB) and is cut by the engine to the cell cap.
+ */
+const SHORT_TYPES = new Set([
+  16, 18, 19, 20, 21, 23, 24, 26, 27, 28, 29, 600, 650, 700, 701, 774, 790, 829, 869, 1082, 1083, 1114, 1184, 1186,
+  1266, 1700, 2202, 2203, 2204, 2205, 2206, 2950, 3220, 3734, 3769, 4089, 4096,
+])
+/** text and varchar: `substr` reads no more of a stored value than it keeps. */
+const TEXT_TYPES = new Set([25, 1043])
+
 export interface CopyRun {
   columns: readonly { name: string; type: number }[]
   batches: AsyncIterator<JsonRows>
+  /** Whether a value has been cut to the cell cap so far. */
+  cellsCut(): boolean
 }
 
 /**
@@ -27,9 +40,11 @@ export interface CopyRun {
  * runs it with a cursor). The statement is described first: that gives the columns (COPY's text has none), and it
  * proves the text is one complete statement, so it cannot reach outside the parentheses it is wrapped in.
  * `kinds` says how each type's text becomes the JSON its parser's value would; other types go through their parser.
+ * With `maxCellBytes`, long values are cut by the engine (see `cutByEngine`) and then to the byte by the transcoder,
+ * so a huge value never crosses the wire, nor sits whole in the driver's buffer.
  */
 export async function copyRows(
-  sql: postgres.Sql<{}>, statement: string, watch: Watch, kinds: Readonly<Record<number, CopyKind>>,
+  sql: postgres.Sql<{}>, statement: string, watch: Watch, kinds: Readonly<Record<number, CopyKind>>, maxCellBytes = Infinity,
 ): Promise<CopyRun | undefined> {
   const described = await raceStop(watch, sql.unsafe(statement).describe())
   const columns = described.columns
@@ -39,22 +54,51 @@ export async function copyRows(
   const transcoder = new CopyTextToJson(
     columns.map((c) => kinds[c.type] ?? (parsers[c.type] ? CopyKind.parsed : CopyKind.text)),
     columns.map((c) => parsers[c.type]),
+    maxCellBytes,
   )
+  const cut = cutByEngine(statement, columns, maxCellBytes)
   // the line breaks keep a trailing `--` comment from swallowing the closing parenthesis
-  const copy = sql.unsafe(`COPY (\n${statement}\n) TO STDOUT`)
+  const started = (cut && await copyStream(sql, `COPY (${cut}) TO STDOUT`, watch)) || await copyStream(sql, `COPY (\n${statement}\n) TO STDOUT`, watch)
+  if (!started) return undefined
+  const { stream, cancel } = started
+  return { columns, batches: transcoded(stream, transcoder, watch, cancel), cellsCut: () => transcoder.cellsCut }
+}
+
+/** The COPY's stream, or undefined when COPY refuses the statement (it has then not run). */
+async function copyStream(sql: postgres.Sql<{}>, text: string, watch: Watch): Promise<{ stream: Readable; cancel: () => void } | undefined> {
+  const copy = sql.unsafe(text)
   watch.onStop(() => copy.cancel())
-  let stream: Readable
   try {
-    stream = await raceStop(watch, copyOut(copy))
+    return { stream: await raceStop(watch, copyOut(copy)), cancel: () => void copy.cancel() }
   } catch (e) {
     if (!watch.reason && e instanceof postgres.PostgresError && REFUSED_BY_COPY.has(e.code)) return undefined
     throw e
   }
-  return { columns, batches: transcoded(stream, transcoder, watch, () => copy.cancel()) }
 }
 
 /**
- * The COPY stream in batches of at least `BATCH_SIZE` rows. A reader that leaves early (row cap, cancel) stops the
+ * The statement with its long-valued columns cut to one character more than `maxCellBytes` (at least that many
+ * bytes, so the transcoder still sees the value was too long and cuts it to the byte), or undefined when no column
+ * can be long. Each column keeps the text COPY would have written: `format('%s', …)` is the type's own output
+ * (`::text` is not, for bpchar or inet). The statement is a CTE, as a data-modifying one with RETURNING may be;
+ * where COPY still refuses it (SHOW, EXPLAIN) the caller falls back to the statement alone.
+ */
+function cutByEngine(statement: string, columns: readonly { type: number }[], maxCellBytes: number): string | undefined {
+  if (!Number.isFinite(maxCellBytes) || columns.every((c) => SHORT_TYPES.has(c.type))) return undefined
+  const chars = Math.floor(maxCellBytes) + 1
+  const values = columns.map((c, i) => {
+    const name = `c${i + 1}`
+    if (SHORT_TYPES.has(c.type)) return name
+    if (TEXT_TYPES.has(c.type)) return `substr(${name}, 1, ${chars})`
+    // a composite whose fields are all null is not null itself, so `is null` would not do
+    return `CASE WHEN num_nulls(${name}) = 1 THEN NULL ELSE substr(format('%s', ${name}), 1, ${chars}) END`
+  })
+  const names = columns.map((_, i) => `c${i + 1}`).join(', ')
+  return `WITH sightline_cells(${names}) AS (\n${statement}\n) SELECT ${values.join(', ')} FROM sightline_cells`
+}
+
+/**
+ * The COPY stream in batches of at least `BATCH_SIZE` rows or `BATCH_BYTES` bytes. A reader that leaves early (row cap, cancel) stops the
  * statement and reads on to the engine's answer, so the connection is free to close at once.
  */
 async function* transcoded(stream: Readable, transcoder: CopyTextToJson, watch: Watch, cancel: () => void): AsyncGenerator<JsonRows> {
@@ -63,7 +107,7 @@ async function* transcoded(stream: Readable, transcoder: CopyTextToJson, watch: 
     // not destroyed when left early: it must go on reading for the engine's answer to the cancel
     for await (const chunk of stream.iterator({ destroyOnReturn: false })) {
       transcoder.write(chunk as Buffer)
-      if (transcoder.rows >= BATCH_SIZE) yield transcoder.take()
+      if (transcoder.rows >= BATCH_SIZE || transcoder.size >= BATCH_BYTES) yield transcoder.take()
       watch.check()
     }
     ended = true

@@ -3,7 +3,7 @@ import { CONNECT_TIMEOUT_MS, BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMe
 import { makeColumns } from './column-types.ts'
 import { CopyKind } from './copy-text.ts'
 import { copyRows } from './postgres-copy.ts'
-import { RunnerError, type Cell, type ColumnType, type RowBatch, type Runner, type RunnerConfig, type RunStream, type TableSchema } from './runner.ts'
+import { RunnerError, type Cell, type ColumnType, type RowBatch, type RunCuts, type Runner, type RunnerConfig, type RunStream, type TableSchema } from './runner.ts'
 import { WarmConnections } from './warm-connections.ts'
 import { splitStatements } from './statements.ts'
 
@@ -191,17 +191,17 @@ export const postgresRunner: Runner = {
     }
   },
 
-  async run(config, text, { signal, timeoutMs }) {
+  async run(config, text, { signal, timeoutMs, maxCellBytes }) {
     const watch = new Watch(signal, timeoutMs)
     watch.check()
     const key = JSON.stringify([config, timeoutMs])
     const reused = warm.take(key)
     try {
-      return await runOn(reused ?? openRunConnection(config, timeoutMs), key, config, text, watch)
+      return await runOn(reused ?? openRunConnection(config, timeoutMs), key, config, text, watch, maxCellBytes)
     } catch (e) {
       // a warm connection the server has since closed (restart, idle timeout): once more on a new one
       if (!reused || watch.reason || !isConnectionError(e) && !(e instanceof RunnerError && e.kind === 'connection')) throw e
-      return runOn(openRunConnection(config, timeoutMs), key, config, text, watch)
+      return runOn(openRunConnection(config, timeoutMs), key, config, text, watch, maxCellBytes)
     }
   },
 }
@@ -253,7 +253,7 @@ async function release(key: string, conn: RunConnection, healthy: boolean) {
   await conn.sql.end({ timeout: 1 }).catch(() => {})
 }
 
-async function runOn(conn: RunConnection, key: string, config: RunnerConfig, text: string, watch: Watch): Promise<RunStream> {
+async function runOn(conn: RunConnection, key: string, config: RunnerConfig, text: string, watch: Watch, maxCellBytes?: number): Promise<RunStream> {
   const log: string[] = []
   conn.log.lines = log
   const { sql } = conn
@@ -268,9 +268,9 @@ async function runOn(conn: RunConnection, key: string, config: RunnerConfig, tex
     releasing.add(released)
   }
   try {
-    // One statement that returns rows streams through COPY (postgres-copy.ts).
+    // One statement that returns rows streams through COPY (postgres-copy.ts), its long values cut by the engine.
     const statements = splitStatements(text)
-    const copied = statements.length === 1 ? await copyRows(sql, statements[0].text, watch, COPY_KINDS) : undefined
+    const copied = statements.length === 1 ? await copyRows(sql, statements[0].text, watch, COPY_KINDS, maxCellBytes) : undefined
     if (!copied) {
       // Several statements, or one COPY cannot wrap (SHOW, EXPLAIN, or none that returns rows): the simple protocol,
       // which does not stream; the last result set is the answer.
@@ -286,16 +286,19 @@ async function runOn(conn: RunConnection, key: string, config: RunnerConfig, tex
       return { columns: columnsOf(last.columns), log, batches: single(last as unknown as Cell[][]) }
     }
     const iterator = copied.batches
+    const cuts: RunCuts = { cells: false, rows: false }
     const first = await raceStop(watch, iterator.next())
     async function* batches(): AsyncGenerator<RowBatch> {
       let finished = first.done
       try {
         if (first.done) return
+        cuts.cells = copied!.cellsCut()
         yield first.value
         while (true) {
           watch.check()
           const next = await raceStop(watch, iterator.next())
           if (next.done) return void (finished = true)
+          cuts.cells = copied!.cellsCut()
           yield next.value
         }
       } catch (e) {
@@ -310,7 +313,7 @@ async function runOn(conn: RunConnection, key: string, config: RunnerConfig, tex
         done()
       }
     }
-    return { columns: columnsOf(copied.columns), log, batches: batches() }
+    return { columns: columnsOf(copied.columns), log, batches: batches(), cuts }
   } catch (e) {
     const error = fail(e)
     watch.dispose()

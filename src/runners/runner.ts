@@ -69,6 +69,21 @@ export interface RunOptions {
   signal: AbortSignal
   /** The engine is asked to stop the statement after this long. */
   timeoutMs: number
+  /**
+   * Values longer than this many bytes are cut by the writer (src/results/cell-cap.ts); runners that can have the
+   * engine cut them, or cut them as they read, so such a value never reaches this process whole.
+   */
+  maxCellBytes?: number
+  /** Bytes of stored JSON kept of the result: a runner may stop before a row larger than this alone (`cuts.rows`). */
+  maxResultBytes?: number
+}
+
+/** What a runner cut of the engine's answer itself, to keep to `maxCellBytes`. */
+export interface RunCuts {
+  /** Values were cut to the cap. */
+  cells: boolean
+  /** Reading stopped before a row too large to read: the rows from it on are missing. */
+  rows: boolean
 }
 
 export interface RunStream {
@@ -78,6 +93,8 @@ export interface RunStream {
    */
   batches: AsyncIterable<RowBatch>
   log: string[]
+  /** Set by runners that cut values themselves; read once the batches are done, to mark the result truncated. */
+  cuts?: RunCuts
 }
 
 export type RunnerConfig = Record<string, unknown>

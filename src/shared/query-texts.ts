@@ -144,7 +144,7 @@ export const queryTexts = {
     updated: (ago: string) => `Updated ${ago}`,
     download: 'Download',
     downloadAs: (format: string) => `Download as ${format}`,
-    truncated: 'Only part of the result is shown: it was cut at the row limit.',
+    truncated: 'Only part of the result is shown: it went past the server\'s limit on rows, on size, or on the length of one value (such values end with "…").',
     emptyResult: 'The query returned no rows.',
     sortBy: (column: string) => `Sort by ${column}`,
     // spec 2 §4: after an execution that is not the first load

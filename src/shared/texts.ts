@@ -277,6 +277,14 @@ export const texts = {
   toast: {
     close: 'Dismiss',
   },
+  /** Lines a result's log gets when the server cut it (the editor's Log tab, `data.log` in the API). */
+  resultCuts: {
+    rowLimit: (limit: number) => `The result was cut at ${limit.toLocaleString('en-US')} rows, the most the server keeps of one result.`,
+    sizeLimit: (rows: number, limit: number) =>
+      `The result was cut after ${rows.toLocaleString('en-US')} rows, at ${byteSize(limit)}, the most the server keeps of one result.`,
+    cellLimit: (limit: number) => `Values longer than ${byteSize(limit)} were cut to that size; each ends with "…".`,
+    rowTooLarge: (rows: number) => `The result was cut after ${rows.toLocaleString('en-US')} rows: the next row was too large to read.`,
+  },
   dynamicDates: {
     now: '지금',
     yesterday: '어제',
@@ -304,3 +312,10 @@ export const texts = {
     last_12_months: '지난 12개월',
   },
 } as const
+
+/** A size as people read it: 1 MB, 64 KB, 1.5 MB (binary units, as the settings are usually given). */
+function byteSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`
+  return bytes === 1 ? '1 byte' : `${bytes} bytes`
+}

@@ -83,6 +83,27 @@ describe('PostgreSQL results through COPY', () => {
     expect(String(copyRows[0][viaCopy.columns.findIndex((c) => c.name === 'tz')])).toMatch(/\+05:30$/)
   })
 
+  it('keep every type and awkward value as it was when the engine cuts long values (none here is long)', async () => {
+    const select = 'select * from kinds order by id'
+    const whole = (await collect(await runner.run(config, select, opts()))).rows
+    const capped = await runner.run(config, select, { ...opts(), maxCellBytes: 1024 * 1024 })
+    expect((await collect(capped)).rows).toEqual(whole)
+    expect(capped.cuts).toEqual({ cells: false, rows: false })
+  })
+
+  it('cut values longer than the cap in the engine, whatever their type, to the byte in the transcoder', async () => {
+    const select = "select repeat(t, 40) as t, ta, jb, bin, ch from kinds where t = repeat('🎉', 50)"
+    const stream = await runner.run(config, select, { ...opts(), maxCellBytes: 64 })
+    const [row] = (await collect(stream)).rows
+    expect(row[0]).toBe(`${'🎉'.repeat(15)}…`) // 60 bytes of whole characters, then the mark
+    expect(row[1]).toBe(`{${'🎉'.repeat(15)}…`) // an array: its text, cut
+    expect(String(row[2])).toMatch(/^\{"f": .*…$/) // json: its text, cut
+    expect(Buffer.byteLength(String(row[2]))).toBeLessThanOrEqual(64)
+    expect(row[3]).toBe(`\\x${'f09f8e89'.repeat(7)}f09…`)
+    expect(row[4]).toBe('🎉🎉🎉') // char(3) is short
+    expect(stream.cuts).toEqual({ cells: true, rows: false })
+  })
+
   it('fall back to the simple protocol for statements COPY refuses, running them once', async () => {
     await db.sql`create sequence once_only`
     const show = await runner.run(config, 'show timezone', opts())
@@ -92,6 +113,10 @@ describe('PostgreSQL results through COPY', () => {
     const returning = await runner.run(config, "insert into kinds (id, t) values (20000, 'new') returning id, nextval('once_only') as n;", opts())
     expect((await collect(returning)).rows).toEqual([[20000, 1]])
     expect(Number((await db.sql`select last_value from once_only`)[0].last_value)).toBe(1)
+    const cut = await runner.run(config, "insert into kinds (id, t) values (20001, 'new') returning id, t, nextval('once_only') as n;", { ...opts(), maxCellBytes: 64 })
+    expect((await collect(cut)).rows).toEqual([[20001, 'new', 2]])
+    expect(Number((await db.sql`select last_value from once_only`)[0].last_value)).toBe(2)
+    expect((await collect(await runner.run(config, 'show timezone', { ...opts(), maxCellBytes: 64 }))).rows).toEqual([['Asia/Kolkata']])
   })
 
   it('leave their connection ready for the next run, however the stream ended', async () => {

@@ -13,7 +13,7 @@ import { restartSchedules } from './restart_schedules.ts'
 export interface TaskDeps {
   sql: Sql
   secretKey: string
-  config: Pick<Config, 'maxResultRows' | 'resultRetentionDays'>
+  config: Pick<Config, 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays'>
   /** Cancel requests for executions running in this process. */
   cancels: ExecutionSignals
 }
@@ -25,7 +25,8 @@ export function taskList(deps: TaskDeps): TaskList {
     cleanup_results: cleanupResults(deps.sql, deps.config.resultRetentionDays),
     refresh_schema: refreshSchemaTask(deps.sql, deps.secretKey),
     execute_query: executeQueryTask({
-      sql: deps.sql, secretKey: deps.secretKey, maxResultRows: deps.config.maxResultRows, cancels: deps.cancels,
+      sql: deps.sql, secretKey: deps.secretKey, cancels: deps.cancels,
+      maxResultRows: deps.config.maxResultRows, maxResultBytes: deps.config.maxResultBytes, maxCellBytes: deps.config.maxCellBytes,
       onFinished: (execution, outcome) => scheduledRunEnded(deps.sql, execution, outcome),
     }),
     refresh_query: refreshQueryTask(deps.sql, deps.secretKey),
