@@ -14,6 +14,7 @@ import { createApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { useEmbeddedPostgres } from '../src/db/embedded.ts'
 import { migrate } from '../src/db/migrate.ts'
+import { revealApiKey } from '../src/auth/api-keys.ts'
 import { connect } from '../src/db/sql.ts'
 import { createDeps } from '../src/deps.ts'
 import { refreshSchema } from '../src/data-sources/schema-refresh.ts'
@@ -52,7 +53,8 @@ try {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ name: 'Bench', email: 'bench@example.com', password: 'bench-password', org_name: 'Bench' }).toString(),
   })
-  const [{ api_key: key }] = await sql<{ api_key: string }[]>`select api_key from api_keys where user_id is not null limit 1`
+  const [{ key_sealed: sealed }] = await sql<{ key_sealed: string }[]>`select key_sealed from api_keys where user_id is not null and active limit 1`
+  const key = revealApiKey('bench', sealed)!
   const call = (method: string, p: string, body?: unknown) => app.request(p, {
     method, headers: { authorization: `Key ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
   })

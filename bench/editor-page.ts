@@ -195,9 +195,9 @@ try {
   if (want('lists')) {
   const [{ org_id: orgId, user_id: userId }] = await sql<{ org_id: number; user_id: number }[]>`select org_id, user_id from queries where id = ${saved.id}`
   await sql`
-    insert into queries (org_id, data_source_id, user_id, name, query, query_hash, api_key, is_draft, tags, created_at, updated_at)
+    insert into queries (org_id, data_source_id, user_id, name, query, query_hash, api_key_hash, is_draft, tags, created_at, updated_at)
     select ${orgId}, ${ds.id}, ${userId}, (array['Revenue','Orders','Churn','Signups','Latency'])[1 + g % 5] || ' report ' || g,
-           'select * from events where kind = ''' || g || ''' and day > now() - interval ''7 days''', md5(g::text), md5(random()::text || g),
+           'select * from events where kind = ''' || g || ''' and day > now() - interval ''7 days''', md5(g::text), sha256(convert_to(md5(random()::text || g), 'UTF8')),
            g % 3 = 0, case when g % 4 = 0 then array['finance'] else '{}'::text[] end,
            now() - g * interval '1 minute', now() - g * interval '1 minute'
       from generate_series(1, 10000) g`

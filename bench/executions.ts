@@ -207,9 +207,9 @@ try {
     const windowS = 60
     await sql`delete from executions`
     await sql`
-      insert into queries (org_id, data_source_id, user_id, name, query, query_hash, api_key, schedule, schedule_next_at)
+      insert into queries (org_id, data_source_id, user_id, name, query, query_hash, api_key_hash, schedule, schedule_next_at)
       select ${orgId}, ${ds.id}, ${userId}, 'Scheduled ' || g, 'SELECT ' || g || ' AS scheduled', md5('SELECT' || g || 'ASscheduled'),
-             md5(random()::text || g), '{"interval": 3600, "time": null, "day_of_week": null, "until": null}',
+             sha256(convert_to(md5(random()::text || g), 'UTF8')), '{"interval": 3600, "time": null, "day_of_week": null, "until": null}',
              to_timestamp((${dueFrom}::float8 + (g - 1) * 360) / 1000.0)
         from generate_series(1, 10000) g`
     // one bulk call: 10,000 single add_job calls take longer than the lead time, and their jobs only appear at commit

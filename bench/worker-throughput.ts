@@ -24,7 +24,7 @@ const sql = connect(pg.url, { max: 2 })
 try {
   await migrate(sql)
   await runMigrations({ connectionString: pg.url, logger: quietLogger })
-  const { orgId } = await setupOrganization(sql, { org_name: 'Bench', name: 'Bench', email: 'b@example.com', password: 'bench password 1' })
+  const { orgId } = await setupOrganization(sql, 'bench', { org_name: 'Bench', name: 'Bench', email: 'b@example.com', password: 'bench password 1' })
   const u = new URL(pg.url)
   const [ds] = await sql`insert into data_sources (org_id, name, type, options)
     values (${orgId}, 'Engine', 'pg', ${sql.json({ host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), dbname: 'postgres' })}) returning id`

@@ -49,7 +49,7 @@ export default new Hono<Env>()
     const deps = c.get('deps')
     let created
     try {
-      created = await setupOrganization(deps.sql, input)
+      created = await setupOrganization(deps.sql, deps.secretKey, input)
     } catch (error) {
       if (error instanceof Conflict) throw new Redirect('/')
       throw error

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { runMigrations } from 'graphile-worker'
 import { quietLogger, startWorker, type RunningWorker } from '../worker/main.ts'
 import { createApp } from './app.ts'
+import { sealLegacyKeys } from './auth/seal-legacy-keys.ts'
 import { resolveSecretKey } from './auth/secret-key.ts'
 import type { Config } from './config.ts'
 import { useEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts'
@@ -41,6 +42,8 @@ export async function startSightline(config: Config): Promise<Sightline> {
     // web processes enqueue jobs too, so the job queue's schema must exist before the first request
     await runMigrations({ connectionString: databaseUrl, logger: quietLogger })
     const secretKey = resolveSecretKey(config.secretKey, config.dataDir)
+    // keys a migration could hash but not seal (it has no secret key) lose their plain copy before anything is served
+    await sealLegacyKeys(sql, secretKey)
     if (config.role !== 'worker') {
       const deps = createDeps({ sql, config, secretKey, assets: loadAssets(DIST) })
       await deps.bus.listen()

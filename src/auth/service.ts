@@ -2,8 +2,9 @@ import type { Deps } from '../deps.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { findUserByEmail } from '../users/store.ts'
 import { verifyPassword } from './passwords.ts'
-import { deleteSession, findPrincipalByApiKey, findPrincipalBySession, insertSession, touchSession, type PrincipalRow } from './store.ts'
+import { deleteSession, findPrincipalByApiKeyHash, findPrincipalBySession, insertSession, touchSession, type PrincipalRow } from './store.ts'
 import { hmac, randomToken, sha256 } from './tokens.ts'
+import { apiKeyHash } from './api-keys.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { recordEvent } from '../events/service.ts'
 import { profileImageUrl } from '../users/serialize.ts'
@@ -90,11 +91,12 @@ export async function principalForSession(deps: Deps, token: string): Promise<Pr
   return principal
 }
 
+/** The user behind an API key, found by the key's hash; cached by the key itself, which never leaves the process. */
 export async function principalForApiKey(deps: Deps, apiKey: string): Promise<Principal | undefined> {
   const key = `k:${apiKey}`
   const cached = deps.principals.get(key)
   if (cached) return cached
-  const row = await findPrincipalByApiKey(deps.sql, apiKey)
+  const row = await findPrincipalByApiKeyHash(deps.sql, apiKeyHash(apiKey))
   if (!row) return undefined
   const principal = toPrincipal(row, 'api_key')
   deps.principals.set(key, principal)

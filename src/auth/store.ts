@@ -27,12 +27,28 @@ export async function findPrincipalBySession(db: Db, tokenHash: Buffer): Promise
   return row
 }
 
-export async function findPrincipalByApiKey(db: Db, apiKey: string): Promise<PrincipalRow | undefined> {
+/** The user whose active key has this sha-256 (keys are stored only hashed and sealed, src/auth/api-keys.ts). */
+export async function findPrincipalByApiKeyHash(db: Db, keyHash: Buffer): Promise<PrincipalRow | undefined> {
   const [row] = await db<PrincipalRow[]>`
     select ${principalColumns(db)}
     from api_keys k join users u on u.id = k.user_id
-    where k.api_key = ${apiKey} and k.active and u.disabled_at is null`
+    where k.key_hash = ${keyHash} and k.active and u.disabled_at is null`
   return row
+}
+
+/** Keys still in plain text from before migration 0010, a batch at a time. */
+export async function legacyPlainApiKeys(db: Db, limit: number): Promise<{ id: number; key: string }[]> {
+  return db<{ id: number; key: string }[]>`
+    select id, legacy_plain_key as key from api_keys where legacy_plain_key is not null order by id limit ${limit}`
+}
+
+/** Keep the sealed copy and forget the plain one (several processes may do this at once: the same key either way). */
+export async function sealLegacyApiKeys(db: Db, keys: { id: number; sealed: string }[]) {
+  if (!keys.length) return
+  await db`
+    update api_keys k set key_sealed = v.sealed, legacy_plain_key = null
+    from unnest(${keys.map((k) => k.id)}::bigint[], ${keys.map((k) => k.sealed)}::text[]) as v(id, sealed)
+    where k.id = v.id and k.legacy_plain_key is not null`
 }
 
 export async function insertSession(

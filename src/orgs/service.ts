@@ -6,6 +6,7 @@ import { effectiveSettings, type OrgSettings } from '../settings/defaults.ts'
 import { insertUser, replaceApiKey } from '../users/store.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { generateApiKey } from '../auth/tokens.ts'
+import { storedApiKey } from '../auth/api-keys.ts'
 import { findDefaultOrg, insertOrg } from './store.ts'
 import { Conflict } from '../errors.ts'
 
@@ -38,8 +39,8 @@ export interface SetupInput {
   org_name: string
 }
 
-/** First run: the organization, its builtin groups and its first admin, all or nothing. */
-export async function setupOrganization(sql: Sql, input: SetupInput): Promise<{ orgId: number; userId: number }> {
+/** First run: the organization, its builtin groups and its first admin, all or nothing (the key sealed with `secretKey`). */
+export async function setupOrganization(sql: Sql, secretKey: string, input: SetupInput): Promise<{ orgId: number; userId: number }> {
   return sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(${SETUP_LOCK})`
     if (await findDefaultOrg(tx)) throw new Conflict('Sightline is already set up.')
@@ -49,7 +50,7 @@ export async function setupOrganization(sql: Sql, input: SetupInput): Promise<{ 
       orgId, name: input.name.trim(), email: input.email.trim().toLowerCase(),
       passwordHash: await hashPassword(input.password), groupIds,
     })
-    await replaceApiKey(tx, orgId, userId, generateApiKey())
+    await replaceApiKey(tx, orgId, userId, storedApiKey(secretKey, generateApiKey()))
     return { orgId, userId }
   })
 }

@@ -1,3 +1,4 @@
+import { revealApiKey } from '../auth/api-keys.ts'
 import type { Deps } from '../deps.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { findUserById, type UserRow } from '../users/store.ts'
@@ -13,6 +14,13 @@ export async function usersByIds(deps: Deps, orgId: number, ids: (number | null)
   return new Map(rows.filter((u): u is UserRow => !!u).map((u) => [u.id, u]))
 }
 
+/** A query as shown: with its API key opened (everyone who sees a query sees its key, as in the established tool). */
+export type Shown<T extends QueryRow> = T & { api_key: string | null }
+
+export function withShownApiKey<T extends QueryRow>(deps: Deps, row: T): Shown<T> {
+  return { ...row, api_key: revealApiKey(deps.secretKey, row.api_key_sealed) }
+}
+
 /** What GET /api/queries/{id} shows a signed-in caller: visualizations, people, their star and edit right. */
 export async function queryDetails(deps: Deps, principal: Principal, row: AccessibleQueryRow): Promise<QueryDetails> {
   const [visualizations, users, isFavorite, canEdit] = await Promise.all([
@@ -21,7 +29,7 @@ export async function queryDetails(deps: Deps, principal: Principal, row: Access
     store.isFavorite(deps.sql, principal.id, row.id),
     canEditQuery(deps.sql, principal, row),
   ])
-  return { row, users, visualizations, isFavorite, canEdit }
+  return { row: withShownApiKey(deps, row), users, visualizations, isFavorite, canEdit }
 }
 
 /** What a caller holding the query's API key sees: the same query, read-only, starred by nobody. */
@@ -30,5 +38,5 @@ export async function sharedQueryDetails(deps: Deps, row: QueryRow): Promise<Que
     store.listVisualizations(deps.sql, row.id),
     usersByIds(deps, row.org_id, [row.user_id, row.last_modified_by_id]),
   ])
-  return { row, users, visualizations, isFavorite: false }
+  return { row: withShownApiKey(deps, row), users, visualizations, isFavorite: false }
 }

@@ -1,6 +1,7 @@
 import { iso } from '../shared/time.ts'
 import { userJson } from '../users/serialize.ts'
 import type { UserRow } from '../users/store.ts'
+import type { Shown } from './details.ts'
 import type { QueryOptions, QueryRow, QueryVersionRow, VisualizationRow } from './store.ts'
 
 /** Parameter types whose values are picked from a closed set or parsed (spec 1 §3); text and unknown ones are free text. */
@@ -20,7 +21,7 @@ export function isSafeQuery(options: QueryOptions): boolean {
 const ownerJson = (user: UserRow | undefined) => (user ? userJson(user, { withApiKey: false }) : null)
 
 /** The fields every query shape shares (reference §3.1 `serialize_query`). */
-function baseJson(row: QueryRow) {
+function baseJson(row: Shown<QueryRow>) {
   return {
     id: row.id,
     name: row.name,
@@ -61,7 +62,7 @@ export function visualizationJson(v: VisualizationRow) {
 
 /** Everything the query page shows about one query (see `queryDetails` in details.ts). */
 export interface QueryDetails {
-  row: QueryRow
+  row: Shown<QueryRow>
   users: Map<number, UserRow>
   visualizations: VisualizationRow[]
   /** Absent for a caller who came with the query's own API key: they may only read. */
@@ -82,7 +83,7 @@ export function queryJson(d: QueryDetails) {
 }
 
 /** A query in a list: its owner and the caller's star, no visualizations. */
-export function queryListItemJson(row: QueryRow & { is_favorite: boolean; starred_at: Date | null }, users: Map<number, UserRow>) {
+export function queryListItemJson(row: Shown<QueryRow> & { is_favorite: boolean; starred_at: Date | null }, users: Map<number, UserRow>) {
   return {
     ...baseJson(row),
     user: ownerJson(users.get(row.user_id)),

@@ -1,4 +1,6 @@
-import { generateApiKey, safeEqual } from '../auth/tokens.ts'
+import crypto from 'node:crypto'
+import { apiKeyHash, storedApiKey } from '../auth/api-keys.ts'
+import { generateApiKey } from '../auth/tokens.ts'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { scheduleChanged } from '../schedules/service.ts'
@@ -8,7 +10,7 @@ import { requireAdminOrOwner } from '../permissions/require.ts'
 import type { UserRow } from '../users/store.ts'
 import { accessTexts, checkDropdownQueries, getAccessibleQuery, requireAllowed, sourceForQuery, viewerOf } from './access.ts'
 import { parseCreateBody } from './body.ts'
-import { queryDetails, sharedQueryDetails, usersByIds } from './details.ts'
+import { queryDetails, sharedQueryDetails, usersByIds, withShownApiKey, type Shown } from './details.ts'
 import { savedQueryHash } from './hash.ts'
 import { findPage, findRecent, pageTexts, parseListParams, tagCounts, type QueryListKind, type QueryListRow } from './list.ts'
 import type { QueryDetails } from './serialize.ts'
@@ -31,12 +33,12 @@ export async function getQuery(deps: Deps, principal: Principal, id: number): Pr
 }
 
 /**
- * The query a request's non-user API key opens (embeds, shared results): the key must be this query's, compared in
- * constant time, and the query not archived; anything else is 404, so keys cannot be probed query by query.
+ * The query a request's non-user API key opens (embeds, shared results): the key's hash must be this query's,
+ * compared in constant time, and the query not archived; anything else is 404, so keys cannot be probed query by query.
  */
 export async function queryForApiKey(deps: Deps, queryId: number, apiKey: string): Promise<QueryRow> {
   const row = await store.findById(deps.sql, queryId)
-  if (!row || row.is_archived || !safeEqual(row.api_key, apiKey)) throw new NotFound()
+  if (!row || row.is_archived || !crypto.timingSafeEqual(apiKeyHash(apiKey), row.api_key_hash)) throw new NotFound()
   return row
 }
 
@@ -58,7 +60,7 @@ export async function createQuery(deps: Deps, principal: Principal, body: unknow
   const queryHash = savedQueryHash(input.query, input.options, ds.type)
   const id = await deps.sql.begin(async (tx) => {
     const id = await store.insertQuery(tx, {
-      ...input, orgId: principal.orgId, userId: principal.id, apiKey: generateApiKey(), query_hash: queryHash, is_draft: true,
+      ...input, orgId: principal.orgId, userId: principal.id, apiKey: storedApiKey(deps.secretKey, generateApiKey()), query_hash: queryHash, is_draft: true,
       latest_query_data_id: await store.newestResultId(tx, principal.orgId, ds.id, queryHash),
     })
     await store.insertVisualization(tx, id, DEFAULT_VISUALIZATION)
@@ -80,7 +82,7 @@ export async function forkQuery(deps: Deps, principal: Principal, id: number): P
   if (original.view_only) throw new Forbidden(accessTexts.viewOnly)
   const forkId = await deps.sql.begin(async (tx) => {
     const forkId = await store.insertQuery(tx, {
-      orgId: principal.orgId, userId: principal.id, apiKey: generateApiKey(),
+      orgId: principal.orgId, userId: principal.id, apiKey: storedApiKey(deps.secretKey, generateApiKey()),
       name: `Copy of (#${original.id}) ${original.name}`.slice(0, MAX_NAME),
       description: original.description, query: original.query, data_source_id: original.data_source_id,
       query_hash: savedQueryHash(original.query, original.options, original.data_source_type),
@@ -127,7 +129,7 @@ export async function regenerateQueryApiKey(deps: Deps, principal: Principal, id
   requireAllowed(principal, 'edit_query')
   requireAdminOrOwner(principal, row.user_id)
   await deps.sql.begin(async (tx) => {
-    await store.setApiKey(tx, id, generateApiKey())
+    await store.setApiKey(tx, id, storedApiKey(deps.secretKey, generateApiKey()))
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'regenerate_api_key', objectType: 'query', objectId: id })
   })
   return queryDetails(deps, principal, await getAccessibleQuery(deps, principal, id))
@@ -145,7 +147,7 @@ export interface QueryPage {
   count: number
   page: number
   page_size: number
-  rows: QueryListRow[]
+  rows: Shown<QueryListRow>[]
   users: Map<number, UserRow>
 }
 
@@ -158,14 +160,14 @@ export async function listQueries(
   const { count, rows } = await findPage(deps.sql, viewerOf(principal), kind, params)
   if (count > 0 && (params.page - 1) * params.pageSize >= count) throw new BadRequest(pageTexts.pageOutOfRange)
   const users = await usersByIds(deps, principal.orgId, rows.map((r) => r.user_id))
-  return { count, page: params.page, page_size: params.pageSize, rows, users }
+  return { count, page: params.page, page_size: params.pageSize, rows: rows.map((r) => withShownApiKey(deps, r)), users }
 }
 
 /** GET /api/queries/recent: the caller's ten most recently changed published queries. */
-export async function recentQueries(deps: Deps, principal: Principal): Promise<{ rows: QueryListRow[]; users: Map<number, UserRow> }> {
+export async function recentQueries(deps: Deps, principal: Principal): Promise<{ rows: Shown<QueryListRow>[]; users: Map<number, UserRow> }> {
   requireAllowed(principal, 'view_query')
   const rows = await findRecent(deps.sql, viewerOf(principal), RECENT_LIMIT)
-  return { rows, users: await usersByIds(deps, principal.orgId, [principal.id]) }
+  return { rows: rows.map((r) => withShownApiKey(deps, r)), users: await usersByIds(deps, principal.orgId, [principal.id]) }
 }
 
 /** GET /api/queries/tags: tags of the queries the caller sees, with counts. */

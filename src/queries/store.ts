@@ -1,4 +1,5 @@
 import type { Db } from '../db/sql.ts'
+import type { StoredApiKey } from '../auth/api-keys.ts'
 import type { Schedule } from '../schedules/schedule.ts'
 
 /** A parameter definition as the editor stores it; the server reads only these keys (reference §4.2). */
@@ -28,7 +29,9 @@ export interface QueryRow {
   description: string | null
   query: string
   query_hash: string
-  api_key: string
+  /** The query's API key is kept as its sha-256 and a sealed copy for display (src/auth/api-keys.ts). */
+  api_key_hash: Buffer
+  api_key_sealed: string | null
   is_draft: boolean
   is_archived: boolean
   schedule: Schedule | null
@@ -60,7 +63,7 @@ export interface Viewer {
 
 export const queryColumns = (db: Db) => db`
   q.id, q.org_id, q.data_source_id, d.type as data_source_type, q.user_id, q.last_modified_by_id, q.name, q.description,
-  q.query, q.query_hash, q.api_key, q.is_draft, q.is_archived, q.schedule, q.schedule_failures, q.schedule_next_at,
+  q.query, q.query_hash, q.api_key_hash, q.api_key_sealed, q.is_draft, q.is_archived, q.schedule, q.schedule_failures, q.schedule_next_at,
   q.options, q.tags, q.version, q.latest_query_data_id, q.created_at, q.updated_at, r.retrieved_at, r.runtime`
 
 export const queryTables = (db: Db) => db`
@@ -121,11 +124,11 @@ export interface QueryFields {
 
 const jsonOrNull = (db: Db, value: unknown) => (value === null ? null : db.json(value as never))
 
-export async function insertQuery(db: Db, q: QueryFields & { orgId: number; userId: number; apiKey: string }): Promise<number> {
+export async function insertQuery(db: Db, q: QueryFields & { orgId: number; userId: number; apiKey: StoredApiKey }): Promise<number> {
   const [{ id }] = await db<{ id: number }[]>`
-    insert into queries (org_id, user_id, last_modified_by_id, api_key, name, description, query, query_hash, data_source_id,
-      options, schedule, tags, is_draft, latest_query_data_id)
-    values (${q.orgId}, ${q.userId}, ${q.userId}, ${q.apiKey}, ${q.name}, ${q.description}, ${q.query}, ${q.query_hash},
+    insert into queries (org_id, user_id, last_modified_by_id, api_key_hash, api_key_sealed, name, description, query, query_hash,
+      data_source_id, options, schedule, tags, is_draft, latest_query_data_id)
+    values (${q.orgId}, ${q.userId}, ${q.userId}, ${q.apiKey.hash}, ${q.apiKey.sealed}, ${q.name}, ${q.description}, ${q.query}, ${q.query_hash},
       ${q.data_source_id}, ${db.json(q.options as never)}, ${jsonOrNull(db, q.schedule)}, ${q.tags}::text[], ${q.is_draft},
       ${q.latest_query_data_id})
     returning id`
@@ -163,8 +166,23 @@ export async function archive(db: Db, id: number) {
     where id = ${id}`
 }
 
-export async function setApiKey(db: Db, id: number, apiKey: string) {
-  await db`update queries set api_key = ${apiKey}, updated_at = now() where id = ${id}`
+export async function setApiKey(db: Db, id: number, key: StoredApiKey) {
+  await db`update queries set api_key_hash = ${key.hash}, api_key_sealed = ${key.sealed}, updated_at = now() where id = ${id}`
+}
+
+/** Query keys still in plain text from before migration 0010, a batch at a time (src/auth/seal-legacy-keys.ts). */
+export async function legacyPlainQueryKeys(db: Db, limit: number): Promise<{ id: number; key: string }[]> {
+  return db<{ id: number; key: string }[]>`
+    select id, legacy_plain_key as key from queries where legacy_plain_key is not null order by id limit ${limit}`
+}
+
+/** Keep the sealed copy and forget the plain one (several processes may do this at once: the same key either way). */
+export async function sealLegacyQueryKeys(db: Db, keys: { id: number; sealed: string }[]) {
+  if (!keys.length) return
+  await db`
+    update queries q set api_key_sealed = v.sealed, legacy_plain_key = null
+    from unnest(${keys.map((k) => k.id)}::bigint[], ${keys.map((k) => k.sealed)}::text[]) as v(id, sealed)
+    where q.id = v.id and q.legacy_plain_key is not null`
 }
 
 /** The newest stored result of this text on this source: a new or changed query shows it at once. */

@@ -10,8 +10,11 @@ export function profileImageUrl(email: string, custom: string | null): string {
   return `/avatar/${digest}.svg`
 }
 
-/** A user as the API shows them (reference §1.6 `to_dict`); the API key only when the caller may see it. */
-export function userJson(row: UserRow, o: { withApiKey: boolean; groups?: GroupRow[] }) {
+/**
+ * A user as the API shows them (reference §1.6 `to_dict`); the API key only when the caller may see it, from the
+ * opened copy the service adds (`api_key`; the row itself has only the sealed one).
+ */
+export function userJson(row: UserRow & { api_key?: string | null }, o: { withApiKey: boolean; groups?: GroupRow[] }) {
   return {
     id: row.id,
     name: row.name,
@@ -26,6 +29,6 @@ export function userJson(row: UserRow, o: { withApiKey: boolean; groups?: GroupR
     is_invitation_pending: row.is_invitation_pending,
     is_email_verified: row.is_email_verified,
     auth_type: row.password_hash ? 'password' : 'external',
-    ...(o.withApiKey ? { api_key: row.api_key } : {}),
+    ...(o.withApiKey ? { api_key: row.api_key ?? null } : {}),
   }
 }

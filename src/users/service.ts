@@ -10,6 +10,7 @@ import { requireAdminOrOwner } from '../permissions/require.ts'
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../auth/passwords.ts'
 import { LoginThrottle } from '../auth/throttle.ts'
 import { generateApiKey } from '../auth/tokens.ts'
+import { revealApiKey, storedApiKey } from '../auth/api-keys.ts'
 import {
   deleteUserSessions, findUserByEmail, findUserById, listUsers, replaceApiKey, replaceUserGroups, updateUserFields, type UserOrder,
   type UserRow,
@@ -49,7 +50,10 @@ export async function getUser(deps: Deps, principal: Principal, id: number) {
   const self = principal.id === id
   if (!self && !canListUsers(principal)) throw new Forbidden()
   const groups = await findGroupsByIds(deps.sql, principal.orgId, user.group_ids)
-  return userJson(user, { withApiKey: self || isAdmin(principal), groups })
+  const withApiKey = self || isAdmin(principal)
+  // the key is opened only for those who may see it
+  const apiKey = withApiKey ? revealApiKey(deps.secretKey, user.api_key_sealed) : null
+  return userJson({ ...user, api_key: apiKey }, { withApiKey, groups })
 }
 
 export type UserJson = Awaited<ReturnType<typeof getUser>>
@@ -61,10 +65,10 @@ export async function regenerateUserApiKey(deps: Deps, principal: Principal, id:
   requireAdminOrOwner(principal, id)
   const apiKey = generateApiKey()
   await deps.sql.begin(async (tx) => {
-    await replaceApiKey(tx, principal.orgId, id, apiKey)
+    await replaceApiKey(tx, principal.orgId, id, storedApiKey(deps.secretKey, apiKey))
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'regenerate_api_key', objectType: 'user', objectId: id })
   })
-  if (user.api_key) deps.principals.delete(`k:${user.api_key}`)
+  // evicts the user's cached principals here at once (the old key's among them) and in every other process
   await deps.bus.invalidate('user', id)
   return apiKey
 }

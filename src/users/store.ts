@@ -1,3 +1,4 @@
+import type { StoredApiKey } from '../auth/api-keys.ts'
 import type { Db } from '../db/sql.ts'
 
 export interface UserRow {
@@ -14,14 +15,15 @@ export interface UserRow {
   created_at: Date
   updated_at: Date
   group_ids: number[]
-  api_key: string | null
+  /** The active API key, sealed (src/auth/api-keys.ts): opened only to show it to the user themself or an admin. */
+  api_key_sealed: string | null
 }
 
 const userColumns = (db: Db) => db`
   u.id, u.org_id, u.name, u.email::text as email, u.password_hash, u.profile_image_url, u.is_invitation_pending,
   u.is_email_verified, u.disabled_at, u.active_at, u.created_at, u.updated_at,
   array(select ug.group_id from user_groups ug where ug.user_id = u.id order by 1) as group_ids,
-  (select k.api_key from api_keys k where k.user_id = u.id and k.active) as api_key`
+  (select k.key_sealed from api_keys k where k.user_id = u.id and k.active) as api_key_sealed`
 
 export async function findUserById(db: Db, orgId: number, id: number): Promise<UserRow | undefined> {
   const [row] = await db<UserRow[]>`select ${userColumns(db)} from users u where u.id = ${id} and u.org_id = ${orgId}`
@@ -45,10 +47,12 @@ export async function insertUser(
   return id
 }
 
-/** Replace the user's active key; the old one stops working at once. */
-export async function replaceApiKey(db: Db, orgId: number, userId: number, apiKey: string) {
-  await db`update api_keys set active = false, updated_at = now() where user_id = ${userId} and active`
-  await db`insert into api_keys (org_id, api_key, user_id, created_by) values (${orgId}, ${apiKey}, ${userId}, ${userId})`
+/** Replace the user's active key; the old one stops working at once, and its sealed copy is dropped. */
+export async function replaceApiKey(db: Db, orgId: number, userId: number, key: StoredApiKey) {
+  await db`update api_keys set active = false, key_sealed = null, updated_at = now() where user_id = ${userId} and active`
+  await db`
+    insert into api_keys (org_id, key_hash, key_sealed, user_id, created_by)
+    values (${orgId}, ${key.hash}, ${key.sealed}, ${userId}, ${userId})`
 }
 
 export async function countUsers(db: Db, orgId: number): Promise<number> {

@@ -32,7 +32,7 @@ describe('CSRF (spec 1 §9)', () => {
   })
 
   it('needs no token for calls made with an API key', async () => {
-    const [{ api_key }] = await t.db.sql`select api_key from api_keys where user_id = 1 and active`
+    const { api_key } = await (await admin.get('/api/users/1')).json()
     const res = await t.app.request('/api/settings/organization', {
       method: 'POST', headers: { authorization: `Key ${api_key}`, 'content-type': 'application/json' }, body: JSON.stringify(consent),
     })

@@ -114,7 +114,7 @@ describe('read', () => {
     const [org] = await sql<{ id: number }[]>`insert into organizations (name, slug) values ('Other', 'other') returning id`
     const [user] = await sql<{ id: number }[]>`insert into users (org_id, name, email) values (${org.id}, 'Olga', 'olga@other.example') returning id`
     const [other] = await sql<{ id: number }[]>`
-      insert into queries (org_id, user_id, api_key, query) values (${org.id}, ${user.id}, 'other-org-key', 'select 1') returning id`
+      insert into queries (org_id, user_id, api_key_hash, query) values (${org.id}, ${user.id}, sha256('other-org-key'), 'select 1') returning id`
     expect((await f.admin.get(`/api/queries/${other.id}`)).status).toBe(404)
     expect((await f.admin.post(`/api/queries/${other.id}`, { name: 'Mine now' })).status).toBe(404)
     expect((await f.admin.request('DELETE', `/api/queries/${other.id}`)).status).toBe(404)

@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import type { BrowserContext, Page } from 'playwright-core'
 import { hashPassword } from '../../src/auth/passwords.ts'
+import { storedApiKey } from '../../src/auth/api-keys.ts'
 import { insertUser, replaceApiKey } from '../../src/users/store.ts'
 import type { TestDatabase } from '../helpers/db.ts'
-import type { TestServer } from '../helpers/server.ts'
+import { TEST_SECRET_KEY, type TestServer } from '../helpers/server.ts'
 
 export const ADMIN = { name: 'Ada Admin', email: 'ada@example.com', password: 'correct horse', org_name: 'Acme Analytics' }
 export const MEMBER = { name: 'Max Member', email: 'max@example.com', password: 'member password' }
@@ -63,7 +64,7 @@ export async function addUser(db: TestDatabase, u: { name: string; email: string
   const groups = await sql<{ id: number; name: string }[]>`select id, name from groups where org_id = ${org.id} and type = 'builtin'`
   const groupIds = groups.filter((g) => g.name === 'default' || (u.admin && g.name === 'admin')).map((g) => g.id)
   const id = await insertUser(sql, { orgId: org.id, name: u.name, email: u.email, passwordHash: await hashPassword(u.password), groupIds })
-  await replaceApiKey(sql, org.id, id, `key${id}${'x'.repeat(30)}`)
+  await replaceApiKey(sql, org.id, id, storedApiKey(TEST_SECRET_KEY, `key${id}${'x'.repeat(30)}`))
   return id
 }
 

@@ -93,6 +93,7 @@ export async function setUp(app: Hono<Env>): Promise<Client> {
 /** Add a user in the builtin default group (and optionally admin), with an API key; returns the id. */
 export async function addUser(t: TestApp, u: { name: string; email: string; password: string; admin?: boolean; disabled?: boolean }) {
   const { insertUser, replaceApiKey } = await import('../../src/users/store.ts')
+  const { storedApiKey } = await import('../../src/auth/api-keys.ts')
   const { hashPassword } = await import('../../src/auth/passwords.ts')
   const sql = t.db.sql
   const [org] = await sql<{ id: number }[]>`select id from organizations order by id limit 1`
@@ -100,7 +101,7 @@ export async function addUser(t: TestApp, u: { name: string; email: string; pass
   const groupIds = groups.filter((g) => g.name === 'default' || (u.admin && g.name === 'admin')).map((g) => g.id)
   const id = await insertUser(sql, { orgId: org.id, name: u.name, email: u.email, passwordHash: await hashPassword(u.password), groupIds })
   const apiKey = `key${id}${'x'.repeat(30)}`
-  await replaceApiKey(sql, org.id, id, apiKey)
+  await replaceApiKey(sql, org.id, id, storedApiKey(t.deps.secretKey, apiKey))
   if (u.disabled) await sql`update users set disabled_at = now() where id = ${id}`
   return { id, apiKey }
 }

@@ -13,13 +13,18 @@ export interface TestServer {
   stop(): Promise<void>
 }
 
+/** The secret key test servers run with (unless a test sets its own), so tests can seal what they write directly. */
+export const TEST_SECRET_KEY = 'test-secret-key'
+
 /** Sightline's web process on a real port and a fresh database, the way a browser meets it. */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const db = await freshDatabase()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-web-'))
   let sightline
   try {
-    const config: Config = { ...loadConfig({}), databaseUrl: db.url, port: 0, host: '127.0.0.1', role: 'web', dataDir, ...overrides }
+    const config: Config = {
+      ...loadConfig({}), secretKey: TEST_SECRET_KEY, databaseUrl: db.url, port: 0, host: '127.0.0.1', role: 'web', dataDir, ...overrides,
+    }
     sightline = await startSightline(config)
   } catch (error) {
     await db.drop()
