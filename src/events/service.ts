@@ -3,6 +3,7 @@ import type { Db } from '../db/sql.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { BadRequest } from '../errors.ts'
 import { jsonBytes } from '../http/validate.ts'
+import { boundedProperties, BROWSER_ACTIONS, BROWSER_OBJECT_TYPES, eventTexts, OBJECT_ID } from './browser-events.ts'
 import { insertEvents, type EventInput } from './store.ts'
 
 /** Record one audit event; callers pass their transaction so the event lands with the change it describes. */
@@ -23,7 +24,11 @@ const BrowserEvent = z.looseObject({
 }).refine((event) => jsonBytes(event) <= MAX_EVENT_BYTES)
 const BrowserEvents = z.array(BrowserEvent).max(MAX_BATCH)
 
-/** Store a batch of usage events the browser reports (spec 1 §7: debounced, batched). */
+/**
+ * Store a batch of usage events the browser reports (spec 1 §7: debounced, batched). Only the events browsers report
+ * (src/events/browser-events.ts), with few short properties: the whole batch is refused with 400 otherwise, so
+ * nobody can write made-up actions or bulk data into the audit log. Signed-in callers only (the route's 401).
+ */
 export async function recordBrowserEvents(
   db: Db, principal: Principal, body: unknown, meta: { userAgent?: string; ip?: string },
 ): Promise<number> {
@@ -31,9 +36,18 @@ export async function recordBrowserEvents(
   if (!parsed.success) {
     throw new BadRequest(`Events must be a list of at most ${MAX_BATCH} objects with action and object_type, each at most ${MAX_EVENT_BYTES.toLocaleString('en-US')} bytes as JSON.`)
   }
-  await insertEvents(db, parsed.data.map(({ action, object_type, object_id, ...rest }) => ({
-    orgId: principal.orgId, userId: principal.id, action, objectType: object_type, objectId: object_id ?? null,
-    properties: { ...rest, user_agent: meta.userAgent, ip: meta.ip },
-  })))
-  return parsed.data.length
+  const events = parsed.data.map(({ action, object_type, object_id, ...rest }): EventInput => {
+    if (!BROWSER_ACTIONS.has(action) || !BROWSER_OBJECT_TYPES.has(object_type)) throw new BadRequest(eventTexts.unknownEvent(action, object_type))
+    if (typeof object_id === 'number' ? !Number.isSafeInteger(object_id) : object_id != null && !OBJECT_ID.test(object_id)) {
+      throw new BadRequest(eventTexts.badObjectId)
+    }
+    const properties = boundedProperties(rest)
+    if (!properties) throw new BadRequest(eventTexts.badProperties)
+    return {
+      orgId: principal.orgId, userId: principal.id, action, objectType: object_type, objectId: object_id ?? null,
+      properties: { ...properties, user_agent: meta.userAgent?.slice(0, 500), ip: meta.ip },
+    }
+  })
+  await insertEvents(db, events)
+  return events.length
 }

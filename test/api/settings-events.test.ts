@@ -80,13 +80,13 @@ describe('POST /api/events', () => {
   it('stores a batch of browser events in the audit log', async () => {
     const res = await user.post('/api/events', [
       { action: 'view', object_type: 'page', object_id: 'home', timestamp: 1700000000, screen_resolution: '1440x900' },
-      { action: 'click', object_type: 'button', object_id: 7 },
+      { action: 'view', object_type: 'dashboard', object_id: 7 },
     ])
     expect(await res.json()).toEqual({ recorded: 2 })
     const rows = await t.db.sql`select e.action, e.object_type, e.object_id, e.additional_properties, u.email::text
-      from events e join users u on u.id = e.user_id where e.object_type in ('page', 'button') order by e.id`
+      from events e join users u on u.id = e.user_id where e.object_type in ('page', 'dashboard') order by e.id`
     expect(rows.map((r) => [r.action, r.object_type, r.object_id, r.email])).toEqual([
-      ['view', 'page', 'home', 'bo@example.com'], ['click', 'button', '7', 'bo@example.com'],
+      ['view', 'page', 'home', 'bo@example.com'], ['view', 'dashboard', '7', 'bo@example.com'],
     ])
     expect(rows[0].additional_properties).toMatchObject({ screen_resolution: '1440x900', timestamp: 1700000000 })
   })
