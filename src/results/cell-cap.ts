@@ -52,3 +52,13 @@ export function capRow(row: Cell[], cap: number): Cell[] | undefined {
   }
   return capped
 }
+
+/** The row with its strings within the cap, or undefined when none had to be cut (other cells are not looked at). */
+export function capStrings(row: Cell[], cap: number): Cell[] | undefined {
+  let capped: Cell[] | undefined
+  for (let i = 0; i < row.length; i++) {
+    const cell = row[i]
+    if (typeof cell === 'string' && overCap(cell, cap)) (capped ??= [...row])[i] = cutText(cell, cap)
+  }
+  return capped
+}

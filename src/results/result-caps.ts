@@ -7,7 +7,7 @@
  */
 import { batchRowCount, type Cell, type JsonRows, type RowBatch, type RunStream } from '../runners/runner.ts'
 import { texts } from '../shared/texts.ts'
-import { capRow } from './cell-cap.ts'
+import { capRow, capStrings } from './cell-cap.ts'
 
 export interface ResultLimits {
   maxRows: number
@@ -59,20 +59,13 @@ export class ResultCaps {
 
   private keepValues(batch: Cell[][]): { piece: string; rows: number } {
     const cap = this.limits.maxCellBytes
-    let rows = batch
+    // long strings are cut before anything is written of them (a cheap look at their length)
+    let rows = this.capped(batch, (row) => capStrings(row, cap))
     let json = JSON.stringify(rows)
-    if (json.length * 3 > cap) {
-      // some value may be over the cap (a value's UTF-8 is never longer than its JSON): looked at one by one
-      let cut: Cell[][] | undefined
-      for (let i = 0; i < batch.length; i++) {
-        const capped = capRow(batch[i], cap)
-        if (capped) (cut ??= [...batch])[i] = capped
-      }
-      if (cut) {
-        this.cellsCut = true
-        rows = cut
-        json = JSON.stringify(rows)
-      }
+    // a json value or array may still be over the cap (a value's UTF-8 is never longer than its JSON)
+    if (json.length * 3 > cap && rows.some((row) => row.some((cell) => cell !== null && typeof cell === 'object'))) {
+      const again = this.capped(rows, (row) => capRow(row, cap))
+      if (again !== rows) json = JSON.stringify((rows = again))
     }
     let n = Math.min(rows.length, this.limits.maxRows - this.rows)
     let piece = n === rows.length ? json.slice(1, -1) : JSON.stringify(rows.slice(0, n)).slice(1, -1)
@@ -93,6 +86,17 @@ export class ResultCaps {
     }
     this.bytes += bytes
     return { piece, rows: n }
+  }
+
+  /** `rows` with each row as `cap` makes it, or `rows` itself when it cut nothing. */
+  private capped(rows: Cell[][], cap: (row: Cell[]) => Cell[] | undefined): Cell[][] {
+    let cut: Cell[][] | undefined
+    for (let i = 0; i < rows.length; i++) {
+      const capped = cap(rows[i])
+      if (capped) (cut ??= [...rows])[i] = capped
+    }
+    if (cut) this.cellsCut = true
+    return cut ?? rows
   }
 
   private keepJson(batch: JsonRows): { piece: Uint8Array; rows: number } {

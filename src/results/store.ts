@@ -5,6 +5,11 @@ import { chunkJson, encodeChunk, type ChunkRows } from './chunk-codec.ts'
 
 /** Rows per stored chunk: large enough to compress well, small enough to stream a download smoothly. */
 export const CHUNK_ROWS = 10_000
+/**
+ * Bytes of JSON after which a chunk ends short of CHUNK_ROWS rows: wide rows must not make one chunk (and the one
+ * string each reader makes of it) as large as the whole result.
+ */
+export const CHUNK_BYTES = 8 * 1024 * 1024
 
 export interface ResultRow {
   id: number
@@ -65,7 +70,8 @@ export async function findResult(db: Db, orgId: number, id: number): Promise<Res
 export async function resultOfExecution(db: Db, executionId: string): Promise<{ status: number | undefined; result: ResultRow | undefined }> {
   const [row] = await db<(ResultRow & { execution_status: number; result_id: number | null })[]>`
     select e.status as execution_status, r.id as result_id, r.*,
-           (select c.rows from query_result_chunks c where c.result_id = r.id and c.seq = 0 and r.row_count <= ${CHUNK_ROWS}) as first_chunk
+           (select c.rows from query_result_chunks c where c.result_id = r.id and c.seq = 0 and r.row_count <= ${CHUNK_ROWS}
+               and not exists (select 1 from query_result_chunks d where d.result_id = r.id and d.seq = 1)) as first_chunk
       from executions e left join query_results r on r.id = e.query_result_id
      where e.id = ${executionId}`
   if (!row) return { status: undefined, result: undefined }

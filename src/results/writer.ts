@@ -2,7 +2,7 @@ import type { Tx } from '../db/sql.ts'
 import type { RowBatch, RunStream } from '../runners/runner.ts'
 import type { ChunkRows } from './chunk-codec.ts'
 import { ResultCaps, type ResultLimits } from './result-caps.ts'
-import { CHUNK_ROWS, completeResult, insertChunk, insertResult, type NewResult } from './store.ts'
+import { CHUNK_BYTES, CHUNK_ROWS, completeResult, insertChunk, insertResult, type NewResult } from './store.ts'
 
 export interface StoredResult {
   id: number
@@ -11,9 +11,10 @@ export interface StoredResult {
 }
 
 /**
- * A runner's rows read up to the first chunk. Most results end within it (`ended`): they are stored in one
- * statement with the execution's end. Longer ones go on through `storeRest` in a transaction. The caps
- * (result-caps.ts) apply from the first batch on; once the result has ended, its log says what they cut.
+ * A runner's rows read up to the first chunk (CHUNK_ROWS rows or CHUNK_BYTES bytes). Most results end within it
+ * (`ended`): they are stored in one statement with the execution's end. Longer ones go on through `storeRest` in a
+ * transaction. The caps (result-caps.ts) apply from the first batch on; once the result has ended, its log says
+ * what they cut.
  */
 export interface FirstChunk {
   pieces: ChunkRows
@@ -42,7 +43,7 @@ export async function readFirstChunk(stream: RunStream, limits: ResultLimits): P
       await iterator.return?.(undefined) // releases the engine's cursor
       return ended()
     }
-    if (caps.rows >= CHUNK_ROWS) return { pieces, rowCount: caps.rows, truncated: false, ended: false, iterator, caps, stream }
+    if (caps.rows >= CHUNK_ROWS || caps.bytes >= CHUNK_BYTES) return { pieces, rowCount: caps.rows, truncated: false, ended: false, iterator, caps, stream }
   }
 }
 
@@ -59,12 +60,14 @@ export async function storeRest(
   let seq = 1
   let pieces: (string | Uint8Array)[] = []
   let partRows = 0
+  let partBytes = 0
   let writing: Promise<unknown> = insertChunk(tx, id, 0, first.pieces)
   const flush = async () => {
     if (!partRows) return
     const chunk = pieces
     pieces = []
     partRows = 0
+    partBytes = 0
     await writing
     writing = insertChunk(tx, id, seq++, chunk)
   }
@@ -75,12 +78,14 @@ export async function storeRest(
       const next = await pending
       if (next.done) break
       pending = first.iterator.next()
+      const before = caps.bytes
       const { piece, rows } = caps.keep(next.value)
       if (rows) {
         pieces.push(piece)
         partRows += rows
+        partBytes += caps.bytes - before
       }
-      if (partRows >= CHUNK_ROWS) await flush()
+      if (partRows >= CHUNK_ROWS || partBytes >= CHUNK_BYTES) await flush()
       if (caps.stoppedAt) {
         await pending.catch(() => undefined) // the batch asked for ahead is not wanted; return() below ends the cursor
         break

@@ -158,3 +158,34 @@ describe('a result over the byte cap', () => {
     expect(csv.trimEnd().split('\r\n')[1]).toBe(`head,${'w'.repeat(CELL_CAP - 3)}…`)
   })
 })
+
+describe('a result of wide rows, at the default caps', () => {
+  let wide: TestApp
+  let client: Client
+  let wideWorker: { stop(): Promise<void> } | undefined
+  beforeAll(async () => {
+    wide = await createTestApp()
+    client = await setUp(wide.app)
+    wideWorker = await startWorkerFor(wide)
+  })
+  afterAll(async () => {
+    await wideWorker?.stop()
+    await wide?.close()
+  })
+
+  it('is stored in chunks of a few megabytes, not one as large as the result, and reads back whole', async () => {
+    const res = await client.post('/api/data_sources', { name: 'Default caps', type: 'pg', options: pgOptionsFor(wide) })
+    const source = (await res.json()).id
+    const query = "select g, repeat('v', 1000000) as wide from generate_series(1, 20) g order by g"
+    const outcome = await outcomeOf(client, await client.post('/api/query_results', { data_source_id: source, query, max_age: 0 }))
+    const rows = outcome.result.data.rows
+    expect(rows.map((r: { g: number }) => r.g)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    expect(rows.every((r: { wide: string }) => r.wide === 'v'.repeat(1_000_000))).toBe(true)
+    expect(outcome.result.data.truncated ?? false).toBe(false)
+    const [{ chunks }] = await wide.db.sql<{ chunks: number }[]>`select count(*)::int as chunks from query_result_chunks where result_id = ${outcome.result.id}`
+    expect(chunks).toBeGreaterThanOrEqual(2) // 20 MB of JSON: at most 8 MB or so a chunk
+    const csv = (await (await client.get(`/api/query_results/${outcome.result.id}.csv`)).text()).trimEnd().split('\r\n')
+    expect(csv).toHaveLength(21)
+    expect(csv[20]).toBe(`20,${'v'.repeat(1_000_000)}`)
+  })
+})
