@@ -21,7 +21,11 @@ export function copyOut(query: object): Promise<Readable> {
     const stream = value as (Readable & { _read(size?: number): void }) | undefined
     if (stream?.on) {
       stream.on('error', () => {})
-      stream.once('close', () => stream._read())
+      stream.once('close', () => {
+        try {
+          stream._read()
+        } catch { /* the connection itself has closed (its backend was ended): there is no socket to resume */ }
+      })
     }
     handOver(value)
   }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { BATCH_BYTES, BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, num, str } from './common.ts'
 import { makeColumns } from './column-types.ts'
+import { endOrphanQueries, newRunId, statementQueryId } from './clickhouse-orphan.ts'
 import { jsonLines, LineTooLong, type LineCaps } from './json-lines.ts'
 import { RunnerError, type Cell, type ColumnType, type RunCuts, type Runner, type RunnerConfig, type RunOptions, type TableSchema } from './runner.ts'
 import { splitStatements } from './statements.ts'
@@ -204,11 +205,16 @@ export const clickhouseRunner: Runner = {
   },
 
   run: (config, text, options) => runQuery(config, text, options),
+
+  cancelOrphan: (config, handle) => endOrphanQueries(async (text) => {
+    const res = await send({ config, text, queryId: crypto.randomUUID(), signal: AbortSignal.timeout(10_000) })
+    return res.text()
+  }, handle),
 }
 
 async function runQuery(
   config: RunnerConfig, text: string,
-  { signal, timeoutMs, maxCellBytes = Infinity, maxResultBytes = Infinity }: Pick<RunOptions, 'signal' | 'timeoutMs' | 'maxCellBytes' | 'maxResultBytes'>,
+  { signal, timeoutMs, onStatement, maxCellBytes = Infinity, maxResultBytes = Infinity }: Pick<RunOptions, 'signal' | 'timeoutMs' | 'onStatement' | 'maxCellBytes' | 'maxResultBytes'>,
   headersTimeoutMs?: number,
 ) {
   const configured = num(config, 'timeout', 0) * 1000
@@ -219,6 +225,10 @@ async function runQuery(
   if (!statements.length) throw new RunnerError('Query is empty')
   const abort = new AbortController()
   const queryIds: string[] = []
+  // every statement's query id starts with the run's, so a recovery can stop them all (clickhouse-orphan.ts)
+  const runId = newRunId()
+  const nextQueryId = () => statementQueryId(runId, queryIds.length + 1)
+  onStatement?.({ run_id: runId })
   watch.onStop(async () => {
     abort.abort()
     for (const id of queryIds) {
@@ -231,7 +241,7 @@ async function runQuery(
   const sessionId = statements.length > 1 ? `sightline_${crypto.randomUUID()}` : undefined
   try {
     for (const statement of statements.slice(0, -1)) {
-      const queryId = crypto.randomUUID()
+      const queryId = nextQueryId()
       queryIds.push(queryId)
       await (await send({ config, text: statement, queryId, sessionId, timeoutMs: limit, signal: abort.signal, headersTimeoutMs })).arrayBuffer()
       watch.check()
@@ -240,7 +250,7 @@ async function runQuery(
     let format = oldServers.has(origin) ? COMPACT : EACH_ROW
     let res: Response
     const last = statements.at(-1)!
-    let queryId = crypto.randomUUID()
+    let queryId = nextQueryId()
     queryIds.push(queryId)
     try {
       res = await send({ config, text: last, queryId, sessionId, format, timeoutMs: limit, signal: abort.signal, headersTimeoutMs })
@@ -249,7 +259,7 @@ async function runQuery(
       if (!(e instanceof ClickHouseError && e.code === 73 && format === EACH_ROW)) throw e
       oldServers.add(origin)
       format = COMPACT
-      queryId = crypto.randomUUID()
+      queryId = nextQueryId()
       queryIds.push(queryId)
       res = await send({ config, text: last, queryId, sessionId, format, timeoutMs: limit, signal: abort.signal, headersTimeoutMs })
     }

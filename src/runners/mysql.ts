@@ -1,6 +1,7 @@
 import type mysql from 'mysql2'
 import { BATCH_BYTES, BATCH_SIZE, CONNECT_TIMEOUT_MS, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, bool, num, raceStop, str } from './common.ts'
 import { makeColumns } from './column-types.ts'
+import { endOrphanConnection } from './mysql-orphan.ts'
 import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type TableSchema } from './runner.ts'
 import { splitStatements } from './statements.ts'
 
@@ -165,7 +166,7 @@ export const mysqlRunner: Runner = {
     }
   },
 
-  async run(config, text, { signal, timeoutMs }) {
+  async run(config, text, { signal, timeoutMs, onStatement }) {
     const watch = new Watch(signal, timeoutMs)
     watch.check()
     const log: string[] = []
@@ -175,6 +176,7 @@ export const mysqlRunner: Runner = {
       conn = await raceStop(watch, open(config, CONNECT_TIMEOUT_MS))
       const threadId = conn.threadId
       watch.onStop(() => killQuery(config, threadId))
+      if (threadId != null) onStatement?.({ thread_id: threadId })
       if (timeoutMs > 0) await raceStop(watch, limitTime(conn, timeoutMs))
       if (splitStatements(text).length > 1) {
         // several statements: the answer is the last result set, known only at the end, so this is buffered
@@ -200,6 +202,8 @@ export const mysqlRunner: Runner = {
       throw fail(e)
     }
   },
+
+  cancelOrphan: async (config, handle) => endOrphanConnection(await open(config, CONNECT_TIMEOUT_MS), handle),
 }
 
 /**

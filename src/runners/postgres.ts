@@ -3,7 +3,8 @@ import { CONNECT_TIMEOUT_MS, BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMe
 import { makeColumns } from './column-types.ts'
 import { CopyKind } from './copy-text.ts'
 import { copyRows } from './postgres-copy.ts'
-import { RunnerError, type Cell, type ColumnType, type RowBatch, type RunCuts, type Runner, type RunnerConfig, type RunStream, type TableSchema } from './runner.ts'
+import { backendOf, endOrphanBackend } from './postgres-orphan.ts'
+import { RunnerError, type Cell, type ColumnType, type RowBatch, type RunCuts, type Runner, type RunnerConfig, type RunStream, type StatementHandle, type TableSchema } from './runner.ts'
 import { WarmConnections } from './warm-connections.ts'
 import { splitStatements } from './statements.ts'
 
@@ -191,25 +192,36 @@ export const postgresRunner: Runner = {
     }
   },
 
-  async run(config, text, { signal, timeoutMs, maxCellBytes }) {
+  async run(config, text, { signal, timeoutMs, onStatement, maxCellBytes }) {
     const watch = new Watch(signal, timeoutMs)
     watch.check()
     const key = JSON.stringify([config, timeoutMs])
     const reused = warm.take(key)
+    const reporting = (conn: RunConnection) => (onStatement && reportBackend(conn, onStatement), conn)
     try {
-      return await runOn(reused ?? openRunConnection(config, timeoutMs), key, config, text, watch, maxCellBytes)
+      return await runOn(reporting(reused ?? openRunConnection(config, timeoutMs)), key, config, text, watch, maxCellBytes)
     } catch (e) {
       // a warm connection the server has since closed (restart, idle timeout): once more on a new one
       if (!reused || watch.reason || !isConnectionError(e) && !(e instanceof RunnerError && e.kind === 'connection')) throw e
-      return runOn(openRunConnection(config, timeoutMs), key, config, text, watch, maxCellBytes)
+      return runOn(reporting(openRunConnection(config, timeoutMs)), key, config, text, watch, maxCellBytes)
     }
   },
+
+  cancelOrphan: (config, handle) => endOrphanBackend(connect(config, { connectTimeoutMs: CONNECT_TIMEOUT_MS, timeoutMs: 10_000 }), handle),
 }
 
 /** A connection for runs, whose notices go to the log of the run using it. */
 interface RunConnection {
   sql: postgres.Sql<{}>
   log: { lines: string[] | null }
+  /** Its backend, asked once, for runs that report where their statement runs (postgres-orphan.ts). */
+  backend?: Promise<StatementHandle | undefined>
+}
+
+/** Tells a run which backend its statement runs on; the question goes ahead of the statement on the connection. */
+function reportBackend(conn: RunConnection, onStatement: (handle: StatementHandle) => void) {
+  conn.backend ??= backendOf(conn.sql)
+  void conn.backend.then((handle) => handle && onStatement(handle))
 }
 
 const warm = new WarmConnections<RunConnection>({

@@ -76,7 +76,15 @@ export interface RunOptions {
   maxCellBytes?: number
   /** Bytes of stored JSON kept of the result: a runner may stop before a row larger than this alone (`cuts.rows`). */
   maxResultBytes?: number
+  /**
+   * Told, before the statement starts, what another process needs to stop it in the engine should this one die
+   * mid-run (src/workers/recovery.ts): runners that have `cancelOrphan` call it, again whenever it changes.
+   */
+  onStatement?: (handle: StatementHandle) => void
 }
+
+/** What identifies a running statement to its engine (a backend pid, a connection id, a query id): plain JSON. */
+export type StatementHandle = Record<string, string | number>
 
 /** What a runner cut of the engine's answer itself, to keep to `maxCellBytes`. */
 export interface RunCuts {
@@ -114,6 +122,12 @@ export interface Runner {
   test(config: RunnerConfig, signal: AbortSignal): Promise<void>
   schema(config: RunnerConfig, signal: AbortSignal): Promise<TableSchema[]>
   run(config: RunnerConfig, text: string, options: RunOptions): Promise<RunStream>
+  /**
+   * Stops, from another process, a statement whose worker died while running it (the `onStatement` handle), and
+   * resolves true once the engine no longer runs it; false when that cannot be confirmed. Engines without it: the
+   * statement may still be running.
+   */
+  cancelOrphan?(config: RunnerConfig, handle: StatementHandle): Promise<boolean>
 }
 
 /** A failure the user should read as is (bad SQL, bad credentials, timeout), as opposed to a bug. */

@@ -1,0 +1,38 @@
+/**
+ * Stopping ClickHouse statements whose worker died mid-run: the server goes on with a query whose HTTP client has
+ * gone (unless it only reads and the server is told to stop those). Every statement of a run carries a query id
+ * starting with the run's id, reported before the first is sent; recovery kills them all and waits until none is
+ * left in system.processes.
+ */
+import crypto from 'node:crypto'
+import type { StatementHandle } from './runner.ts'
+
+/** How long the killed queries are given to leave system.processes. */
+export const ORPHAN_WAIT_MS = 10_000
+const POLL_MS = 50
+/** A run id as `newRunId` makes them: nothing else reaches the SQL below. */
+const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}$/
+
+/** The first four groups of a random UUID: a run's statements complete it with their number. */
+export const newRunId = () => crypto.randomUUID().slice(0, 23)
+
+/** The query id of a run's `n`th statement, still UUID-shaped, the run's id first, so one condition finds them all. */
+export const statementQueryId = (runId: string, n: number) => `${runId}-${n.toString(16).padStart(12, '0')}`
+
+/**
+ * Kills every query of the run `handle` names and waits until none runs; true then, false when some are still there
+ * after `ORPHAN_WAIT_MS`. `ask` sends one statement to the source and resolves with the answer's text.
+ */
+export async function endOrphanQueries(ask: (text: string) => Promise<string>, handle: StatementHandle): Promise<boolean> {
+  const runId = String(handle.run_id ?? '')
+  if (!RUN_ID.test(runId)) return false
+  const ours = `startsWith(query_id, '${runId}-')`
+  await ask(`KILL QUERY WHERE ${ours} ASYNC`)
+  const deadline = Date.now() + ORPHAN_WAIT_MS
+  for (;;) {
+    const left = Number((await ask(`SELECT count() FROM system.processes WHERE ${ours} FORMAT TabSeparated`)).trim())
+    if (left === 0) return true
+    if (!Number.isFinite(left) || Date.now() > deadline) return false
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+  }
+}
