@@ -24,7 +24,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   // everything the worker writes can be redone (results, execution states, job bookkeeping, next refreshes), so its
   // connections commit without waiting for the disk: decision 0012
   const sql = connect(o.connectionString, { max: concurrency + 4, asyncCommit: true })
-  const heartbeat = new Heartbeat(sql, { concurrency, deadAfterSeconds: o.config.workerDeadAfterSeconds })
+  const heartbeat = new Heartbeat(sql, { concurrency, deadAfterSeconds: o.config.workerDeadAfterSeconds, secretKey: o.secretKey })
   const cancels = new ExecutionSignals(sql, CANCEL_CHANNEL)
   await cancels.start()
   // jobs are locked in the name of the worker pool; its id is only known as graphile-worker creates it

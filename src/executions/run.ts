@@ -6,8 +6,9 @@ import { readFirstChunk, storeRest, type FirstChunk } from '../results/writer.ts
 import { annotate } from '../runners/annotate.ts'
 import { errorMessage } from '../runners/common.ts'
 import { getRunner, shouldAnnotate, timeLimitMs } from '../runners/registry.ts'
-import { RunnerError } from '../runners/runner.ts'
+import { RunnerError, type RunStream } from '../runners/runner.ts'
 import type { ExecutionSignals } from './events.ts'
+import { StatementHandleRecorder } from './statement-handle.ts'
 import * as store from './store.ts'
 import type { ExecutionRow } from './store.ts'
 
@@ -87,7 +88,7 @@ async function runClaimed(ctx: ExecutionContext, claimed: store.ClaimedExecution
   } catch (error) {
     const message = error instanceof RunnerError ? error.message : errorMessage(error)
     if (!(error instanceof RunnerError)) log.error('execution failed', { execution: execution.id, error: error instanceof Error ? error.stack : String(error) })
-    await store.markFailed(ctx.sql, execution.id, message)
+    await store.markFailed(ctx.sql, execution, message)
     await ctx.onFinished?.(execution, { error: message })
   }
 }
@@ -102,9 +103,19 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
     ? annotate(execution.query_text, { user: claimed.userEmail ?? 'scheduler', queryId: execution.query_id, queue: execution.queue, scheduled: execution.scheduled })
     : execution.query_text
   const startedAt = performance.now()
-  const stream = await runner.run(config, text, {
-    signal, timeoutMs: timeLimitMs(config, claimed.orgTimeLimitSeconds), maxCellBytes: ctx.maxCellBytes, maxResultBytes: ctx.maxResultBytes,
-  })
+  const handles = new StatementHandleRecorder(ctx.sql, execution)
+  try {
+    return await storeRun(ctx, claimed, await runner.run(config, text, {
+      signal, timeoutMs: timeLimitMs(config, claimed.orgTimeLimitSeconds), maxCellBytes: ctx.maxCellBytes, onStatement: handles.onStatement,
+      maxResultBytes: ctx.maxResultBytes,
+    }), startedAt)
+  } finally {
+    handles.stop()
+  }
+}
+
+/** Reads the run's rows into a stored result and ends the execution with it. */
+async function storeRun(ctx: ExecutionContext, { execution }: store.ClaimedExecution, stream: RunStream, startedAt: number): Promise<number> {
   let first: FirstChunk | undefined
   try {
     first = await readFirstChunk(stream, { maxRows: ctx.maxResultRows, maxBytes: ctx.maxResultBytes, maxCellBytes: ctx.maxCellBytes })
@@ -117,7 +128,7 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
     const rest = first
     return await ctx.sql.begin(async (tx) => {
       const stored = await storeRest(tx, {
-        orgId: execution.org_id, dataSourceId: ds.id, queryHash: execution.query_hash, queryText: execution.query_text,
+        orgId: execution.org_id, dataSourceId: execution.data_source_id, queryHash: execution.query_hash, queryText: execution.query_text,
         columns: stream.columns, log: stream.log,
       }, rest, { startedAt, log: stream.log })
       await store.markDone(tx, execution, stored.id)

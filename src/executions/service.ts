@@ -10,12 +10,11 @@ import type { Principal } from '../permissions/principal.ts'
 import { findFresh, resultOfExecution, type ResultRow } from '../results/store.ts'
 import { applyAutoLimit } from '../runners/auto-limit.ts'
 import { EMPTY_QUERY_MESSAGE } from '../shared/parameters/index.ts'
+import { recoverForPoll, recoveryMessages } from '../workers/recovery.ts'
+import { liveWorkerCount } from '../workers/store.ts'
 import { queryHash } from './hash.ts'
 import * as store from './store.ts'
 import type { ExecutionRow } from './store.ts'
-
-/** Runs of one execution before a crashing worker is blamed on the query and it is failed instead of retried. */
-export const EXECUTION_ATTEMPTS = 2
 
 export interface ExecuteInput {
   orgId: number
@@ -118,24 +117,29 @@ async function finished(deps: Deps, executionId: string): Promise<ResultRow | nu
   return status === 3 ? result : undefined
 }
 
+/** An execution as a poll answers it: `waiting_reason` says why one that waits may wait long (no worker). */
+export type PolledExecution = ExecutionRow & { waiting_reason?: string }
+
 /**
  * An execution the caller may see (anyone of the organization holding its random id: it is the capability), as a
  * poll sees it (see `polled`).
  */
-export async function pollExecution(deps: Deps, orgId: number, id: string): Promise<ExecutionRow | undefined> {
-  return polled(deps, id, () => store.findExecution(deps.sql, orgId, id))
+export async function pollExecution(deps: Deps, orgId: number, id: string): Promise<PolledExecution | undefined> {
+  return polled(deps, id, () => store.findPolled(deps.sql, { id, orgId }, webSilenceSeconds(deps)))
 }
 
 /**
  * One still waiting or running is given the same brief wait as a run request: a poll that comes while it ends
- * answers at once with the end, and a burst of pollers asks half as often.
+ * answers at once with the end, and a burst of pollers asks half as often. One that has not changed for as long as a
+ * worker may stay silent is looked at first (see `lookAtQuiet`).
  */
-async function polled(deps: Deps, id: string, read: () => Promise<ExecutionRow | undefined>): Promise<ExecutionRow | undefined> {
+async function polled(deps: Deps, id: string, read: () => Promise<store.PolledRow | undefined>): Promise<PolledExecution | undefined> {
   // listening before the first read: an end between the two cannot be missed, and needs no second read
   const waiter = deps.executionsDone.watch(id)
   try {
-    const now = await read()
-    if (!now || now.status >= 3 || deps.config.executionWaitMs <= 0) return now
+    const first = await read()
+    const now: PolledExecution | undefined = first?.quiet ? await lookAtQuiet(deps, first, read) : first
+    if (!now || now.status >= 3 || now.waiting_reason || deps.config.executionWaitMs <= 0) return now
     const ended = await waiter.wait(deps.config.executionWaitMs, async () => {
       const row = await read()
       return row && row.status >= 3 ? row : undefined
@@ -144,6 +148,28 @@ async function polled(deps: Deps, id: string, read: () => Promise<ExecutionRow |
   } finally {
     waiter.stop()
   }
+}
+
+/**
+ * How long a poll lets an execution go unchanged, and workers silent, before it looks for itself: twice the time
+ * after which a worker counts as dead, so live workers (which recover a dead one's executions as soon as it counts as
+ * dead) and one just starting up come first.
+ */
+const webSilenceSeconds = (deps: Deps) => 2 * deps.config.workerDeadAfterSeconds
+
+/**
+ * A running execution whose worker is gone is recovered here, so a poller sees an end even when no worker is left to
+ * recover it (src/workers/recovery.ts). A waiting one stays queued, and runs once a worker starts; while none is
+ * running, the poll says so (`waiting_reason`), so the browser need not wait on in silence.
+ */
+async function lookAtQuiet(deps: Deps, row: store.PolledRow, read: () => Promise<store.PolledRow | undefined>): Promise<PolledExecution | undefined> {
+  const seconds = webSilenceSeconds(deps)
+  if (row.status === 2) {
+    await recoverForPoll({ sql: deps.sql, secretKey: deps.secretKey, deadAfterSeconds: seconds }, row.id, deps.config.executionWaitMs)
+    return read()
+  }
+  if ((await liveWorkerCount(deps.sql, seconds)) > 0) return row
+  return { ...row, waiting_reason: recoveryMessages.waitingForWorker }
 }
 
 /**
@@ -167,9 +193,6 @@ async function canRun(deps: Deps, principal: Principal, dataSourceId: number): P
 }
 
 /** A run of a saved query, polled by id without signing in (public dashboards): the random id is the capability. */
-export async function getQueryExecution(deps: Deps, queryId: number, id: string): Promise<ExecutionRow | undefined> {
-  return polled(deps, id, async () => {
-    const [row] = await deps.sql<ExecutionRow[]>`select * from executions where id = ${id} and query_id = ${queryId}`
-    return row
-  })
+export async function getQueryExecution(deps: Deps, queryId: number, id: string): Promise<PolledExecution | undefined> {
+  return polled(deps, id, () => store.findPolled(deps.sql, { id, queryId }, webSilenceSeconds(deps)))
 }

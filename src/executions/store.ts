@@ -1,5 +1,6 @@
 import type { DataSourceRow } from '../data-sources/store.ts'
 import type { Db } from '../db/sql.ts'
+import type { StatementHandle } from '../runners/runner.ts'
 
 export type ExecutionStatus = 1 | 2 | 3 | 4
 
@@ -19,6 +20,8 @@ export interface ExecutionRow {
   worker_id: string | null
   attempts: number
   cancel_requested: boolean
+  /** Where its statement runs in the engine, so it can be stopped should its worker die (sql/migrations/0011). */
+  cancel_handle: StatementHandle | null
   /** Given its graphile job (its source had a free slot); waiting ones without are let in as slots free up. */
   dispatched: boolean
   created_at: Date
@@ -109,7 +112,8 @@ async function claimWhere(db: Db, workerId: string, which: ReturnType<Db>): Prom
   const [row] = await db<(ExecutionRow & { ds: DataSourceRow | null; org_limit: number; email: string | null })[]>`
     with claimed as (
       update executions
-         set status = 2, dispatched = true, worker_id = ${workerId}, started_at = now(), updated_at = now(), attempts = attempts + 1
+         set status = 2, dispatched = true, worker_id = ${workerId}, started_at = now(), updated_at = now(), attempts = attempts + 1,
+             cancel_handle = null
        where ${which}
       returning *
     )
@@ -128,7 +132,7 @@ async function claimWhere(db: Db, workerId: string, which: ReturnType<Db>): Prom
  * source points at the new result (reference §4.3, kept on purpose), the query's failure count is reset, and
  * waiting requests are told.
  */
-export async function markDone(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source_id' | 'query_hash' | 'query_id'>, resultId: number) {
+export async function markDone(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source_id' | 'query_hash' | 'query_id' | 'attempts'>, resultId: number) {
   await db`
     with ${doneAndLinked(db, e, db`${resultId}::bigint`)}
     select pg_notify('sightline_execution', ${e.id})`
@@ -137,13 +141,14 @@ export async function markDone(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source
 /**
  * The two steps `markDone` and `finishWithResult` share, as common table expressions `done` and `linked`: the
  * execution ends with the result `resultId` (an SQL expression), which becomes the latest result of the queries it
- * answers.
+ * answers. Only the attempt that is running ends it: a worker taken for dead and back meanwhile leaves alone the run
+ * that replaced its own.
  */
-function doneAndLinked(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source_id' | 'query_hash' | 'query_id'>, resultId: ReturnType<Db>) {
+function doneAndLinked(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source_id' | 'query_hash' | 'query_id' | 'attempts'>, resultId: ReturnType<Db>) {
   return db`
     done as (
       update executions set status = 3, query_result_id = ${resultId}, finished_at = clock_timestamp(), updated_at = clock_timestamp()
-       where id = ${e.id}
+       where id = ${e.id} and status = 2 and attempts = ${e.attempts}
     ), linked as (
       update queries
          set latest_query_data_id = case when data_source_id = ${e.data_source_id} and query_hash = ${e.query_hash} and not is_archived
@@ -183,11 +188,17 @@ export async function finishWithResult(db: Db, e: ExecutionRow, r: WholeResult):
   return row.id
 }
 
-export async function markFailed(db: Db, id: string, error: string) {
+/** Ends the running attempt `e` with an error (a later attempt, after a recovery, is left alone). */
+export async function markFailed(db: Db, e: Pick<ExecutionRow, 'id' | 'attempts'>, error: string) {
   await db`
     update executions set status = 4, error = ${error}, finished_at = now(), updated_at = now()
-     where id = ${id} and status in (1, 2)`
-  await db`select pg_notify('sightline_execution', ${id})`
+     where id = ${e.id} and status = 2 and attempts = ${e.attempts}`
+  await db`select pg_notify('sightline_execution', ${e.id})`
+}
+
+/** Where the running attempt `e`'s statement runs, for a recovery to stop it should this worker die. */
+export async function recordCancelHandle(db: Db, e: Pick<ExecutionRow, 'id' | 'attempts'>, handle: StatementHandle) {
+  await db`update executions set cancel_handle = ${db.json(handle)} where id = ${e.id} and status = 2 and attempts = ${e.attempts}`
 }
 
 /**
@@ -208,24 +219,16 @@ export async function requestCancel(db: Db, id: string): Promise<ExecutionRow | 
   return row
 }
 
-/** Executions of dead workers: retried when they have attempts left (the job is unlocked), else failed. */
-export async function recoverFromDeadWorkers(db: Db, workerIds: string[], maxAttempts: number): Promise<{ retried: number; failed: number }> {
-  const retried = await db`
-    update executions set status = 1, dispatched = false, worker_id = null, updated_at = now()
-     where worker_id = any(${workerIds}) and status = 2 and attempts < ${maxAttempts} and not cancel_requested
-    returning id, data_source_id`
-  const failed = await db<{ id: string; data_source_id: number }[]>`
-    update executions
-       set status = 4, finished_at = now(), updated_at = now(),
-           error = case when cancel_requested then 'Query cancelled by user.'
-                        else 'The worker running this query stopped unexpectedly. Please run it again.' end
-     where worker_id = any(${workerIds}) and status = 2
-    returning id, data_source_id`
-  for (const { id } of failed) await db`select pg_notify('sightline_execution', ${id})`
-  // retried ones wait for a slot again (an execution run as part of another's job has no job of its own to rerun)
-  const sources = new Set([...failed, ...retried].map((f) => f.data_source_id as number))
-  for (const dataSourceId of sources) await dispatch(db, dataSourceId)
-  return { retried: retried.count, failed: failed.length }
+/** An execution as a poll reads it, and whether it has been unfinished and unchanged for `seconds`. */
+export type PolledRow = ExecutionRow & { quiet: boolean }
+
+/** By its id and its organization, or its id and query (public dashboards). */
+export async function findPolled(db: Db, which: { id: string; orgId?: number; queryId?: number }, seconds: number): Promise<PolledRow | undefined> {
+  const [row] = await db<PolledRow[]>`
+    select *, status in (1, 2) and updated_at < now() - make_interval(secs => ${seconds}::int) as quiet
+      from executions
+     where id = ${which.id} and ${which.orgId !== undefined ? db`org_id = ${which.orgId}` : db`query_id = ${which.queryId ?? null}`}`
+  return row
 }
 
 /** Finished executions are kept a while for polling clients and the admin pages, then deleted. */

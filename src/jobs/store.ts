@@ -26,13 +26,25 @@ export async function insertJob(db: Db, j: { orgId: number; kind: string; dataSo
   return row
 }
 
+/** Minutes an unfinished job may go untouched before it counts as abandoned (a dead worker's, or none ran it). */
+const ABANDONED_AFTER_MINUTES = 10
+
 /** An unfinished job of this kind for this source, so a second request joins it instead of starting another. */
 export async function findUnfinished(db: Db, kind: string, dataSourceId: number): Promise<JobRow | undefined> {
   const [row] = await db<JobRow[]>`
     select * from jobs where kind = ${kind} and data_source_id = ${dataSourceId} and status in (1, 2)
-      and updated_at > now() - interval '10 minutes' -- older ones belong to a worker that died
+      and updated_at > now() - make_interval(mins => ${ABANDONED_AFTER_MINUTES}) -- older ones were abandoned
     order by created_at desc limit 1`
   return row
+}
+
+/** Fails an unfinished job untouched for too long, so whoever polls it sees an end; the job as it is after. */
+export async function failIfAbandoned(db: Db, job: JobRow, error: string): Promise<JobRow> {
+  const [row] = await db<JobRow[]>`
+    update jobs set status = 4, error = ${error}, updated_at = now()
+     where id = ${job.id} and status in (1, 2) and updated_at < now() - make_interval(mins => ${ABANDONED_AFTER_MINUTES})
+    returning *`
+  return row ?? job
 }
 
 export async function findJob(db: Db, orgId: number, id: string): Promise<JobRow | undefined> {

@@ -1,21 +1,24 @@
 import os from 'node:os'
 import type { Sql } from '../db/sql.ts'
-import { EXECUTION_ATTEMPTS } from '../executions/service.ts'
-import { dispatch, recoverFromDeadWorkers, sourcesWithWaiting } from '../executions/store.ts'
+import { dispatch, sourcesWithWaiting } from '../executions/store.ts'
 import { log } from '../log.ts'
+import { recoverLostExecutions } from './recovery.ts'
+import { touchRunning } from './store.ts'
 
-/** How often a live worker says so. */
+/** How often a live worker says so: every 5 s, or more often when it counts as dead sooner (a third of that). */
 export const HEARTBEAT_MS = 5_000
+export const heartbeatMs = (deadAfterSeconds: number) => Math.min(HEARTBEAT_MS, Math.round((deadAfterSeconds * 1000) / 3))
 
 /**
- * Keeps this process's graphile-worker pool ids (the names its jobs are locked by) alive in `worker_heartbeats`, and looks for workers that stopped
- * beating: their jobs are unlocked at once (graphile-worker would wait hours) and their executions retried or failed.
+ * Keeps this process's graphile-worker pool ids (the names its jobs are locked by) alive in `worker_heartbeats`, and
+ * looks for workers that stopped beating: their jobs are unlocked at once (graphile-worker would wait hours), and
+ * their executions' statements stopped in the engines and the executions retried or failed (recovery.ts).
  */
 export class Heartbeat {
   private ids = new Set<string>()
   private timer: ReturnType<typeof setInterval> | undefined
 
-  constructor(private sql: Sql, private o: { concurrency: number; deadAfterSeconds: number }) {}
+  constructor(private sql: Sql, private o: { concurrency: number; deadAfterSeconds: number; secretKey: string }) {}
 
   add(workerId: string) {
     this.ids.add(workerId)
@@ -23,7 +26,7 @@ export class Heartbeat {
   }
 
   start() {
-    this.timer = setInterval(() => void this.tick(), HEARTBEAT_MS)
+    this.timer = setInterval(() => void this.tick(), heartbeatMs(this.o.deadAfterSeconds))
     this.timer.unref?.()
   }
 
@@ -53,21 +56,26 @@ export class Heartbeat {
       select id, ${os.hostname()}, ${process.pid}, ${this.o.concurrency} from unnest(${ids}::text[]) as id
       on conflict (worker_id) do update set last_seen_at = now()`
       .catch((error) => log.warn('heartbeat not written', { error: String(error) }))
+    // what it runs is alive too, for pollers that judge a long run by its updated_at
+    await touchRunning(this.sql, ids).catch((error) => log.warn('running executions not touched', { error: String(error) }))
   }
 
-  /** One process claims each dead worker (delete … returning), so recovery happens once. */
+  /**
+   * One process claims each dead worker (delete … returning) and unlocks its jobs; then the executions of every gone
+   * worker are recovered, each once across processes (the web process recovers those it is polled about, too).
+   */
   async recover(): Promise<string[]> {
-    return this.sql.begin(async (tx) => {
+    const ids = await this.sql.begin(async (tx) => {
       const dead = await tx<{ worker_id: string }[]>`
         delete from worker_heartbeats
          where last_seen_at < now() - make_interval(secs => ${this.o.deadAfterSeconds}::int)
         returning worker_id`
       const ids = dead.map((d) => d.worker_id)
-      if (!ids.length) return ids
-      await tx`select graphile_worker.force_unlock_workers(${ids}::text[])`
-      const outcome = await recoverFromDeadWorkers(tx, ids, EXECUTION_ATTEMPTS)
-      log.warn('recovered the work of stopped workers', { workers: ids, ...outcome })
+      if (ids.length) await tx`select graphile_worker.force_unlock_workers(${ids}::text[])`
       return ids
     })
+    const outcome = await recoverLostExecutions({ sql: this.sql, secretKey: this.o.secretKey, deadAfterSeconds: this.o.deadAfterSeconds, byWorker: true })
+    if (ids.length || outcome.retried || outcome.failed) log.warn('recovered the work of stopped workers', { workers: ids, ...outcome })
+    return ids
   }
 }

@@ -1,0 +1,79 @@
+import type { DataSourceRow } from '../data-sources/store.ts'
+import type { Db } from '../db/sql.ts'
+import type { ExecutionRow } from '../executions/store.ts'
+
+/*
+ * Sightline's own records of its workers: heartbeats, and the executions of workers that stopped beating.
+ */
+
+/** How many workers have beaten within `seconds`. */
+export async function liveWorkerCount(db: Db, seconds: number): Promise<number> {
+  const [row] = await db<{ n: number }[]>`
+    select count(*)::int as n from worker_heartbeats where last_seen_at >= now() - make_interval(secs => ${seconds}::int)`
+  return row.n
+}
+
+/** A running execution is lost when its worker has not beaten for `seconds`, nor the execution changed for as long. */
+function lost(db: Db, seconds: number) {
+  return db`
+    e.status = 2 and e.updated_at < now() - make_interval(secs => ${seconds}::int)
+    and not exists (select 1 from worker_heartbeats h
+                     where h.worker_id = e.worker_id and h.last_seen_at >= now() - make_interval(secs => ${seconds}::int))`
+}
+
+/** Executions whose worker is gone (see `lost`). */
+export async function lostExecutionIds(db: Db, seconds: number): Promise<string[]> {
+  const rows = await db<{ id: string }[]>`select e.id from executions e where ${lost(db, seconds)}`
+  return rows.map((r) => r.id)
+}
+
+/** A lost execution taken by one recovery, with its source (undefined when deleted). */
+export interface LostExecution {
+  execution: ExecutionRow
+  dataSource: DataSourceRow | undefined
+}
+
+/**
+ * Takes a lost execution for the recovery `token` (its worker id from now on), so one process recovers it: a second
+ * taker waits for the first's update and then finds it no longer lost. A recovery that dies in turn leaves it lost.
+ */
+export async function claimLost(db: Db, id: string, token: string, seconds: number): Promise<LostExecution | undefined> {
+  const [row] = await db<(ExecutionRow & { ds: DataSourceRow | null })[]>`
+    with claimed as (
+      update executions e set worker_id = ${token}, updated_at = now() where e.id = ${id} and ${lost(db, seconds)}
+      returning e.*
+    )
+    select claimed.*, to_jsonb(d) as ds from claimed left join data_sources d on d.id = claimed.data_source_id`
+  if (!row) return undefined
+  const { ds, ...execution } = row
+  return { execution: execution as ExecutionRow, dataSource: ds ?? undefined }
+}
+
+/**
+ * Ends the recovery `token`: the execution waits to run again (undispatched: an execution run as part of another's
+ * job has no job of its own to rerun), or fails with `error`. Undefined when it ended otherwise meanwhile. The caller
+ * dispatches its source, whose slot it held.
+ */
+export async function endRecovery(db: Db, id: string, token: string, error: string | undefined): Promise<ExecutionRow | undefined> {
+  const [row] = error === undefined
+    ? await db<ExecutionRow[]>`
+        update executions set status = 1, dispatched = false, worker_id = null, cancel_handle = null, updated_at = now()
+         where id = ${id} and status = 2 and worker_id = ${token}
+        returning *`
+    : await db<ExecutionRow[]>`
+        update executions set status = 4, error = ${error}, finished_at = now(), updated_at = now()
+         where id = ${id} and status = 2 and worker_id = ${token}
+        returning *`
+  if (row?.status === 4) await db`select pg_notify('sightline_execution', ${id})`
+  return row
+}
+
+/**
+ * Running executions of these workers are marked as alive (at most once a minute each), so a poller can tell a long
+ * run from a lost one by its `updated_at`.
+ */
+export async function touchRunning(db: Db, workerIds: string[]) {
+  await db`
+    update executions set updated_at = now()
+     where worker_id = any(${workerIds}) and status = 2 and updated_at < now() - interval '1 minute'`
+}
