@@ -136,6 +136,7 @@ export const queryTexts = {
     cancel: 'Cancel',
     cancelling: 'Cancelling…',
     resultUnavailable: 'cached query result unavailable, please execute again.',
+    jobSilent: (minutes: number) => `Nothing was heard of this query's run for ${minutes} minutes, so it may have been lost. Please run it again.`,
     noResultYet: 'Run the query to see its results here.',
     results: 'Results',
     log: 'Log',

@@ -13,6 +13,14 @@ export const SLOW_POLL_MS = 3000
 export const FAST_POLLS = 10
 /** spec 1 §4: a failed result load is retried 3 more times, after 1 s, 2 s and 4 s. */
 export const RESULT_RETRY_DELAYS_MS = [1000, 2000, 4000]
+/**
+ * Polling ends when a job stays exactly as it was this long: the server touches a running job's `updated_at` at least
+ * once a minute while its worker lives, and fails it once its worker is gone, so this is the last resort.
+ */
+export const SILENT_JOB_MS = 10 * 60_000
+
+/** A job as a poll answers it: `updated_at` moves while it is alive; `waiting_reason` when no worker can run it. */
+type PolledJob = JobJson & { updated_at?: string; waiting_reason?: string }
 
 export type ExecutionPhase = 'idle' | 'waiting' | 'processing' | 'loading-result' | 'done' | 'failed'
 
@@ -95,20 +103,26 @@ export class ExecutionMachine {
   /**
    * "Every 500 ms" counts from one question to the next. The server holds each question until the job ends or its
    * own wait runs out, so a question it held is followed at once: the end is seen as it happens, with no more
-   * requests than a fixed pause would make.
+   * requests than a fixed pause would make. It ends, too, when the server says no worker can run the job, or when
+   * the job has not changed at all for `SILENT_JOB_MS`.
    */
-  private async poll(first: JobJson, live: () => boolean, askedAt: number) {
+  private async poll(first: PolledJob, live: () => boolean, askedAt: number) {
     let job = first
     let asked = askedAt
+    let seen = { state: '', at: askedAt }
     for (let polls = 0; ; polls++) {
       this.set({ jobId: job.id, phase: job.status === 1 ? 'waiting' : 'processing' })
       if (job.status === 4) return this.fail(job.error || texts.errors.unknown)
       if (job.status === 3 && job.query_result_id != null) return this.loadResult(job.query_result_id, live)
+      if (job.waiting_reason) return this.fail(job.waiting_reason)
+      const state = `${job.status} ${job.updated_at ?? ''}`
+      if (state !== seen.state) seen = { state, at: asked }
+      else if (asked - seen.at >= SILENT_JOB_MS) return this.fail(t.jobSilent(SILENT_JOB_MS / 60_000))
       const interval = polls < FAST_POLLS ? FAST_POLL_MS : SLOW_POLL_MS
       await this.deps.sleep(Math.max(0, interval - (this.deps.now() - asked)))
       if (!live()) return
       asked = this.deps.now()
-      job = (await this.deps.call<{ job: JobJson }>('GET', `/api/jobs/${job.id}`)).job
+      job = (await this.deps.call<{ job: PolledJob }>('GET', `/api/jobs/${job.id}`)).job
       if (!live()) return
     }
   }

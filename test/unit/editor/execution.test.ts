@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../islands/lib/api.ts'
 import type { JobJson, QueryResult } from '../../../islands/lib/editor/types.ts'
-import { ExecutionMachine, initialExecution, type ExecutionDeps, type ExecutionState } from '../../../islands/lib/editor/use-execution.ts'
+import { ExecutionMachine, initialExecution, SILENT_JOB_MS, SLOW_POLL_MS, type ExecutionDeps, type ExecutionState } from '../../../islands/lib/editor/use-execution.ts'
 
 const REQUEST = { query: 'select 1', data_source_id: 1, parameters: {}, apply_auto_limit: true, query_id: null }
 const RESULT: QueryResult = { id: 7, data: { columns: [{ name: 'n', type: 'integer' }], rows: [{ n: 1 }] }, runtime: 0.1, retrieved_at: '2026-01-01T00:00:00Z' }
@@ -67,6 +67,41 @@ describe('the execution machine', () => {
     expect(w.sleeps).toEqual([...Array(10).fill(500), 3000, 3000, 3000])
     expect(w.phases).toEqual(['waiting', 'processing', 'loading-result', 'done'])
     expect(w.machine.state.result?.id).toBe(7)
+  })
+
+  it('stops polling when the server says no worker can run the job, and shows its words', async () => {
+    const reason = 'No worker is running to run this query. It stays queued and runs as soon as a worker starts.'
+    const w = fakeWorld({
+      'POST /api/query_results': [() => ({ job: job(1) })],
+      'GET /api/jobs/job-1': [() => ({ job: job(1) }), () => ({ job: { ...job(1), waiting_reason: reason } })],
+    })
+    await w.machine.execute(REQUEST)
+    expect(w.calls.filter((c) => c.startsWith('GET'))).toHaveLength(2)
+    expect(w.machine.state).toMatchObject({ phase: 'failed', error: reason, jobId: null })
+    expect(w.outcomes).toEqual([{ phase: 'failed', error: reason }])
+  })
+
+  it('gives up on a job that has not changed at all for 10 minutes, but not on a long run the server says is alive', async () => {
+    const clock = { ms: 1000 }
+    const silent = fakeWorld({
+      'POST /api/query_results': [() => ({ job: job(2) })],
+      'GET /api/jobs/job-1': Array.from({ length: 400 }, () => () => ({ job: { ...job(2), updated_at: '2026-01-01T00:00:00Z' } })),
+    }, clock)
+    await silent.machine.execute(REQUEST)
+    expect(silent.machine.state).toMatchObject({ phase: 'failed', error: expect.stringMatching(/for 10 minutes, so it may have been lost/) })
+    expect(clock.ms - 1000).toBeGreaterThanOrEqual(SILENT_JOB_MS)
+    expect(clock.ms - 1000).toBeLessThan(SILENT_JOB_MS + SLOW_POLL_MS * 2)
+
+    // touched once a minute by its live worker: polled on for 20 minutes, until it is done
+    const alive = { ms: 1000 }
+    const touched = () => ({ job: { ...job(2), updated_at: `minute ${Math.floor(alive.ms / 60_000)}` } })
+    const long = fakeWorld({
+      'POST /api/query_results': [() => ({ job: job(2) })],
+      'GET /api/jobs/job-1': Array.from({ length: 600 }, () => () => (alive.ms < 20 * 60_000 ? touched() : { job: job(3, { query_result_id: 7 }) })),
+      'GET /api/query_results/7': [() => ({ query_result: RESULT })],
+    }, alive)
+    await long.machine.execute(REQUEST)
+    expect(long.machine.state.phase).toBe('done')
   })
 
   it('reports a failed job with its error', async () => {
