@@ -144,6 +144,15 @@ describe('a worker killed in the middle of a query', () => {
     await Promise.all(workers.filter((w) => w.child.exitCode === null).map((w) => stopProcess(w)))
   }, 240_000)
 
+  it('fails a schema refresh left untouched for 10 minutes, so its poller sees an end even with no worker', async () => {
+    const dsId = await source('E')
+    const answer = await (await admin.get(`/api/data_sources/${dsId}/schema?refresh=true`)).json()
+    expect(await job(answer.job.id)).toMatchObject({ status: 1 })
+    // as if its worker had died 11 minutes ago
+    await t.db.sql`update jobs set updated_at = now() - interval '11 minutes' where id = ${answer.job.id}`
+    expect(await job(answer.job.id)).toMatchObject({ status: 4, error: expect.stringMatching(/No worker finished this job/) })
+  })
+
   it('keeps a query queued while no worker runs, tells its poller so, and runs it once a worker starts', async () => {
     const dsId = await source('D')
     const id = await submit(dsId, `select nextval('d_ends') as n, 'crash-d'`)
