@@ -31,6 +31,7 @@ import queryPage from './queries/[id].tsx'
 import queryEditorPages from './queries/editor.tsx'
 import queriesPages from './queries/index.tsx'
 import querySnippetsPages from './query_snippets/index.tsx'
+import ready from './ready.ts'
 import setup from './setup.tsx'
 import status from './status.ts'
 import profilePage from './users/[id].tsx'
@@ -73,6 +74,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', queryEditorPages],
   ['/', queryPage],
   ['/', querySnippetsPages],
+  ['/', ready],
   ['/', setup],
   ['/', status],
   ['/', usersPages],

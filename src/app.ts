@@ -7,6 +7,7 @@ import type { Env } from './http/env.ts'
 import { authenticate } from './http/middleware/authenticate.ts'
 import { compressForBrowsers } from './http/middleware/compress.ts'
 import { csrf, sameOriginForms } from './http/middleware/csrf.ts'
+import { databaseAvailable } from './http/middleware/database-available.ts'
 import { requestId } from './http/middleware/request-id.ts'
 import { securityHeaders } from './http/middleware/security-headers.ts'
 import { notFound, onError } from './http/on-error.tsx'
@@ -27,6 +28,7 @@ export function createApp(deps: Deps): Hono<Env> {
   app.use('*', limitBodies(deps.config.maxBodyBytes))
   app.get('/static/*', serveStatic(deps.assets))
   app.get('/favicon.ico', (c) => c.redirect('/static/favicon.svg', 301))
+  app.use('*', databaseAvailable())
   app.use('*', compressForBrowsers())
   app.use('*', authenticate())
   app.use('*', csrf())

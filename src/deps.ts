@@ -1,5 +1,6 @@
 import type { Config } from './config.ts'
 import { CacheBus, SharedCache } from './db/cache.ts'
+import { DatabaseHealth } from './db/health.ts'
 import type { Sql } from './db/sql.ts'
 import type { OrgContext } from './orgs/service.ts'
 import type { Principal } from './permissions/principal.ts'
@@ -21,6 +22,8 @@ export interface Deps {
   assets: Assets
   /** Finished executions, announced by the workers: run requests wait on these to answer with the result. */
   executionsDone: ExecutionSignals
+  /** Whether the database can be reached: requests answer 503 at once while it cannot. */
+  database: DatabaseHealth
 }
 
 export function createDeps(o: { sql: Sql; config: Config; secretKey: string; assets: Assets }): Deps {
@@ -35,5 +38,10 @@ export function createDeps(o: { sql: Sql; config: Config; secretKey: string; ass
     // permissions and names shown in sessions can depend on org-wide changes (groups); start afresh
     principals.clear()
   })
-  return { ...o, bus, principals, orgs, csrfTokens, executionsDone: new ExecutionSignals(o.sql, DONE_CHANNEL) }
+  bus.onResync(() => {
+    orgs.clear()
+    principals.clear()
+  })
+  const database = DatabaseHealth.probing(o.sql)
+  return { ...o, bus, principals, orgs, csrfTokens, executionsDone: new ExecutionSignals(o.sql, DONE_CHANNEL), database }
 }

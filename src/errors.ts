@@ -63,6 +63,16 @@ export class BadGateway extends HttpError {
   }
 }
 
+/** Sightline's own database cannot be reached: the caller should try again in `retryAfterSeconds` (Retry-After). */
+export class ServiceUnavailable extends HttpError {
+  constructor(
+    message = 'Sightline cannot reach its database right now. Please try again in a few seconds.',
+    readonly retryAfterSeconds = 2,
+  ) {
+    super(503, message)
+  }
+}
+
 /** Not an error: sends the browser elsewhere (pages only), e.g. to /setup before the organization exists. */
 export class Redirect extends HttpError {
   constructor(readonly location: string) {

@@ -56,6 +56,7 @@ type Handler = (id: string) => void
 /** Carries invalidations between processes. */
 export class CacheBus {
   private handlers = new Map<CacheTopic, Handler[]>()
+  private resyncs: (() => void)[] = []
   private unlisten: (() => Promise<void>) | undefined
 
   constructor(private sql: Sql) {}
@@ -64,8 +65,19 @@ export class CacheBus {
     this.handlers.set(topic, [...(this.handlers.get(topic) ?? []), handler])
   }
 
+  /** `fn` runs when invalidations may have been missed: caches that hear this bus should start afresh. */
+  onResync(fn: () => void) {
+    this.resyncs.push(fn)
+  }
+
   async listen() {
-    const { unlisten } = await this.sql.listen(CHANNEL, (payload) => this.dispatch(payload))
+    let listened = false
+    const { unlisten } = await this.sql.listen(CHANNEL, (payload) => this.dispatch(payload), () => {
+      // the driver listens again after its connection dropped (the database restarted, say): anything sent meanwhile
+      // was not heard
+      if (listened) for (const fn of this.resyncs) fn()
+      listened = true
+    })
     this.unlisten = unlisten
   }
 

@@ -16,11 +16,25 @@ export interface ConnectOptions {
   asyncCommit?: boolean
 }
 
+/**
+ * How long a connection attempt may take (seconds). A server that does not answer by then is taken for down, so a
+ * request answers 503 quickly instead of hanging on the driver's default of 30 s.
+ */
+export const CONNECT_TIMEOUT_S = 2
+
+/**
+ * Seconds before a pool connection tries again after failing: short and capped, so a pool is back within a fraction
+ * of a second of the database's return (the driver's own backoff grows to 20 s over an outage of a few seconds).
+ */
+export const reconnectDelay = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5)
+
 export function connect(url: string, options: ConnectOptions = {}): Sql {
   const { url: address, host } = splitHostParameter(url)
   return postgres(address, {
     ...(host ? { host } : {}),
     max: options.max ?? 10,
+    connect_timeout: CONNECT_TIMEOUT_S,
+    backoff: reconnectDelay,
     onnotice: () => {},
     connection: { application_name: 'sightline', ...(options.asyncCommit ? { synchronous_commit: 'off' } : {}) },
     // bigint ids fit in a JS number for any realistic install; the wire format stays numeric.

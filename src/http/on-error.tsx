@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { HttpError, Redirect } from '../errors.ts'
+import { isConnectionError } from '../db/health.ts'
+import { HttpError, Redirect, ServiceUnavailable } from '../errors.ts'
 import { log } from '../log.ts'
 import { ErrorPage } from '../ui/ErrorPage.tsx'
 import type { Env } from './env.ts'
@@ -35,8 +36,12 @@ const wantsJson = (c: Context<Env>) => {
 /** THE mapping from errors to responses: JSON `{message}` for the API, the error page for pages. */
 export function onError(error: Error, c: Context<Env>): Response {
   if (error instanceof Redirect) return c.redirect(error.location)
+  // Sightline's own database out of reach is an outage to wait out (503), not a fault of ours (500)
+  if (isConnectionError(error)) error = new ServiceUnavailable()
+  if (error instanceof ServiceUnavailable) c.header('Retry-After', String(error.retryAfterSeconds))
   const { status, message, extra } = classify(error)
-  if (status >= 500) log.error('request failed', { requestId: c.get('requestId'), path: c.req.path, error: error.stack ?? String(error) })
+  // an outage is logged once, where it is noticed (src/db/health.ts), not once per request refused meanwhile
+  if (status >= 500 && status !== 503) log.error('request failed', { requestId: c.get('requestId'), path: c.req.path, error: error.stack ?? String(error) })
   if (wantsJson(c)) return c.json({ message, ...extra }, status as 400)
   if (status === 401) {
     const next = c.req.path + (new URL(c.req.url).search || '')
