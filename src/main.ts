@@ -9,7 +9,7 @@ setLogLevel(config.logLevel)
 let stopping = false
 let starting: Promise<Sightline | undefined> | undefined
 
-async function shutdown(signal: string) {
+async function shutdown(signal: string, exitCode = 0) {
   if (stopping) return
   stopping = true
   log.info('shutting down', { signal })
@@ -18,7 +18,7 @@ async function shutdown(signal: string) {
   const sightline = await starting
   await sightline?.stop().catch((error) => log.error('shutdown failed', { error: String(error) }))
   clearTimeout(force)
-  process.exit(0)
+  process.exit(exitCode)
 }
 
 // Handlers first: a signal that arrives while starting must still shut down in order.
@@ -31,7 +31,11 @@ process.on('uncaughtException', (error) => {
   process.exit(1)
 })
 
-starting = startSightline(config).catch((error) => {
+// An embedded database that cannot be brought back leaves nothing to serve: exit with an error, so a service manager
+// (systemd, Docker, Kubernetes) restarts Sightline, and with it the database, or tells an operator.
+const onDatabaseLost = () => void shutdown('embedded database lost', 1)
+
+starting = startSightline(config, { onDatabaseLost }).catch((error) => {
   log.error('Sightline failed to start', { error: error instanceof Error ? error.message : String(error) })
   process.exit(1)
 })

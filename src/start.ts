@@ -9,6 +9,7 @@ import type { Config } from './config.ts'
 import { useEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
 import { connect } from './db/sql.ts'
+import { superviseEmbedded, type Supervisor } from './db/supervise.ts'
 import { createDeps } from './deps.ts'
 import { loadAssets } from './http/assets.ts'
 import { log } from './log.ts'
@@ -23,14 +24,24 @@ export interface Sightline {
   stop(): Promise<void>
 }
 
+export interface StartOptions {
+  /** The embedded database could not be restarted: this process cannot serve any more. */
+  onDatabaseLost?: (error: unknown) => void
+}
+
 /**
- * Start the parts of Sightline this process runs: the embedded database when no DATABASE_URL is set, migrations
- * (under an advisory lock, so several processes may start at once), then the web server and/or the worker.
+ * Start the parts of Sightline this process runs: the embedded database when no DATABASE_URL is set (kept running by
+ * a supervisor), migrations (under an advisory lock, so several processes may start at once), then the web server
+ * and/or the worker.
  */
-export async function startSightline(config: Config): Promise<Sightline> {
+export async function startSightline(config: Config, options: StartOptions = {}): Promise<Sightline> {
   const began = Date.now()
   let embedded: EmbeddedPostgres | undefined
-  if (!config.databaseUrl) embedded = await useEmbeddedPostgres(config.dataDir)
+  let supervisor: Supervisor | undefined
+  if (!config.databaseUrl) {
+    embedded = await useEmbeddedPostgres(config.dataDir)
+    supervisor = superviseEmbedded(embedded, { onGiveUp: options.onDatabaseLost })
+  }
   const databaseUrl = config.databaseUrl ?? embedded!.url
   const sql = connect(databaseUrl)
   let server: RunningServer | undefined
@@ -47,13 +58,14 @@ export async function startSightline(config: Config): Promise<Sightline> {
     if (config.role !== 'worker') {
       const deps = createDeps({ sql, config, secretKey, assets: loadAssets(DIST) })
       await deps.bus.listen()
-      bus = { stop: async () => { await deps.bus.stop(); await deps.executionsDone.stop() } }
+      bus = { stop: async () => { deps.database.stop(); await deps.bus.stop(); await deps.executionsDone.stop() } }
       server = await listen(createApp(deps), config.port, config.host)
       log.info('web server listening', { port: server.port })
     }
     if (config.role !== 'web') runner = await startWorker({ connectionString: databaseUrl, secretKey, config })
   } catch (error) {
     await sql.end({ timeout: 1 })
+    await supervisor?.stop()
     await embedded?.release()
     throw error
   }
@@ -68,6 +80,7 @@ export async function startSightline(config: Config): Promise<Sightline> {
       await Promise.all([server?.close(SHUTDOWN_GRACE_MS), runner?.stop()])
       await bus?.stop()
       await sql.end({ timeout: 5 })
+      await supervisor?.stop()
       await embedded?.release()
       log.info('Sightline stopped')
     })()),

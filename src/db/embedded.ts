@@ -17,6 +17,13 @@ export interface EmbeddedPostgres {
   url: string
   port: number
   clusterDir: string
+  /** The server's pid while it runs (whichever process started it), undefined once it has gone. */
+  runningPid(): number | undefined
+  /**
+   * Starts the server again, on the same port and socket so every pool's address stays valid, unless it runs
+   * (another process sharing the data dir may have restarted it first). Resolves to the pid it runs as.
+   */
+  restart(): Promise<number>
   /** Unregister this process; stops the server when no other live process uses it. */
   release(): Promise<void>
 }
@@ -36,14 +43,27 @@ export async function freePort(): Promise<number> {
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0
 
-/** Whether a process with this pid exists (another user's process counts). */
+/**
+ * Whether a process with this pid runs (another user's process counts). A zombie does not: a postmaster killed while
+ * its parent (or a container's init) has not reaped it yet must count as gone, or it would never be restarted.
+ */
 export function alive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false
   try {
     process.kill(pid, 0)
-    return true
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+  return !zombie(pid)
+}
+
+/** Linux tells through /proc; elsewhere a zombie is taken for alive. */
+function zombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z'
+  } catch {
+    return false
   }
 }
 
@@ -167,15 +187,18 @@ async function startServer(clusterDir: string, logFile: string): Promise<Postmas
   }
 }
 
-async function startPostmaster(clusterDir: string, logFile: string, socketDir: string): Promise<PostmasterInfo> {
+/** Starts the postmaster on `port`, or on a free one for a first start. */
+async function startPostmaster(clusterDir: string, logFile: string, socketDir: string, port?: number): Promise<PostmasterInfo> {
   const { postgres } = await binaries()
-  const port = await freePort()
+  port ??= await freePort()
   const out = fs.openSync(logFile, 'a')
   const child = spawn(
     postgres,
     // Sightline's own connections use the Unix socket: each statement costs the kernel far less than over TCP
     ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200',
-      '-c', `unix_socket_directories=${socketDir}`, '-c', 'unix_socket_permissions=0700', '-c', 'fsync=on'],
+      '-c', `unix_socket_directories=${socketDir}`, '-c', 'unix_socket_permissions=0700', '-c', 'fsync=on',
+      // after a crash, one syncfs() of the file system instead of an fsync per file: a restart in 0.1-0.6 s, not 4 s
+      ...(os.platform() === 'linux' ? ['-c', 'recovery_init_sync_method=syncfs'] : [])],
     { ...postgresIds(), detached: true, stdio: ['ignore', out, out], env: { ...process.env, LC_ALL: 'C' } },
   )
   child.unref()
@@ -238,6 +261,14 @@ export async function useEmbeddedPostgres(dataDir: string, database = 'sightline
     url: `${base}/${database}${info.socketDir ? `?host=${encodeURIComponent(info.socketDir)}` : ''}`,
     port: info.port,
     clusterDir,
+    runningPid: () => readPostmaster(clusterDir)?.pid,
+    restart: () =>
+      withLock(lockFile, async () => {
+        const running = readPostmaster(clusterDir)
+        if (running) return running.pid
+        // exactly as before: falling back to TCP alone would strand every pool that connects through the socket
+        return (await startPostmaster(clusterDir, path.join(dataDir, 'postgres.log'), info.socketDir, info.port)).pid
+      }),
     release: () =>
       withLock(lockFile, async () => {
         fs.rmSync(path.join(clientsDir, String(process.pid)), { force: true })
