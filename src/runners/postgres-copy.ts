@@ -25,8 +25,12 @@ const SHORT_TYPES = new Set([
   16, 18, 19, 20, 21, 23, 24, 26, 27, 28, 29, 600, 650, 700, 701, 774, 790, 829, 869, 1082, 1083, 1114, 1184, 1186,
   1266, 1700, 2202, 2203, 2204, 2205, 2206, 2950, 3220, 3734, 3769, 4089, 4096,
 ])
-/** text and varchar: `substr` reads no more of a stored value than it keeps. */
-const TEXT_TYPES = new Set([25, 1043])
+/** bpchar: `::text` drops its padding, which COPY keeps. */
+const BPCHAR = 1042
+/** Types created in the database (domains, enums, extensions' types) have OIDs from here on. */
+const FIRST_USER_OID = 16384
+/** varchar(n) takes n up to this. */
+const MAX_VARCHAR = 10_485_760
 
 export interface CopyRun {
   columns: readonly { name: string; type: number }[]
@@ -79,19 +83,22 @@ async function copyStream(sql: postgres.Sql<{}>, text: string, watch: Watch): Pr
 /**
  * The statement with its long-valued columns cut to one character more than `maxCellBytes` (at least that many
  * bytes, so the transcoder still sees the value was too long and cuts it to the byte), or undefined when no column
- * can be long. Each column keeps the text COPY would have written: `format('%s', …)` is the type's own output
- * (`::text` is not, for bpchar or inet). The statement is a CTE, as a data-modifying one with RETURNING may be;
- * where COPY still refuses it (SHOW, EXPLAIN) the caller falls back to the statement alone.
+ * can be long. Each column keeps the text COPY would have written: a built-in type's `::text` is its output
+ * function but for bpchar (and the short types with casts of their own: boolean, inet …), and `::varchar(n)` costs
+ * nothing on a shorter value; bpchar and types made in the database (a domain over boolean …) go through
+ * `format('%s', …)`, which is the type's own output. The statement is a CTE, as a data-modifying one with RETURNING
+ * may be; where COPY still refuses it (SHOW, EXPLAIN) the caller falls back to the statement alone.
  */
 function cutByEngine(statement: string, columns: readonly { type: number }[], maxCellBytes: number): string | undefined {
   if (!Number.isFinite(maxCellBytes) || columns.every((c) => SHORT_TYPES.has(c.type))) return undefined
   const chars = Math.floor(maxCellBytes) + 1
+  const cut = (text: string) => (chars <= MAX_VARCHAR ? `${text}::varchar(${chars})` : `substr(${text}, 1, ${chars})`)
   const values = columns.map((c, i) => {
     const name = `c${i + 1}`
     if (SHORT_TYPES.has(c.type)) return name
-    if (TEXT_TYPES.has(c.type)) return `substr(${name}, 1, ${chars})`
+    if (c.type !== BPCHAR && c.type < FIRST_USER_OID) return cut(`${name}::text`)
     // a composite whose fields are all null is not null itself, so `is null` would not do
-    return `CASE WHEN num_nulls(${name}) = 1 THEN NULL ELSE substr(format('%s', ${name}), 1, ${chars}) END`
+    return `CASE WHEN num_nulls(${name}) = 1 THEN NULL ELSE ${cut(`format('%s', ${name})`)} END`
   })
   const names = columns.map((_, i) => `c${i + 1}`).join(', ')
   return `WITH sightline_cells(${names}) AS (\n${statement}\n) SELECT ${values.join(', ')} FROM sightline_cells`
