@@ -1,15 +1,16 @@
 import { Hono, type Context } from 'hono'
 import { NotFound } from '../../src/errors.ts'
+import { aclJson, grantJson } from '../../src/grants/serialize.ts'
 import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
 import { idParam, jsonBody, parseJsonText } from '../../src/http/validate.ts'
+import { grantQueryAccess, queryAcl, queryGrantCheck, revokeQueryAccess } from '../../src/queries/acl.ts'
 import { queryJson, queryListItemJson, queryVersionJson } from '../../src/queries/serialize.ts'
 import {
-  archiveQuery, createQuery, forkQuery, getQuery, getQueryByApiKey, listQueries, queryAcl, queryTags, recentQueries,
+  archiveQuery, createQuery, forkQuery, getQuery, getQueryByApiKey, listQueries, queryTags, recentQueries,
   regenerateQueryApiKey, saveQuery, setFavorite, type QueryListKind,
 } from '../../src/queries/service.ts'
 import { listQueryVersions, restoreQueryVersion } from '../../src/queries/versions.ts'
-import { userJson } from '../../src/users/serialize.ts'
 
 const queryId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
 
@@ -89,8 +90,21 @@ export default new Hono<Env>()
   })
   .get('/:id/acl', async (c) => {
     const { principal } = apiCaller(c)
-    const { modify } = await queryAcl(c.get('deps'), principal, queryId(c))
-    return privateJson(c, { modify: modify.map((u) => userJson(u, { withApiKey: false })) })
+    return privateJson(c, aclJson(await queryAcl(c.get('deps'), principal, queryId(c))))
+  })
+  .post('/:id/acl', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, grantJson('queries', await grantQueryAccess(c.get('deps'), principal, queryId(c), await jsonBody(c.req))))
+  })
+  // the grant to revoke is named in a JSON body, as the established tool's client sends it
+  .delete('/:id/acl', async (c) => {
+    const { principal } = apiCaller(c)
+    await revokeQueryAccess(c.get('deps'), principal, queryId(c), await jsonBody(c.req))
+    return privateJson(c, null)
+  })
+  .get('/:id/acl/:access_type', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, { response: await queryGrantCheck(c.get('deps'), principal, queryId(c), c.req.param('access_type')) })
   })
   .get('/:id/versions', async (c) => {
     const { principal } = apiCaller(c)

@@ -2,9 +2,10 @@ import type { Deps } from '../deps.ts'
 import { Forbidden } from '../errors.ts'
 import { isSuperAdmin } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { usersByIds, withShownApiKey } from '../queries/details.ts'
+import { withShownApiKey } from '../queries/details.ts'
 import { queryListItemJson } from '../queries/serialize.ts'
 import { iso } from '../shared/time.ts'
+import { usersByIds } from '../users/store.ts'
 import { VERSION } from '../version.ts'
 import * as store from './store.ts'
 
@@ -124,7 +125,7 @@ export async function outdatedQueries(deps: Deps, principal: Principal) {
   const p = requireSuperAdmin(principal)
   const updatedAt = new Date().toISOString()
   const rows = await store.outdatedQueries(deps.sql, p.orgId, p.id)
-  const users = await usersByIds(deps, p.orgId, rows.map((r) => r.user_id))
+  const users = await usersByIds(deps.sql, p.orgId, rows.map((r) => r.user_id))
   return { queries: rows.map((r) => queryListItemJson(withShownApiKey(deps, r), users)), updated_at: updatedAt }
 }
 

@@ -3,7 +3,8 @@ import type { AccessibleDataSourceRow } from '../data-sources/store.ts'
 import type { Deps } from '../deps.ts'
 import type { Db } from '../db/sql.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import { has, isAdmin, isAdminOrOwner } from '../permissions/can.ts'
+import { canModify as canModifyObject, type GrantTarget } from '../grants/service.ts'
+import { has, isAdmin } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { dropdownQueryIds } from './body.ts'
 import * as store from './store.ts'
@@ -36,9 +37,12 @@ export async function getAccessibleQuery(deps: Deps, principal: Principal, id: n
   return row
 }
 
+/** A query as grants see it: its id and its owner. */
+export const grantTarget = (row: QueryRow): GrantTarget => ({ type: 'queries', id: row.id, ownerId: row.user_id })
+
 /** Admin, owner, or granted 'modify' on it (reference §2.4 `can_modify`). */
 export async function canModify(db: Db, principal: Principal, row: QueryRow): Promise<boolean> {
-  return isAdminOrOwner(principal, row.user_id) || store.hasModifyGrant(db, row.id, principal.id)
+  return canModifyObject(db, principal, grantTarget(row))
 }
 
 /** `can_edit` says what a save would be allowed: edit_query, modify rights, and more than view-only access. */

@@ -1,18 +1,12 @@
 import { revealApiKey } from '../auth/api-keys.ts'
 import type { Deps } from '../deps.ts'
+import { isFavorite as hasStarred } from '../favorites/service.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { findUserById, type UserRow } from '../users/store.ts'
+import { usersByIds } from '../users/store.ts'
 import { canEditQuery } from './access.ts'
 import type { QueryDetails } from './serialize.ts'
 import * as store from './store.ts'
 import type { AccessibleQueryRow, QueryRow } from './store.ts'
-
-/** The users these ids name (owners, editors), each read once; a deleted user is simply absent. */
-export async function usersByIds(deps: Deps, orgId: number, ids: (number | null)[]): Promise<Map<number, UserRow>> {
-  const distinct = [...new Set(ids.filter((id): id is number => id !== null))]
-  const rows = await Promise.all(distinct.map((id) => findUserById(deps.sql, orgId, id)))
-  return new Map(rows.filter((u): u is UserRow => !!u).map((u) => [u.id, u]))
-}
 
 /** A query as shown: with its API key opened (everyone who sees a query sees its key, as in the established tool). */
 export type Shown<T extends QueryRow> = T & { api_key: string | null }
@@ -25,8 +19,8 @@ export function withShownApiKey<T extends QueryRow>(deps: Deps, row: T): Shown<T
 export async function queryDetails(deps: Deps, principal: Principal, row: AccessibleQueryRow): Promise<QueryDetails> {
   const [visualizations, users, isFavorite, canEdit] = await Promise.all([
     store.listVisualizations(deps.sql, row.id),
-    usersByIds(deps, row.org_id, [row.user_id, row.last_modified_by_id]),
-    store.isFavorite(deps.sql, principal.id, row.id),
+    usersByIds(deps.sql, row.org_id, [row.user_id, row.last_modified_by_id]),
+    hasStarred(deps.sql, principal, 'queries', row.id),
     canEditQuery(deps.sql, principal, row),
   ])
   return { row: withShownApiKey(deps, row), users, visualizations, isFavorite, canEdit }
@@ -36,7 +30,7 @@ export async function queryDetails(deps: Deps, principal: Principal, row: Access
 export async function sharedQueryDetails(deps: Deps, row: QueryRow): Promise<QueryDetails> {
   const [visualizations, users] = await Promise.all([
     store.listVisualizations(deps.sql, row.id),
-    usersByIds(deps, row.org_id, [row.user_id, row.last_modified_by_id]),
+    usersByIds(deps.sql, row.org_id, [row.user_id, row.last_modified_by_id]),
   ])
   return { row: withShownApiKey(deps, row), users, visualizations, isFavorite: false }
 }

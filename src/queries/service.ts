@@ -5,12 +5,13 @@ import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { scheduleChanged } from '../schedules/service.ts'
 import { recordEvent } from '../events/service.ts'
+import { setFavorite as setObjectFavorite } from '../favorites/service.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdminOrOwner } from '../permissions/require.ts'
-import type { UserRow } from '../users/store.ts'
+import { usersByIds, type UserRow } from '../users/store.ts'
 import { accessTexts, checkDropdownQueries, getAccessibleQuery, requireAllowed, sourceForQuery, viewerOf } from './access.ts'
 import { parseCreateBody } from './body.ts'
-import { queryDetails, sharedQueryDetails, usersByIds, withShownApiKey, type Shown } from './details.ts'
+import { queryDetails, sharedQueryDetails, withShownApiKey, type Shown } from './details.ts'
 import { savedQueryHash } from './hash.ts'
 import { findPage, findRecent, pageTexts, parseListParams, tagCounts, type QueryListKind, type QueryListRow } from './list.ts'
 import type { QueryDetails } from './serialize.ts'
@@ -114,13 +115,7 @@ export async function archiveQuery(deps: Deps, principal: Principal, id: number)
 /** POST/DELETE /api/queries/{id}/favorite: anyone who can see the query; starring twice is starring once. */
 export async function setFavorite(deps: Deps, principal: Principal, id: number, favorite: boolean) {
   await getAccessibleQuery(deps, principal, id)
-  await deps.sql.begin(async (tx) => {
-    if (favorite) await store.addFavorite(tx, principal.id, id)
-    else await store.removeFavorite(tx, principal.id, id)
-    await recordEvent(tx, {
-      orgId: principal.orgId, userId: principal.id, action: favorite ? 'favorite' : 'unfavorite', objectType: 'query', objectId: id,
-    })
-  })
+  await setObjectFavorite(deps, principal, 'queries', id, favorite)
 }
 
 /** POST /api/queries/{id}/regenerate_api_key: edit_query and owner or admin; the old key stops working at once. */
@@ -133,14 +128,6 @@ export async function regenerateQueryApiKey(deps: Deps, principal: Principal, id
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'regenerate_api_key', objectType: 'query', objectId: id })
   })
   return queryDetails(deps, principal, await getAccessibleQuery(deps, principal, id))
-}
-
-/** GET /api/queries/{id}/acl: the users granted 'modify', for anyone who can see the query. */
-export async function queryAcl(deps: Deps, principal: Principal, id: number): Promise<{ modify: UserRow[] }> {
-  await getAccessibleQuery(deps, principal, id)
-  const ids = await store.modifyGrantees(deps.sql, id)
-  const users = await usersByIds(deps, principal.orgId, ids)
-  return { modify: ids.map((userId) => users.get(userId)).filter((u): u is UserRow => !!u) }
 }
 
 export interface QueryPage {
@@ -159,7 +146,7 @@ export async function listQueries(
   const params = parseListParams(query, tags)
   const { count, rows } = await findPage(deps.sql, viewerOf(principal), kind, params)
   if (count > 0 && (params.page - 1) * params.pageSize >= count) throw new BadRequest(pageTexts.pageOutOfRange)
-  const users = await usersByIds(deps, principal.orgId, rows.map((r) => r.user_id))
+  const users = await usersByIds(deps.sql, principal.orgId, rows.map((r) => r.user_id))
   return { count, page: params.page, page_size: params.pageSize, rows: rows.map((r) => withShownApiKey(deps, r)), users }
 }
 
@@ -167,7 +154,7 @@ export async function listQueries(
 export async function recentQueries(deps: Deps, principal: Principal): Promise<{ rows: Shown<QueryListRow>[]; users: Map<number, UserRow> }> {
   requireAllowed(principal, 'view_query')
   const rows = await findRecent(deps.sql, viewerOf(principal), RECENT_LIMIT)
-  return { rows: rows.map((r) => withShownApiKey(deps, r)), users: await usersByIds(deps, principal.orgId, [principal.id]) }
+  return { rows: rows.map((r) => withShownApiKey(deps, r)), users: await usersByIds(deps.sql, principal.orgId, [principal.id]) }
 }
 
 /** GET /api/queries/tags: tags of the queries the caller sees, with counts. */

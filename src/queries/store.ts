@@ -206,34 +206,6 @@ export async function visibleIds(db: Db, v: Viewer, ids: number[]): Promise<numb
   return rows.map((r) => r.id)
 }
 
-export async function hasModifyGrant(db: Db, queryId: number, userId: number): Promise<boolean> {
-  const [row] = await db`
-    select 1 from access_permissions
-    where object_type = 'query' and object_id = ${queryId} and access_type = 'modify' and grantee_id = ${userId}`
-  return !!row
-}
-
-/** The users granted 'modify' on the query, in the order they were granted. */
-export async function modifyGrantees(db: Db, queryId: number): Promise<number[]> {
-  const rows = await db<{ grantee_id: number }[]>`
-    select grantee_id from access_permissions
-    where object_type = 'query' and object_id = ${queryId} and access_type = 'modify' order by id`
-  return rows.map((r) => r.grantee_id)
-}
-
-export async function isFavorite(db: Db, userId: number, queryId: number): Promise<boolean> {
-  const [row] = await db`select 1 from favorites where user_id = ${userId} and object_type = 'query' and object_id = ${queryId}`
-  return !!row
-}
-
-export async function addFavorite(db: Db, userId: number, queryId: number) {
-  await db`insert into favorites (user_id, object_type, object_id) values (${userId}, 'query', ${queryId}) on conflict do nothing`
-}
-
-export async function removeFavorite(db: Db, userId: number, queryId: number) {
-  await db`delete from favorites where user_id = ${userId} and object_type = 'query' and object_id = ${queryId}`
-}
-
 export interface VisualizationRow {
   id: number
   query_id: number

@@ -1,10 +1,9 @@
 import type { Deps } from '../deps.ts'
 import { NotFound } from '../errors.ts'
 import type { Principal } from '../permissions/principal.ts'
-import type { UserRow } from '../users/store.ts'
+import { usersByIds, type UserRow } from '../users/store.ts'
 import { getAccessibleQuery, requireAllowed, requireEdit } from './access.ts'
 import { parseSaveBody } from './body.ts'
-import { usersByIds } from './details.ts'
 import { applySave } from './save.ts'
 import type { QueryDetails } from './serialize.ts'
 import * as store from './store.ts'
@@ -17,7 +16,7 @@ export async function listQueryVersions(
   requireAllowed(principal, 'view_query')
   await getAccessibleQuery(deps, principal, id)
   const rows = await store.listVersions(deps.sql, id)
-  return { rows, users: await usersByIds(deps, principal.orgId, rows.map((r) => r.user_id)) }
+  return { rows, users: await usersByIds(deps.sql, principal.orgId, rows.map((r) => r.user_id)) }
 }
 
 /**

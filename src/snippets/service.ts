@@ -5,7 +5,7 @@ import { recordEvent } from '../events/service.ts'
 import { LIMITS, tooLong, validate } from '../http/validate.ts'
 import { has, isAdmin, isAdminOrOwner } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { usersByIds } from '../queries/details.ts'
+import { usersByIds } from '../users/store.ts'
 import { snippetJson, type SnippetJson } from './serialize.ts'
 import * as store from './store.ts'
 import { SNIPPET_ORDERS, type SnippetOrder, type SnippetRow } from './store.ts'
@@ -75,7 +75,7 @@ export function parseSnippetOrder(order: string | undefined): { order: SnippetOr
 }
 
 async function withAuthors(deps: Deps, principal: Principal, rows: SnippetRow[]): Promise<SnippetJson[]> {
-  const users = await usersByIds(deps, principal.orgId, rows.map((r) => r.user_id))
+  const users = await usersByIds(deps.sql, principal.orgId, rows.map((r) => r.user_id))
   return rows.map((row) => snippetJson(row, users))
 }
 

@@ -30,6 +30,17 @@ export async function findUserById(db: Db, orgId: number, id: number): Promise<U
   return row
 }
 
+/**
+ * The users these ids name (owners, editors, authors), read in one query however many there are; ids of deleted
+ * users and of other organizations are simply absent from the map.
+ */
+export async function usersByIds(db: Db, orgId: number, ids: readonly (number | null)[]): Promise<Map<number, UserRow>> {
+  const distinct = [...new Set(ids.filter((id): id is number => id !== null))]
+  if (!distinct.length) return new Map()
+  const rows = await db<UserRow[]>`select ${userColumns(db)} from users u where u.id = any(${distinct}::bigint[]) and u.org_id = ${orgId}`
+  return new Map(rows.map((u) => [u.id, u]))
+}
+
 export async function findUserByEmail(db: Db, orgId: number, email: string): Promise<UserRow | undefined> {
   const [row] = await db<UserRow[]>`select ${userColumns(db)} from users u where u.email = ${email} and u.org_id = ${orgId}`
   return row
