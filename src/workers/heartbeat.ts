@@ -17,6 +17,8 @@ export const heartbeatMs = (deadAfterSeconds: number) => Math.min(HEARTBEAT_MS, 
 export class Heartbeat {
   private ids = new Set<string>()
   private timer: ReturnType<typeof setInterval> | undefined
+  /** When this process's last two beats were written (ms), to tell whether it was itself cut off from the database. */
+  private beaten = { last: 0, before: 0 }
 
   constructor(private sql: Sql, private o: { concurrency: number; deadAfterSeconds: number; secretKey: string }) {}
 
@@ -39,7 +41,10 @@ export class Heartbeat {
 
   async tick() {
     await this.beat()
-    await this.recover().catch((error) => log.warn('worker recovery failed', { error: String(error) }))
+    // Back from a spell without the database (longer than the bound), the others may not have beaten again yet: they
+    // are not taken for dead (their statements stopped) before they have had a beat's time to say they are alive.
+    const cutOff = this.beaten.before > 0 && this.beaten.last - this.beaten.before > this.o.deadAfterSeconds * 1000
+    if (!cutOff) await this.recover().catch((error) => log.warn('worker recovery failed', { error: String(error) }))
     await this.admitWaiting().catch((error) => log.warn('waiting executions not let in', { error: String(error) }))
   }
 
@@ -55,6 +60,7 @@ export class Heartbeat {
       insert into worker_heartbeats (worker_id, hostname, pid, concurrency)
       select id, ${os.hostname()}, ${process.pid}, ${this.o.concurrency} from unnest(${ids}::text[]) as id
       on conflict (worker_id) do update set last_seen_at = now()`
+      .then(() => (this.beaten = { last: Date.now(), before: this.beaten.last }))
       .catch((error) => log.warn('heartbeat not written', { error: String(error) }))
     // what it runs is alive too, for pollers that judge a long run by its updated_at
     await touchRunning(this.sql, ids).catch((error) => log.warn('running executions not touched', { error: String(error) }))
