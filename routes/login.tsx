@@ -1,12 +1,14 @@
 import { Hono } from 'hono'
 import type { JSX } from 'react'
-import { signIn, REMEMBER_TTL_SECONDS } from '../src/auth/service.ts'
-import { Redirect } from '../src/errors.ts'
+import { REMEMBER_TTL_SECONDS } from '../src/auth/service.ts'
+import { signIn } from '../src/auth/sign-in.ts'
+import { Redirect, TooManyRequests } from '../src/errors.ts'
 import { setCsrfCookie, setSessionCookie } from '../src/http/cookies.ts'
 import { csrfTokenFor } from '../src/auth/service.ts'
 import type { Env } from '../src/http/env.ts'
 import { safeNextPath } from '../src/http/guards.ts'
 import { clientIp } from '../src/http/client-ip.ts'
+import { wantsJson } from '../src/http/on-error.tsx'
 import { renderPage } from '../src/http/render.tsx'
 import { formBody } from '../src/http/validate.ts'
 import { texts } from '../src/shared/texts.ts'
@@ -44,6 +46,12 @@ export default new Hono<Env>()
     const password = typeof form.password === 'string' ? form.password : ''
     const remember = form.remember !== undefined && form.remember !== '' && form.remember !== 'false'
     const result = await signIn(c.get('deps'), { email, password, remember, userAgent: c.req.header('user-agent'), ip: clientIp(c) })
+    if (!result.ok && 'retryAfterSeconds' in result) {
+      // refused before the password was checked: 429, so scripts back off (and the form still explains itself)
+      c.header('Retry-After', String(result.retryAfterSeconds))
+      if (wantsJson(c)) throw new TooManyRequests(result.message)
+      return renderPage(c, <LoginPage next={next} email={email} error={result.message} />, { title: texts.login.submit, status: 429 })
+    }
     if (!result.ok) return renderPage(c, <LoginPage next={next} email={email} error={result.message} />, { title: texts.login.submit })
     setSessionCookie(c, result.token, result.remember ? REMEMBER_TTL_SECONDS : undefined)
     setCsrfCookie(c, csrfTokenFor(c.get('deps'), result.token))

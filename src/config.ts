@@ -1,4 +1,6 @@
 import path from 'node:path'
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/throttle.ts'
+import { parseRange } from './http/ip-ranges.ts'
 
 /** Which parts of Sightline this process runs. `all` is what `npm start` uses. */
 export type ProcessRole = 'all' | 'web' | 'worker'
@@ -35,6 +37,10 @@ export interface Config {
   workerDeadAfterSeconds: number
   /** Bytes one request body may have; larger ones are refused with 413 before anything reads them. */
   maxBodyBytes: number
+  /** Addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For names the caller. */
+  trustedProxies: string[]
+  /** How fast passwords may be guessed (not read from the environment: tests shorten them and move the clock). */
+  signInLimits: SignInLimits
 }
 
 const roles: ProcessRole[] = ['all', 'web', 'worker']
@@ -66,7 +72,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     executionWaitMs: positiveInt(env, 'SIGHTLINE_EXECUTION_WAIT_MS', 500),
     workerDeadAfterSeconds: positiveInt(env, 'SIGHTLINE_WORKER_DEAD_AFTER_SECONDS', 30),
     maxBodyBytes: positiveInt(env, 'SIGHTLINE_MAX_BODY_BYTES', 1_048_576),
+    trustedProxies: addressRanges(env, 'SIGHTLINE_TRUSTED_PROXIES'),
+    signInLimits: DEFAULT_SIGN_IN_LIMITS,
   }
+}
+
+function addressRanges(env: Record<string, string | undefined>, name: string): string[] {
+  const list = (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  for (const range of list) {
+    try {
+      parseRange(range)
+    } catch (error) {
+      throw new Error(`${name}: ${(error as Error).message}`)
+    }
+  }
+  return list
 }
 
 function positiveInt(env: Record<string, string | undefined>, name: string, fallback: number): number {

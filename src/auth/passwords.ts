@@ -1,9 +1,5 @@
 import crypto from 'node:crypto'
-import { promisify } from 'node:util'
-
-const scrypt = promisify(crypto.scrypt) as (
-  password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions,
-) => Promise<Buffer>
+import { passwordHashing } from './hash-gate.ts'
 
 // scrypt is memory-hard: N=2^15, r=8 needs 32 MiB per hash, which makes GPU guessing expensive.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 }
@@ -12,6 +8,20 @@ const MAX_MEM = 64 * 1024 * 1024
 
 export const MIN_PASSWORD_LENGTH = 6
 
+/**
+ * Checked in place of a password when the email has no account (or no password): built from today's parameters,
+ * so a wrong email costs exactly what a wrong password does and timing does not tell which emails have accounts.
+ */
+export const NO_ACCOUNT_HASH = ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, crypto.randomBytes(16).toString('base64'),
+  crypto.randomBytes(KEY_LENGTH).toString('base64')].join('$')
+
+/** scrypt through the process's hash gate, so hashing never takes more of libuv's pool than the gate allows. */
+function scrypt(password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions, whose?: string): Promise<Buffer> {
+  return passwordHashing.run(() => new Promise<Buffer>((resolve, reject) => {
+    crypto.scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key)))
+  }), whose)
+}
+
 /** Hash as `scrypt$N$r$p$salt$hash` (base64), so parameters can be raised later without breaking old hashes. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16)
@@ -19,13 +29,17 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), hash.toString('base64')].join('$')
 }
 
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+/**
+ * Throws TooManyRequests (before hashing) when the hash gate's waiting line is full. `whose` (the caller's address)
+ * takes turns in that line with other callers.
+ */
+export async function verifyPassword(password: string, stored: string | null, whose?: string): Promise<boolean> {
   if (!stored) return false
   const [scheme, n, r, p, salt, hash] = stored.split('$')
   if (scheme !== 'scrypt' || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64')
   const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
     N: Number(n), r: Number(r), p: Number(p), maxmem: MAX_MEM,
-  })
+  }, whose)
   return crypto.timingSafeEqual(actual, expected)
 }

@@ -1,26 +1,14 @@
 import type { Deps } from '../deps.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { findUserByEmail } from '../users/store.ts'
-import { verifyPassword } from './passwords.ts'
 import { deleteSession, findPrincipalByApiKeyHash, findPrincipalBySession, insertSession, touchSession, type PrincipalRow } from './store.ts'
 import { hmac, randomToken, sha256 } from './tokens.ts'
 import { apiKeyHash } from './api-keys.ts'
-import { currentOrg } from '../orgs/service.ts'
 import { recordEvent } from '../events/service.ts'
 import { profileImageUrl } from '../users/serialize.ts'
-import { LoginThrottle } from './throttle.ts'
 
 /** A browser session without "remember me" lasts 12 hours from its last use; with it, 30 days. */
 export const SESSION_TTL_SECONDS = 12 * 3600
 export const REMEMBER_TTL_SECONDS = 30 * 24 * 3600
-
-export const texts = {
-  wrongCredentials: 'Wrong email or password.',
-  passwordLoginDisabled: 'Password login is not enabled for your organization.',
-  throttled: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
-}
-
-const throttle = new LoginThrottle()
 
 function toPrincipal(row: PrincipalRow, via: Principal['via']): Principal {
   return {
@@ -30,33 +18,7 @@ function toPrincipal(row: PrincipalRow, via: Principal['via']): Principal {
   }
 }
 
-export type SignInResult = { ok: true; token: string; remember: boolean; userId: number } | { ok: false; message: string }
-
-/** Check a password sign-in; on success open a session and return its cookie token. */
-export async function signIn(
-  deps: Deps, input: { email: string; password: string; remember: boolean; userAgent?: string; ip?: string },
-): Promise<SignInResult> {
-  const org = await currentOrg(deps)
-  if (!org) return { ok: false, message: texts.wrongCredentials }
-  if (!org.settings.auth_password_login_enabled) return { ok: false, message: texts.passwordLoginDisabled }
-  if (throttle.blocked(input.email, input.ip)) return { ok: false, message: texts.throttled }
-  const user = await findUserByEmail(deps.sql, org.id, input.email.trim().toLowerCase())
-  // Verify even for unknown emails, so timing does not tell which emails have accounts.
-  const valid = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH)
-  if (!user || !valid || user.disabled_at) {
-    throttle.fail(input.email, input.ip)
-    return { ok: false, message: texts.wrongCredentials }
-  }
-  throttle.succeed(input.email, input.ip)
-  const token = await openSession(deps, user.id, input.remember, input)
-  await recordEvent(deps.sql, { orgId: org.id, userId: user.id, action: 'login', objectType: 'redash', objectId: null,
-    properties: { user_agent: input.userAgent, ip: input.ip } })
-  return { ok: true, token, remember: input.remember, userId: user.id }
-}
-
-// A real scrypt hash of a random password, verified when the email is unknown.
-const DUMMY_HASH = 'scrypt$32768$8$1$c2lnaHRsaW5lLWR1bW15$Q7bMfIhYd0CN4cA2b8a8m1Kq8mJc1lB3kM7y1x2b3c4='
-
+/** Open a session for a user who proved who they are (src/auth/sign-in.ts, setup); returns its cookie token. */
 export async function openSession(
   deps: Deps, userId: number, remember: boolean, meta: { userAgent?: string; ip?: string } = {},
 ): Promise<string> {

@@ -1,4 +1,5 @@
-import type { Db } from '../db/sql.ts'
+import type { Db, Sql } from '../db/sql.ts'
+import { withAsyncCommit } from '../db/sql.ts'
 
 /** A user as authentication sees them: identity, groups and the union of their groups' permissions. */
 export interface PrincipalRow {
@@ -75,5 +76,57 @@ export async function deleteSession(db: Db, tokenHash: Buffer) {
 
 export async function deleteExpiredSessions(db: Db): Promise<number> {
   const rows = await db`delete from sessions where expires_at < now()`
+  return rows.count
+}
+
+/** Failed or in-progress sign-ins in the throttle's window, for one account and one address. */
+export interface SignInAttemptCounts {
+  addressFailures: number
+  addressOldestMs: number | undefined
+  accountFailures: number
+  accountLatestMs: number | undefined
+}
+
+/**
+ * Count the recent attempts on an account and from an address and, if `admit` agrees, record this attempt (before
+ * its password is checked, so attempts running at once count each other). A transaction-scoped lock per account
+ * serialises this across processes: two attempts cannot both slip past an account's delay. Returns the new
+ * attempt's id, or undefined when it was not admitted. The commit does not wait for the disk: a lost row after an
+ * operating-system crash only forgets one attempt.
+ */
+export async function claimSignInAttempt(
+  sql: Sql, a: { account: Buffer; address: string; at: Date; since: Date },
+  admit: (counts: SignInAttemptCounts) => boolean,
+): Promise<{ id: number | undefined; counts: SignInAttemptCounts }> {
+  return withAsyncCommit(sql, async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext('sightline_sign_in'), ${a.account.readInt32BE(0)})`
+    const [row] = await tx<{ address_failures: number; address_oldest: Date | null; account_failures: number; account_latest: Date | null }[]>`
+      select
+        (select count(*)::int from sign_in_attempts where address = ${a.address} and attempted_at > ${a.since}) as address_failures,
+        (select min(attempted_at) from sign_in_attempts where address = ${a.address} and attempted_at > ${a.since}) as address_oldest,
+        (select count(*)::int from sign_in_attempts where account = ${a.account} and attempted_at > ${a.since}) as account_failures,
+        (select max(attempted_at) from sign_in_attempts where account = ${a.account} and attempted_at > ${a.since}) as account_latest`
+    const counts = {
+      addressFailures: row.address_failures, addressOldestMs: row.address_oldest?.getTime(),
+      accountFailures: row.account_failures, accountLatestMs: row.account_latest?.getTime(),
+    }
+    if (!admit(counts)) return { id: undefined, counts }
+    const [{ id }] = await tx<{ id: number }[]>`
+      insert into sign_in_attempts (account, address, attempted_at) values (${a.account}, ${a.address}, ${a.at}) returning id`
+    return { id, counts }
+  })
+}
+
+/** A right password: this attempt and the address's earlier failures on the account no longer count. */
+export async function forgetSignInFailures(db: Db, a: { id: number; account: Buffer; address: string }) {
+  await db`delete from sign_in_attempts where id = ${a.id} or (account = ${a.account} and address = ${a.address})`
+}
+
+export async function dropSignInAttempt(db: Db, id: number) {
+  await db`delete from sign_in_attempts where id = ${id}`
+}
+
+export async function deleteSignInAttemptsBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db`delete from sign_in_attempts where attempted_at < ${before}`
   return rows.count
 }

@@ -127,11 +127,13 @@ describe('sign in and out', () => {
     expect(actions.map((a) => a.action)).toEqual(['logout', 'login'])
   })
 
-  it('stops password guessing after 10 failures, even when the right password follows', async () => {
+  it('slows password guessing after 5 failures: an attempt before the delay is refused unchecked, with 429', async () => {
     await addUser(t, { name: 'Gus', email: 'gus@example.com', password: 'gus-password' })
-    for (let i = 0; i < 10; i++) await signInAs(t.app, 'gus@example.com', `guess-${i}`)
+    for (let i = 0; i < 5; i++) await signInAs(t.app, 'gus@example.com', `guess-${i}`)
     const { res } = await signInAs(t.app, 'gus@example.com', 'gus-password')
-    expect(await res.text()).toContain('Too many failed sign-in attempts. Please wait a few minutes and try again.')
+    expect(res.status).toBe(429)
+    expect(res.headers.get('retry-after')).toBe('1')
+    expect(await res.text()).toContain('Too many failed sign-in attempts for this email. Please wait 1 second and try again.')
     expect(res.headers.getSetCookie().some((c) => c.startsWith('sightline_session='))).toBe(false)
   })
 
