@@ -92,6 +92,11 @@ async function send(r: Request): Promise<Response> {
   return res
 }
 
+/** Reads an answer nobody wants to its end, without keeping it (an earlier statement's rows may be large). */
+async function discard(res: Response): Promise<void> {
+  if (res.body) for await (const _ of res.body as unknown as AsyncIterable<Uint8Array>);
+}
+
 function serverError(line: string): ClickHouseError {
   const code = Number(CODE.exec(line.trim())?.[1] ?? NaN)
   return new ClickHouseError(line.trim().replace(/, e\.what\(\) = DB::Exception\s*$/, ''), Number.isNaN(code) ? null : code)
@@ -243,7 +248,7 @@ async function runQuery(
     for (const statement of statements.slice(0, -1)) {
       const queryId = nextQueryId()
       queryIds.push(queryId)
-      await (await send({ config, text: statement, queryId, sessionId, timeoutMs: limit, signal: abort.signal, headersTimeoutMs })).arrayBuffer()
+      await discard(await send({ config, text: statement, queryId, sessionId, timeoutMs: limit, signal: abort.signal, headersTimeoutMs }))
       watch.check()
     }
     const origin = base(config).href
