@@ -180,7 +180,10 @@ try {
     }
     console.log(c.label, figures[c.name])
   }
-  fs.writeFileSync(path.join(import.meta.dirname, 'huge-cell.json'), JSON.stringify(figures, null, 2) + '\n')
+  // cases not run this time keep their last figures
+  const file = path.join(import.meta.dirname, 'huge-cell.json')
+  const earlier = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {}
+  fs.writeFileSync(file, JSON.stringify({ ...earlier, ...figures }, null, 2) + '\n')
 } finally {
   child?.kill('SIGTERM')
   if (child) await new Promise((r) => (child!.exitCode !== null ? r(null) : child!.once('exit', r)))
