@@ -8,11 +8,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { runMigrations } from 'graphile-worker'
-import { seal } from '../src/data-sources/secrets.ts'
 import { useEmbeddedPostgres } from '../src/db/embedded.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { connect } from '../src/db/sql.ts'
 import { setupOrganization } from '../src/orgs/service.ts'
+import { dataSourceTypes } from '../src/runners/registry.ts'
 import { quietLogger } from '../worker/main.ts'
 import { ROOT, sleep } from './server.ts'
 
@@ -28,7 +28,7 @@ try {
   const u = new URL(pg.url)
   const [ds] = await sql`insert into data_sources (org_id, name, type, options)
     values (${orgId}, 'Engine', 'pg', ${sql.json({ host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), dbname: 'postgres' })}) returning id`
-  await sql`update data_sources set secrets = ${seal('bench', { password: decodeURIComponent(u.password) })} where id = ${ds.id}`
+  await sql`update data_sources set secrets = ${dataSourceTypes.seal('bench', { password: decodeURIComponent(u.password) })} where id = ${ds.id}`
   await sql`
     insert into executions (org_id, data_source_id, query_hash, query_text, queue)
     select ${orgId}, ${ds.id}, md5(g::text), 'SELECT ' || g || ' AS n', 'ds:' || ${ds.id} from generate_series(1, 1000) g`

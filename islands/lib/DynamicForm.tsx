@@ -1,37 +1,18 @@
 import { useId, useState, type FormEvent, type JSX } from 'react'
+import { SECRET_MASK, type ConfigurationSchema, type SchemaProperty } from '../../src/shared/configuration-schema.ts'
 import { texts } from '../../src/shared/texts.ts'
 import { ui } from './ui.ts'
 
 /**
  * A configuration form drawn from a type's configuration schema (spec 3 §3 and §5), shared by data sources and
- * alert destinations. The types mirror src/runners/runner.ts (islands may not import it).
+ * alert destinations: the schema is the one the server checks against (src/shared/configuration-schema.ts).
  */
-export interface FormProperty {
-  type: 'string' | 'number' | 'boolean' | 'email'
-  title?: string
-  default?: string | number | boolean
-  enum?: string[]
-  extendedEnum?: { value: string; name: string }[]
-  minLength?: number
-  format?: string
-}
-
-export interface FormSchema {
-  type?: 'object'
-  properties: Record<string, FormProperty>
-  required?: string[]
-  order?: string[]
-  extra_options?: string[]
-  secret?: string[]
-}
+export type FormSchema = ConfigurationSchema
 
 export interface FormValues {
   name: string
   options: Record<string, unknown>
 }
-
-/** What the server sends instead of a stored secret; sent back unchanged, it keeps the stored value. */
-export const SECRET_MASK = '--------'
 
 type Kind = 'text' | 'email' | 'password' | 'number' | 'checkbox' | 'select' | 'file'
 
@@ -47,7 +28,7 @@ export interface Field {
 
 const humanize = (key: string) => key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())
 
-function kindOf(key: string, p: FormProperty, secret: boolean): Kind {
+function kindOf(key: string, p: SchemaProperty, secret: boolean): Kind {
   if (p.enum || p.extendedEnum) return 'select'
   if (p.type === 'boolean') return 'checkbox'
   if (key.endsWith('File')) return 'file'

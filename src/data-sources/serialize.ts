@@ -1,7 +1,7 @@
+import { dataSourceTypes } from '../runners/registry.ts'
 import type { Runner } from '../runners/runner.ts'
 import { iso } from '../shared/time.ts'
-import { maskedOptions } from './options.ts'
-import { open } from './secrets.ts'
+import { typeJson } from '../type-registry/serialize.ts'
 import type { AccessibleDataSourceRow } from './store.ts'
 
 /**
@@ -23,16 +23,10 @@ export function dataSourceJson(row: AccessibleDataSourceRow, runner: Runner | un
     created_at: iso(row.created_at),
   }
   if (!o.admin || !runner) return base
-  return { ...base, options: maskedOptions(runner.configurationSchema, row.options, open(o.secretKey, row.secrets)) }
+  return { ...base, options: dataSourceTypes.toShow(o.secretKey, row) ?? {} }
 }
 
+/** GET /api/data_sources/types: a type as every kind lists it, with the engine's syntax and auto-limit support. */
 export function dataSourceTypeJson(runner: Runner) {
-  return {
-    type: runner.type,
-    name: runner.name,
-    syntax: runner.syntax,
-    deprecated: false,
-    supports_auto_limit: runner.supportsAutoLimit,
-    configuration_schema: runner.configurationSchema,
-  }
+  return { ...typeJson(runner), syntax: runner.syntax, supports_auto_limit: runner.supportsAutoLimit }
 }

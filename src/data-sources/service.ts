@@ -8,10 +8,8 @@ import { findUnfinished, insertJob, type JobRow } from '../jobs/store.ts'
 import { has, isAdmin } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdmin, requirePermission } from '../permissions/require.ts'
-import { getRunner } from '../runners/registry.ts'
+import { dataSourceTypes } from '../runners/registry.ts'
 import type { Runner, RunnerConfig } from '../runners/runner.ts'
-import { checkOptions } from './options.ts'
-import { open, seal } from './secrets.ts'
 import * as store from './store.ts'
 import type { AccessibleDataSourceRow, DataSourceRow } from './store.ts'
 
@@ -21,15 +19,14 @@ const DataSourceBody = z.object({
   options: limitedJson('Data source options', LIMITS.dataSourceOptionsBytes).optional(),
 })
 
+/** The runner of a data source type; 400 for a type this installation does not have. */
 export function runnerFor(type: string): Runner {
-  const runner = getRunner(type)
-  if (!runner) throw new BadRequest(`Unknown data source type: ${type}.`)
-  return runner
+  return dataSourceTypes.require(type)
 }
 
 /** Options and secrets together, as a runner needs them. */
 export function runnerConfig(secretKey: string, row: DataSourceRow): RunnerConfig {
-  return { ...row.options, ...open(secretKey, row.secrets) }
+  return dataSourceTypes.opened(secretKey, row)
 }
 
 /** The sources the caller may see (admins: all; others: those of their groups, with their access level). */
@@ -65,11 +62,10 @@ async function adminSource(deps: Deps, principal: Principal, id: number): Promis
 export async function createDataSource(deps: Deps, principal: Principal, body: unknown): Promise<DataSourceRow> {
   requireAdmin(principal)
   const input = validate(DataSourceBody, body)
-  const runner = runnerFor(input.type)
-  const { options, secrets } = checkOptions(runner.configurationSchema, input.options)
+  const { options, secrets } = dataSourceTypes.toStore(deps.secretKey, input.type, input.options)
   return deps.sql.begin(async (tx) => {
     if (await store.nameTaken(tx, principal.orgId, input.name)) throw new BadRequest('A data source with this name already exists.')
-    const row = await store.insert(tx, { orgId: principal.orgId, name: input.name, type: input.type, options, secrets: sealOrNull(deps, secrets) })
+    const row = await store.insert(tx, { orgId: principal.orgId, name: input.name, type: input.type, options, secrets })
     const [defaultGroup] = await tx<{ id: number }[]>`select id from groups where org_id = ${principal.orgId} and type = 'builtin' and name = 'default'`
     if (defaultGroup) await store.addToGroup(tx, row.id, defaultGroup.id, false)
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'datasource', objectId: row.id })
@@ -80,12 +76,11 @@ export async function createDataSource(deps: Deps, principal: Principal, body: u
 export async function saveDataSource(deps: Deps, principal: Principal, id: number, body: unknown): Promise<DataSourceRow> {
   const existing = await adminSource(deps, principal, id)
   const input = validate(DataSourceBody, body)
-  const runner = runnerFor(input.type)
-  const stored = { options: existing.options, secrets: input.type === existing.type ? open(deps.secretKey, existing.secrets) : {} }
-  const { options, secrets } = checkOptions(runner.configurationSchema, input.options, stored)
+  // a secret sent back masked keeps the stored one, unless the type changed
+  const { options, secrets } = dataSourceTypes.toStore(deps.secretKey, input.type, input.options, existing)
   return deps.sql.begin(async (tx) => {
     if (await store.nameTaken(tx, principal.orgId, input.name, id)) throw new BadRequest('A data source with this name already exists.')
-    const row = await store.update(tx, id, { name: input.name, type: input.type, options, secrets: sealOrNull(deps, secrets) })
+    const row = await store.update(tx, id, { name: input.name, type: input.type, options, secrets })
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'edit', objectType: 'datasource', objectId: id })
     return row
   })
@@ -135,8 +130,4 @@ async function requestSchemaRefresh(deps: Deps, principal: Principal, ds: DataSo
     await enqueue(tx, 'refresh_schema', { job_id: job.id, data_source_id: ds.id }, { queue: `schema:${ds.id}`, maxAttempts: 1 })
     return job
   })
-}
-
-function sealOrNull(deps: Deps, secrets: Record<string, unknown>): string | null {
-  return Object.keys(secrets).length ? seal(deps.secretKey, secrets) : null
 }

@@ -1,3 +1,4 @@
+import { typeRegistry } from '../type-registry/registry.ts'
 import { clickhouseRunner } from './clickhouse.ts'
 import { databricksRunner } from './databricks.ts'
 import { duckdbRunner } from './duckdb.ts'
@@ -61,17 +62,24 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
   return limits.length ? Math.min(...limits) * 1000 : 0
 }
 
-/** Every engine Sightline can query, in the order the admin's "new data source" list shows them (by name). */
-export const runners: Runner[] = [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner]
-  .map(withAnnotationSwitch)
-  .map(withExecutionOptions)
-  .sort((a, b) => a.name.localeCompare(b.name))
+/**
+ * The data source types: every engine Sightline can query, in the order the admin's "new data source" list shows
+ * them (by name). Their secret fields are sealed under the data-source key (the purpose is part of every stored
+ * secret: never rename it).
+ */
+export const dataSourceTypes = typeRegistry<Runner>({
+  types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner]
+    .map(withAnnotationSwitch)
+    .map(withExecutionOptions),
+  secretsPurpose: 'data-source-secrets',
+  unknownType: (type) => `Unknown data source type: ${type}.`,
+})
 
-const byType = new Map(runners.map((r) => [r.type, r]))
+export const runners: readonly Runner[] = dataSourceTypes.types
 
 /** The runner for a data source type, or undefined for an unknown type. */
 export function getRunner(type: string): Runner | undefined {
-  return byType.get(type)
+  return dataSourceTypes.get(type)
 }
 
 /** Whether query text run on this source gets the annotation comment: on unless the admin switched it off. */

@@ -3,6 +3,7 @@
  * cancellation and streamed rows). A *runner* is the code for one kind of engine; a *data source* is a configured
  * instance of it.
  */
+import type { ConfigurationSchema } from '../shared/configuration-schema.ts'
 
 /** Column types as the browser formats them. */
 export type ColumnType = 'integer' | 'float' | 'boolean' | 'string' | 'datetime' | 'date'
@@ -13,27 +14,11 @@ export interface Column {
   type: ColumnType | null
 }
 
-export interface SchemaProperty {
-  type: 'string' | 'number' | 'boolean'
-  title?: string
-  default?: string | number | boolean
-  enum?: string[]
-  extendedEnum?: { value: string; name: string }[]
-  minLength?: number
-}
-
 /**
- * Drives the admin form and the server's validation (spec 3 §3). `secret` lists fields that are encrypted at rest
- * and never sent back to the browser.
+ * A runner's configuration schema drives the admin form and the server's validation (spec 3 §3); it is the schema
+ * every configured type has (src/shared/configuration-schema.ts), `secret` fields sealed at rest.
  */
-export interface ConfigurationSchema {
-  type: 'object'
-  properties: Record<string, SchemaProperty>
-  required?: string[]
-  order?: string[]
-  extra_options?: string[]
-  secret?: string[]
-}
+export type { ConfigurationSchema, SchemaProperty } from '../shared/configuration-schema.ts'
 
 export interface TableSchema {
   name: string

@@ -1,15 +1,15 @@
 import { BadRequest } from '../errors.ts'
-import type { ConfigurationSchema } from '../runners/runner.ts'
-import { SECRET_MASK } from './secrets.ts'
+import { SECRET_MASK, type ConfigurationSchema, type SchemaProperty } from '../shared/configuration-schema.ts'
 
+/** Options checked against a schema: the plain ones, and the secret fields apart (they are stored sealed). */
 export interface SplitOptions {
   options: Record<string, unknown>
   secrets: Record<string, unknown>
 }
 
 /**
- * Check submitted options against the runner's schema and split secret fields off. A secret sent back as the mask
- * (or left empty on an existing source) keeps its stored value. Empty optional values are dropped (spec 3 §5).
+ * Check submitted options against a type's schema and split secret fields off. A secret sent back as the mask
+ * (or left empty when one is stored) keeps its stored value. Empty optional values are dropped (spec 3 §5).
  */
 export function checkOptions(schema: ConfigurationSchema, input: unknown, stored?: SplitOptions): SplitOptions {
   if (input === undefined || input === null) input = {}
@@ -41,7 +41,7 @@ export function checkOptions(schema: ConfigurationSchema, input: unknown, stored
   return out
 }
 
-function coerce(key: string, type: 'string' | 'number' | 'boolean', raw: unknown, title?: string): unknown {
+function coerce(key: string, type: SchemaProperty['type'], raw: unknown, title?: string): unknown {
   const label = title ?? key
   if (type === 'number') {
     const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN
