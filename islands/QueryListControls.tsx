@@ -4,9 +4,13 @@ import { texts } from '../src/shared/texts.ts'
 import { queryTexts } from '../src/shared/query-texts.ts'
 import { api, ApiError } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
-import { apiPathOf, DEFAULT_PAGE_SIZE, hrefOf, listItemOf, LIST_PATHS, parseListState, type ListJson, type ListState, type QueryListItem } from './lib/query-list.ts'
-import { EmptyState, ListNav, Paginator, QueryTable, TagFilter } from './lib/QueryListView.tsx'
-import { ui } from './lib/ui.ts'
+import { searchKeeps } from '../src/shared/list/address.ts'
+import { Pager } from './lib/list/Pager.tsx'
+import { SearchBox } from './lib/list/SearchBox.tsx'
+import { TagFilter } from './lib/list/TagFilter.tsx'
+import type { ListView } from './lib/list/view.ts'
+import { apiPathOf, hrefOf, listItemOf, LIST_PATHS, parseListState, QUERY_LIST, type ListJson, type ListState, type QueryListItem } from './lib/query-list.ts'
+import { ListNav, QueryListEmpty, QueryTable } from './lib/QueryListView.tsx'
 
 const t = queryTexts.queries
 const SEARCH_DEBOUNCE_MS = 200 // spec 2 §9: search input debounce
@@ -113,31 +117,25 @@ function QueryListControls(props: QueryListProps): JSX.Element {
     }
   }
 
+  const view: ListView<ListState> = { spec: QUERY_LIST, s, link: (next) => ({ href: hrefOf(next), onClick: (event) => follow(event, next) }) }
   const summary = t.count(list.count)
   return (
     // on a phone the two columns dissolve (display: contents), so the search box can sit between the lists and the tags
     <div className="flex flex-col gap-5 lg:flex-row lg:items-start lg:gap-6">
       <div className="contents lg:sticky lg:top-6 lg:flex lg:w-48 lg:shrink-0 lg:flex-col lg:gap-5">
         <ListNav kind={s.kind} />
-        <TagFilter s={s} tags={props.tags} follow={follow} />
+        <TagFilter list={view} tags={props.tags} title={t.tags} tagLabel={t.tagFilter} id="query-tags-title" className="order-3" />
       </div>
       <div className="contents lg:flex lg:min-w-0 lg:flex-1 lg:flex-col lg:gap-4">
-        <form role="search" action={LIST_PATHS[s.kind]} method="get" onSubmit={submit} className="relative order-2">
-          {s.tags.map((tag) => <input key={tag} type="hidden" name="tags" value={tag} />)}
-          {s.pageSize !== DEFAULT_PAGE_SIZE && <input type="hidden" name="page_size" value={s.pageSize} />}
-          <label htmlFor="query-search" className="sr-only">{t.search}</label>
-          <svg viewBox="0 0 24 24" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" fill="none" stroke="currentColor"
-            strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-4.3-4.3" /></svg>
-          <input id="query-search" type="search" name="q" value={search} onChange={(e) => type(e.target.value)} placeholder={t.searchPlaceholder}
-            autoComplete="off" spellCheck={false} className={`${ui.input} ${ui.inputBorder} pl-9`} />
-        </form>
+        <SearchBox id="query-search" action={LIST_PATHS[s.kind]} keep={searchKeeps(QUERY_LIST, s)} label={t.search} placeholder={t.searchPlaceholder}
+          value={search} onChange={type} onSubmit={submit} className="order-2" />
         <p className="sr-only" role="status" aria-live="polite">{hydrated ? summary : ''}</p>
         <div aria-busy={loading} className={`order-4 flex min-w-0 flex-col gap-4 transition-opacity ${loading ? 'opacity-60' : ''}`}>
           {list.items.length === 0
-            ? <EmptyState s={s} canCreate={props.canCreate} />
-            : <QueryTable s={s} items={list.items} now={now} formats={props.formats} caption={summary} starsEnabled={hydrated}
-              follow={follow} onToggleFavorite={(item) => void toggleFavorite(item)} />}
-          <Paginator s={s} count={list.count} follow={follow} />
+            ? <QueryListEmpty s={s} canCreate={props.canCreate} />
+            : <QueryTable list={view} items={list.items} now={now} formats={props.formats} caption={summary} starsEnabled={hydrated}
+              onToggleFavorite={(item) => void toggleFavorite(item)} />}
+          <Pager list={view} count={list.count} summary="range" sizeLabel={t.pageSize} />
         </div>
       </div>
     </div>

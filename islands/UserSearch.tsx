@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type JSX } from 'react'
 import { island } from '../src/shared/island.tsx'
 import { texts } from '../src/shared/texts.ts'
-import { ui } from './lib/ui.ts'
+import { SearchBox } from './lib/list/SearchBox.tsx'
 
 /** The element of the users page whose content a search replaces. */
 export const USERS_RESULTS_ID = 'users-results'
@@ -11,12 +11,11 @@ const DEBOUNCE_MS = 200 // spec 3 §9: server-paged list search input debounce
  * The users list's search box. Without script it is a plain GET form (?q=). With script it searches as you type:
  * it fetches the same page for the new query and swaps in the server-rendered results, so there is one renderer.
  */
-function UserSearch({ action, q, keep }: { action: string; q: string; keep: Record<string, string> }): JSX.Element {
+function UserSearch({ action, q, keep }: { action: string; q: string; keep: [name: string, value: string][] }): JSX.Element {
   const [value, setValue] = useState(q)
   const [status, setStatus] = useState('')
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const inflight = useRef<AbortController>(undefined)
-  const inputId = 'users-search'
 
   useEffect(() => () => {
     clearTimeout(timer.current)
@@ -25,7 +24,7 @@ function UserSearch({ action, q, keep }: { action: string; q: string; keep: Reco
 
   async function search(term: string) {
     const url = new URL(action, window.location.origin)
-    for (const [k, v] of Object.entries(keep)) url.searchParams.set(k, v)
+    for (const [k, v] of keep) url.searchParams.append(k, v)
     if (term.trim()) url.searchParams.set('q', term.trim())
     inflight.current?.abort()
     const controller = new AbortController()
@@ -58,15 +57,10 @@ function UserSearch({ action, q, keep }: { action: string; q: string; keep: Reco
   }
 
   return (
-    <form role="search" action={action} method="get" onSubmit={submit} className="relative">
-      {Object.entries(keep).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-      <label htmlFor={inputId} className="sr-only">{texts.users.search}</label>
-      <svg viewBox="0 0 24 24" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" fill="none" stroke="currentColor"
-        strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-4.3-4.3" /></svg>
-      <input id={inputId} type="search" name="q" value={value} onChange={(e) => change(e.target.value)} placeholder={texts.users.searchPlaceholder}
-        autoComplete="off" spellCheck={false} className={`${ui.input} ${ui.inputBorder} pl-9`} />
+    <SearchBox id="users-search" action={action} keep={keep} label={texts.users.search} placeholder={texts.users.searchPlaceholder}
+      value={value} onChange={change} onSubmit={submit}>
       <p className="sr-only" aria-live="polite">{status}</p>
-    </form>
+    </SearchBox>
   )
 }
 

@@ -1,3 +1,4 @@
+import { listSearch, readListState, type ListSpec, type ListState as KitListState } from '../../src/shared/list/address.ts'
 import { queryTexts } from '../../src/shared/query-texts.ts'
 
 /**
@@ -13,22 +14,21 @@ export const LIST_PATHS: Record<QueryListKind, string> = {
   archive: '/queries/archive',
 }
 
-export const PAGE_SIZES = [5, 10, 20, 50, 100] // spec 2 §9: paginator size options
-export const DEFAULT_PAGE_SIZE = 20
-export const DEFAULT_ORDER = '-created_at' // spec 2 §9: query lists default to created_at descending
+/** The query lists' columns, sizes and defaults (spec 2 §9: sizes 5 to 100, 20 a page, newest first). */
+export const QUERY_LIST: ListSpec<SortColumn> = {
+  columns: { name: 'asc', created_by: 'asc', created_at: 'desc', executed_at: 'desc', schedule: 'asc' },
+  defaultOrder: '-created_at',
+  pageSizes: [5, 10, 20, 50, 100],
+  defaultPageSize: 20,
+  search: 'ranked', // spec 2 §4: a search sorts by relevance until a column is chosen
+  tags: true,
+}
 
 /** The columns a list can be ordered by, as the API names them. */
-export const SORTABLE = ['name', 'created_by', 'created_at', 'executed_at', 'schedule'] as const
-export type SortColumn = (typeof SORTABLE)[number]
+export type SortColumn = 'name' | 'created_by' | 'created_at' | 'executed_at' | 'schedule'
 
-export interface ListState {
+export interface ListState extends KitListState {
   kind: QueryListKind
-  q: string
-  tags: string[]
-  /** null: none chosen, so the API's own order applies (search rank while searching, else newest first). */
-  order: string | null
-  page: number
-  pageSize: number
 }
 
 /** What a row shows of a query: the list API's item, trimmed (no query text or API key in the page). */
@@ -68,51 +68,16 @@ export function listItemOf(json: QueryListItem): QueryListItem {
 }
 
 /** The list state an address asks for; anything malformed falls back to the default. */
-export function parseListState(kind: QueryListKind, params: URLSearchParams): ListState {
-  const page = Number(params.get('page'))
-  const size = Number(params.get('page_size'))
-  const order = params.get('order') ?? ''
-  const tags = [...new Set([...params.getAll('tags'), ...params.getAll('tags[]')].map((t) => t.trim()).filter(Boolean))]
-  return {
-    kind,
-    q: (params.get('q') ?? '').trim().slice(0, 200),
-    tags,
-    order: SORTABLE.includes(order.replace(/^-/, '') as SortColumn) ? order : null,
-    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
-    pageSize: PAGE_SIZES.includes(size) ? size : DEFAULT_PAGE_SIZE,
-  }
-}
-
-function searchOf(s: ListState, o: { full: boolean }): string {
-  const query = new URLSearchParams()
-  if (s.q) query.set('q', s.q)
-  for (const tag of s.tags) query.append('tags', tag)
-  if (s.order && (s.order !== DEFAULT_ORDER || s.q)) query.set('order', s.order)
-  if (s.page > 1 || o.full) query.set('page', String(s.page))
-  if (s.pageSize !== DEFAULT_PAGE_SIZE || o.full) query.set('page_size', String(s.pageSize))
-  const text = query.toString()
-  return text ? `?${text}` : ''
-}
+export const parseListState = (kind: QueryListKind, params: URLSearchParams): ListState => ({ kind, ...readListState(QUERY_LIST, params) })
 
 /** The page's address for a state, with some of it changed; defaults are left out, so links stay short. */
 export function hrefOf(s: ListState, change: Partial<ListState> = {}): string {
   const next = { ...s, ...change }
-  return LIST_PATHS[next.kind] + searchOf(next, { full: false })
+  return LIST_PATHS[next.kind] + listSearch(QUERY_LIST, next)
 }
 
 /** The list API's address for a state: the same list, always with its page size (the API's default differs). */
-export const apiPathOf = (s: ListState) => `/api${LIST_PATHS[s.kind]}${searchOf(s, { full: true })}`
-
-/** The order in effect: a chosen one, none while searching (search rank), else the default. */
-export const effectiveOrder = (s: ListState) => s.order ?? (s.q ? null : DEFAULT_ORDER)
-
-/** Where a click on a column title leads: the first click picks the natural direction, the next turns it round. */
-export function nextOrder(s: ListState, column: SortColumn): string {
-  const current = effectiveOrder(s)
-  if (current === column) return `-${column}`
-  if (current === `-${column}`) return column
-  return column === 'name' || column === 'created_by' || column === 'schedule' ? column : `-${column}`
-}
+export const apiPathOf = (s: ListState) => `/api${LIST_PATHS[s.kind]}${listSearch(QUERY_LIST, s, { full: true })}`
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 

@@ -10,7 +10,7 @@ export default new Hono<Env>()
   .get('/', async (c) => {
     const { principal } = apiCaller(c)
     // every snippet of the organization, as a plain list (the established tool's shape), by trigger
-    const { results } = await listSnippets(c.get('deps'), principal, { order: 'trigger', descending: false, limit: null, offset: 0 })
+    const { results } = await listSnippets(c.get('deps'), principal, { order: null, paging: null })
     return c.json(results)
   })
   .post('/', async (c) => {

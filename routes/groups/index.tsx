@@ -1,5 +1,8 @@
 import { Hono } from 'hono'
 import type { JSX } from 'react'
+import { EmptyState } from '../../islands/lib/list/ListTable.tsx'
+import { Pager } from '../../islands/lib/list/Pager.tsx'
+import { addressView, type ListView } from '../../islands/lib/list/view.ts'
 import { ui } from '../../islands/lib/ui.ts'
 import { Forbidden } from '../../src/errors.ts'
 import { visibleGroups } from '../../src/groups/service.ts'
@@ -7,12 +10,14 @@ import type { Env } from '../../src/http/env.ts'
 import { signedIn } from '../../src/http/guards.ts'
 import { has, isAdmin } from '../../src/permissions/can.ts'
 import type { Principal } from '../../src/permissions/principal.ts'
+import { readListState, type ListSpec } from '../../src/shared/list/address.ts'
+import { clampPage } from '../../src/shared/list/params.ts'
 import { texts } from '../../src/shared/texts.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
 
-const PAGE_SIZES = [5, 10, 20, 50, 100]
-const DEFAULT_PAGE_SIZE = 10 // spec 3 §9: group list default page size 10, sorted by name
+/** Spec 3 §9: the group list pages at 10 by default and is sorted by name (so it has no sort headers). */
+const GROUPS_LIST: ListSpec = { columns: {}, defaultOrder: null, pageSizes: [5, 10, 20, 50, 100], defaultPageSize: 10 }
 
 interface Row {
   id: number
@@ -24,26 +29,15 @@ const smallButton =
   'inline-flex min-h-8 items-center rounded-md border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700'
 
-const href = (page: number, size: number) => {
-  const q = new URLSearchParams()
-  if (page > 1) q.set('page', String(page))
-  if (size !== DEFAULT_PAGE_SIZE) q.set('page_size', String(size))
-  const s = q.toString()
-  return s ? `/groups?${s}` : '/groups'
-}
-
-function GroupsPage({ principal, rows, page, pages, size, total }: {
-  principal: Principal; rows: Row[]; page: number; pages: number; size: number; total: number
-}): JSX.Element {
+function GroupsPage({ principal, list, rows, total }: { principal: Principal; list: ListView; rows: Row[]; total: number }): JSX.Element {
   const t = texts.groups
   const admin = isAdmin(principal)
-  const pagerLink = 'rounded-md px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800'
   return (
     <SettingsLayout principal={principal} active="groups">
       <section aria-labelledby="groups-title" className="flex flex-col gap-4">
         <h2 id="groups-title" className="text-lg font-semibold text-slate-900 dark:text-slate-100">{t.title}</h2>
         {rows.length === 0 ? (
-          <p className={`${ui.card} px-6 py-12 text-center text-sm text-slate-600 dark:text-slate-400`}>{t.empty}</p>
+          <EmptyState>{t.empty}</EmptyState>
         ) : (
           <ul className={`${ui.card} divide-y divide-slate-100 dark:divide-slate-800`} aria-labelledby="groups-title">
             {rows.map((g) => (
@@ -61,22 +55,7 @@ function GroupsPage({ principal, rows, page, pages, size, total }: {
             ))}
           </ul>
         )}
-        {total > PAGE_SIZES[0] && (
-          <nav aria-label={t.pagination} className="flex flex-wrap items-center justify-between gap-3 text-sm">
-            <div className="flex items-center gap-1">
-              {page > 1 ? <a className={pagerLink} href={href(page - 1, size)} rel="prev">{t.previous}</a> : <span className={`${pagerLink} pointer-events-none opacity-40`} aria-disabled="true">{t.previous}</span>}
-              <span className="px-2 text-slate-500 dark:text-slate-400">{t.pageOf(page, pages)}</span>
-              {page < pages ? <a className={pagerLink} href={href(page + 1, size)} rel="next">{t.next}</a> : <span className={`${pagerLink} pointer-events-none opacity-40`} aria-disabled="true">{t.next}</span>}
-            </div>
-            <div className="flex items-center gap-1">
-              <span className="mr-1 text-slate-500 dark:text-slate-400">{t.pageSize}</span>
-              {PAGE_SIZES.map((s) => (
-                <a key={s} href={href(1, s)} aria-current={s === size ? 'true' : undefined}
-                  className={`rounded-md px-2 py-1 ${s === size ? 'bg-indigo-600 font-semibold text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}>{s}</a>
-              ))}
-            </div>
-          </nav>
-        )}
+        <Pager list={list} count={total} summary="pages" sizeLabel={t.pageSize} />
       </section>
     </SettingsLayout>
   )
@@ -89,11 +68,9 @@ export default new Hono<Env>().get('/groups', async (c) => {
   const groups = (await visibleGroups(c.get('deps'), principal))
     .map((g) => ({ id: g.id, name: g.name, builtin: g.type === 'builtin' }))
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id)
-  const asked = Number(c.req.query('page_size'))
-  const size = PAGE_SIZES.includes(asked) ? asked : DEFAULT_PAGE_SIZE
-  const pages = Math.max(1, Math.ceil(groups.length / size))
-  const page = Math.min(pages, Math.max(1, Math.trunc(Number(c.req.query('page')) || 1)))
-  const rows = groups.slice((page - 1) * size, page * size)
-  return renderShellPage(c, <GroupsPage principal={principal} rows={rows} page={page} pages={pages} size={size} total={groups.length} />,
+  const s = readListState(GROUPS_LIST, new URL(c.req.url).searchParams)
+  const page = clampPage(s.page, groups.length, s.pageSize)
+  const rows = groups.slice((page - 1) * s.pageSize, page * s.pageSize)
+  return renderShellPage(c, <GroupsPage principal={principal} list={addressView(GROUPS_LIST, { ...s, page }, '/groups')} rows={rows} total={groups.length} />,
     { title: texts.groups.title, section: 'settings' })
 })

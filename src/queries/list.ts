@@ -1,48 +1,31 @@
+import { countedPage, orderBy as listOrderBy, type Fragment } from '../db/list-page.ts'
 import type { Db } from '../db/sql.ts'
-import { BadRequest } from '../errors.ts'
-import { withoutNul } from '../http/validate.ts'
+import { apiListQuery } from '../http/list-params.ts'
+import type { ListQuery } from '../shared/list/params.ts'
+import { listTexts } from '../shared/list/texts.ts'
 import { queryColumns, queryTables, visibleTo, type QueryRow, type Viewer } from './store.ts'
 
-export const DEFAULT_PAGE_SIZE = 25
-export const MAX_PAGE_SIZE = 250
-
-/** Reference §3.3, word for word: the browser shows them. */
-export const pageTexts = {
-  pagePositive: 'Page must be positive integer.',
-  pageOutOfRange: 'Page is out of range.',
-  pageSizeOutOfRange: `Page size is out of range (1-${MAX_PAGE_SIZE}).`,
-}
+/** The API's answer to a page past the end (reference §3.3). */
+export const pageTexts = { pageOutOfRange: listTexts.pageOutOfRange }
 
 /** all: every visible query (drafts of everyone included, reference quirk 3); my: the caller's; archive: archived. */
 export type QueryListKind = 'all' | 'my' | 'favorites' | 'archive'
 
-const ORDER_KEYS = ['name', 'created_at', 'schedule', 'runtime', 'executed_at', 'created_by', 'starred_at'] as const
-type OrderKey = (typeof ORDER_KEYS)[number]
+/** The columns the lists sort by (reference §3.3). */
+export const QUERY_ORDERS = ['name', 'created_at', 'schedule', 'runtime', 'executed_at', 'created_by', 'starred_at'] as const
+type OrderKey = (typeof QUERY_ORDERS)[number]
 
-export interface QueryListParams {
-  page: number
-  pageSize: number
-  /** null: by search rank when searching, else newest first. */
-  order: { key: OrderKey; descending: boolean } | null
+export interface QueryListParams extends ListQuery<OrderKey> {
   /** The search words that can match something (each has a letter or a digit). */
   words: string[]
-  tags: string[]
 }
 
 const MAX_WORDS = 20
 
 /** The list query string (spec 2 §3 "List state"): page, page_size, order, q, tags; a 400 says what is wrong. */
 export function parseListParams(query: Record<string, string | undefined>, tags: string[]): QueryListParams {
-  const page = query.page === undefined || query.page === '' ? 1 : Number(query.page)
-  if (!Number.isSafeInteger(page) || page < 1) throw new BadRequest(pageTexts.pagePositive)
-  const pageSize = query.page_size === undefined || query.page_size === '' ? DEFAULT_PAGE_SIZE : Number(query.page_size)
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new BadRequest(pageTexts.pageSizeOutOfRange)
-  const descending = !!query.order?.startsWith('-')
-  const key = (descending ? query.order!.slice(1) : query.order) as OrderKey
-  // search text and tags go to PostgreSQL, whose text cannot hold NUL: such characters match nothing, so they are dropped
-  const words = withoutNul(query.q ?? '').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, MAX_WORDS)
-  const cleanTags = [...new Set(tags.map((t) => withoutNul(t).trim()).filter(Boolean))]
-  return { page, pageSize, order: ORDER_KEYS.includes(key) ? { key, descending } : null, words, tags: cleanTags }
+  const list = apiListQuery(query, QUERY_ORDERS, tags)
+  return { ...list, words: list.q.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, MAX_WORDS) }
 }
 
 /** A query as listed: with its owner's name and, for the caller, whether and when they starred it. */
@@ -73,30 +56,29 @@ function searchMatches(db: Db, words: string[]) {
   }, db`true`)
 }
 
-type Fragment = ReturnType<typeof queryColumns>
+/** The sortable columns; unscheduled, never run or unstarred queries go last whichever way a column is sorted. */
+const ordering = (db: Db) => ({
+  columns: {
+    name: db`lower(q.name)`,
+    created_at: db`q.created_at`,
+    schedule: db`case when jsonb_typeof(q.schedule -> 'interval') = 'number' then (q.schedule ->> 'interval')::numeric end`,
+    runtime: db`r.runtime`,
+    executed_at: db`r.retrieved_at`,
+    created_by: db`lower(u.name)`,
+    starred_at: db`f.created_at`,
+  } satisfies Record<OrderKey, Fragment>,
+  nulls: 'last' as const,
+  tieBreaker: db`q.id`,
+})
 
-const ORDER_EXPRESSIONS: Record<OrderKey, (db: Db) => Fragment> = {
-  name: (db) => db`lower(q.name)`,
-  created_at: (db) => db`q.created_at`,
-  schedule: (db) => db`case when jsonb_typeof(q.schedule -> 'interval') = 'number' then (q.schedule ->> 'interval')::numeric end`,
-  runtime: (db) => db`r.runtime`,
-  executed_at: (db) => db`r.retrieved_at`,
-  created_by: (db) => db`lower(u.name)`,
-  starred_at: (db) => db`f.created_at`,
-}
-
-function orderBy(db: Db, p: QueryListParams) {
+function orderBy(db: Db, p: QueryListParams): Fragment {
   if (!p.order && p.words.length) {
     // an exact id first, then the best text match (name weighs most), then the newest
     const ids = p.words.map(numericId).filter((id): id is number => id !== null)
     return db`q.id = any(${ids}::bigint[]) desc, ts_rank(q.search_vector, ${prefixQuery(db, p.words.join(' '))}) desc,
       q.created_at desc, q.id desc`
   }
-  const { key, descending } = p.order ?? { key: 'created_at', descending: true }
-  // unscheduled, never run or unstarred queries go last whichever way the column is sorted
-  return descending
-    ? db`${ORDER_EXPRESSIONS[key](db)} desc nulls last, q.id desc`
-    : db`${ORDER_EXPRESSIONS[key](db)} asc nulls last, q.id asc`
+  return listOrderBy(db, ordering(db), p.order ?? { column: 'created_at', descending: true })
 }
 
 /** One page of a list, and how many queries the list has in all. */
@@ -113,17 +95,11 @@ export async function findPage(db: Db, v: Viewer, kind: QueryListKind, p: QueryL
     ${p.words.length ? db`and ${searchMatches(db, p.words)}` : db``}`
   // the count needs none of the page's joins but the favorites one (every query has its user; the left joins
   // cannot change the number of rows), so with 10,000 queries it is an index-only scan instead of a join
-  const counted = kind === 'favorites'
+  const countFrom = kind === 'favorites'
     ? db`queries q join favorites f on f.object_type = 'query' and f.object_id = q.id and f.user_id = ${v.userId}`
     : db`queries q`
-  const [{ count }] = await db<{ count: number }[]>`select count(*)::int as count from ${counted} where ${where}`
-  if (!count) return { count, rows: [] }
-  const rows = await db<QueryListRow[]>`
-    select ${queryColumns(db)}, f.user_id is not null as is_favorite, f.created_at as starred_at
-    from ${tables}
-    where ${where}
-    order by ${orderBy(db, p)}
-    limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`
+  const columns = db`${queryColumns(db)}, f.user_id is not null as is_favorite, f.created_at as starred_at`
+  const { count, rows } = await countedPage<QueryListRow>(db, { columns, from: tables, where, countFrom, orderBy: orderBy(db, p) }, p)
   return { count, rows }
 }
 

@@ -5,12 +5,16 @@ import { recordEvent } from '../events/service.ts'
 import { LIMITS, tooLong, validate } from '../http/validate.ts'
 import { has, isAdmin, isAdminOrOwner } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
+import type { ListOrder } from '../shared/list/params.ts'
 import { usersByIds } from '../users/store.ts'
 import { snippetJson, type SnippetJson } from './serialize.ts'
 import * as store from './store.ts'
 import { SNIPPET_ORDERS, type SnippetOrder, type SnippetRow } from './store.ts'
 
-export type { SnippetOrder }
+export { SNIPPET_ORDERS, type SnippetOrder }
+
+/** Spec 2 §9: snippets are listed by trigger unless told otherwise. */
+export const SNIPPET_DEFAULT_ORDER: ListOrder<SnippetOrder> = { column: 'trigger', descending: false }
 
 export const MAX_TRIGGER_LENGTH = 255 // the column's limit (reference §5 query_snippets.trigger varchar(255))
 
@@ -67,25 +71,22 @@ function requireEdit(principal: Principal, row: SnippetRow) {
   if (!canEditSnippet(principal, row)) throw new Forbidden(snippetTexts.cannotEdit)
 }
 
-/** `trigger` ascending unless told otherwise; a leading '-' means descending (spec 2 §3 "List state"). */
-export function parseSnippetOrder(order: string | undefined): { order: SnippetOrder; descending: boolean } {
-  const descending = !!order?.startsWith('-')
-  const key = (descending ? order!.slice(1) : order) as SnippetOrder
-  return SNIPPET_ORDERS.includes(key) ? { order: key, descending } : { order: 'trigger', descending: false }
-}
-
 async function withAuthors(deps: Deps, principal: Principal, rows: SnippetRow[]): Promise<SnippetJson[]> {
   const users = await usersByIds(deps.sql, principal.orgId, rows.map((r) => r.user_id))
   return rows.map((row) => snippetJson(row, users))
 }
 
-/** The organization's snippets in the order asked, a page of them when `limit` is set, with the total. */
+/**
+ * The organization's snippets in the order asked (by trigger when none is), with the total: a page of them, the
+ * last one when asked past the end, or every one when `paging` is null.
+ */
 export async function listSnippets(
-  deps: Deps, principal: Principal, o: { order: SnippetOrder; descending: boolean; limit: number | null; offset: number },
-): Promise<{ count: number; results: SnippetJson[] }> {
+  deps: Deps, principal: Principal, o: { order: ListOrder<SnippetOrder> | null; paging: { page: number; pageSize: number } | null },
+): Promise<{ count: number; page: number; results: SnippetJson[] }> {
   requireView(principal)
-  const { count, rows } = await store.listSnippets(deps.sql, { orgId: principal.orgId, ...o })
-  return { count, results: await withAuthors(deps, principal, rows) }
+  const filter = { orgId: principal.orgId, order: o.order ?? SNIPPET_DEFAULT_ORDER }
+  const { count, page, rows } = await store.listSnippets(deps.sql, filter, o.paging, { pastEnd: 'last' })
+  return { count, page, results: await withAuthors(deps, principal, rows) }
 }
 
 async function findOrNotFound(deps: Deps, principal: Principal, id: number): Promise<SnippetRow> {

@@ -1,4 +1,6 @@
+import { countedPage, orderBy, type CountedPage, type Paging } from '../db/list-page.ts'
 import type { Db } from '../db/sql.ts'
+import type { ListOrder } from '../shared/list/params.ts'
 
 export interface SnippetRow {
   id: number
@@ -16,32 +18,25 @@ export type SnippetOrder = (typeof SNIPPET_ORDERS)[number]
 
 export interface SnippetListFilter {
   orgId: number
-  order: SnippetOrder
-  descending: boolean
-  /** null: every snippet (the API's list). */
-  limit: number | null
-  offset: number
+  order: ListOrder<SnippetOrder>
 }
 
-/** A page of the organization's snippets and how many there are in all; ties broken by id so pages never overlap. */
-export async function listSnippets(db: Db, f: SnippetListFilter): Promise<{ count: number; rows: SnippetRow[] }> {
-  const direction = f.descending ? db`desc` : db`asc`
-  const key = f.order === 'trigger' ? db`lower(s.trigger)`
-    : f.order === 'description' ? db`lower(s.description)`
-      : f.order === 'created_by' ? db`lower(u.name)`
-        : db`s.updated_at`
-  // nulls (a deleted author) sort last either way, so the people come first
-  const rows = await db<(SnippetRow & { total: number })[]>`
-    select s.*, count(*) over () as total
-    from query_snippets s left join users u on u.id = s.user_id
-    where s.org_id = ${f.orgId}
-    order by ${key} ${direction} nulls last, s.id ${direction}
-    limit ${f.limit} offset ${f.offset}`
-  if (rows.length === 0 && f.offset > 0) {
-    const [{ count }] = await db<{ count: number }[]>`select count(*)::int as count from query_snippets where org_id = ${f.orgId}`
-    return { count, rows: [] }
+/**
+ * A page of the organization's snippets (every one when `paging` is null) and how many there are in all; ties
+ * broken by id so pages never overlap, and snippets of a deleted author last either way, so the people come first.
+ */
+export async function listSnippets(
+  db: Db, f: SnippetListFilter, paging: Paging | null, o: { pastEnd: 'empty' | 'last' },
+): Promise<CountedPage<SnippetRow>> {
+  const ordering = {
+    columns: { trigger: db`lower(s.trigger)`, description: db`lower(s.description)`, created_by: db`lower(u.name)`, updated_at: db`s.updated_at` },
+    nulls: 'last' as const,
+    tieBreaker: db`s.id`,
   }
-  return { count: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...row }) => row) }
+  return countedPage<SnippetRow>(db, {
+    columns: db`s.*`, from: db`query_snippets s left join users u on u.id = s.user_id`, countFrom: db`query_snippets s`,
+    where: db`s.org_id = ${f.orgId}`, orderBy: orderBy(db, ordering, f.order),
+  }, paging, o)
 }
 
 export async function findSnippet(db: Db, orgId: number, id: number): Promise<SnippetRow | undefined> {

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound, TooManyRequests } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
-import { LIMITS, tooLong, withoutNul } from '../http/validate.ts'
+import { apiListQuery } from '../http/list-params.ts'
+import { LIMITS, tooLong } from '../http/validate.ts'
 import { findGroupsByIds, listGroups, type GroupRow } from '../groups/store.ts'
 import { isAdmin, has } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
@@ -11,17 +12,18 @@ import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../auth/passw
 import { LoginThrottle } from '../auth/throttle.ts'
 import { generateApiKey } from '../auth/tokens.ts'
 import { revealApiKey, storedApiKey } from '../auth/api-keys.ts'
+import { isPastEnd, type ListOrder, type ListQuery } from '../shared/list/params.ts'
+import { listTexts } from '../shared/list/texts.ts'
 import {
-  deleteUserSessions, findUserByEmail, findUserById, listUsers, replaceApiKey, replaceUserGroups, updateUserFields, type UserOrder,
-  type UserRow,
+  deleteUserSessions, findUserByEmail, findUserById, listUsers, replaceApiKey, replaceUserGroups, updateUserFields, USER_ORDERS,
+  type UserOrder, type UserRow,
 } from './store.ts'
 import { userJson } from './serialize.ts'
 
-export type { UserOrder }
+export { USER_ORDERS, type UserOrder }
 
-export const USER_PAGE_SIZE = 25
-export const MAX_PAGE_SIZE = 250
-const USER_ORDERS: readonly UserOrder[] = ['name', 'created_at', 'active_at']
+/** Spec 3 §9: the users list is newest first unless told otherwise. */
+export const USER_DEFAULT_ORDER: ListOrder<UserOrder> = { column: 'created_at', descending: true }
 
 export const userTexts = {
   mustProvideOldPassword: 'Must provide current password to update password.',
@@ -33,9 +35,6 @@ export const userTexts = {
   disabledReadOnly: "A disabled user's profile cannot be changed.",
   cannotLeaveBuiltin: 'You cannot remove yourself from a built-in group.',
   onlyAdminsSeeDisabled: 'Only admins can list disabled users.',
-  pagePositive: 'Page must be positive integer.',
-  pageOutOfRange: 'Page is out of range.',
-  pageSizeOutOfRange: `Page size is out of range (1-${MAX_PAGE_SIZE}).`,
 }
 
 /** Who may see the users list and other people's profiles: list_users, or an admin. */
@@ -74,55 +73,37 @@ export async function regenerateUserApiKey(deps: Deps, principal: Principal, id:
 }
 
 export interface UserListQuery {
-  q?: string
-  order: UserOrder
-  descending: boolean
+  list: ListQuery<UserOrder>
   disabled: boolean
+  /** Only pending invitations (true), only accepted ones (false), or both (undefined). */
   pending?: boolean
-  page: number
-  pageSize: number
-}
-
-/** The order parameter: name, created_at or active_at, '-' first for descending; anything else is -created_at. */
-export function parseUserOrder(order: string | undefined): { order: UserOrder; descending: boolean } {
-  const descending = !!order?.startsWith('-')
-  const key = (descending ? order!.slice(1) : order) as UserOrder
-  return USER_ORDERS.includes(key) ? { order: key, descending } : { order: 'created_at', descending: true }
 }
 
 const flag = (value: string | undefined) => (value === undefined || value === '' ? undefined : value.toLowerCase() === 'true')
 
 /** The query string of GET /api/users (reference §1.6, §3.3), checked: a 400 names what is wrong. */
 export function parseUserListQuery(query: Record<string, string | undefined>): UserListQuery {
-  const page = query.page === undefined ? 1 : Number(query.page)
-  if (!Number.isInteger(page) || page < 1) throw new BadRequest(userTexts.pagePositive)
-  const pageSize = query.page_size === undefined ? USER_PAGE_SIZE : Number(query.page_size)
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new BadRequest(userTexts.pageSizeOutOfRange)
-  const q = query.q?.trim().slice(0, 200) || undefined
-  return { q, ...parseUserOrder(query.order), disabled: flag(query.disabled) ?? false, pending: flag(query.pending), page, pageSize }
+  return { list: apiListQuery(query, USER_ORDERS), disabled: flag(query.disabled) ?? false, pending: flag(query.pending) }
 }
 
-/** A page of users (spec 3 §2 "Users and profile"): for list_users holders; disabled users for admins only. */
+/**
+ * A page of users (spec 3 §2 "Users and profile"): for list_users holders; disabled users for admins only. A page
+ * past the end is refused, as the API does, or with `clampPage` (a page's address) shows the last page.
+ */
 export async function listUsersPage(deps: Deps, principal: Principal, query: UserListQuery, o: { clampPage?: boolean } = {}) {
   if (!canListUsers(principal)) throw new Forbidden()
   if (query.disabled && !isAdmin(principal)) throw new Forbidden(userTexts.onlyAdminsSeeDisabled)
+  const { list } = query
   const filter = {
-    // search text goes to PostgreSQL, whose text cannot hold NUL: such characters match nothing, so they are dropped
-    orgId: principal.orgId, q: (query.q && withoutNul(query.q)) || undefined, disabled: query.disabled, pending: query.pending, order: query.order,
-    descending: query.descending, limit: query.pageSize,
+    orgId: principal.orgId, q: list.q || undefined, disabled: query.disabled, pending: query.pending, order: list.order ?? USER_DEFAULT_ORDER,
   }
-  let page = query.page
-  let { count, rows } = await listUsers(deps.sql, { ...filter, offset: (page - 1) * query.pageSize })
-  if (count > 0 && (page - 1) * query.pageSize >= count) {
-    if (!o.clampPage) throw new BadRequest(userTexts.pageOutOfRange)
-    page = Math.ceil(count / query.pageSize)
-    ;({ count, rows } = await listUsers(deps.sql, { ...filter, offset: (page - 1) * query.pageSize }))
-  }
+  const { count, page, rows } = await listUsers(deps.sql, filter, list, { pastEnd: o.clampPage ? 'last' : 'empty' })
+  if (isPastEnd(count, page, list.pageSize)) throw new BadRequest(listTexts.pageOutOfRange)
   const groups = new Map((await listGroups(deps.sql, principal.orgId)).map((g) => [g.id, g]))
   return {
     count,
     page,
-    page_size: query.pageSize,
+    page_size: list.pageSize,
     results: rows.map((row) => userJson(row, { withApiKey: false, groups: groupsOf(row, groups) })),
   }
 }

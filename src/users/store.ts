@@ -1,5 +1,7 @@
 import type { StoredApiKey } from '../auth/api-keys.ts'
+import { countedPage, orderBy, type CountedPage, type Paging } from '../db/list-page.ts'
 import type { Db } from '../db/sql.ts'
+import type { ListOrder } from '../shared/list/params.ts'
 
 export interface UserRow {
   id: number
@@ -71,7 +73,9 @@ export async function countUsers(db: Db, orgId: number): Promise<number> {
   return count
 }
 
-export type UserOrder = 'name' | 'created_at' | 'active_at'
+/** The columns the users list sorts by. */
+export const USER_ORDERS = ['name', 'created_at', 'active_at'] as const
+export type UserOrder = (typeof USER_ORDERS)[number]
 
 export interface UserListFilter {
   orgId: number
@@ -80,32 +84,26 @@ export interface UserListFilter {
   disabled: boolean
   /** Only pending invitations (true), only accepted ones (false), or both (undefined). */
   pending?: boolean
-  order: UserOrder
-  descending: boolean
-  limit: number
-  offset: number
+  order: ListOrder<UserOrder>
 }
 
 /** `%` and `_` in a search term match themselves. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
-/** One page of the organization's users, and how many match in all. */
-export async function listUsers(db: Db, f: UserListFilter): Promise<{ count: number; rows: UserRow[] }> {
+/** One page of the organization's users, and how many match in all; users never active sort as the least active. */
+export async function listUsers(db: Db, f: UserListFilter, paging: Paging, o: { pastEnd: 'empty' | 'last' }): Promise<CountedPage<UserRow>> {
   const pattern = f.q ? likePattern(f.q) : null
   const where = db`
     u.org_id = ${f.orgId}
     and (u.disabled_at is not null) = ${f.disabled}
     ${f.pending === undefined ? db`` : db`and u.is_invitation_pending = ${f.pending}`}
     ${pattern ? db`and (u.name ilike ${pattern} or u.email::text ilike ${pattern})` : db``}`
-  const direction = f.descending ? db`desc nulls last` : db`asc nulls first`
-  const orderBy = f.order === 'name' ? db`lower(u.name) ${direction}, u.id ${f.descending ? db`desc` : db`asc`}`
-    : f.order === 'active_at' ? db`u.active_at ${direction}, u.id ${f.descending ? db`desc` : db`asc`}`
-      : db`u.created_at ${direction}, u.id ${f.descending ? db`desc` : db`asc`}`
-  const [{ count }] = await db<{ count: number }[]>`select count(*)::int as count from users u where ${where}`
-  if (!count) return { count, rows: [] }
-  const rows = await db<UserRow[]>`
-    select ${userColumns(db)} from users u where ${where} order by ${orderBy} limit ${f.limit} offset ${f.offset}`
-  return { count, rows }
+  const ordering = {
+    columns: { name: db`lower(u.name)`, created_at: db`u.created_at`, active_at: db`u.active_at` },
+    nulls: 'low' as const,
+    tieBreaker: db`u.id`,
+  }
+  return countedPage<UserRow>(db, { columns: userColumns(db), from: db`users u`, where, orderBy: orderBy(db, ordering, f.order) }, paging, o)
 }
 
 /** The members of a group, by name. */
