@@ -1,11 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setClientFactory, type DatabricksClient, type DatabricksOperation } from '../../src/runners/databricks.ts'
-import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
 import {
-  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, toastWith, useCookies, waitForIslands, warehouseOptions, watchProblems,
+  addUser, browserSuite, jobEnd, layoutProblems, MEMBER, openEditor, PHONE, seriousA11yViolations, settled, signInOverHttp, toastWith, typeQuery, waitForIslands, warehouseOptions,
+  type PageOptions,
 } from './support.ts'
 
 /**
@@ -13,13 +12,11 @@ import {
  * real browser against a real server. No warehouse runs here: the Databricks driver is faked at the runner's
  * boundary (as test/api/databricks.test.ts does), which works because the server runs in this process.
  */
-let server: TestServer
-let browser: Browser
-let admin: Map<string, string>
+const suite = browserSuite({ role: 'all' })
+const { call } = suite
 let member: Map<string, string>
 let warehouse: number
 let lakehouse: number
-const contexts: BrowserContext[] = []
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
 
 const warehouseCalls: string[] = []
@@ -47,58 +44,20 @@ const fakeWarehouse: DatabricksClient = {
   }),
 }
 
-async function call<T>(method: string, pathname: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(server.url + pathname, {
-    method,
-    headers: { cookie: cookieHeader(admin), 'x-csrf-token': admin.get('csrf_token') ?? '', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, json: (await res.json()) as T }
-}
-
 beforeAll(async () => {
   setClientFactory(() => fakeWarehouse)
-  ;[server, browser] = await Promise.all([startTestServer({ role: 'all' }), launchBrowser()])
-  admin = await setUpOrganization(server)
-  const options = warehouseOptions(server)
-  warehouse = (await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options })).json.id
+  warehouse = (await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options: warehouseOptions(suite.server) })).json.id
   lakehouse = (await call<{ id: number }>('POST', '/api/data_sources', {
     name: 'Lakehouse', type: 'databricks', options: { host: 'dbc-1.cloud.databricks.com', http_path: '/sql/1.0/warehouses/x', access_token: 'dapi-1' },
   })).json.id
-  await addUser(server.db, MEMBER)
-  member = await signInOverHttp(server, MEMBER.email, MEMBER.password)
+  await addUser(suite.server.db, MEMBER)
+  member = await signInOverHttp(suite.server, MEMBER.email, MEMBER.password)
   fs.mkdirSync(SHOTS, { recursive: true })
 }, 60_000)
-afterAll(async () => {
-  setClientFactory(null)
-  await browser?.close()
-  await server?.stop()
-})
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()))
-})
+afterAll(() => setClientFactory(null))
 
-async function open(pathname: string, o: { viewport?: { width: number; height: number }; jar?: Map<string, string>; source?: number } = {}) {
-  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP })
-  context.setDefaultTimeout(10_000)
-  contexts.push(context)
-  await useCookies(context, server, o.jar ?? admin)
-  await context.addInitScript((id) => window.localStorage.setItem('sightline:editor:last-data-source', String(id)), o.source ?? warehouse)
-  const page = await context.newPage()
-  const problems = watchProblems(page)
-  await page.goto(server.url + pathname)
-  await waitForIslands(page)
-  await page.locator('.cm-content').waitFor()
-  return { page, problems }
-}
-
-async function typeQuery(page: Page, text: string) {
-  // focus rather than click: an open completion list may cover the text
-  await page.locator('.cm-content').focus()
-  await page.keyboard.press('Control+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.insertText(text)
-}
+/** The editor at `pathname`, on the Warehouse source unless `source` says another. */
+const open = (pathname: string, o: PageOptions & { source?: number } = {}) => openEditor(suite, pathname, { ...o, source: o.source ?? warehouse })
 
 /** Console noise a refused call leaves on purpose (the browser logs every 4xx/5xx response). */
 const unexpected = (problems: string[]) => problems.filter((p) => !/status of (4|5)\d\d/.test(p))
@@ -171,7 +130,7 @@ describe('a parameter’s settings', () => {
     const { json } = await call<{ id: number }>('POST', '/api/queries', {
       name: 'Ada’s paint', query: 'select {{ color }} as c', data_source_id: warehouse, options: { parameters: [colorParameter] },
     })
-    const { page } = await open(`/queries/${json.id}/source`, { jar: member })
+    const { page } = await open(`/queries/${json.id}/source`, { as: member })
     await page.locator('[data-parameter="color"]').waitFor()
     expect(await page.locator('[data-parameter-settings]').count()).toBe(0)
   })
@@ -212,17 +171,14 @@ describe('toasts after an execution (spec 2 §4)', () => {
   it('on a saved query, the stored result is the first load and a run after it is announced', async () => {
     const { json } = await call<{ id: number }>('POST', '/api/queries', { name: 'Stored', query: 'select 7 as seven', data_source_id: warehouse })
     const run = await call<{ job?: { id: string } }>('POST', `/api/queries/${json.id}/results`, { parameters: {}, max_age: 0 })
-    for (let i = 0; run.json.job && i < 100; i++) {
-      const job = await call<{ job: { status: number } }>('GET', `/api/jobs/${run.json.job.id}`)
-      if (job.json.job.status >= 3) break
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    if (run.json.job) expect(await jobEnd(suite, run.json.job)).toMatchObject({ status: 3 })
     const { page } = await open(`/queries/${json.id}/source`)
     await page.locator('[data-row-count]', { hasText: '1 row' }).waitFor()
-    await page.waitForTimeout(300)
+    await settled(page) // a toast for the first load would have come with it
     expect(await page.locator('[data-toast]').count()).toBe(0)
     await page.keyboard.press('Control+Enter')
     await toastWith(page, 'Stored updated.').waitFor()
+    expect(await page.locator('[data-toast]').count()).toBe(1)
   })
 })
 

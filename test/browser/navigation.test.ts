@@ -1,41 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
-import {
-  ADMIN, addUser, DESKTOP, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies, waitForIslands, watchProblems,
-} from './support.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, addUser, browserSuite, MEMBER, PHONE, seriousA11yViolations, signInOverHttp, type PageOptions } from './support.ts'
 
 /** The app shell offers each person what their permissions allow, on a desktop and on a phone, and to the keyboard. */
-let server: TestServer
-let browser: Browser
-let admin: Map<string, string>
+const suite = browserSuite()
 let member: Map<string, string>
-const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startTestServer(), launchBrowser()])
-  admin = await setUpOrganization(server)
-  await addUser(server.db, MEMBER)
-  member = await signInOverHttp(server, MEMBER.email, MEMBER.password)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()))
+  await addUser(suite.server.db, MEMBER)
+  member = await signInOverHttp(suite.server, MEMBER.email, MEMBER.password)
 })
 
-async function open(jar: Map<string, string>, o: { viewport?: { width: number; height: number }; dark?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
-  context.setDefaultTimeout(5000)
-  contexts.push(context)
-  await useCookies(context, server, jar)
-  const page = await context.newPage()
-  await page.goto(server.url + '/')
-  await waitForIslands(page)
-  return page
-}
+/** The home page, hydrated, signed in with `as`. */
+const home = async (as: Map<string, string>, o: PageOptions = {}) => (await suite.open('/', { ...o, as })).page
 
 /** The names of the links in a region, in order, as a screen reader would list them. */
 const linkNames = (page: Page, region: ReturnType<Page['locator']>) =>
@@ -43,7 +20,7 @@ const linkNames = (page: Page, region: ReturnType<Page['locator']>) =>
 
 describe('desktop side navigation', () => {
   it('an admin sees every section, the Create menu, Settings at Data Sources and System Status', async () => {
-    const page = await open(admin)
+    const page = await home(suite.admin)
     const nav = page.getByRole('navigation', { name: 'Main' })
     for (const [name, href] of [['Dashboards', '/dashboards'], ['Queries', '/queries'], ['Alerts', '/alerts'], ['Help', '/help']]) {
       const link = nav.getByRole('link', { name, exact: true })
@@ -69,7 +46,7 @@ describe('desktop side navigation', () => {
   })
 
   it('a user of the default group sees Settings at Users and no admin items', async () => {
-    const page = await open(member)
+    const page = await home(member)
     const nav = page.getByRole('navigation', { name: 'Main' })
     expect(await nav.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/users')
     await nav.getByLabel(`Account: ${MEMBER.name}`).click()
@@ -85,7 +62,7 @@ describe('desktop side navigation', () => {
   })
 
   it('menus close like menus: a second click, Escape, a click elsewhere, or opening another menu', async () => {
-    const page = await open(admin)
+    const page = await home(suite.admin)
     const nav = page.getByRole('navigation', { name: 'Main' })
     const create = nav.getByText('Create', { exact: true })
     const newQuery = nav.getByRole('link', { name: 'New Query' })
@@ -116,7 +93,7 @@ describe('desktop side navigation', () => {
 describe('phone navigation', () => {
   it('hides the side navigation and offers the same entries, plus Edit Profile, behind the menu button', async () => {
     // a session of its own, since this test signs it out
-    const page = await open(await signInOverHttp(server, ADMIN.email, ADMIN.password), { viewport: PHONE })
+    const page = await home(await signInOverHttp(suite.server, ADMIN.email, ADMIN.password), { viewport: PHONE })
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false)
     const menu = page.getByRole('navigation', { name: 'Menu' })
     const button = menu.getByRole('button', { name: 'Menu' }).or(menu.locator('summary'))
@@ -134,11 +111,11 @@ describe('phone navigation', () => {
     const box = (await logOut.boundingBox())!
     expect(box.height).toBeGreaterThanOrEqual(44) // finger-sized, like the links above it
     await logOut.click()
-    await page.waitForURL(server.url + '/login')
+    await page.waitForURL(suite.server.url + '/login')
   })
 
   it('a default-group user gets Settings at Users and no System Status', async () => {
-    const page = await open(member, { viewport: PHONE })
+    const page = await home(member, { viewport: PHONE })
     const menu = page.getByRole('navigation', { name: 'Menu' })
     await menu.locator('summary').click()
     const links = await linkNames(page, menu)
@@ -149,7 +126,7 @@ describe('phone navigation', () => {
 
 describe('keyboard and assistive technology', () => {
   it('the first Tab on the home page reaches "Skip to content", which shows itself and jumps to the page', async () => {
-    const page = await open(admin)
+    const page = await home(suite.admin)
     await page.keyboard.press('Tab')
     const focused = page.locator(':focus')
     expect(await focused.textContent()).toBe('Skip to content')
@@ -163,13 +140,12 @@ describe('keyboard and assistive technology', () => {
   })
 
   it('the home page has no serious accessibility problems, for an admin and a user, in light and dark', async () => {
-    for (const [who, jar] of [['admin', admin], ['user', member]] as const) {
+    for (const [who, jar] of [['admin', suite.admin], ['user', member]] as const) {
       for (const dark of [false, true]) {
-        const page = await open(jar, { dark })
-        const problems = watchProblems(page)
+        const { page, problems } = await suite.open('/', { as: jar, dark })
         expect(await seriousA11yViolations(page), `${who}, ${dark ? 'dark' : 'light'}`).toEqual([])
         expect(problems).toEqual([])
       }
     }
-  })
+  }, 240_000)
 })

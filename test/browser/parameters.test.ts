@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ParameterDefinition } from '../../src/shared/parameters/index.ts'
 import { ParameterInputs } from '../../islands/lib/parameters/ParameterInputs.tsx'
-import { DESKTOP, layoutProblems, PHONE, seriousA11yViolations, watchProblems } from './support.ts'
+import { DESKTOP, layoutProblems, PAGE_TIMEOUT, PHONE, seriousA11yViolations, watchProblems } from './support.ts'
 
 /**
  * The parameter widgets of islands/lib/parameters (their pure helpers: test/unit/parameter-widgets.test.ts). The
@@ -19,8 +19,6 @@ import { DESKTOP, layoutProblems, PHONE, seriousA11yViolations, watchProblems } 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const ORIGIN = 'http://sightline.test'
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
-// Polls wait as long as Playwright's actions do: the machine may be busy with other tests.
-const POLL = { timeout: 5000 }
 
 const text: ParameterDefinition = { name: 'name', title: 'Name', type: 'text' }
 const number: ParameterDefinition = { name: 'limit', title: 'Limit', type: 'number', value: 10 }
@@ -112,7 +110,7 @@ afterEach(async () => {
 
 async function openPage(o: { search?: string; viewport?: { width: number; height: number }; dark?: boolean } = {}) {
   const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
-  context.setDefaultTimeout(5000)
+  context.setDefaultTimeout(PAGE_TIMEOUT)
   contexts.push(context)
   const requests: string[] = []
   await context.route(`${ORIGIN}/**`, async (route) => {
@@ -190,7 +188,7 @@ describe('parameter inputs', () => {
     await page.keyboard.press('Enter')
     await page.getByRole('button', { name: 'Dynamic value for Period' }).click()
     await page.getByRole('menuitemradio', { name: '지난 7일' }).click()
-    await expect.poll(() => field(page, 'period').locator('[data-dynamic]').textContent(), POLL).toBe('지난 7일')
+    await expect.poll(() => field(page, 'period').locator('[data-dynamic]').textContent()).toBe('지난 7일')
     await page.keyboard.press('Alt+Enter')
     expect(await lastApplied(page)).toEqual({ day: 'd_yesterday', period: 'd_last_7_days' })
     expect(search(page).get('p_period')).toBe('d_last_7_days')
@@ -202,7 +200,7 @@ describe('parameter inputs', () => {
     const { page } = await openPage()
     await mountBar(page, [text, number])
     await page.getByLabel('Limit', { exact: true }).fill('11')
-    await expect.poll(() => applyButton(page).count(), POLL).toBe(1)
+    await expect.poll(() => applyButton(page).count()).toBe(1)
     await page.getByLabel('Limit', { exact: true }).fill('10')
     expect(await applyButton(page).count()).toBe(0)
     await page.getByLabel('Name', { exact: true }).fill('x')
@@ -240,7 +238,7 @@ describe('parameter inputs', () => {
     const { page } = await openPage({ search: '?p_city=99' })
     await mountBar(page, [color, city], 1)
     expect(await page.getByLabel('Color', { exact: true }).inputValue()).toBe('red')
-    await expect.poll(() => page.getByLabel('City', { exact: true }).inputValue(), POLL).toBe('99')
+    await expect.poll(() => page.getByLabel('City', { exact: true }).inputValue()).toBe('99')
     await page.getByLabel('City', { exact: true }).selectOption({ label: 'Seoul' })
     await applyButton(page).click()
     expect(await lastApplied(page)).toEqual({ color: 'red', city: 1 })
@@ -256,8 +254,8 @@ describe('parameter inputs', () => {
     const { page, problems } = await openPage({ search: '?p_datetype=month' })
     await page.evaluate(([markup, defs, v]) => (window as unknown as { hydrateBar(...a: unknown[]): void }).hydrateBar(markup, defs, v), [html, ALL, values] as const)
     // The address's picker unit applies once hydrated, and the dropdown's options arrive.
-    await expect.poll(() => page.getByLabel('Day', { exact: true }).getAttribute('type'), POLL).toBe('month')
-    await expect.poll(() => page.getByLabel('City', { exact: true }).inputValue(), POLL).toBe('2')
+    await expect.poll(() => page.getByLabel('Day', { exact: true }).getAttribute('type')).toBe('month')
+    await expect.poll(() => page.getByLabel('City', { exact: true }).inputValue()).toBe('2')
     expect(await page.getByLabel('Span, start', { exact: true }).inputValue()).toBe('2024-02')
     expect(problems).toEqual([])
   })
@@ -327,7 +325,7 @@ describe('add parameter dialog', () => {
     await dialog.getByRole('button', { name: 'Scratch (draft)' }).waitFor()
     expect(await dialog.getByRole('button', { name: 'Scratch (draft)' }).isDisabled()).toBe(true) // drafts cannot be chosen
     await dialog.getByPlaceholder('Search a query by name').fill('cit')
-    await expect.poll(() => dialog.getByRole('listitem').count(), POLL).toBe(1)
+    await expect.poll(() => dialog.getByRole('listitem').count()).toBe(1)
     await page.screenshot({ path: path.join(SHOTS, 'parameters-dialog-query-desktop.png') })
     await dialog.getByRole('button', { name: 'Cities' }).click()
     // the chosen query's name is looked up after the dialog opens: '…' until then

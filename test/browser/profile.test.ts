@@ -1,61 +1,33 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  addUser, ADMIN, cookieHeader, DESKTOP, fillLogin, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, toastWith, useCookies, waitForIslands, watchProblems,
+  addUser, ADMIN, browserSuite, cookieHeader, DESKTOP, fillLogin, layoutProblems, MEMBER, PHONE, seriousA11yViolations, signInOverHttp, toastWith, waitForIslands,
 } from './support.ts'
 
 /**
  * Profiles, the users list and a group's members as people meet them in a real browser: the API key, a password
  * change, searching and paging users, and an admin adding and removing a member.
  */
-let server: TestServer
-let browser: Browser
-let admin: Map<string, string>
+const suite = browserSuite()
+const { open, api } = suite
 let memberId: number
 let analystsId: number
-const contexts: BrowserContext[] = []
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
 const NEW_PASSWORD = 'a much newer password'
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startTestServer(), launchBrowser()])
-  admin = await setUpOrganization(server)
-  memberId = await addUser(server.db, MEMBER)
+  memberId = await addUser(suite.server.db, MEMBER)
   for (let i = 1; i <= 30; i++) {
-    await addUser(server.db, { name: `Person ${String(i).padStart(2, '0')}`, email: `person${i}@corp.test`, password: 'person-password' })
+    await addUser(suite.server.db, { name: `Person ${String(i).padStart(2, '0')}`, email: `person${i}@corp.test`, password: 'person-password' })
   }
-  const [org] = await server.db.sql<{ id: number }[]>`select id from organizations`
-  ;[{ id: analystsId }] = await server.db.sql<{ id: number }[]>`insert into groups (org_id, name, permissions) values (${org.id}, 'Analysts', ${['view_query', 'list_users']}) returning id`
+  const [org] = await suite.server.db.sql<{ id: number }[]>`select id from organizations`
+  ;[{ id: analystsId }] = await suite.server.db.sql<{ id: number }[]>`insert into groups (org_id, name, permissions) values (${org.id}, 'Analysts', ${['view_query', 'list_users']}) returning id`
   fs.mkdirSync(SHOTS, { recursive: true })
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()))
-})
 
-async function newPage(o: { jar?: Map<string, string>; viewport?: { width: number; height: number }; dark?: boolean; javaScript?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light', javaScriptEnabled: o.javaScript ?? true })
-  context.setDefaultTimeout(5000)
-  contexts.push(context)
-  if (o.jar) await useCookies(context, server, o.jar)
-  const page = await context.newPage()
-  return { context, page, problems: watchProblems(page) }
-}
-
-async function open(pathname: string, o: Parameters<typeof newPage>[0] = {}) {
-  const opened = await newPage({ ...o, jar: o.jar ?? admin })
-  await opened.page.goto(server.url + pathname)
-  if (o.javaScript !== false) await waitForIslands(opened.page)
-  return opened
-}
-
-const sessionWithKey = (key: string) => fetch(server.url + '/api/session', { headers: { authorization: `Key ${key}` } })
+const sessionWithKey = (key: string) => fetch(suite.server.url + '/api/session', { headers: { authorization: `Key ${key}` } })
 /** Console noise a failed call leaves on purpose (the browser logs every 4xx/5xx response). */
 const unexpected = (problems: string[]) => problems.filter((p) => !/status of (403|500)/.test(p))
 
@@ -64,28 +36,19 @@ async function errorOf(page: Page, label: string) {
   return id ? page.locator(`[id="${id}"]`).textContent() : null
 }
 
-async function apiAsAdmin<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(server.url + pathname, {
-    method, body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { cookie: cookieHeader(admin), 'content-type': 'application/json', 'x-csrf-token': admin.get('csrf_token') ?? '' },
-  })
-  if (!res.ok) throw new Error(`${pathname}: ${res.status}`)
-  return res.json() as Promise<T>
-}
-
 describe('one\'s own profile', () => {
   let member: Map<string, string>
   beforeAll(async () => {
-    member = await signInOverHttp(server, MEMBER.email, MEMBER.password)
+    member = await signInOverHttp(suite.server, MEMBER.email, MEMBER.password)
   })
 
   it('opens from the account menu and shows the API key, which copies to the clipboard', async () => {
-    const { page, context, problems } = await open('/', { jar: member })
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    const { page, context, problems } = await open('/', { as: member })
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url })
     const nav = page.getByRole('navigation', { name: 'Main' })
     await nav.getByLabel(`Account: ${MEMBER.name}`).click()
     await nav.getByRole('link', { name: 'Profile' }).click()
-    await page.waitForURL(server.url + '/users/me')
+    await page.waitForURL(suite.server.url + '/users/me')
     await waitForIslands(page)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(MEMBER.name)
     expect(await page.title()).toBe('Profile | Sightline')
@@ -104,7 +67,7 @@ describe('one\'s own profile', () => {
   })
 
   it('regenerates the key after confirmation: the old key stops working', async () => {
-    const { page, problems } = await open('/users/me', { jar: member })
+    const { page, problems } = await open('/users/me', { as: member })
     const key = page.getByRole('textbox', { name: 'API Key' })
     const old = await key.inputValue()
     expect((await sessionWithKey(old)).status).toBe(200)
@@ -133,7 +96,7 @@ describe('one\'s own profile', () => {
   })
 
   it('checks the password form, shows the server\'s message for a wrong current password, then changes it', async () => {
-    const { page, problems } = await open('/users/me', { jar: member })
+    const { page, problems } = await open('/users/me', { as: member })
     const change = page.getByRole('button', { name: 'Change Password' })
     await change.click()
     expect(await errorOf(page, 'Current Password')).toBe('This field is required.')
@@ -158,27 +121,27 @@ describe('one\'s own profile', () => {
     await toastWith(page, 'Incorrect current password.').waitFor()
     expect(await page.getByLabel('New Password', { exact: true }).inputValue()).toBe(NEW_PASSWORD) // nothing lost
 
-    const elsewhere = await signInOverHttp(server, MEMBER.email, MEMBER.password)
+    const elsewhere = await signInOverHttp(suite.server, MEMBER.email, MEMBER.password)
     await page.getByLabel('Current Password', { exact: true }).fill(MEMBER.password)
     await change.click()
     await toastWith(page, 'Saved.').waitFor()
     expect(await page.getByLabel('Current Password', { exact: true }).inputValue()).toBe('')
     // this browser stays signed in; the other session has ended
-    expect((await fetch(server.url + '/api/session', { headers: { cookie: cookieHeader(member) } })).status).toBe(200)
-    expect((await fetch(server.url + '/api/session', { headers: { cookie: cookieHeader(elsewhere) } })).status).toBe(401)
+    expect((await fetch(suite.server.url + '/api/session', { headers: { cookie: cookieHeader(member) } })).status).toBe(200)
+    expect((await fetch(suite.server.url + '/api/session', { headers: { cookie: cookieHeader(elsewhere) } })).status).toBe(401)
     expect(unexpected(problems)).toEqual([])
 
     // the new password signs in; the old one no longer does
-    const { page: login } = await newPage()
-    await login.goto(server.url + '/login')
+    const { page: login } = await suite.newPage({ as: null })
+    await login.goto(suite.server.url + '/login')
     await fillLogin(login, MEMBER.email, MEMBER.password)
     await login.getByText('Wrong email or password.').waitFor()
     await fillLogin(login, MEMBER.email, NEW_PASSWORD)
-    await login.waitForURL(server.url + '/')
+    await login.waitForURL(suite.server.url + '/')
   })
 
   it('saves name and email, requiring both', async () => {
-    const { page, problems } = await open('/users/me#edit', { jar: member })
+    const { page, problems } = await open('/users/me#edit', { as: member })
     const name = page.getByLabel('Name', { exact: true })
     await name.fill('  ')
     await page.getByRole('button', { name: 'Save' }).click()
@@ -205,8 +168,8 @@ describe('one\'s own profile', () => {
 
 describe('someone else\'s profile', () => {
   it('is read-only for a user, with no key and no script of its own', async () => {
-    const jar = await signInOverHttp(server, 'person1@corp.test', 'person-password')
-    const { page, problems } = await open(`/users/${memberId}`, { jar })
+    const jar = await signInOverHttp(suite.server, 'person1@corp.test', 'person-password')
+    const { page, problems } = await open(`/users/${memberId}`, { as: jar })
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(MEMBER.name)
     expect(await page.getByText(MEMBER.email).isVisible()).toBe(true)
     expect(await page.getByRole('list', { name: 'Groups' }).textContent()).toBe('default')
@@ -223,7 +186,7 @@ describe('someone else\'s profile', () => {
     await page.getByRole('checkbox', { name: 'Analysts' }).check()
     await page.getByRole('button', { name: 'Save' }).click()
     await toastWith(page, 'Saved.').waitFor()
-    const user = await apiAsAdmin<{ groups: { name: string }[] }>('GET', `/api/users/${memberId}`)
+    const user = await api<{ groups: { name: string }[] }>('GET', `/api/users/${memberId}`)
     expect(user.groups.map((g) => g.name)).toEqual(['Analysts', 'default'])
     await page.getByRole('checkbox', { name: 'Analysts' }).uncheck()
     await page.getByRole('checkbox', { name: 'default' }).uncheck()
@@ -233,18 +196,18 @@ describe('someone else\'s profile', () => {
     await page.getByRole('button', { name: 'Save' }).click()
     // the first save's toast may still be showing beside this one
     await toastWith(page, 'Saved.').first().waitFor()
-    await expect.poll(async () => (await apiAsAdmin<{ groups: { name: string }[] }>('GET', `/api/users/${memberId}`)).groups.map((g) => g.name)).toEqual(['default'])
+    await expect.poll(async () => (await api<{ groups: { name: string }[] }>('GET', `/api/users/${memberId}`)).groups.map((g) => g.name)).toEqual(['default'])
     expect(problems).toEqual([])
   })
 })
 
 describe('a group\'s members', () => {
-  const members = async () => (await apiAsAdmin<{ name: string }[]>('GET', `/api/groups/${analystsId}/members`)).map((u) => u.name)
+  const members = async () => (await api<{ name: string }[]>('GET', `/api/groups/${analystsId}/members`)).map((u) => u.name)
 
   it('an admin adds a member through the search dialog and removes them again', async () => {
     const { page, problems } = await open('/groups')
     await page.getByRole('link', { name: 'Members: Analysts' }).click()
-    await page.waitForURL(server.url + `/groups/${analystsId}`)
+    await page.waitForURL(suite.server.url + `/groups/${analystsId}`)
     await waitForIslands(page)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Analysts')
     await page.getByText('There are no members in this group yet.').waitFor()
@@ -279,7 +242,7 @@ describe('a group\'s members', () => {
   })
 
   it('says so when removing fails, and keeps the member', async () => {
-    await apiAsAdmin('POST', `/api/groups/${analystsId}/members`, { user_id: memberId })
+    await api('POST', `/api/groups/${analystsId}/members`, { user_id: memberId })
     const { page } = await open(`/groups/${analystsId}`)
     await page.route(/\/api\/groups\/\d+\/members\/\d+$/, (route) => route.fulfill({ status: 500, body: '{"message":"boom"}', contentType: 'application/json' }))
     await page.getByRole('button', { name: `Remove ${MEMBER.name}` }).click()
@@ -288,15 +251,15 @@ describe('a group\'s members', () => {
   })
 
   it('offers no Remove for the admin themself in a built-in group, and nothing to change to members', async () => {
-    const groups = await apiAsAdmin<{ id: number; name: string }[]>('GET', '/api/groups')
+    const groups = await api<{ id: number; name: string }[]>('GET', '/api/groups')
     const adminGroup = groups.find((g) => g.name === 'admin')!
     const { page } = await open(`/groups/${adminGroup.id}`)
     expect(await page.getByRole('link', { name: /Ada Admin/ }).isVisible()).toBe(true)
     expect(await page.getByRole('button', { name: 'Remove Ada Admin' }).count()).toBe(0)
 
-    const jar = await signInOverHttp(server, 'person2@corp.test', 'person-password')
+    const jar = await signInOverHttp(suite.server, 'person2@corp.test', 'person-password')
     const defaultGroup = groups.find((g) => g.name === 'default')!
-    const { page: memberPage, problems } = await open(`/groups/${defaultGroup.id}`, { jar })
+    const { page: memberPage, problems } = await open(`/groups/${defaultGroup.id}`, { as: jar })
     expect(await memberPage.getByRole('link', { name: /Person 02/ }).isVisible()).toBe(true)
     expect(await memberPage.getByRole('button', { name: /Remove|Add Members/ }).count()).toBe(0)
     expect(await memberPage.getByRole('link', { name: 'Data Sources' }).count()).toBe(0) // admin only
@@ -344,7 +307,7 @@ describe('the users list', () => {
   })
 
   it('works without script: the search is a form, the pages are links', async () => {
-    const { page } = await open('/users', { javaScript: false })
+    const { page } = await open('/users', { script: false })
     await page.getByRole('searchbox', { name: 'Search users' }).fill('max')
     await page.getByRole('searchbox', { name: 'Search users' }).press('Enter')
     await page.waitForURL(/\/users\?q=max$/)
@@ -352,22 +315,22 @@ describe('the users list', () => {
   })
 
   it('lists disabled users for admins, in their own menu entry', async () => {
-    await server.db.sql`update users set disabled_at = now() where email = 'person30@corp.test'`
+    await suite.server.db.sql`update users set disabled_at = now() where email = 'person30@corp.test'`
     const { page } = await open('/users')
     await page.getByRole('navigation', { name: 'Users' }).getByRole('link', { name: 'Disabled Users' }).click()
-    await page.waitForURL(server.url + '/users/disabled')
+    await page.waitForURL(suite.server.url + '/users/disabled')
     expect(await rowNames(page)).toEqual(['Person 30'])
-    const jar = await signInOverHttp(server, 'person1@corp.test', 'person-password')
-    const { page: userPage } = await open('/users', { jar })
+    const jar = await signInOverHttp(suite.server, 'person1@corp.test', 'person-password')
+    const { page: userPage } = await open('/users', { as: jar })
     expect(await userPage.getByRole('link', { name: 'Disabled Users' }).count()).toBe(0)
-    await server.db.sql`update users set disabled_at = null where email = 'person30@corp.test'`
+    await suite.server.db.sql`update users set disabled_at = null where email = 'person30@corp.test'`
   })
 })
 
 describe('screens at desktop and phone widths', () => {
   const sizes = { desktop: DESKTOP, phone: PHONE }
-  async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { dark?: boolean; jar?: Map<string, string>; before?: (page: Page) => Promise<void> } = {}) {
-    const { page, problems } = await open(pathname, { viewport: sizes[size], dark: o.dark, jar: o.jar })
+  async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { dark?: boolean; as?: Map<string, string>; before?: (page: Page) => Promise<void> } = {}) {
+    const { page, problems } = await open(pathname, { viewport: sizes[size], dark: o.dark, as: o.as })
     await o.before?.(page)
     await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: true })
     const found = [...await layoutProblems(page, { scope: 'main *, [role="dialog"] *, [role="alertdialog"] *', skip: 'nav[aria-label="Settings"], nav[aria-label="Users"]' }), ...await seriousA11yViolations(page)]
@@ -376,18 +339,18 @@ describe('screens at desktop and phone widths', () => {
   }
 
   it.each(Object.keys(sizes) as (keyof typeof sizes)[])('the profile, users and members pages fit the %s screen and pass an accessibility check', async (size) => {
-    const member = await signInOverHttp(server, 'person3@corp.test', 'person-password')
-    const groups = await apiAsAdmin<{ id: number; name: string }[]>('GET', '/api/groups')
+    const member = await signInOverHttp(suite.server, 'person3@corp.test', 'person-password')
+    const groups = await api<{ id: number; name: string }[]>('GET', '/api/groups')
     const defaultGroup = groups.find((g) => g.name === 'default')!
     for (const dark of [false, true]) {
-      expect(await shoot('profile', size, '/users/me', { dark, jar: member })).toEqual([])
+      expect(await shoot('profile', size, '/users/me', { dark, as: member })).toEqual([])
       expect(await shoot('profile-admin-view', size, `/users/${memberId}`, { dark })).toEqual([])
-      expect(await shoot('profile-read-only', size, '/users/1', { dark, jar: member })).toEqual([])
+      expect(await shoot('profile-read-only', size, '/users/1', { dark, as: member })).toEqual([])
       expect(await shoot('users', size, '/users', { dark })).toEqual([])
       expect(await shoot('group-members', size, `/groups/${defaultGroup.id}`, { dark })).toEqual([])
     }
     expect(await shoot('profile-errors', size, '/users/me', {
-      jar: member,
+      as: member,
       before: async (page) => {
         await page.getByLabel('Name', { exact: true }).fill('')
         await page.getByRole('button', { name: 'Save' }).click()
@@ -395,7 +358,7 @@ describe('screens at desktop and phone widths', () => {
       },
     })).toEqual([])
     expect(await shoot('profile-regenerate', size, '/users/me', {
-      jar: member, before: async (page) => void await page.getByRole('button', { name: 'Regenerate' }).click().then(() => page.getByRole('alertdialog').waitFor()),
+      as: member, before: async (page) => void await page.getByRole('button', { name: 'Regenerate' }).click().then(() => page.getByRole('alertdialog').waitFor()),
     })).toEqual([])
     expect(await shoot('group-members-add', size, `/groups/${defaultGroup.id}`, {
       before: async (page) => {
@@ -403,7 +366,7 @@ describe('screens at desktop and phone widths', () => {
         await page.getByRole('dialog').getByRole('checkbox').first().waitFor()
       },
     })).toEqual([])
-    await apiAsAdmin('DELETE', `/api/groups/${analystsId}/members/${memberId}`)
+    await api('DELETE', `/api/groups/${analystsId}/members/${memberId}`)
     expect(await shoot('group-members-empty', size, `/groups/${analystsId}`)).toEqual([])
-  }, 90_000)
+  }, 300_000)
 })

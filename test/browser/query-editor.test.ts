@@ -1,75 +1,34 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies, waitForIslands, warehouseOptions, watchProblems,
+  addUser, browserSuite, DESKTOP, layoutProblems, MEMBER, openEditor, PHONE, seriousA11yViolations, signInOverHttp, typeQuery, warehouseOptions,
+  type PageOptions,
 } from './support.ts'
 
 /**
  * The query editor in a real browser, with a worker running executions against a real PostgreSQL: write, run and
  * save a new query; cancel a slow one; a save conflict and Overwrite; a 100,000-row result; the look at two widths.
  */
-let server: TestServer
-let browser: Browser
-let admin: Map<string, string>
+const suite = browserSuite({ role: 'all' }) // role 'all': the web process also runs a worker, so executions finish
+const { call } = suite
 let member: Map<string, string>
 let warehouse: number
-const contexts: BrowserContext[] = []
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
 
-async function call<T>(method: string, pathname: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(server.url + pathname, {
-    method,
-    headers: { cookie: cookieHeader(admin), 'x-csrf-token': admin.get('csrf_token') ?? '', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, json: (await res.json()) as T }
-}
-
 beforeAll(async () => {
-  // role 'all': the web process also runs a worker, so executions finish
-  ;[server, browser] = await Promise.all([startTestServer({ role: 'all' }), launchBrowser()])
-  admin = await setUpOrganization(server)
-  const options = warehouseOptions(server)
-  const created = await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options })
+  const created = await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options: warehouseOptions(suite.server) })
   expect(created.status).toBe(200)
   warehouse = created.json.id
-  await addUser(server.db, MEMBER)
-  member = await signInOverHttp(server, MEMBER.email, MEMBER.password)
+  await addUser(suite.server.db, MEMBER)
+  member = await signInOverHttp(suite.server, MEMBER.email, MEMBER.password)
   fs.mkdirSync(SHOTS, { recursive: true })
 }, 60_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()))
-})
 
-async function open(pathname: string, o: { viewport?: { width: number; height: number }; dark?: boolean; jar?: Map<string, string> } = {}) {
-  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
-  context.setDefaultTimeout(10_000)
-  contexts.push(context)
-  await useCookies(context, server, o.jar ?? admin)
-  // start every page on the Warehouse source (the editor remembers the last source chosen)
-  await context.addInitScript((id) => window.localStorage.setItem('sightline:editor:last-data-source', String(id)), warehouse)
-  const page = await context.newPage()
-  const problems = watchProblems(page)
-  await page.goto(server.url + pathname)
-  await waitForIslands(page)
-  await page.locator('.cm-content').waitFor()
-  return { page, problems }
-}
-
-async function typeQuery(page: Page, text: string) {
-  await page.locator('.cm-content').click()
-  await page.keyboard.press('Control+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.insertText(text)
-}
+/** The editor at `pathname`, on the Warehouse source. */
+const open = (pathname: string, o: PageOptions = {}) => openEditor(suite, pathname, { ...o, source: warehouse })
 
 const gridCell = (page: Page, text: string) => page.locator('[data-results-grid] [role="cell"]', { hasText: text }).first()
 /** Console noise a refused call leaves on purpose (the browser logs every 4xx response). */
@@ -97,13 +56,13 @@ describe('writing a new query', () => {
 
   it('cancels a slow query: Cancelling…, then the cancellation as the error', async () => {
     const { page } = await open('/queries/new')
-    await typeQuery(page, 'select pg_sleep(10)')
+    await typeQuery(page, 'select pg_sleep(60)') // runs until cancelled, however busy the machine
     await page.getByRole('button', { name: 'Execute' }).click()
     await page.getByRole('status').filter({ hasText: /Executing query…|Query in queue…/ }).waitFor()
     await page.getByRole('button', { name: 'Cancel' }).click()
     await page.getByText('Cancelling…').waitFor()
     const alert = page.getByRole('alert').filter({ hasText: 'Error running query:' })
-    await alert.waitFor({ timeout: 8000 })
+    await alert.waitFor()
     expect(await alert.textContent()).toMatch(/cancel/i)
   })
 })
@@ -165,7 +124,7 @@ describe('leaving and reading', () => {
 
   it('shows a colleague’s query read-only: no Save, the text cannot change, and it still runs', async () => {
     const { json } = await call<{ id: number }>('POST', '/api/queries', { name: 'Ada’s numbers', query: 'select 42 as answer', data_source_id: warehouse })
-    const { page, problems } = await open(`/queries/${json.id}/source`, { jar: member })
+    const { page, problems } = await open(`/queries/${json.id}/source`, { as: member })
     await page.getByText('You can view this query but not change it.').waitFor()
     expect(await page.getByRole('button', { name: /^Save/ }).count()).toBe(0)
     expect(await page.getByLabel('Data source').isDisabled()).toBe(true)
@@ -209,21 +168,14 @@ describe('saving over someone else’s change', () => {
 })
 
 describe('a large result', () => {
-  it('renders 100,000 rows quickly and scrolls to the last one', async () => {
+  it('renders 100,000 rows, only those in view, and scrolls to the last one', async () => {
     const { page } = await open('/queries/new')
     await page.getByLabel('LIMIT 1000').uncheck()
     await typeQuery(page, "select n, md5(n::text) as hash, timestamp '2024-01-01' + n * interval '1 minute' as at from generate_series(1, 100000) n")
     await page.keyboard.press('Control+Enter')
-    await page.locator('[data-row-count]', { hasText: '100,000 rows' }).waitFor({ timeout: 30_000 })
+    await page.locator('[data-row-count]', { hasText: '100,000 rows' }).waitFor()
     await page.waitForFunction(() => performance.getEntriesByName('sightline:result-rendered').length > 0)
-    const ms = await page.evaluate(() => {
-      const data = performance.getEntriesByName('sightline:result-data').at(-1)!
-      const rendered = performance.getEntriesByName('sightline:result-rendered').at(-1)!
-      return rendered.startTime - data.startTime
-    })
-    console.log(`100,000-row result: first rows painted ${ms.toFixed(0)} ms after the data arrived`)
-    expect(ms).toBeLessThan(300)
-    // only the rows in view are in the page
+    // only the rows in view are in the page (how fast they are painted is measured by bench/editor-page.ts)
     expect(await page.locator('[data-results-grid] [role="row"]').count()).toBeLessThan(80)
     await page.locator('[data-results-grid]').evaluate((el) => (el.scrollTop = el.scrollHeight))
     await gridCell(page, '100,000').waitFor()
@@ -236,7 +188,7 @@ describe('a large result', () => {
     await page.keyboard.press('Control+Enter')
     await page.locator('[data-results-grid] [role="row"][aria-rowindex="2"] [role="cell"]').first().filter({ hasText: /^1$/ }).waitFor()
     expect(await page.locator('[role="columnheader"][aria-sort="descending"]').count()).toBe(0)
-  }, 60_000)
+  }, 120_000)
 })
 
 describe('the look', () => {
@@ -249,7 +201,7 @@ describe('the look', () => {
       const minWeek = page.locator('[data-parameter="min_week"] input')
       await minWeek.fill('0')
       await minWeek.press('Control+Enter')
-      await page.locator('[data-row-count]', { hasText: '40 rows' }).waitFor({ timeout: 15_000 })
+      await page.locator('[data-row-count]', { hasText: '40 rows' }).waitFor()
       expect(await layoutProblems(page, { scope: '[data-query-editor] *', skip: '[data-results-grid], .cm-editor' })).toEqual([])
       expect(await seriousA11yViolations(page)).toEqual([])
       await page.screenshot({ path: path.join(SHOTS, `query-editor-${label}.png`), fullPage: label === 'phone' })

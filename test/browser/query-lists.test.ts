@@ -1,21 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
-import {
-  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies, waitForIslands, warehouseOptions, watchProblems,
-} from './support.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { addUser, browserSuite, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, signInOverHttp, waitForIslands, warehouseOptions } from './support.ts'
 
 /**
  * The query lists as people meet them in a real browser: search narrows the rows as you type and stays in the
  * address, sorting and pages load in place, stars toggle favorites (and come back when saving fails), and the
  * page works without script. Screenshots at desktop and phone widths land in test/browser/screenshots/.
  */
-let server: TestServer
-let browser: Browser
-let admin: Map<string, string>
-const contexts: BrowserContext[] = []
+const suite = browserSuite()
+const { open } = suite
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
 
 const QUERIES: { name: string; tags?: string[]; schedule?: object; ranMinutesAgo?: number; draft?: boolean; byMember?: boolean }[] = [
@@ -33,18 +28,11 @@ const QUERIES: { name: string; tags?: string[]; schedule?: object; ranMinutesAgo
   { name: 'NPS responses', tags: ['customers'], draft: true },
 ]
 
-async function apiCall(jar: Map<string, string>, method: string, pathname: string, body?: unknown) {
-  const res = await fetch(server.url + pathname, {
-    method, body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { cookie: cookieHeader(jar), 'content-type': 'application/json', 'x-csrf-token': jar.get('csrf_token') ?? '' },
-  })
-  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`)
-  return res.json() as Promise<{ id: number } & Record<string, unknown>>
-}
+const apiCall = (jar: Map<string, string>, method: string, pathname: string, body?: unknown) =>
+  suite.api<{ id: number } & Record<string, unknown>>(method, pathname, body, jar)
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startTestServer(), launchBrowser()])
-  admin = await setUpOrganization(server)
+  const { server, admin } = suite
   await addUser(server.db, MEMBER)
   const member = await signInOverHttp(server, MEMBER.email, MEMBER.password)
   const source = await apiCall(admin, 'POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options: warehouseOptions(server) })
@@ -66,26 +54,6 @@ beforeAll(async () => {
   }
   fs.mkdirSync(SHOTS, { recursive: true })
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()))
-})
-
-async function open(pathname: string, o: { viewport?: { width: number; height: number }; dark?: boolean; script?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light', javaScriptEnabled: o.script ?? true })
-  context.setDefaultTimeout(5000)
-  contexts.push(context)
-  await useCookies(context, server, admin)
-  const page = await context.newPage()
-  const problems = watchProblems(page)
-  await page.goto(server.url + pathname)
-  if (o.script !== false) await waitForIslands(page)
-  return { page, problems }
-}
-
 const rowNames = (page: Page) => page.locator('tbody tr td:nth-child(2) a').allTextContents()
 /** Wait until the list has been loaded again and starts with this query. */
 const firstRowIs = (page: Page, name: string) =>
@@ -137,7 +105,7 @@ describe('searching', () => {
     await searchBox(page).press('Enter')
     await page.waitForURL((url) => url.search === '?q=weekly')
     expect(await rowNames(page)).toEqual(['Weekly retention cohort'])
-    await page.goto(server.url + '/queries')
+    await page.goto(suite.server.url + '/queries')
     await page.getByRole('checkbox', { name: 'growth, 3 queries' }).click()
     await page.waitForURL((url) => url.search === '?tags=growth')
     expect(await rowNames(page)).toEqual(['Daily active users', 'Weekly retention cohort', 'Signup funnel'])
@@ -182,7 +150,7 @@ describe('favorites', () => {
   it('stars a query, which /queries/favorites then lists, and un-stars it again', async () => {
     const { page, problems } = await open('/queries/favorites')
     await page.getByText('Mark queries as Favorite to list them here.').waitFor()
-    await page.goto(server.url + '/queries')
+    await page.goto(suite.server.url + '/queries')
     await waitForIslands(page)
     const star = page.getByRole('button', { name: 'Favorite Revenue by region' })
     expect(await star.getAttribute('aria-pressed')).toBe('false')
@@ -223,15 +191,15 @@ describe('the look', () => {
       expect(await seriousA11yViolations(page)).toEqual([])
       expect(problems).toEqual([])
     }
-    const [{ id }] = await server.db.sql<{ id: number }[]>`select id from queries where name = 'Revenue by region'`
-    await apiCall(admin, 'POST', `/api/queries/${id}/favorite`) // starring twice is starring once
+    const [{ id }] = await suite.server.db.sql<{ id: number }[]>`select id from queries where name = 'Revenue by region'`
+    await apiCall(suite.admin, 'POST', `/api/queries/${id}/favorite`) // starring twice is starring once
     for (const [shot, pathname] of [['filtered', '/queries?tags=finance&order=name'], ['empty', '/queries/archive']]) {
       const { page } = await open(pathname, { viewport })
       await page.screenshot({ path: path.join(SHOTS, `query-list-${shot}-${name}.png`), fullPage: true })
       expect(await layoutProblems(page, { scope: 'main *', skip: '[data-scroll-row]' })).toEqual([])
       expect(await seriousA11yViolations(page)).toEqual([])
     }
-  })
+  }, 300_000)
 
   it('fits a small laptop, where the secondary columns give way to a line under the name', async () => {
     const { page } = await open('/queries', { viewport: { width: 1024, height: 768 } })

@@ -1,10 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, useCookies, waitForIslands, warehouseOptions, watchProblems,
+  addUser, animationsDone, browserSuite, DESKTOP, jobEnd, layoutProblems, MEMBER, PHONE, seriousA11yViolations, settled, signInOverHttp, waitForIslands, warehouseOptions,
 } from './support.ts'
 
 /**
@@ -12,74 +11,41 @@ import {
  * Visualization Editor, editing and deleting it, who sees the controls, links to a tab, and the chart the server
  * draws before any script runs.
  */
-let server: TestServer
-let browser: Browser
-let admin: Map<string, string>
+const suite = browserSuite({ role: 'all' })
+const { open, api } = suite
 let member: Map<string, string>
 let warehouse: number
-const contexts: BrowserContext[] = []
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
 const SIX_BARS = "select 'item ' || n as label, n * 10 as amount from generate_series(1, 6) n"
 
 type Vis = { id: number; type: string; name: string; options: Record<string, unknown> }
 type Query = { id: number; visualizations: Vis[]; latest_query_data_id: number | null }
 
-async function call<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(server.url + pathname, {
-    method,
-    headers: { cookie: cookieHeader(admin), 'x-csrf-token': admin.get('csrf_token') ?? '', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (res.status >= 300) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`)
-  return (res.status === 204 ? null : await res.json()) as T
+/** Run a saved query and wait for its result to be stored as its latest. */
+async function runToEnd(queryId: number) {
+  const answer = await api<{ job?: { id: string; status: number } }>('POST', `/api/queries/${queryId}/results`, { parameters: {}, max_age: 0 })
+  if (answer.job) expect(await jobEnd(suite, answer.job)).toMatchObject({ status: 3 })
+  expect((await api<Query>('GET', `/api/queries/${queryId}`)).latest_query_data_id).not.toBeNull()
 }
 
 /** A query with a stored result, and a bar chart of it when asked. */
 async function queryWithResult(name: string, o: { chart?: boolean } = {}): Promise<{ query: Query; chart: Vis | null }> {
-  const created = await call<Query>('POST', '/api/queries', { data_source_id: warehouse, name, query: SIX_BARS })
-  let answer = await call<{ job?: { id: string; status: number }; query_result?: unknown }>('POST', `/api/queries/${created.id}/results`, { parameters: {}, max_age: 0 })
-  for (let i = 0; answer.job && answer.job.status < 3 && i < 100; i++) {
-    await new Promise((r) => setTimeout(r, 100))
-    answer = await call('GET', `/api/jobs/${answer.job.id}`)
-  }
+  const created = await api<Query>('POST', '/api/queries', { data_source_id: warehouse, name, query: SIX_BARS })
+  await runToEnd(created.id)
   const chart = o.chart
-    ? await call<Vis>('POST', '/api/visualizations', {
+    ? await api<Vis>('POST', '/api/visualizations', {
       query_id: created.id, type: 'CHART', name: 'Amounts', options: { globalSeriesType: 'column', columnMapping: { label: 'x', amount: 'y' } },
     })
     : null
-  return { query: await call<Query>('GET', `/api/queries/${created.id}`), chart }
+  return { query: await api<Query>('GET', `/api/queries/${created.id}`), chart }
 }
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startTestServer({ role: 'all' }), launchBrowser()])
-  admin = await setUpOrganization(server)
-  const options = warehouseOptions(server)
-  warehouse = (await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options })).id
-  await addUser(server.db, MEMBER)
-  member = await signInOverHttp(server, MEMBER.email, MEMBER.password)
+  warehouse = (await api<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options: warehouseOptions(suite.server) })).id
+  await addUser(suite.server.db, MEMBER)
+  member = await signInOverHttp(suite.server, MEMBER.email, MEMBER.password)
   fs.mkdirSync(SHOTS, { recursive: true })
 }, 60_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()))
-})
-
-async function open(pathname: string, o: { viewport?: { width: number; height: number }; as?: Map<string, string>; script?: boolean; dark?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, javaScriptEnabled: o.script ?? true, colorScheme: o.dark ? 'dark' : 'light' })
-  context.setDefaultTimeout(10_000)
-  contexts.push(context)
-  await useCookies(context, server, o.as ?? admin)
-  const page = await context.newPage()
-  const problems = watchProblems(page)
-  const scripts: string[] = []
-  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
-  await page.goto(server.url + pathname)
-  if (o.script !== false) await waitForIslands(page)
-  return { page, problems, scripts }
-}
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true })
 const bars = (page: Page, visId: number) => page.locator(`[data-chart-output="${visId}"] svg rect`).count()
@@ -103,7 +69,7 @@ describe('visualizations on the query page', () => {
     await page.getByText('Visualization saved').waitFor()
     await dialog.waitFor({ state: 'detached' })
     expect(await tab(page, 'Amount per item').getAttribute('aria-selected')).toBe('true')
-    const saved = (await call<Query>('GET', `/api/queries/${query.id}`)).visualizations.find((v) => v.name === 'Amount per item')!
+    const saved = (await api<Query>('GET', `/api/queries/${query.id}`)).visualizations.find((v) => v.name === 'Amount per item')!
     expect(saved.options).toMatchObject({ columnMapping: { label: 'x', amount: 'y' } })
     await expect.poll(() => bars(page, saved.id)).toBe(6)
     expect(new URL(page.url()).hash).toBe(`#${saved.id}`)
@@ -147,7 +113,7 @@ describe('visualizations on the query page', () => {
     await page.reload()
     await waitForIslands(page)
     expect(await tabNames(page)).toEqual(['Table'])
-    expect((await call<Query>('GET', `/api/queries/${query.id}`)).visualizations.map((v) => v.id)).not.toContain(chart!.id)
+    expect((await api<Query>('GET', `/api/queries/${query.id}`)).visualizations.map((v) => v.id)).not.toContain(chart!.id)
     expect(problems).toEqual([])
   })
 
@@ -164,7 +130,7 @@ describe('visualizations on the query page', () => {
 
   it('opens the editor before the query has run, and says so when a save fails', async () => {
     // a text no other test ran: a new query takes a stored result of the same text as its own
-    const created = await call<Query>('POST', '/api/queries', { data_source_id: warehouse, name: 'Never run', query: `${SIX_BARS} -- never run` })
+    const created = await api<Query>('POST', '/api/queries', { data_source_id: warehouse, name: 'Never run', query: `${SIX_BARS} -- never run` })
     const { page } = await open(`/queries/${created.id}`)
     await page.getByRole('button', { name: 'Add Visualization' }).click()
     const dialog = page.getByRole('dialog', { name: 'Visualization Editor' })
@@ -189,7 +155,7 @@ describe('charts drawn on the server', () => {
   it('shows the chart in the page with scripts off', async () => {
     const { query } = await queryWithResult('Amounts without script')
     // the first tab is all a page without script can show: here the query's first visualization became a chart
-    const first = await call<Vis>('POST', `/api/visualizations/${query.visualizations[0].id}`, {
+    const first = await api<Vis>('POST', `/api/visualizations/${query.visualizations[0].id}`, {
       type: 'CHART', name: 'Amounts', options: { globalSeriesType: 'column', columnMapping: { label: 'x', amount: 'y' } },
     })
     const { page } = await open(`/queries/${query.id}`, { script: false })
@@ -201,7 +167,7 @@ describe('charts drawn on the server', () => {
     // with scripts, the island takes over that markup as it is: no mismatch, no drawing again
     const live = await open(`/queries/${query.id}`)
     await live.page.locator('[data-row-count]').waitFor()
-    await live.page.waitForTimeout(300)
+    await settled(live.page) // the island has measured its box and decided; a redraw would have asked for the chart library
     expect(await live.page.locator(`[data-chart-output="${first.id}"]`).getAttribute('data-drawn-by')).toBe('server')
     expect(chartLibraryIn(live.scripts)).toBe(false)
     expect(live.problems).toEqual([])
@@ -214,7 +180,7 @@ describe('charts drawn on the server', () => {
     await output.waitFor()
     expect(await output.isVisible()).toBe(true)
     await page.locator('[data-row-count]').waitFor()
-    await page.waitForTimeout(300)
+    await settled(page)
     expect(await output.getAttribute('data-drawn-by')).toBe('server')
     expect(chartLibraryIn(scripts)).toBe(false)
     // a size well past the drawing's is drawn again, in the browser
@@ -236,24 +202,20 @@ describe('charts drawn on the server', () => {
       expect(await seriousA11yViolations(page)).toEqual([])
       await page.getByRole('button', { name: 'Add Visualization' }).click()
       await page.getByRole('dialog', { name: 'Visualization Editor' }).waitFor()
-      await page.waitForTimeout(400)
+      await animationsDone(page)
       await page.screenshot({ path: path.join(SHOTS, `query-page-add-visualization-${label}.png`) })
     })
   }
 
   it('lays the configured tiles under a marker map, loaded by the browser', async () => {
     const points = 'select 51.3 + n * 0.05 as lat, -0.4 + n * 0.1 as lon from generate_series(1, 5) n'
-    const created = await call<Query>('POST', '/api/queries', { data_source_id: warehouse, name: 'Stores', query: points })
-    await call('POST', `/api/queries/${created.id}/results`, { parameters: {}, max_age: 0 })
-    await expect.poll(async () => (await call<Query>('GET', `/api/queries/${created.id}`)).latest_query_data_id, { timeout: 15_000 }).not.toBeNull()
-    const map = await call<Vis>('POST', '/api/visualizations', {
+    const created = await api<Query>('POST', '/api/queries', { data_source_id: warehouse, name: 'Stores', query: points })
+    await runToEnd(created.id)
+    const map = await api<Vis>('POST', '/api/visualizations', {
       query_id: created.id, type: 'MAP', name: 'Stores map',
       options: { latColumn: 'lat', lonColumn: 'lon', clusterMarkers: false, mapTileUrl: 'https://tiles.test/{z}/{x}/{y}.png' },
     })
-    const context = await browser.newContext({ viewport: DESKTOP })
-    contexts.push(context)
-    await useCookies(context, server, admin)
-    const page = await context.newPage()
+    const { page } = await suite.newPage()
     // the tile server is a third party's: the browser's requests to it are answered here
     const asked: string[] = []
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
@@ -261,7 +223,7 @@ describe('charts drawn on the server', () => {
       asked.push(new URL(route.request().url()).pathname)
       return route.fulfill({ status: 200, contentType: 'image/png', body: png })
     })
-    await page.goto(`${server.url}/queries/${created.id}#${map.id}`)
+    await page.goto(`${suite.server.url}/queries/${created.id}#${map.id}`)
     const chart = page.locator(`[data-chart-output="${map.id}"] svg`)
     await chart.waitFor()
     expect(await chart.locator('circle.sl-marker').count()).toBe(5)
@@ -271,10 +233,9 @@ describe('charts drawn on the server', () => {
   })
 
   it('zooms in on a number axis by a drag across the chart, and back out with Reset zoom', async () => {
-    const created = await call<Query>('POST', '/api/queries', { data_source_id: warehouse, name: 'Ten', query: 'select n as x, n * 10 as amount from generate_series(1, 10) n' })
-    await call('POST', `/api/queries/${created.id}/results`, { parameters: {}, max_age: 0 })
-    await expect.poll(async () => (await call<Query>('GET', `/api/queries/${created.id}`)).latest_query_data_id, { timeout: 15_000 }).not.toBeNull()
-    const chart = await call<Vis>('POST', '/api/visualizations', {
+    const created = await api<Query>('POST', '/api/queries', { data_source_id: warehouse, name: 'Ten', query: 'select n as x, n * 10 as amount from generate_series(1, 10) n' })
+    await runToEnd(created.id)
+    const chart = await api<Vis>('POST', '/api/visualizations', {
       query_id: created.id, type: 'CHART', name: 'Ten bars', options: { globalSeriesType: 'column', columnMapping: { x: 'x', amount: 'y' } },
     })
     const { page, problems } = await open(`/queries/${created.id}#${chart.id}`)
@@ -299,7 +260,7 @@ describe('charts drawn on the server', () => {
     await drag()
     await expect.poll(() => bars(page, chart.id)).toBeLessThan(7)
     await page.getByRole('button', { name: 'Refresh Now' }).click()
-    await expect.poll(() => bars(page, chart.id), { timeout: 15_000 }).toBe(10)
+    await expect.poll(() => bars(page, chart.id)).toBe(10)
     expect(await page.getByRole('button', { name: 'Reset zoom' }).count()).toBe(0)
     expect(problems).toEqual([])
   })

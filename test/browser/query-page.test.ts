@@ -1,69 +1,37 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  cookieHeader, DESKTOP, layoutProblems, PHONE, seriousA11yViolations, setUpOrganization, toastWith, useCookies, waitForIslands, warehouseOptions, watchProblems,
+  browserSuite, cookieHeader, DESKTOP, layoutProblems, PHONE, seriousA11yViolations, settled, toastWith, waitForIslands, warehouseOptions, type PageOptions,
 } from './support.ts'
 
 /**
  * The read-only query page in a real browser, with a worker running executions against a real PostgreSQL: results,
  * rename and publish, the schedule dialog, the API key dialog, archive, parameters in the address, the look.
  */
-let server: TestServer
-let browser: Browser
-let admin: Map<string, string>
+const suite = browserSuite({ role: 'all' }) // role 'all': the web process also runs a worker, so executions finish
+const { call } = suite
 let warehouse: number
-const contexts: BrowserContext[] = []
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
 
 type Query = { id: number; name: string; version: number; is_draft: boolean; is_archived: boolean; api_key: string; schedule: unknown; tags: string[] }
-
-async function call<T>(method: string, pathname: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(server.url + pathname, {
-    method,
-    headers: { cookie: cookieHeader(admin), 'x-csrf-token': admin.get('csrf_token') ?? '', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, json: (await res.json()) as T }
-}
 
 const newQuery = async (body: Record<string, unknown>) =>
   (await call<Query>('POST', '/api/queries', { data_source_id: warehouse, ...body })).json
 
 beforeAll(async () => {
-  // role 'all': the web process also runs a worker, so executions finish
-  ;[server, browser] = await Promise.all([startTestServer({ role: 'all' }), launchBrowser()])
-  admin = await setUpOrganization(server)
-  const options = warehouseOptions(server)
-  const created = await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options })
+  const created = await call<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options: warehouseOptions(suite.server) })
   expect(created.status).toBe(200)
   warehouse = created.json.id
   fs.mkdirSync(SHOTS, { recursive: true })
 }, 60_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()))
-})
 
-async function open(pathname: string, o: { viewport?: { width: number; height: number }; dark?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
-  context.setDefaultTimeout(10_000)
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
-  contexts.push(context)
-  await useCookies(context, server, admin)
-  const page = await context.newPage()
-  const problems = watchProblems(page)
-  await page.goto(server.url + pathname)
-  await waitForIslands(page)
-  return { page, problems }
-}
+/** The query page at `pathname`, in a browser that lets it use the clipboard. */
+const open = (pathname: string, o: PageOptions = {}) =>
+  suite.open(pathname, { ...o, prepare: (context) => context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url }) })
 
-const cell = (page: import('playwright-core').Page, text: string) => page.locator('[data-results-grid] [role="cell"]', { hasText: text }).first()
+const cell = (page: Page, text: string) => page.locator('[data-results-grid] [role="cell"]', { hasText: text }).first()
 
 describe('results', () => {
   it('runs with Refresh Now, and a reload shows the stored result without running again', async () => {
@@ -71,7 +39,7 @@ describe('results', () => {
     const { page, problems } = await open(`/queries/${q.id}`)
     await page.getByText('This query has not been run yet.').waitFor()
     await page.getByRole('button', { name: 'Refresh Now' }).click()
-    await cell(page, 'product 7').waitFor({ timeout: 15_000 })
+    await cell(page, 'product 7').waitFor()
     expect(await page.locator('[data-row-count]').textContent()).toBe('12 rows')
     await toastWith(page, 'Products updated.').waitFor()
 
@@ -79,6 +47,7 @@ describe('results', () => {
     page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()))
     await page.reload()
     await cell(page, 'product 12').waitFor()
+    await settled(page) // a run would have been asked for by now
     expect(posts).toEqual([])
     expect(problems).toEqual([])
   })
@@ -90,18 +59,19 @@ describe('results', () => {
     })
     const { page, problems } = await open(`/queries/${q.id}`)
     // a query with parameters loads its result on opening
-    await cell(page, '9').waitFor({ timeout: 15_000 })
+    await cell(page, '9').waitFor()
     // the run made on opening is not announced; one the user asks for is
+    await settled(page)
     expect(await toastWith(page, 'Squares updated.').count()).toBe(0)
     const input = page.locator('[data-parameter="n"] input')
     await input.fill('7')
     await page.getByRole('button', { name: /Apply Changes/ }).click()
-    await cell(page, '49').waitFor({ timeout: 15_000 })
+    await cell(page, '49').waitFor()
     await toastWith(page, 'Squares updated.').waitFor()
     expect(new URL(page.url()).searchParams.get('p_n')).toBe('7')
     await page.reload()
     await waitForIslands(page)
-    await cell(page, '49').waitFor({ timeout: 15_000 })
+    await cell(page, '49').waitFor()
     expect(await page.locator('[data-parameter="n"] input').inputValue()).toBe('7')
     expect(problems).toEqual([])
   })
@@ -110,11 +80,11 @@ describe('results', () => {
 describe('visualization tabs', () => {
   it('draws a counter tab from the same result as the table', async () => {
     const q = await newQuery({ name: 'Total', query: 'select 1234 as total' })
-    await server.db.sql`insert into visualizations (query_id, type, name, description, options)
-      values (${q.id}, 'COUNTER', 'Big number', '', ${server.db.sql.json({ counterColName: 'total' })})`
+    await suite.server.db.sql`insert into visualizations (query_id, type, name, description, options)
+      values (${q.id}, 'COUNTER', 'Big number', '', ${suite.server.db.sql.json({ counterColName: 'total' })})`
     const { page, problems } = await open(`/queries/${q.id}`)
     await page.getByRole('button', { name: 'Refresh Now' }).click()
-    await cell(page, '1,234').waitFor({ timeout: 15_000 })
+    await cell(page, '1,234').waitFor()
     await page.getByRole('tab', { name: 'Big number' }).click()
     await page.locator('[data-visualization="COUNTER"]', { hasText: '1,234' }).waitFor()
     await page.screenshot({ path: path.join(SHOTS, 'query-page-counter.png') })
@@ -192,7 +162,7 @@ describe('the header', () => {
     await dialog.waitFor({ state: 'detached' })
     await page.locator('[data-schedule]', { hasText: 'Every day at 00:15' }).waitFor()
     expect((await call<Query>('GET', `/api/queries/${q.id}`)).json.schedule).toEqual({ interval: 86400, time: '00:15', day_of_week: null, until: null })
-    const list = await (await fetch(`${server.url}/queries`, { headers: { cookie: cookieHeader(admin) } })).text()
+    const list = await (await fetch(`${suite.server.url}/queries`, { headers: { cookie: cookieHeader(suite.admin) } })).text()
     expect(list).toContain('Every day at 00:15')
 
     // back to Never: the schedule is cleared
@@ -225,7 +195,7 @@ describe('the header', () => {
     await page.getByRole('menuitem', { name: 'Archive' }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Archive Query' })
     await confirm.getByRole('button', { name: 'Archive' }).click()
-    await page.waitForURL(`${server.url}/queries`)
+    await page.waitForURL(`${suite.server.url}/queries`)
     expect((await call<Query>('GET', `/api/queries/${q.id}`)).json.is_archived).toBe(true)
     expect(problems).toEqual([])
   })
@@ -242,7 +212,7 @@ describe('the look', () => {
       })
       await call('POST', `/api/queries/${q.id}`, { schedule: { interval: 86400, time: '00:15' }, version: q.version })
       const { page, problems } = await open(`/queries/${q.id}`, { viewport, dark })
-      await page.locator('[data-row-count]', { hasText: '30 rows' }).waitFor({ timeout: 15_000 })
+      await page.locator('[data-row-count]', { hasText: '30 rows' }).waitFor()
       expect(await layoutProblems(page, { scope: '[data-query-page] *', skip: '[data-results-grid]' })).toEqual([])
       expect(await seriousA11yViolations(page)).toEqual([])
       await page.screenshot({ path: path.join(SHOTS, `query-page-${label}.png`), fullPage: label === 'phone' })

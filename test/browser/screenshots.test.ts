@@ -1,10 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN, cookieHeader, DESKTOP, layoutProblems, PHONE, resetBeaconConsent, setUpOrganization, signInOverHttp, useCookies, waitForIslands,
+  ADMIN, browserSuite, cookieHeader, DESKTOP, layoutProblems, PHONE, resetBeaconConsent, setUpOrganization, signInOverHttp, waitForIslands,
 } from './support.ts'
 
 /**
@@ -15,17 +14,11 @@ import {
 const DIR = path.join(import.meta.dirname, 'screenshots')
 const sizes = { desktop: DESKTOP, phone: PHONE }
 
-let server: TestServer
-let browser: Browser
+const suite = browserSuite({ organization: false }) // the first screens are the setup form's
 let admin: Map<string, string>
 
-beforeAll(async () => {
+beforeAll(() => {
   fs.mkdirSync(DIR, { recursive: true })
-  ;[server, browser] = await Promise.all([startTestServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
 })
 
 async function shoot(name: string, size: keyof typeof sizes, o: {
@@ -33,12 +26,9 @@ async function shoot(name: string, size: keyof typeof sizes, o: {
   /** Only what is on screen, for overlays that cover the window rather than the page. */
   windowOnly?: boolean
 }) {
-  const context = await browser.newContext({ viewport: sizes[size], colorScheme: o.dark ? 'dark' : 'light' })
-  context.setDefaultTimeout(5000)
-  if (o.signedIn || o.jar) await useCookies(context, server, o.jar ?? admin)
-  const page = await context.newPage()
+  const { context, page } = await suite.newPage({ viewport: sizes[size], dark: o.dark, as: o.jar ?? (o.signedIn ? admin : null) })
   try {
-    await page.goto(server.url + o.path)
+    await page.goto(suite.server.url + o.path)
     if (await page.locator('sightline-island').count()) await waitForIslands(page)
     await o.before?.(page)
     await page.screenshot({ path: path.join(DIR, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: !o.windowOnly })
@@ -55,7 +45,7 @@ describe('screens at desktop and phone widths', () => {
   })
 
   it.each(Object.keys(sizes) as (keyof typeof sizes)[])('login, home, 404 and help fit the %s screen', async (size) => {
-    admin ??= await setUpOrganization(server)
+    admin ??= await setUpOrganization(suite.server)
     for (const dark of [false, true]) {
       expect(await shoot('login', size, { path: '/login', dark })).toEqual([])
       expect(await shoot('home', size, { path: '/', signedIn: true, dark })).toEqual([])
@@ -65,14 +55,14 @@ describe('screens at desktop and phone widths', () => {
   })
 
   it.each(Object.keys(sizes) as (keyof typeof sizes)[])('the session-expired modal and a toast fit the %s screen', async (size) => {
-    admin ??= await setUpOrganization(server)
+    admin ??= await setUpOrganization(suite.server)
     for (const dark of [false, true]) {
-      const jar = await signInOverHttp(server, ADMIN.email, ADMIN.password)
-      await resetBeaconConsent(server, admin)
+      const jar = await signInOverHttp(suite.server, ADMIN.email, ADMIN.password)
+      await resetBeaconConsent(suite.server, admin)
       const problems = await shoot('session-expired', size, {
         path: '/', jar, dark, windowOnly: true,
         before: async (page) => {
-          await fetch(server.url + '/logout', { method: 'POST', headers: { cookie: cookieHeader(jar) }, redirect: 'manual' })
+          await fetch(suite.server.url + '/logout', { method: 'POST', headers: { cookie: cookieHeader(jar) }, redirect: 'manual' })
           await page.getByRole('button', { name: 'Yes' }).click()
           const modal = page.getByRole('dialog')
           await modal.waitFor()
@@ -93,7 +83,7 @@ describe('screens at desktop and phone widths', () => {
   })
 
   it('the phone menu opens with every entry reachable on screen', async () => {
-    admin ??= await setUpOrganization(server)
+    admin ??= await setUpOrganization(suite.server)
     for (const dark of [false, true]) {
       const problems = await shoot('home-menu', 'phone', {
         path: '/', signedIn: true, dark,
@@ -114,7 +104,7 @@ describe('screens at desktop and phone widths', () => {
   })
 
   it('the desktop help drawer and profile menu', async () => {
-    admin ??= await setUpOrganization(server)
+    admin ??= await setUpOrganization(suite.server)
     await shoot('home-help', 'desktop', {
       path: '/', signedIn: true,
       before: async (page) => {

@@ -1,35 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
-import { ADMIN, DESKTOP, fillLogin, seriousA11yViolations, watchProblems } from './support.ts'
+import type { Page } from 'playwright-core'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ADMIN, browserSuite, fillLogin, seriousA11yViolations } from './support.ts'
 
 /** First run, signing in and out, and the script-free pages, as a person in a real browser meets them. */
-let server: TestServer
-let browser: Browser
-let context: BrowserContext
+const suite = browserSuite({ organization: false })
 let page: Page
 let scripts: string[]
 let problems: string[]
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startTestServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: DESKTOP })
-  context.setDefaultTimeout(5000)
-  page = await context.newPage()
+  ;({ page, problems } = await suite.newPage({ as: null }))
   scripts = []
   page.on('request', (req) => {
     if (req.resourceType() === 'script' || /\.m?js(\?|$)/.test(req.url())) scripts.push(req.url())
   })
-  problems = watchProblems(page)
-})
-afterEach(async () => {
-  await context.close()
 })
 
 /** A page that must work without any script: none in its markup, none fetched. */
@@ -41,7 +25,7 @@ async function expectNoScript() {
 
 describe('first run', () => {
   it('sends every address to the setup form, which loads no script and passes an accessibility check', async () => {
-    await page.goto(server.url + '/')
+    await page.goto(suite.server.url + '/')
     expect(new URL(page.url()).pathname).toBe('/setup')
     await expect(page.getByRole('heading', { name: 'Welcome to Sightline' }).isVisible()).resolves.toBe(true)
     await expectNoScript()
@@ -51,7 +35,7 @@ describe('first run', () => {
   })
 
   it('shows what is wrong with each field and keeps what was typed', async () => {
-    await page.goto(server.url + '/setup')
+    await page.goto(suite.server.url + '/setup')
     await page.getByLabel('Name', { exact: true }).fill(ADMIN.name)
     await page.getByLabel('Email Address').fill('not-an-email')
     await page.getByLabel('Password', { exact: true }).fill('123')
@@ -68,13 +52,13 @@ describe('first run', () => {
   })
 
   it('creates the admin through the form and lands signed in on the home page with onboarding', async () => {
-    await page.goto(server.url + '/setup')
+    await page.goto(suite.server.url + '/setup')
     await page.getByLabel('Name', { exact: true }).fill(ADMIN.name)
     await page.getByLabel('Email Address').fill(ADMIN.email)
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
     await page.getByLabel('Organization Name').fill(ADMIN.org_name)
     await page.getByRole('button', { name: 'Setup' }).click()
-    await page.waitForURL(server.url + '/')
+    await page.waitForURL(suite.server.url + '/')
     expect(await page.title()).toBe('Home | Sightline')
     const nav = page.getByRole('navigation', { name: 'Main' })
     expect(await nav.isVisible()).toBe(true)
@@ -84,7 +68,7 @@ describe('first run', () => {
     expect(await page.getByText('Connect to any data source, easily visualize and share your data').isVisible()).toBe(true)
     expect(await page.getByRole('link', { name: 'Connect a Data Source' }).getAttribute('href')).toBe('/data_sources/new')
     // the form is gone for good
-    await page.goto(server.url + '/setup')
+    await page.goto(suite.server.url + '/setup')
     expect(new URL(page.url()).pathname).toBe('/')
     expect(problems).toEqual([])
   })
@@ -92,7 +76,7 @@ describe('first run', () => {
 
 describe('signing in and out', () => {
   it('the login page loads no script and passes an accessibility check', async () => {
-    await page.goto(server.url + '/login')
+    await page.goto(suite.server.url + '/login')
     expect(await page.getByRole('heading', { name: 'Login to Sightline' }).isVisible()).toBe(true)
     // the email field has the focus, ready to type
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-email')
@@ -103,18 +87,18 @@ describe('signing in and out', () => {
   })
 
   it('takes an anonymous visitor to sign in, then back to the address they asked for', async () => {
-    await page.goto(server.url + '/?tab=favorites')
+    await page.goto(suite.server.url + '/?tab=favorites')
     const login = new URL(page.url())
     expect(login.pathname).toBe('/login')
     expect(login.searchParams.get('next')).toBe('/?tab=favorites')
     await fillLogin(page, ADMIN.email, ADMIN.password)
-    await page.waitForURL(server.url + '/?tab=favorites')
+    await page.waitForURL(suite.server.url + '/?tab=favorites')
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true)
     expect(problems).toEqual([])
   })
 
   it('says "Wrong email or password." and keeps the email, not the password', async () => {
-    await page.goto(server.url + '/login?next=%2F%3Fa%3D1')
+    await page.goto(suite.server.url + '/login?next=%2F%3Fa%3D1')
     await fillLogin(page, ADMIN.email, 'not the password')
     await page.waitForLoadState()
     expect(await page.getByRole('alert').textContent()).toBe('Wrong email or password.')
@@ -122,19 +106,19 @@ describe('signing in and out', () => {
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('')
     // still on the sign-in page, and a second try still goes where the visitor was going
     await fillLogin(page, ADMIN.email, ADMIN.password)
-    await page.waitForURL(server.url + '/?a=1')
+    await page.waitForURL(suite.server.url + '/?a=1')
   })
 
   it('logs out from the profile menu, and the old session no longer opens pages', async () => {
-    await page.goto(server.url + '/login')
+    await page.goto(suite.server.url + '/login')
     await fillLogin(page, ADMIN.email, ADMIN.password)
-    await page.waitForURL(server.url + '/')
+    await page.waitForURL(suite.server.url + '/')
     const nav = page.getByRole('navigation', { name: 'Main' })
     expect(await nav.getByRole('button', { name: 'Log out' }).isVisible()).toBe(false)
     await nav.getByLabel(`Account: ${ADMIN.name}`).click()
     await nav.getByRole('button', { name: 'Log out' }).click()
-    await page.waitForURL(server.url + '/login')
-    await page.goto(server.url + '/')
+    await page.waitForURL(suite.server.url + '/login')
+    await page.goto(suite.server.url + '/')
     expect(new URL(page.url()).pathname).toBe('/login')
   })
 })
@@ -143,12 +127,12 @@ describe('error pages', () => {
   it('a missing page says so in the spec\'s words, with status 404 and no script', async () => {
     for (const signedIn of [false, true]) {
       if (signedIn) {
-        await page.goto(server.url + '/login')
+        await page.goto(suite.server.url + '/login')
         await fillLogin(page, ADMIN.email, ADMIN.password)
-        await page.waitForURL(server.url + '/')
+        await page.waitForURL(suite.server.url + '/')
         scripts.length = 0
       }
-      const res = await page.goto(server.url + '/no/such/page')
+      const res = await page.goto(suite.server.url + '/no/such/page')
       expect(res?.status()).toBe(404)
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe("It seems like the page you're looking for cannot be found.")
       await expectNoScript()

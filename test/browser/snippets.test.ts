@@ -1,59 +1,34 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, startTestServer, type TestServer } from '../helpers/server.ts'
+import type { Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  addUser, cookieHeader, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, setUpOrganization, signInOverHttp, toastWith, useCookies, waitForIslands, watchProblems,
+  addUser, browserSuite, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, signInOverHttp, toastWith, waitForIslands, type PageOptions,
 } from './support.ts'
 
 /**
  * Query snippets as people meet them in a real browser: creating one in the dialog, a colleague's read-only view,
  * the author's edit and delete with confirmation, and the list at desktop and phone widths.
  */
-let server: TestServer
-let browser: Browser
-let admin: Map<string, string>
+const suite = browserSuite()
 let author: Map<string, string>
 let colleague: Map<string, string>
-const contexts: BrowserContext[] = []
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
 const COLLEAGUE = { name: 'Nia Neighbour', email: 'nia@example.com', password: 'neighbour password' }
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startTestServer(), launchBrowser()])
-  admin = await setUpOrganization(server)
-  await addUser(server.db, MEMBER)
-  await addUser(server.db, COLLEAGUE)
-  author = await signInOverHttp(server, MEMBER.email, MEMBER.password)
-  colleague = await signInOverHttp(server, COLLEAGUE.email, COLLEAGUE.password)
+  await addUser(suite.server.db, MEMBER)
+  await addUser(suite.server.db, COLLEAGUE)
+  author = await signInOverHttp(suite.server, MEMBER.email, MEMBER.password)
+  colleague = await signInOverHttp(suite.server, COLLEAGUE.email, COLLEAGUE.password)
   fs.mkdirSync(SHOTS, { recursive: true })
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()))
-})
 
-async function open(pathname: string, o: { jar?: Map<string, string>; viewport?: { width: number; height: number }; dark?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
-  context.setDefaultTimeout(5000)
-  contexts.push(context)
-  await useCookies(context, server, o.jar ?? author)
-  const page = await context.newPage()
-  const problems = watchProblems(page)
-  await page.goto(server.url + pathname)
-  await waitForIslands(page)
-  return { page, problems }
-}
+/** A page at `pathname`, signed in as the snippets' author unless said. */
+const open = (pathname: string, o: PageOptions = {}) => suite.open(pathname, { ...o, as: o.as ?? author })
 
 type Snippet = { id: number; trigger: string; description: string; snippet: string }
-async function snippets(): Promise<Snippet[]> {
-  const res = await fetch(server.url + '/api/query_snippets', { headers: { cookie: cookieHeader(admin) } })
-  return res.json() as Promise<Snippet[]>
-}
+const snippets = () => suite.api<Snippet[]>('GET', '/api/query_snippets')
 
 const addressOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search
 /** Console noise a failed call leaves on purpose (the browser logs every 4xx/5xx response). */
@@ -109,7 +84,7 @@ describe('creating a snippet', () => {
 
 describe('someone else\'s snippet', () => {
   it('opens read-only with only Close, from the list or from its address', async () => {
-    const { page, problems } = await open('/query_snippets', { jar: colleague })
+    const { page, problems } = await open('/query_snippets', { as: colleague })
     await page.getByRole('link', { name: 'Open snippet revenue' }).click()
     const dialog = page.getByRole('dialog', { name: 'Query Snippet' })
     await dialog.waitFor()
@@ -125,7 +100,7 @@ describe('someone else\'s snippet', () => {
     expect(await page.getByRole('link', { name: 'New Snippet' }).isVisible()).toBe(true) // they may create their own
 
     const id = (await snippets())[0].id
-    const direct = await open(`/query_snippets/${id}`, { jar: colleague })
+    const direct = await open(`/query_snippets/${id}`, { as: colleague })
     await direct.page.getByRole('dialog', { name: 'Query Snippet' }).waitFor()
     await direct.page.keyboard.press('Escape')
     await direct.page.getByRole('dialog').waitFor({ state: 'detached' })
@@ -173,8 +148,8 @@ describe('the author\'s snippet', () => {
 
 describe('screens at desktop and phone widths', () => {
   const sizes = { desktop: DESKTOP, phone: PHONE }
-  async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { dark?: boolean; jar?: Map<string, string>; before?: (page: Page) => Promise<void> } = {}) {
-    const { page, problems } = await open(pathname, { viewport: sizes[size], dark: o.dark, jar: o.jar })
+  async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { dark?: boolean; as?: Map<string, string>; before?: (page: Page) => Promise<void> } = {}) {
+    const { page, problems } = await open(pathname, { viewport: sizes[size], dark: o.dark, as: o.as })
     await o.before?.(page)
     await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: true })
     const found = [...await layoutProblems(page, { scope: 'main *, [role="dialog"] *, [role="alertdialog"] *', skip: 'nav[aria-label="Settings"]' }), ...await seriousA11yViolations(page)]
@@ -183,7 +158,6 @@ describe('screens at desktop and phone widths', () => {
   }
 
   beforeAll(async () => {
-    const headers = { cookie: cookieHeader(author), 'content-type': 'application/json', 'x-csrf-token': author.get('csrf_token') ?? '' }
     const samples = [
       ['active_users', 'People seen in the last 30 days', "select count(distinct user_id)\nfrom events\nwhere created_at > now() - interval '30 days'"],
       ['orders_by_region', 'Orders and revenue per sales region, newest first', 'select region, count(*), sum(amount)\nfrom orders group by region order by 3 desc'],
@@ -193,8 +167,7 @@ describe('screens at desktop and phone widths', () => {
       ['last_7_days', 'A date filter to paste into a where clause', "created_at >= now() - interval '7 days'"],
     ]
     for (const [trigger, description, snippet] of samples) {
-      const res = await fetch(server.url + '/api/query_snippets', { method: 'POST', headers, body: JSON.stringify({ trigger, description, snippet }) })
-      if (!res.ok) throw new Error(`create ${trigger}: ${res.status}`)
+      await suite.api('POST', '/api/query_snippets', { trigger, description, snippet }, author)
     }
   })
 
@@ -213,7 +186,7 @@ describe('screens at desktop and phone widths', () => {
       },
     })).toEqual([])
     expect(await shoot('query-snippet-read-only', size, `/query_snippets/${top.id}`, {
-      jar: colleague, before: async (page) => void await page.getByRole('dialog', { name: 'Query Snippet' }).waitFor(),
+      as: colleague, before: async (page) => void await page.getByRole('dialog', { name: 'Query Snippet' }).waitFor(),
     })).toEqual([])
     expect(await shoot('query-snippet-delete', size, `/query_snippets/${top.id}`, {
       before: async (page) => {
@@ -222,5 +195,5 @@ describe('screens at desktop and phone widths', () => {
       },
     })).toEqual([])
     expect(await shoot('query-snippets-paged', size, '/query_snippets?page_size=5&order=-updated_at')).toEqual([])
-  }, 90_000)
+  }, 300_000)
 })

@@ -1,10 +1,11 @@
 import fs from 'node:fs'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { hashPassword } from '../../src/auth/passwords.ts'
 import { storedApiKey } from '../../src/auth/api-keys.ts'
 import { insertUser, replaceApiKey } from '../../src/users/store.ts'
 import type { TestDatabase } from '../helpers/db.ts'
-import { TEST_SECRET_KEY, type TestServer } from '../helpers/server.ts'
+import { launchBrowser, startTestServer, TEST_SECRET_KEY, type TestServer } from '../helpers/server.ts'
 
 export const ADMIN = { name: 'Ada Admin', email: 'ada@example.com', password: 'correct horse', org_name: 'Acme Analytics' }
 export const MEMBER = { name: 'Max Member', email: 'max@example.com', password: 'member password' }
@@ -113,7 +114,11 @@ export async function orgSettings(server: TestServer, jar: Map<string, string>):
 export async function resetBeaconConsent(server: TestServer, adminJar: Map<string, string>) {
   const [org] = await server.db.sql<{ id: number }[]>`update organizations set settings = settings - 'beacon_consent' returning id`
   await server.db.sql`select pg_notify('sightline_cache', ${`org:${org.id}`})`
-  for (let i = 0; i < 50 && (await orgSettings(server, adminJar)).beacon_consent !== null; i++) await new Promise((r) => setTimeout(r, 20))
+  const deadline = Date.now() + PAGE_TIMEOUT
+  while ((await orgSettings(server, adminJar)).beacon_consent !== null) {
+    if (Date.now() > deadline) throw new Error(`the server still had the beacon consent after ${PAGE_TIMEOUT} ms`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
 }
 
 const axeSource = fs.readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8')
@@ -150,4 +155,194 @@ export async function layoutProblems(page: Page, o: { scope: string; skip?: stri
     }
     return problems
   }, o)
+}
+
+/**
+ * How long a browser test waits for anything on a page (an element, a navigation, a function): generous, so that a
+ * busy machine makes the tests slower, never red. Speed is measured in bench/, not here.
+ */
+export const PAGE_TIMEOUT = 30_000
+
+export interface PageOptions {
+  viewport?: { width: number; height: number }
+  dark?: boolean
+  /** false: a browser without script (islands never hydrate). */
+  script?: boolean
+  /** The session the page has: the first admin's unless said; null for none. */
+  as?: Map<string, string> | null
+  /** Runs on the new context before its page opens: permissions, init scripts. */
+  prepare?: (context: BrowserContext) => Promise<unknown> | unknown
+}
+
+export interface OpenedPage {
+  context: BrowserContext
+  page: Page
+  /** Console errors, failed requests, uncaught exceptions (see watchProblems). */
+  problems: string[]
+  /** Addresses of the scripts the page asked for, in order. */
+  scripts: string[]
+}
+
+/** A test file's server, browser and first admin, and the pages it opens (closed after each test). */
+export interface BrowserSuite {
+  readonly server: TestServer
+  readonly browser: Browser
+  /** The first admin's cookies (unless the suite was started without an organization). */
+  readonly admin: Map<string, string>
+  /** A fresh browser context and page, signed in as `as` (the admin by default), on no address yet. */
+  newPage(o?: PageOptions): Promise<OpenedPage>
+  /** A fresh page at `pathname`, its islands hydrated when script runs. */
+  open(pathname: string, o?: PageOptions): Promise<OpenedPage>
+  /** Sightline's API as `as` (the admin by default): the status and the JSON body, whatever the status. */
+  call<T>(method: string, pathname: string, body?: unknown, as?: Map<string, string>): Promise<{ status: number; json: T }>
+  /** Sightline's API as `as` (the admin by default): the JSON body; fails on any status from 300 up. */
+  api<T>(method: string, pathname: string, body?: unknown, as?: Map<string, string>): Promise<T>
+}
+
+/**
+ * Registers the hooks that start a test server (with a worker too for role 'all', so executions finish) and a
+ * browser before the file's tests, set up the organization, close each test's pages after it, and stop both at
+ * the end. The returned suite is usable from the file's own beforeAll on.
+ */
+export function browserSuite(o: { role?: 'web' | 'all'; organization?: boolean } = {}): BrowserSuite {
+  let server: TestServer | undefined
+  let browser: Browser | undefined
+  let admin: Map<string, string> | undefined
+  const contexts: BrowserContext[] = []
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the browser suite's ${what} is not ready (used before beforeAll ran?)`)
+    return value
+  }
+
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startTestServer(o.role ? { role: o.role } : {}), launchBrowser()])
+    if (o.organization !== false) admin = await setUpOrganization(server)
+  }, 120_000)
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()))
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  const call = async <T>(method: string, pathname: string, body?: unknown, as?: Map<string, string>) => {
+    const jar = as ?? suite.admin
+    const res = await fetch(suite.server.url + pathname, {
+      method,
+      headers: { cookie: cookieHeader(jar), 'x-csrf-token': jar.get('csrf_token') ?? '', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await res.text()
+    return { status: res.status, json: (text ? JSON.parse(text) : null) as T }
+  }
+
+  const suite: BrowserSuite = {
+    get server() { return started(server, 'server') },
+    get browser() { return started(browser, 'browser') },
+    get admin() { return started(admin, 'admin session') },
+    async newPage(p = {}) {
+      const context = await suite.browser.newContext({
+        viewport: p.viewport ?? DESKTOP, colorScheme: p.dark ? 'dark' : 'light', javaScriptEnabled: p.script ?? true,
+      })
+      context.setDefaultTimeout(PAGE_TIMEOUT)
+      context.setDefaultNavigationTimeout(PAGE_TIMEOUT)
+      contexts.push(context)
+      const jar = p.as === undefined ? admin : p.as
+      if (jar) await useCookies(context, suite.server, jar)
+      await p.prepare?.(context)
+      const page = await context.newPage()
+      trackRequests(page)
+      const scripts: string[] = []
+      page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
+      return { context, page, problems: watchProblems(page), scripts }
+    },
+    async open(pathname, p = {}) {
+      const opened = await suite.newPage(p)
+      await opened.page.goto(suite.server.url + pathname)
+      if (p.script !== false) await waitForIslands(opened.page)
+      return opened
+    },
+    call,
+    async api<T>(method: string, pathname: string, body?: unknown, as?: Map<string, string>) {
+      const { status, json } = await call<T>(method, pathname, body, as)
+      if (status >= 300) throw new Error(`${method} ${pathname}: ${status} ${JSON.stringify(json)}`)
+      return json
+    },
+  }
+  return suite
+}
+
+/** Requests of a page still waiting for their answer, and how many it has made: what `settled` watches. */
+const requestsOf = new WeakMap<Page, { inFlight: Set<Request>; made: number }>()
+
+function trackRequests(page: Page) {
+  if (requestsOf.has(page)) return requestsOf.get(page)!
+  const seen = { inFlight: new Set<Request>(), made: 0 }
+  requestsOf.set(page, seen)
+  page.on('request', (r) => (seen.made++, seen.inFlight.add(r)))
+  page.on('requestfinished', (r) => seen.inFlight.delete(r))
+  page.on('requestfailed', (r) => seen.inFlight.delete(r))
+  return seen
+}
+
+/**
+ * Resolves once the page has drawn `frames` frames in a row (each followed by a task, so scheduled effects run)
+ * without a request starting or in flight. What a page does after an event (observers, effects, a lazily loaded
+ * chunk) has then had its turn: use it before asserting that something did NOT happen. It counts frames and
+ * requests, never milliseconds, so a slow machine only takes longer. Pages from `newPage` are watched from their
+ * start; others from the first call.
+ */
+export async function settled(page: Page, frames = 5) {
+  const seen = trackRequests(page)
+  const deadline = Date.now() + PAGE_TIMEOUT
+  for (;;) {
+    const before = seen.made
+    await page.evaluate((n) => new Promise<void>((resolve) => {
+      const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => setTimeout(() => step(left - 1))))
+      step(n)
+    }), frames)
+    if (seen.inFlight.size === 0 && seen.made === before) return
+    if (Date.now() > deadline) throw new Error(`the page did not settle within ${PAGE_TIMEOUT} ms: ${[...seen.inFlight].map((r) => r.url()).join(', ')}`)
+  }
+}
+
+/** Resolves once no animation or transition on the page is running (before a screenshot of something that slides in). */
+export async function animationsDone(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+}
+
+/** Polls a job of Sightline's API until it ends (done or failed); returns its last state. */
+export async function jobEnd(suite: BrowserSuite, job: { id: string }): Promise<{ status: number; error: string; query_result_id: number | null }> {
+  const deadline = Date.now() + PAGE_TIMEOUT
+  for (;;) {
+    const { job: now } = await suite.api<{ job: { status: number; error: string; query_result_id: number | null } }>('GET', `/api/jobs/${job.id}`)
+    if (now.status >= 3) return now
+    if (Date.now() > deadline) throw new Error(`job ${job.id} did not end within ${PAGE_TIMEOUT} ms (status ${now.status})`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+/**
+ * The query editor at `pathname`, ready to type in, starting on the data source `source` (the editor opens on the
+ * last source chosen, which it remembers in the browser).
+ */
+export async function openEditor(suite: BrowserSuite, pathname: string, o: PageOptions & { source: number }) {
+  const opened = await suite.open(pathname, {
+    ...o,
+    prepare: async (context) => {
+      await context.addInitScript((id) => window.localStorage.setItem('sightline:editor:last-data-source', String(id)), o.source)
+      await o.prepare?.(context)
+    },
+  })
+  await opened.page.locator('.cm-content').waitFor()
+  return opened
+}
+
+/** Replace the editor's text (focused rather than clicked: an open completion list may cover the text). */
+export async function typeQuery(page: Page, text: string) {
+  await page.locator('.cm-content').focus()
+  await page.keyboard.press('Control+A')
+  await page.keyboard.press('Delete')
+  await page.keyboard.insertText(text)
 }

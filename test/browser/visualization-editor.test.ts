@@ -11,7 +11,7 @@ import { move, tableColumns, withOrder } from '../../islands/lib/visualization-e
 import { defaultOptions, initialDraft, isChanged, saveRequest, setIn, switchType } from '../../islands/lib/visualization-editor/model.ts'
 import { FunnelOptionsSchema } from '../../src/visualizations/funnel/options.ts'
 import { launchBrowser } from '../helpers/server.ts'
-import { DESKTOP, layoutProblems, PHONE, seriousA11yViolations, watchProblems } from './support.ts'
+import { DESKTOP, layoutProblems, PAGE_TIMEOUT, PHONE, seriousA11yViolations, watchProblems } from './support.ts'
 
 /**
  * The Visualization Editor dialog of islands/lib/visualization-editor. Pure helpers are tested directly (vitest
@@ -147,7 +147,7 @@ interface Posted { path: string; body: Record<string, unknown> }
 
 async function openEditor(props: Record<string, unknown>, o: { viewport?: { width: number; height: number }; dark?: boolean; fail?: boolean } = {}) {
   const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
-  context.setDefaultTimeout(5000)
+  context.setDefaultTimeout(PAGE_TIMEOUT)
   contexts.push(context)
   const posted: Posted[] = []
   await context.route(`${ORIGIN}/**`, async (route) => {
