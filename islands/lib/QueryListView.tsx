@@ -1,7 +1,6 @@
 import type { JSX, ReactNode } from 'react'
 import { queryTexts } from '../../src/shared/query-texts.ts'
-import { EmptyState, ListTable } from './list/ListTable.tsx'
-import { headCell, SortHeader } from './list/SortHeader.tsx'
+import { EmptyState, ListTable, type ListColumn } from './list/ListTable.tsx'
 import { focusRing, type ListView } from './list/view.ts'
 import { formatDateTime, LIST_PATHS, schedulePhrase, timeAgo, type ListState, type QueryListItem, type QueryListKind } from './query-list.ts'
 import { ui } from './ui.ts'
@@ -51,6 +50,17 @@ function Star({ item, enabled, onToggle }: { item: QueryListItem; enabled: boole
 }
 
 const label = 'shrink-0 rounded px-1.5 py-0.5 text-xs font-medium'
+/** The creation date shows only on wide screens; narrower ones have the line under the name. */
+const wide = 'hidden min-[1400px]:table-cell'
+
+const COLUMNS: ListColumn[] = [
+  { label: t.favorite, hiddenLabel: true, className: 'w-12 pl-4' },
+  { label: t.name, sort: 'name', className: 'pl-1' },
+  { label: t.createdBy, sort: 'created_by', className: 'hidden w-36 xl:table-cell' },
+  { label: t.createdAt, sort: 'created_at', className: `${wide} w-36` },
+  { label: t.lastExecutedAt, sort: 'executed_at', className: 'hidden w-40 md:table-cell' },
+  { label: t.refreshSchedule, sort: 'schedule', className: 'hidden w-44 pr-4 xl:table-cell' },
+]
 
 export interface TableProps {
   list: ListView<ListState>
@@ -68,16 +78,8 @@ export interface TableProps {
  */
 export function QueryTable({ list, items, now, formats, caption, starsEnabled, onToggleFavorite }: TableProps): JSX.Element {
   const cell = 'px-3 py-3 whitespace-nowrap text-slate-600 dark:text-slate-400'
-  const wide = 'hidden min-[1400px]:table-cell'
   return (
-    <ListTable caption={caption} head={<>
-      <th scope="col" className={`${headCell} w-12 px-3 pl-4`}><span className="sr-only">{t.favorite}</span></th>
-      <SortHeader list={list} column="name" label={t.name} className="px-3 pl-1" />
-      <SortHeader list={list} column="created_by" label={t.createdBy} className="hidden w-36 px-3 xl:table-cell" />
-      <SortHeader list={list} column="created_at" label={t.createdAt} className={`${wide} w-36 px-3`} />
-      <SortHeader list={list} column="executed_at" label={t.lastExecutedAt} className="hidden w-40 px-3 md:table-cell" />
-      <SortHeader list={list} column="schedule" label={t.refreshSchedule} className="hidden w-44 px-3 pr-4 xl:table-cell" />
-    </>}>
+    <ListTable list={list} caption={caption} columns={COLUMNS} pad="px-3">
       {items.map((q) => {
         const schedule = schedulePhrase(q.schedule)
         const ran = q.retrieved_at && <time dateTime={q.retrieved_at} title={formatDateTime(q.retrieved_at, formats.date, formats.time)}>{timeAgo(q.retrieved_at, now)}</time>

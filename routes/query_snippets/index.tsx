@@ -1,9 +1,8 @@
 import { Hono, type Context } from 'hono'
 import type { JSX } from 'react'
 import SnippetDialog, { SNIPPETS_RESULTS_ID, type SnippetView } from '../../islands/SnippetDialog.tsx'
-import { EmptyState, ListTable } from '../../islands/lib/list/ListTable.tsx'
+import { EmptyState, ListTable, type ListColumn } from '../../islands/lib/list/ListTable.tsx'
 import { Pager } from '../../islands/lib/list/Pager.tsx'
-import { headCell, SortHeader } from '../../islands/lib/list/SortHeader.tsx'
 import { addressView, type ListView } from '../../islands/lib/list/view.ts'
 import { ui } from '../../islands/lib/ui.ts'
 import { Forbidden, NotFound, Redirect } from '../../src/errors.ts'
@@ -33,7 +32,13 @@ const SNIPPETS_LIST: ListSpec<SnippetOrder> = {
   defaultPageSize: 10,
 }
 
-const pad = 'px-4 sm:px-5'
+const COLUMNS: ListColumn[] = [
+  { label: t.trigger, sort: 'trigger', className: 'md:w-56' },
+  { label: t.description, sort: 'description', className: 'hidden md:table-cell' },
+  { label: t.snippet, className: 'hidden w-56 xl:table-cell' },
+  { label: t.createdBy, sort: 'created_by', className: 'hidden w-44 md:table-cell' },
+  { label: t.updated, sort: 'updated_at', className: 'hidden w-36 md:table-cell' },
+]
 const cellClass = 'px-4 py-3 sm:px-5'
 
 function Author({ user }: { user: SnippetJson['user'] }): JSX.Element {
@@ -58,13 +63,7 @@ function Results({ list, count, snippets, canCreate }: { list: ListView; count: 
           {canCreate && <> <a className={ui.link} href="/query_snippets/new" data-snippet-id="new">{t.clickHere}</a> {t.toAddOne}</>}
         </EmptyState>
       ) : (
-        <ListTable caption={`${t.title}: ${t.count(count)}`} head={<>
-          <SortHeader list={list} column="trigger" label={t.trigger} className={`${pad} md:w-56`} />
-          <SortHeader list={list} column="description" label={t.description} className={`${pad} hidden md:table-cell`} />
-          <th scope="col" className={`${headCell} ${pad} hidden w-56 xl:table-cell`}>{t.snippet}</th>
-          <SortHeader list={list} column="created_by" label={t.createdBy} className={`${pad} hidden w-44 md:table-cell`} />
-          <SortHeader list={list} column="updated_at" label={t.updated} className={`${pad} hidden w-36 md:table-cell`} />
-        </>}>
+        <ListTable list={list} caption={`${t.title}: ${t.count(count)}`} columns={COLUMNS}>
           {snippets.map((snippet) => (
             <tr key={snippet.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
               <td className={cellClass}>

@@ -1,9 +1,8 @@
 import { Hono, type Context } from 'hono'
 import type { JSX } from 'react'
 import UserSearch, { USERS_RESULTS_ID } from '../../islands/UserSearch.tsx'
-import { EmptyState, ListTable } from '../../islands/lib/list/ListTable.tsx'
+import { EmptyState, ListTable, type ListColumn } from '../../islands/lib/list/ListTable.tsx'
 import { Pager } from '../../islands/lib/list/Pager.tsx'
-import { headCell, SortHeader } from '../../islands/lib/list/SortHeader.tsx'
 import { addressView, type ListView } from '../../islands/lib/list/view.ts'
 import { ui } from '../../islands/lib/ui.ts'
 import { Forbidden } from '../../src/errors.ts'
@@ -40,7 +39,12 @@ const sideLink = (current: boolean) =>
     ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300'
     : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100'}`
 
-const pad = 'px-4 sm:px-5'
+const COLUMNS: ListColumn[] = [
+  { label: t.name, sort: 'name' },
+  { label: t.groups, className: 'hidden w-48 lg:table-cell' },
+  { label: t.joined, sort: 'created_at', className: 'hidden w-32 md:table-cell' },
+  { label: t.lastActive, sort: 'active_at', className: 'hidden w-40 md:table-cell' },
+]
 
 function Results({ list, tab, count, users, dateFormat }: {
   list: ListView; tab: (typeof TABS)[number]; count: number; users: UserJson[]; dateFormat: string
@@ -50,12 +54,7 @@ function Results({ list, tab, count, users, dateFormat }: {
   return (
     <div id={USERS_RESULTS_ID} data-summary={summary} className="flex flex-col gap-4">
       {users.length === 0 ? <EmptyState>{list.s.q ? t.noMatches : tab.empty}</EmptyState> : (
-        <ListTable caption={summary} head={<>
-          <SortHeader list={list} column="name" label={t.name} className={pad} />
-          <th scope="col" className={`${headCell} ${pad} hidden w-48 lg:table-cell`}>{t.groups}</th>
-          <SortHeader list={list} column="created_at" label={t.joined} className={`${pad} hidden w-32 md:table-cell`} />
-          <SortHeader list={list} column="active_at" label={t.lastActive} className={`${pad} hidden w-40 md:table-cell`} />
-        </>}>
+        <ListTable list={list} caption={summary} columns={COLUMNS}>
           {users.map((u) => (
             <tr key={u.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
               <td className="px-4 py-3 sm:px-5">
