@@ -2,11 +2,7 @@ import { countedPage, orderBy as listOrderBy, type Fragment } from '../db/list-p
 import type { Db } from '../db/sql.ts'
 import { apiListQuery } from '../http/list-params.ts'
 import type { ListQuery } from '../shared/list/params.ts'
-import { listTexts } from '../shared/list/texts.ts'
 import { queryColumns, queryTables, visibleTo, type QueryRow, type Viewer } from './store.ts'
-
-/** The API's answer to a page past the end (reference §3.3). */
-export const pageTexts = { pageOutOfRange: listTexts.pageOutOfRange }
 
 /** all: every visible query (drafts of everyone included, reference quirk 3); my: the caller's; archive: archived. */
 export type QueryListKind = 'all' | 'my' | 'favorites' | 'archive'

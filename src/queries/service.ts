@@ -9,11 +9,13 @@ import { setFavorite as setObjectFavorite } from '../favorites/service.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdminOrOwner } from '../permissions/require.ts'
 import { usersByIds, type UserRow } from '../users/store.ts'
+import { isPastEnd } from '../shared/list/params.ts'
+import { listTexts } from '../shared/list/texts.ts'
 import { accessTexts, checkDropdownQueries, getAccessibleQuery, requireAllowed, sourceForQuery, viewerOf } from './access.ts'
 import { parseCreateBody } from './body.ts'
 import { queryDetails, sharedQueryDetails, withShownApiKey, type Shown } from './details.ts'
 import { savedQueryHash } from './hash.ts'
-import { findPage, findRecent, pageTexts, parseListParams, tagCounts, type QueryListKind, type QueryListRow } from './list.ts'
+import { findPage, findRecent, parseListParams, tagCounts, type QueryListKind, type QueryListRow } from './list.ts'
 import type { QueryDetails } from './serialize.ts'
 import * as store from './store.ts'
 import type { QueryRow } from './store.ts'
@@ -145,7 +147,7 @@ export async function listQueries(
   requireAllowed(principal, 'view_query')
   const params = parseListParams(query, tags)
   const { count, rows } = await findPage(deps.sql, viewerOf(principal), kind, params)
-  if (count > 0 && (params.page - 1) * params.pageSize >= count) throw new BadRequest(pageTexts.pageOutOfRange)
+  if (isPastEnd(count, params.page, params.pageSize)) throw new BadRequest(listTexts.pageOutOfRange)
   const users = await usersByIds(deps.sql, principal.orgId, rows.map((r) => r.user_id))
   return { count, page: params.page, page_size: params.pageSize, rows: rows.map((r) => withShownApiKey(deps, r)), users }
 }
