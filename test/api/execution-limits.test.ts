@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cleanupResults } from '../../worker/tasks/cleanup_results.ts'
 import { Client, createTestApp, pgOptionsFor, setUp, startWorkerFor, type TestApp } from '../helpers/app.ts'
+import { holdLock } from '../helpers/held-lock.ts'
 import { outcomeOf } from '../helpers/jobs.ts'
+import { eventually } from '../helpers/wait.ts'
 
 const ROW_CAP = 15_000
 
@@ -58,14 +60,24 @@ describe('limits', () => {
   it('runs at most query_concurrency executions of a source at once', async () => {
     const serial = await source('One at a time', { query_concurrency: 1 })
     const parallel = await source('Two at a time', { query_concurrency: 2 })
-    const overlap = async (ds: number) => {
-      await Promise.all([run(ds, 'select pg_sleep(0.6), 1 as a'), run(ds, 'select pg_sleep(0.6), 2 as b')])
-      const [a, b] = await t.db.sql<{ started_at: Date; finished_at: Date }[]>`
-        select started_at, finished_at from executions where data_source_id = ${ds} order by started_at`
-      return b.started_at < a.finished_at
+    const running = async (ds: number) => (await t.db.sql<{ n: number }[]>`
+      select count(*)::int as n from executions where data_source_id = ${ds} and started_at is not null and finished_at is null`)[0].n
+    // both queries wait for a lock the test holds: they run for as long as the test says
+    for (const [ds, atOnce] of [[serial, 1], [parallel, 2]]) {
+      const lock = await holdLock(t.db.sql)
+      try {
+        const runs = Promise.all([run(ds, lock.query('1 as a')), run(ds, lock.query('2 as b'))])
+        await eventually(() => running(ds), (n) => n === atOnce, `${atOnce} running at once`)
+        await lock.release()
+        expect((await runs).map((r) => r.error)).toEqual([undefined, undefined])
+      } finally {
+        await lock.release()
+      }
     }
-    expect(await overlap(serial)).toBe(false)
-    expect(await overlap(parallel)).toBe(true)
+    // one at a time: the second started only once the first had finished
+    const [a, b] = await t.db.sql<{ started_at: Date; finished_at: Date }[]>`
+      select started_at, finished_at from executions where data_source_id = ${serial} order by started_at`
+    expect(b.started_at >= a.finished_at).toBe(true)
   })
 })
 

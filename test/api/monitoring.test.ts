@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { outdatedQueries, QueueJson, systemStatus, WorkerJson } from '../../src/monitoring/service.ts'
 import { VERSION } from '../../src/version.ts'
 import { addUser, ADMIN, Client, createTestApp, pgOptionsFor, setUp, signInAs, startWorkerFor, type TestApp } from '../helpers/app.ts'
+import { holdLock } from '../helpers/held-lock.ts'
+import { eventually } from '../helpers/wait.ts'
 
 let t: TestApp
 let admin: Client
@@ -31,15 +33,8 @@ async function json<T>(path: string): Promise<T> {
   return res.json()
 }
 
-/** Reads `path` until `ok` holds for the answer (the worker moves on its own clock), and returns that answer. */
-async function until(ok: (body: RqStatus) => boolean): Promise<RqStatus> {
-  for (let i = 0; i < 100; i++) {
-    const body = await json<RqStatus>(RQ)
-    if (ok(body)) return body
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('rq_status never reached the expected state')
-}
+/** Reads rq_status until `ok` holds for the answer (the worker moves on its own clock), and returns that answer. */
+const until = (ok: (body: RqStatus) => boolean) => eventually(() => json<RqStatus>(RQ), ok, 'the expected rq_status')
 
 async function createQuery(body: Record<string, unknown>) {
   const res = await admin.post('/api/queries', { data_source_id: dsId, query: 'select 1', ...body })
@@ -74,10 +69,12 @@ describe('who may look', () => {
 
 describe('with a worker running', () => {
   it('lists a running execution as started, with its meta, and the worker as busy on it', async () => {
-    const { job } = await (await run('select pg_sleep(2) as slept')).json()
+    // it waits for a lock the test holds, so it is still running when looked at; then it sleeps 2 s of working time
+    const lock = await holdLock(t.db.sql)
+    const { job } = await (await run(lock.query('pg_sleep(2) as slept'))).json()
     expect(job.status).toBeLessThan(3)
     const runs = (q: QueueJson) => q.started.some((j) => j.id === job.id)
-    const status = await until((b) => Object.values(b.queues).some(runs))
+    const status = await until((b) => Object.values(b.queues).some(runs)).finally(() => lock.release())
     const [queue] = Object.values(status.queues).filter(runs)
     expect(queue.name).toBe(`ds:${dsId}`)
     expect(queue.started).toEqual([{

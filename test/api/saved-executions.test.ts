@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addUser, Client, createTestApp, pgOptionsFor, setUp, signInAs, startWorkerFor, type TestApp } from '../helpers/app.ts'
+import { holdLock } from '../helpers/held-lock.ts'
 import { settle } from '../helpers/jobs.ts'
 
 let t: TestApp
@@ -101,10 +102,18 @@ describe('running a saved query', () => {
       const done = await settle(anonymous(), job, `/api/queries/${safeId}/jobs/${job.id}`)
       expect(done.status).toBe(3)
     }
-    const slow = await (await admin.post('/api/query_results', { data_source_id: dsId, query: 'select pg_sleep(0.7)', max_age: 0, query_id: safeId })).json()
-    const polled = await settle(anonymous(), slow.job, `/api/queries/${safeId}/jobs/${slow.job.id}`)
-    expect(polled).toMatchObject({ status: 3, error: '' })
-    expect((await anonymous().get(`/api/queries/${unsafeId}/jobs/${slow.job.id}`)).status).toBe(404)
+    // a query that waits for a lock the test holds is still running when the answer comes: a job to poll
+    const lock = await holdLock(t.db.sql)
+    try {
+      const slow = await (await admin.post('/api/query_results', { data_source_id: dsId, query: lock.query('1 as held'), max_age: 0, query_id: safeId })).json()
+      expect(slow.job.status).toBeLessThan(3)
+      await lock.release()
+      const polled = await settle(anonymous(), slow.job, `/api/queries/${safeId}/jobs/${slow.job.id}`)
+      expect(polled).toMatchObject({ status: 3, error: '' })
+      expect((await anonymous().get(`/api/queries/${unsafeId}/jobs/${slow.job.id}`)).status).toBe(404)
+    } finally {
+      await lock.release()
+    }
   })
 })
 

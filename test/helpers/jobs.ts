@@ -1,4 +1,5 @@
 import type { Client } from './app.ts'
+import { eventually } from './wait.ts'
 
 export interface PolledJob {
   id: string
@@ -12,12 +13,7 @@ export interface PolledJob {
  * `/api/jobs/{id}`; public pages poll `/api/queries/{id}/jobs/{jobId}` instead.
  */
 export async function settle(client: Client, job: { id: string }, path = `/api/jobs/${job.id}`): Promise<PolledJob> {
-  for (let i = 0; i < 400; i++) {
-    const { job: now } = await (await client.get(path)).json()
-    if (now.status >= 3) return now
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  throw new Error('job did not finish')
+  return eventually(async () => (await (await client.get(path)).json()).job as PolledJob, (now) => now.status >= 3, `the end of job ${job.id}`)
 }
 
 /** What a run answered in the end: its result (at once, or after polling its job), or the job's error. */

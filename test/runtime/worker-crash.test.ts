@@ -3,7 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, createTestApp, pgOptionsFor, setUp, type TestApp } from '../helpers/app.ts'
+import { holdLock } from '../helpers/held-lock.ts'
 import { spawnSightline, stopProcess, waitForOutput } from '../helpers/process.ts'
+import { eventually } from '../helpers/wait.ts'
 
 const DEAD_AFTER = '3'
 
@@ -31,19 +33,21 @@ describe('a worker killed in the middle of a query', () => {
   it('is noticed by the next worker, which runs the query again instead of leaving it stuck in processing', async () => {
     const first = await worker()
     await waitForOutput(first, 'worker started', 60_000)
-    const { job } = await (await admin.post('/api/query_results', { data_source_id: dsId, query: 'select pg_sleep(2), 1 as survived', max_age: 0 })).json()
-    for (let i = 0; i < 200 && (await status(job.id)).status !== 2; i++) await new Promise((r) => setTimeout(r, 50))
-    expect((await status(job.id)).status).toBe(2)
-    first.child.kill('SIGKILL')
-    await first.exited
+    // the query waits for a lock the test holds, so the worker is surely in the middle of it when killed
+    const lock = await holdLock(t.db.sql)
+    const { job } = await (await admin.post('/api/query_results', { data_source_id: dsId, query: lock.query('1 as survived'), max_age: 0 })).json()
+    try {
+      await eventually(() => status(job.id), (now) => now.status === 2, 'the query running on the first worker')
+      first.child.kill('SIGKILL')
+      await first.exited
+    } finally {
+      await lock.release()
+    }
 
     const second = await worker()
     try {
-      let now = await status(job.id)
-      for (let i = 0; i < 300 && now.status < 3; i++) {
-        await new Promise((r) => setTimeout(r, 100))
-        now = await status(job.id)
-      }
+      // the second worker counts the first as dead after DEAD_AFTER seconds, then runs the query again
+      const now = await eventually(() => status(job.id), (now) => now.status >= 3, 'the job ended by the second worker', 60_000)
       expect(now).toMatchObject({ status: 3, error: '' })
       const [row] = await t.db.sql`select attempts from executions where id = ${job.id}`
       expect(row.attempts).toBe(2)
@@ -51,5 +55,5 @@ describe('a worker killed in the middle of a query', () => {
     } finally {
       expect(await stopProcess(second)).toBe(0)
     }
-  }, 90_000)
+  }, 180_000)
 })
