@@ -58,11 +58,17 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
 
 /** graphile-worker's messages, in Sightline's log format; its debug chatter only at debug level. */
 export const workerLogger = new Logger(() => (level, message, meta) => {
-  if (level === 'error') log.error(message, { source: 'graphile-worker', ...meta })
-  else if (level === 'warning') log.warn(message, { source: 'graphile-worker', ...meta })
+  if (level === 'error') log.error(message, { source: 'graphile-worker', ...briefMeta(meta) })
+  else if (level === 'warning') log.warn(message, { source: 'graphile-worker', ...briefMeta(meta) })
   else if (level === 'info') log.info(message, { source: 'graphile-worker' })
   else log.debug(message, { source: 'graphile-worker' })
 })
+
+/** An error in graphile-worker's fields can carry a whole pg client (kilobytes a line, each time the database goes away). */
+function briefMeta(meta?: Record<string, unknown>): Record<string, unknown> | undefined {
+  const error = meta?.error as { code?: unknown } | undefined
+  return error && typeof error === 'object' ? { ...meta, error: String(error), code: error.code } : meta
+}
 
 /** For one-off calls (migrations) that should only speak up when something is wrong. */
 export const quietLogger = new Logger(() => (level, message, meta) => {
