@@ -1,4 +1,4 @@
-import { useId, type JSX, type ReactNode } from 'react'
+import type { JSX, ReactNode } from 'react'
 import { pageWindow, type ListState } from '../../../src/shared/list/address.ts'
 import { lastPage } from '../../../src/shared/list/params.ts'
 import { listTexts } from '../../../src/shared/list/texts.ts'
@@ -14,7 +14,6 @@ const idle = 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:b
 export function Pager<S extends ListState>({ list, count, summary, sizeLabel }: {
   list: ListView<S>; count: number; summary: 'pages' | 'range'; sizeLabel: string
 }): JSX.Element | null {
-  const sizeLabelId = useId()
   const { s, spec } = list
   if (count <= spec.pageSizes[0]) return null
   const pages = lastPage(count, s.pageSize)
@@ -41,8 +40,8 @@ export function Pager<S extends ListState>({ list, count, summary, sizeLabel }: 
         </ul>
       )}
       <div className="flex items-center gap-1">
-        <span className="mr-1 text-slate-500 dark:text-slate-400" id={sizeLabelId}>{sizeLabel}</span>
-        <ul className="flex items-center gap-0.5" aria-labelledby={sizeLabelId}>
+        <span className="mr-1 text-slate-500 dark:text-slate-400" aria-hidden="true">{sizeLabel}</span>
+        <ul className="flex items-center gap-0.5" aria-label={sizeLabel}>
           {spec.pageSizes.map((size) => (
             <li key={size}>
               <a {...list.link({ ...s, pageSize: size, page: 1 })} aria-current={size === s.pageSize ? 'true' : undefined}
