@@ -153,6 +153,17 @@ function readPostmaster(clusterDir: string): PostmasterInfo | undefined {
   return { pid, port: Number(lines[3]), ready: (lines[7] ?? '').trim() === 'ready', socketDir: (lines[4] ?? '').trim() }
 }
 
+/**
+ * A killed postmaster that its parent has not reaped yet is a zombie, which PostgreSQL's own check of its lock file
+ * takes for a running server: it would refuse to start until the zombie is gone (never, under an init that does not
+ * reap). Such a lock is stale, so it goes.
+ */
+function forgetZombieLock(clusterDir: string) {
+  const file = path.join(clusterDir, 'postmaster.pid')
+  const pid = Number(fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n')[0] : 0)
+  if (pid > 0 && zombie(pid)) fs.rmSync(file, { force: true })
+}
+
 async function initCluster(clusterDir: string, password: string) {
   const { initdb } = await binaries()
   const ids = postgresIds()
@@ -266,6 +277,7 @@ export async function useEmbeddedPostgres(dataDir: string, database = 'sightline
       withLock(lockFile, async () => {
         const running = readPostmaster(clusterDir)
         if (running) return running.pid
+        forgetZombieLock(clusterDir)
         // exactly as before: falling back to TCP alone would strand every pool that connects through the socket
         return (await startPostmaster(clusterDir, path.join(dataDir, 'postgres.log'), info.socketDir, info.port)).pid
       }),

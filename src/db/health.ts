@@ -31,6 +31,12 @@ export interface HealthOptions {
   probeTimeoutMs?: number
 }
 
+class ProbeTimeout extends Error {
+  constructor(ms: number) {
+    super(`no answer from the database within ${ms} ms`)
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref?.())
 
 /**
@@ -87,7 +93,9 @@ export class DatabaseHealth {
 
   /** Whether a probe gets an answer in time; a failure marks the database down. */
   private async answers(): Promise<boolean> {
-    const error = await this.tryProbe()
+    let error = await this.tryProbe()
+    // a quick failure may be one more pool connection that died with the old server: a second probe takes another
+    if (error !== undefined && !(error instanceof ProbeTimeout)) error = await this.tryProbe()
     if (error === undefined) return true
     // any failure of the probe means the database cannot serve, whatever its code
     this.markDown(error)
@@ -98,7 +106,7 @@ export class DatabaseHealth {
   private async tryProbe(): Promise<unknown> {
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer from the database within ${this.probeTimeoutMs} ms`)), this.probeTimeoutMs)
+      timer = setTimeout(() => reject(new ProbeTimeout(this.probeTimeoutMs)), this.probeTimeoutMs)
     })
     try {
       await Promise.race([this.probe(), timeout])
