@@ -7,7 +7,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../src/db/embedded.ts'
 import { clickhouseRunner as runner } from '../../src/runners/clickhouse.ts'
-import { collect, silentServer, expectRunnerError, opts, sleep, unansweredPort, waitUntil, cellBatches } from './support.ts'
+import { collect, silentServer, expectRunnerError, opts, sleep, unansweredPort, waitUntil, cellBatches, WAIT_MS } from './support.ts'
 
 /*
  * A real ClickHouse: the one answering on 127.0.0.1:8123 if any, else a server this file starts from the
@@ -106,18 +106,18 @@ describe('ClickHouse runner', () => {
     }
     const closed = await freePort()
     const refused = await expectRunnerError(runner.test({ ...config(), url: `http://127.0.0.1:${closed}` }, signal()), 'connection', `Could not connect to ClickHouse at http://127.0.0.1:${closed}: ECONNREFUSED`)
-    expect(refused).toBeLessThan(1_000)
+    expect(refused).toBeLessThan(WAIT_MS) // no retrying
     const dropped = await unansweredPort()
     try {
       const unreachable = await expectRunnerError(runner.test({ ...config(), url: `http://127.0.0.1:${dropped.port}` }, signal()), 'connection', `Could not connect to ClickHouse at http://127.0.0.1:${dropped.port}: no answer within 1 s`)
-      expect(unreachable).toBeLessThan(1_500)
+      expect(unreachable).toBeLessThan(WAIT_MS) // the runner gives up by itself; the system would try for minutes
     } finally {
       await dropped.close()
     }
     const silent = await silentServer()
     try {
       const hung = await expectRunnerError(runner.test({ ...config(), url: `http://127.0.0.1:${silent.port}` }, signal()), 'connection', /Could not connect to ClickHouse at http:\/\/127\.0\.0\.1:\d+: no answer within 1 s/)
-      expect(hung).toBeLessThan(1_500)
+      expect(hung).toBeLessThan(WAIT_MS) // a service that never answers would hang it forever
     } finally {
       await silent.close()
     }
@@ -178,19 +178,17 @@ describe('ClickHouse runner', () => {
   it('the server stops the query at the time limit', async () => {
     const ms = await expectRunnerError(
       runner.run(config(), "SELECT count(), 'timeout-test' FROM system.numbers", opts(1_000)).then(collect), 'timeout', /time limit of 1 s/)
-    expect(ms).toBeLessThan(2_500)
+    expect(ms).toBeLessThan(WAIT_MS) // the query never ends by itself
     await waitUntil(async () => (await running('timeout-test')) === 0)
   })
 
   it('cancelling kills the query on the server', async () => {
     const controller = new AbortController()
     const run = runner.run(config(), "SELECT count(), 'cancel-test' FROM system.numbers", { signal: controller.signal, timeoutMs: 60_000 })
-    await waitUntil(async () => (await running('cancel-test')) === 1, 5_000)
-    const started = performance.now()
+    await waitUntil(async () => (await running('cancel-test')) === 1)
     controller.abort()
     await expectRunnerError(run, 'cancelled', 'Query cancelled by user.')
-    await waitUntil(async () => (await running('cancel-test')) === 0, 1_000)
-    expect(performance.now() - started).toBeLessThan(1_000)
+    await waitUntil(async () => (await running('cancel-test')) === 0) // the query never ends by itself
   })
 
   it('schema() lists tables and views with their columns', async () => {

@@ -4,7 +4,7 @@ import {
   databricksRunner as runner, listColumns, listDatabases, listTables, setClientFactory,
   type DatabricksClient, type DatabricksColumnDesc, type DatabricksOperation, type DatabricksSession,
 } from '../../src/runners/databricks.ts'
-import { collect, expectRunnerError, opts, sleep, cellBatches } from './support.ts'
+import { collect, expectRunnerError, opts, waitUntil, cellBatches, WAIT_MS } from './support.ts'
 
 /*
  * No warehouse runs here, so these tests replace the driver's client at its boundary: the runner's own mapping,
@@ -182,11 +182,10 @@ describe('Databricks runner (driver boundary faked)', () => {
   it('cancelling cancels the operation on the warehouse', async () => {
     const w = fakeWarehouse({ '*': { columns: [col('n', T.INT, 1)], hang: true } })
     const controller = new AbortController()
-    const run = runner.run(config, 'select slow()', { signal: controller.signal, timeoutMs: 60_000 })
-    await sleep(50)
+    const run = runner.run(config, 'select slow()', { signal: controller.signal, timeoutMs: 600_000 })
+    await waitUntil(async () => w.operations.length === 1) // the statement is running (and never ends by itself)
     controller.abort()
-    const ms = await expectRunnerError(run, 'cancelled', 'Query cancelled by user.')
-    expect(ms).toBeLessThan(500)
+    await expectRunnerError(run, 'cancelled', 'Query cancelled by user.')
     expect(w.operations[0].cancelled).toBe(true)
     expect(w.sessionClosed).toBe(true)
   })
@@ -195,8 +194,7 @@ describe('Databricks runner (driver boundary faked)', () => {
     fakeWarehouse({ '*': { columns: [col('n', T.INT, 1)], fail: 'Query has timed out after 1 seconds (STATEMENT_TIMEOUT)' } })
     await expectRunnerError(runner.run(config, 'select slow()', opts(1_000)), 'timeout', /time limit of 1 s/)
     const w = fakeWarehouse({ '*': { columns: [col('n', T.INT, 1)], hang: true } })
-    const ms = await expectRunnerError(runner.run(config, 'select slow()', opts(200)), 'timeout', /time limit of 200 ms/)
-    expect(ms).toBeLessThan(3_000)
+    await expectRunnerError(runner.run(config, 'select slow()', opts(200)), 'timeout', /time limit of 200 ms/) // it never ends by itself
     expect(w.operations[0].cancelled).toBe(true)
   })
 
@@ -216,8 +214,7 @@ describe('Databricks runner (driver boundary faked)', () => {
 
   it('with the real driver, an unreachable warehouse fails test() as a connection error', async () => {
     const port = await freePort()
-    const started = performance.now()
-    await expectRunnerError(runner.test({ ...config, host: `127.0.0.1:${port}` }, signal()), 'connection', /Could not connect to Databricks at 127\.0\.0\.1:\d+: .*ECONNREFUSED/)
-    expect(performance.now() - started).toBeLessThan(1_000)
+    const refused = await expectRunnerError(runner.test({ ...config, host: `127.0.0.1:${port}` }, signal()), 'connection', /Could not connect to Databricks at 127\.0\.0\.1:\d+: .*ECONNREFUSED/)
+    expect(refused).toBeLessThan(WAIT_MS) // no retrying
   })
 })

@@ -3,7 +3,7 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../src/db/embedded.ts'
 import { jsonRunner as runner } from '../../src/runners/json.ts'
-import { collect, silentServer, expectRunnerError, opts, unansweredPort, waitUntil } from './support.ts'
+import { collect, silentServer, expectRunnerError, opts, unansweredPort, waitUntil, WAIT_MS } from './support.ts'
 
 const items = [
   { id: 1, name: 'Ann', price: 1.5, active: true, created: '2024-01-02T03:04:05Z', day: '2024-01-02', meta: { color: 'red', size: 2 }, tags: [1, 2], note: null },
@@ -73,18 +73,18 @@ describe('JSON runner', () => {
     await runner.test({}, signal())
     const closed = await freePort()
     const refused = await expectRunnerError(runner.test({ base_url: `http://127.0.0.1:${closed}` }, signal()), 'connection', `Could not reach http://127.0.0.1:${closed}: ECONNREFUSED`)
-    expect(refused).toBeLessThan(1_000)
+    expect(refused).toBeLessThan(WAIT_MS) // no retrying
     const dropped = await unansweredPort()
     try {
       const unreachable = await expectRunnerError(runner.test({ base_url: `http://127.0.0.1:${dropped.port}/` }, signal()), 'connection', `Could not reach http://127.0.0.1:${dropped.port}: no answer within 1 s`)
-      expect(unreachable).toBeLessThan(1_500)
+      expect(unreachable).toBeLessThan(WAIT_MS) // the runner gives up by itself; the system would try for minutes
     } finally {
       await dropped.close()
     }
     const silent = await silentServer()
     try {
       const hung = await expectRunnerError(runner.test({ base_url: `http://127.0.0.1:${silent.port}/` }, signal()), 'connection', /Could not reach http:\/\/127\.0\.0\.1:\d+: no answer within 1 s/)
-      expect(hung).toBeLessThan(1_500)
+      expect(hung).toBeLessThan(WAIT_MS) // a service that never answers would hang it forever
     } finally {
       await silent.close()
     }
@@ -161,7 +161,7 @@ describe('JSON runner', () => {
 
   it('stops waiting at the time limit and closes the request', async () => {
     const ms = await expectRunnerError(runner.run(config(), q({ url: 'slow' }), opts(300)), 'timeout', /time limit of 300 ms/)
-    expect(ms).toBeLessThan(1_000)
+    expect(ms).toBeLessThan(WAIT_MS) // the answer never comes
     await waitUntil(async () => openRequests === 0)
   })
 

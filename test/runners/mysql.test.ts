@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import mysql from 'mysql2/promise'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mysqlRunner as runner } from '../../src/runners/mysql.ts'
-import { cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, unansweredPort, waitUntil, cellBatches } from './support.ts'
+import { cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, unansweredPort, waitUntil, cellBatches, WAIT_MS } from './support.ts'
 
 // MariaDB (or MySQL) on 127.0.0.1:3306 as root without a password; .ci/run installs and starts Debian's MariaDB.
 const server = { host: process.env.TEST_MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.TEST_MYSQL_PORT ?? 3306), user: 'root', password: '' }
@@ -35,18 +35,18 @@ describe('MySQL runner (MariaDB)', () => {
     await expectRunnerError(runner.test({ ...config, user: `sl_${dbName}`, passwd: 'wrong' }, signal()), 'connection', /Access denied for user/)
     await admin.query(`drop user 'sl_${dbName}'@'127.0.0.1'`)
     const refused = await expectRunnerError(runner.test({ ...config, port: 1 }, signal()), 'connection', /Could not connect to MySQL at 127\.0\.0\.1:1: .*ECONNREFUSED/)
-    expect(refused).toBeLessThan(1_000)
+    expect(refused).toBeLessThan(WAIT_MS) // no retrying
     const dropped = await unansweredPort()
     try {
       const unreachable = await expectRunnerError(runner.test({ ...config, host: '127.0.0.1', port: dropped.port }, signal()), 'connection', new RegExp(`Could not connect to MySQL at 127\\.0\\.0\\.1:${dropped.port}: .*ETIMEDOUT`))
-      expect(unreachable).toBeLessThan(1_500)
+      expect(unreachable).toBeLessThan(WAIT_MS) // the runner gives up by itself; the system would try for minutes
     } finally {
       await dropped.close()
     }
     const silent = await silentServer()
     try {
       const hung = await expectRunnerError(runner.test({ ...config, host: '127.0.0.1', port: silent.port }, signal()), 'connection', /Could not connect to MySQL at 127\.0\.0\.1:\d+: .*ETIMEDOUT/)
-      expect(hung).toBeLessThan(1_500)
+      expect(hung).toBeLessThan(WAIT_MS) // a service that never answers would hang it forever
     } finally {
       await silent.close()
     }
@@ -117,19 +117,17 @@ describe('MySQL runner (MariaDB)', () => {
   it('asks the server to stop at the time limit', async () => {
     const ms = await expectRunnerError(
       runner.run(config, 'select count(*) from numbers a, numbers b /* timeout-test */', opts(500)).then(collect), 'timeout', /time limit of 500 ms/)
-    expect(ms).toBeLessThan(2_000)
+    expect(ms).toBeLessThan(WAIT_MS) // the statement would take hours
     await waitUntil(async () => (await running('%timeout-test%')) === 0)
   })
 
   it('cancelling stops the statement on the server (KILL QUERY)', async () => {
     const controller = new AbortController()
-    const run = runner.run(config, 'select sleep(30) as slept', { signal: controller.signal, timeoutMs: 60_000 })
-    await waitUntil(async () => (await running('%sleep(30)%')) === 1, 5_000)
-    const started = performance.now()
+    const run = runner.run(config, 'select sleep(300) as slept', { signal: controller.signal, timeoutMs: 600_000 })
+    await waitUntil(async () => (await running('%sleep(300)%')) === 1)
     controller.abort()
     await expectRunnerError(run, 'cancelled', 'Query cancelled by user.')
-    await waitUntil(async () => (await running('%sleep(30)%')) === 0, 1_000)
-    expect(performance.now() - started).toBeLessThan(1_000)
+    await waitUntil(async () => (await running('%sleep(300)%')) === 0) // long before its 300 s are up
   })
 
   it('cancelling while rows stream stops the stream', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeWarmPostgresConnections, postgresRunner as runner, warmPostgresConnections } from '../../src/runners/postgres.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
-import { cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, sleep, unansweredPort, waitUntil, cellBatches, postgresConfig } from './support.ts'
+import { cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, unansweredPort, waitUntil, cellBatches, postgresConfig, WAIT_MS } from './support.ts'
 
 let db: TestDatabase
 let config: Record<string, unknown>
@@ -25,18 +25,18 @@ describe('PostgreSQL runner', () => {
     await runner.test(config, signal())
     await expectRunnerError(runner.test({ ...config, password: 'wrong' }, signal()), 'connection', /password authentication failed/)
     const refused = await expectRunnerError(runner.test({ ...config, port: 1 }, signal()), 'connection', /Could not connect to PostgreSQL at 127\.0\.0\.1:1: .*ECONNREFUSED/)
-    expect(refused).toBeLessThan(1_000)
+    expect(refused).toBeLessThan(WAIT_MS) // no retrying
     const dropped = await unansweredPort()
     try {
       const unreachable = await expectRunnerError(runner.test({ ...config, host: '127.0.0.1', port: dropped.port }, signal()), 'connection', `Could not connect to PostgreSQL at 127.0.0.1:${dropped.port}: the connection timed out.`)
-      expect(unreachable).toBeLessThan(1_500)
+      expect(unreachable).toBeLessThan(WAIT_MS) // the runner gives up by itself; the system would try for minutes
     } finally {
       await dropped.close()
     }
     const silent = await silentServer()
     try {
       const hung = await expectRunnerError(runner.test({ ...config, host: '127.0.0.1', port: silent.port }, signal()), 'connection', /Could not connect to PostgreSQL at 127\.0\.0\.1:\d+: the connection timed out\./)
-      expect(hung).toBeLessThan(1_500)
+      expect(hung).toBeLessThan(WAIT_MS) // a service that never answers would hang it forever
     } finally {
       await silent.close()
     }
@@ -110,26 +110,24 @@ describe('PostgreSQL runner', () => {
       expect(batch[0]).toEqual([1])
       break
     }
-    await waitUntil(async () => (await sightlineSessions()) === 0, 5_000)
+    await waitUntil(async () => (await sightlineSessions()) === 0)
   })
 
   it('asks the engine to stop at the time limit', async () => {
     const ms = await expectRunnerError(
-      runner.run(config, 'select pg_sleep(5)', opts(300)).then(collect), 'timeout', /time limit of 300 ms/)
-    expect(ms).toBeLessThan(1_500)
-    await waitUntil(async () => (await sightlineSessions('%pg_sleep%')) === 0)
+      runner.run(config, 'select pg_sleep(300)', opts(300)).then(collect), 'timeout', /time limit of 300 ms/)
+    expect(ms).toBeLessThan(WAIT_MS)
+    await waitUntil(async () => (await sightlineSessions('%pg_sleep%')) === 0) // long before its 300 s are up
   })
 
   it('cancelling stops the statement in the engine', async () => {
     const controller = new AbortController()
-    const running = runner.run(config, 'select pg_sleep(30) as slept', { signal: controller.signal, timeoutMs: 60_000 })
-    await waitUntil(async () => (await sightlineSessions('%pg_sleep(30)%')) === 1, 5_000)
+    const running = runner.run(config, 'select pg_sleep(300) as slept', { signal: controller.signal, timeoutMs: 600_000 })
+    await waitUntil(async () => (await sightlineSessions('%pg_sleep(300)%')) === 1)
     controller.abort()
-    const started = performance.now()
     await expectRunnerError(running, 'cancelled', 'Query cancelled by user.')
     await waitUntil(async () => (await db.sql`select count(*)::int as n from pg_stat_activity
-      where query like '%pg_sleep(30)%' and state = 'active' and pid <> pg_backend_pid()`)[0].n === 0, 1_000)
-    expect(performance.now() - started).toBeLessThan(1_000)
+      where query like '%pg_sleep(300)%' and state = 'active' and pid <> pg_backend_pid()`)[0].n === 0) // long before its 300 s are up
   })
 
   it('cancelling while rows stream stops the stream', async () => {
