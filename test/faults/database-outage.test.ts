@@ -97,13 +97,15 @@ const ready = async (base: string) => {
 }
 
 describe("Sightline's database stopped under load (DATABASE_URL), with separate web and worker processes", () => {
-  const dbDir = tempDir('sightline-outage-db-')
-  const dataDir = tempDir('sightline-outage-data-')
+  let dbDir: string
+  let dataDir: string
   let db: EmbeddedPostgres
   let web: SightlineProcess
   let worker: SightlineProcess
   let base: string
   beforeAll(async () => {
+    dbDir = tempDir('sightline-outage-db-')
+    dataDir = tempDir('sightline-outage-data-')
     db = await useEmbeddedPostgres(dbDir, 'sightline')
     // a run request waits this long for its result: answering with the result proves the web process hears the
     // worker's notifications again after the outage (a lost LISTEN would answer with a job after 20 s)
@@ -118,8 +120,7 @@ describe("Sightline's database stopped under load (DATABASE_URL), with separate 
     const processes = [web, worker].filter(Boolean)
     const codes = await Promise.all(processes.map((p) => stopProcess(p)))
     await db?.release()
-    fs.rmSync(dbDir, { recursive: true, force: true })
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    for (const dir of [dbDir, dataDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true })
     expect(codes, processes.map(lastWords).join('\n')).toEqual(processes.map(() => 0))
   })
 
@@ -176,15 +177,16 @@ describe("Sightline's database stopped under load (DATABASE_URL), with separate 
 })
 
 describe('the embedded database killed', () => {
-  const dataDir = tempDir('sightline-outage-embedded-')
+  let dataDir: string
   const pidFile = () => fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')
   let app: SightlineProcess
   afterAll(async () => {
     if (app) expect(await stopProcess(app), lastWords(app)).toBe(0)
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
   it('is restarted by Sightline, which serves again with what it had saved', async () => {
+    dataDir = tempDir('sightline-outage-embedded-')
     app = await spawnSightline({ SIGHTLINE_DATA_DIR: dataDir, DATABASE_URL: '' })
     await waitForOutput(app, 'Sightline started', 60_000)
     const base = `http://127.0.0.1:${app.port}`
