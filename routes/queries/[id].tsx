@@ -66,7 +66,7 @@ export default new Hono<Env>().get('/queries/:id{[0-9]+}', async (c) => {
     is_archived: json.is_archived, is_safe: json.is_safe, schedule: json.schedule, version: json.version,
     latest_query_data_id: json.latest_query_data_id, updated_at: json.updated_at,
     user: json.user ? { name: json.user.name, profile_image_url: json.user.profile_image_url } : null,
-    options: { parameters: (json.options.parameters ?? []) as unknown as PageQuery['options']['parameters'] },
+    options: { parameters: json.options.parameters ?? [] },
   }
   const visualizations: PageVisualization[] = json.visualizations.map((v) => ({ id: v.id, type: v.type, name: v.name, options: v.options }))
   const canEdit = Boolean(details.canEdit) && !json.is_archived

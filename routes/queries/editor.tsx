@@ -95,7 +95,7 @@ export default new Hono<Env>()
     const query: EditorQuery = {
       id: row.id, name: row.name, description: row.description ?? '', query: row.query, data_source_id: row.data_source_id,
       version: row.version, latest_query_data_id: row.latest_query_data_id,
-      options: { apply_auto_limit: row.options.apply_auto_limit ?? true, parameters: (row.options.parameters ?? []) as unknown as EditorQuery['options']['parameters'] },
+      options: { apply_auto_limit: row.options.apply_auto_limit ?? true, parameters: row.options.parameters ?? [] },
     }
     const canEdit = Boolean(details.canEdit) && !row.is_archived
     return editorPage(c, query, await sourcesFor(deps, principal, row.data_source_id), canEdit)

@@ -57,7 +57,7 @@ export async function runAdhoc(deps: Deps, principal: Principal, body: unknown):
   const ds = await getAccessible(deps, principal, input.data_source_id)
   requireRun(principal, ds)
   const queryId = typeof input.query_id === 'number' ? input.query_id : null
-  const defs = queryId != null ? (await savedParameterDefinitions(deps.sql, principal.orgId, queryId)) as ParameterDefinition[] : []
+  const defs = queryId != null ? await savedParameterDefinitions(deps.sql, principal.orgId, queryId) : []
   const text = await fillParameters(deps, principal.orgId, input.query, defs, input.parameters ?? {})
   return execute(deps, {
     orgId: principal.orgId, dataSource: ds, text, queryId, userId: principal.id,

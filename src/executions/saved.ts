@@ -9,7 +9,7 @@ import { getAccessibleQuery, queryForApiKey } from '../queries/service.ts'
 import type { QueryRow } from '../queries/store.ts'
 import { NO_RESULT, readableResult, resultById } from '../results/service.ts'
 import type { ResultRow } from '../results/store.ts'
-import { isSafe, type ParameterDefinition } from '../shared/parameters/index.ts'
+import { isSafe } from '../shared/parameters/index.ts'
 import { dropdownOptions, type DropdownOption } from './dropdowns.ts'
 import { fillParameters, SavedRunBody } from './requests.ts'
 import { execute, refusal, type Outcome } from './service.ts'
@@ -49,7 +49,7 @@ export async function runSaved(deps: Deps, caller: SavedCaller, queryId: number,
   const { query, viewOnly, principal } = await openQuery(deps, caller, queryId)
   if (principal && !has(principal, 'view_query') && !isAdmin(principal)) throw new Forbidden()
   // stored JSON, checked value by value when applied
-  const defs = (query.options.parameters ?? []) as unknown as ParameterDefinition[]
+  const defs = query.options.parameters ?? []
   if (!isSafe(defs, query.query)) {
     if (!principal) throw new Forbidden(unsafeTexts.whenShared)
     if (viewOnly) throw new Forbidden(unsafeTexts.onViewOnly)

@@ -1,6 +1,7 @@
 import type { DataSourceRow } from '../data-sources/store.ts'
 import type { Db } from '../db/sql.ts'
 import type { StatementHandle } from '../runners/runner.ts'
+import type { ParameterDefinition } from '../shared/parameters/index.ts'
 
 export type ExecutionStatus = 1 | 2 | 3 | 4
 
@@ -238,8 +239,9 @@ export async function deleteFinishedBefore(db: Db, days: number): Promise<number
 }
 
 /** A saved query's parameter definitions, which type the values of a run of its (possibly edited) text. */
-export async function savedParameterDefinitions(db: Db, orgId: number, queryId: number): Promise<unknown[]> {
-  const [row] = await db<{ parameters: unknown }[]>`
+export async function savedParameterDefinitions(db: Db, orgId: number, queryId: number): Promise<ParameterDefinition[]> {
+  // stored JSON as the query body check let it in; values are checked one by one when applied
+  const [row] = await db<{ parameters: ParameterDefinition[] | null }[]>`
     select options->'parameters' as parameters from queries where id = ${queryId} and org_id = ${orgId}`
   return Array.isArray(row?.parameters) ? row.parameters : []
 }

@@ -8,7 +8,8 @@ import { has, isAdmin } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { dropdownQueryIds } from './body.ts'
 import * as store from './store.ts'
-import type { AccessibleQueryRow, ParameterDefinition, QueryRow, Viewer } from './store.ts'
+import type { ParameterDefinition } from '../shared/parameters/index.ts'
+import type { AccessibleQueryRow, QueryRow, Viewer } from './store.ts'
 
 export const accessTexts = {
   viewOnly: "You have view-only access to this query's data source.",

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { BadRequest } from '../errors.ts'
 import { LIMITS, jsonBytes, limitedText, tooLarge, tooLong, validate } from '../http/validate.ts'
 import { ScheduleSchema } from '../schedules/schedule.ts'
-import type { ParameterDefinition, QueryOptions } from './store.ts'
+import type { ParameterDefinition } from '../shared/parameters/index.ts'
+import type { QueryOptions } from './store.ts'
 
 export const DEFAULT_QUERY_NAME = 'New Query'
 

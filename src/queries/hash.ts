@@ -2,6 +2,7 @@ import { queryHash } from '../executions/hash.ts'
 import { applyAutoLimit } from '../runners/auto-limit.ts'
 import { getRunner } from '../runners/registry.ts'
 import { applyParameters, type ParameterDefinition } from '../shared/parameters/index.ts'
+import type { QueryOptions } from './store.ts'
 
 /**
  * The `query_hash` of a saved query: the hash of the text its source would run with the parameters' default
@@ -10,9 +11,9 @@ import { applyParameters, type ParameterDefinition } from '../shared/parameters/
  * when the query asks for it and its engine supports it.
  * @example savedQueryHash('select 1', { apply_auto_limit: true }, 'pg') === queryHash('select 1 LIMIT 1000')
  */
-export function savedQueryHash(text: string, options: { apply_auto_limit?: boolean; parameters?: unknown }, runnerType: string | null): string {
+export function savedQueryHash(text: string, options: Pick<QueryOptions, 'apply_auto_limit' | 'parameters'>, runnerType: string | null): string {
   const runner = runnerType ? getRunner(runnerType) : undefined
-  const filled = withDefaults(text, Array.isArray(options.parameters) ? options.parameters as ParameterDefinition[] : [])
+  const filled = withDefaults(text, Array.isArray(options.parameters) ? options.parameters : [])
   const limited = runner?.supportsAutoLimit && options.apply_auto_limit === true ? applyAutoLimit(filled) : filled
   return queryHash(limited)
 }

@@ -1,14 +1,7 @@
 import type { Db } from '../db/sql.ts'
 import type { StoredApiKey } from '../auth/api-keys.ts'
 import type { Schedule } from '../schedules/schedule.ts'
-
-/** A parameter definition as the editor stores it; the server reads only these keys (reference §4.2). */
-export interface ParameterDefinition {
-  name: string
-  type?: string
-  queryId?: unknown
-  [key: string]: unknown
-}
+import type { ParameterDefinition } from '../shared/parameters/index.ts'
 
 /** `queries.options`: the server reads `parameters` and `apply_auto_limit`; the rest belongs to the browser. */
 export interface QueryOptions {
