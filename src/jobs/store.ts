@@ -1,10 +1,5 @@
 import type { Db } from '../db/sql.ts'
-
-export type JobStatus = 1 | 2 | 3 | 4
-export const WAITING = 1
-export const PROCESSING = 2
-export const DONE = 3
-export const FAILED = 4
+import type { JobStatus } from '../shared/job-status.ts'
 
 export interface JobRow {
   id: string
@@ -54,4 +49,9 @@ export async function findJob(db: Db, orgId: number, id: string): Promise<JobRow
 
 export async function setJobStatus(db: Db, id: string, status: JobStatus, error: string | null = null) {
   await db`update jobs set status = ${status}, error = ${error}, updated_at = now() where id = ${id}`
+}
+
+/** Takes a keyed graphile job off the queue (a no-op when there is none), in the caller's transaction. */
+export async function removeQueuedJob(db: Db, jobKey: string) {
+  await db`select graphile_worker.remove_job(${jobKey})`
 }

@@ -1,32 +1,20 @@
-import type { DataSourceRow } from '../data-sources/store.ts'
+import { findById as findDataSource } from '../data-sources/store.ts'
 import type { Sql } from '../db/sql.ts'
 import { submit } from '../executions/service.ts'
 import { HttpError } from '../errors.ts'
 import { log } from '../log.ts'
-import { applyParameters, ParameterError, type ParameterDefinition } from '../shared/parameters/index.ts'
+import { applyParameters, ParameterError } from '../shared/parameters/index.ts'
 import { dropdownValuesFor } from '../executions/dropdowns.ts'
-import { nextRunAt, type ScheduleInput } from './next-run.ts'
+import { nextRunAt } from './next-run.ts'
 import { planRefresh, scheduledRunEnded } from './service.ts'
-
-interface DueQuery {
-  id: number
-  org_id: number
-  user_id: number
-  query: string
-  options: { parameters?: ParameterDefinition[]; apply_auto_limit?: boolean }
-  schedule: ScheduleInput | null
-  schedule_failures: number
-  schedule_next_at: Date | null
-  data_source_id: number | null
-  is_archived: boolean
-}
+import { findRefreshable } from './store.ts'
 
 /**
  * A query's refresh came due: run it with its parameters' default values as its owner (reference §5.2), and plan
  * the next refresh at once, so the chain of refreshes never depends on this run finishing.
  */
 export async function refreshQuery(ctx: { sql: Sql; secretKey: string }, queryId: number, now = new Date()) {
-  const [q] = await ctx.sql<DueQuery[]>`select * from queries where id = ${queryId}`
+  const q = await findRefreshable(ctx.sql, queryId)
   if (!q || q.is_archived || !q.schedule_next_at || q.data_source_id == null) {
     if (q) await planRefresh(ctx.sql, q.id, null)
     return
@@ -35,7 +23,7 @@ export async function refreshQuery(ctx: { sql: Sql; secretKey: string }, queryId
   if (q.schedule_next_at.getTime() > now.getTime() + 1000) return planRefresh(ctx.sql, q.id, q.schedule_next_at)
   const dueAt = q.schedule_next_at
   await planRefresh(ctx.sql, q.id, nextRunAt(q.schedule, dueAt, now, q.schedule_failures))
-  const [ds] = await ctx.sql<DataSourceRow[]>`select * from data_sources where id = ${q.data_source_id}`
+  const ds = await findDataSource(ctx.sql, q.org_id, q.data_source_id)
   if (!ds || ds.paused) return // a paused source skips its refreshes without counting them as failures
   const defs = q.options.parameters ?? []
   try {

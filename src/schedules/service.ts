@@ -2,20 +2,23 @@ import type { Db, Sql } from '../db/sql.ts'
 import type { ExecutionRow } from '../executions/store.ts'
 import { recordEvent } from '../events/service.ts'
 import { enqueue } from '../jobs/enqueue.ts'
+import { removeQueuedJob } from '../jobs/store.ts'
 import { log } from '../log.ts'
-import { backoffMinutes, firstRunAt, type ScheduleInput } from './next-run.ts'
+import { backoffMinutes, firstRunAt } from './next-run.ts'
+import { countFailure, findBrokenChains, findScheduleState, setNextRunAt } from './store.ts'
 
 /** The graphile job that refreshes a query: one per query, replaced whenever its due time changes. */
-export const refreshJobKey = (queryId: number) => `refresh:${queryId}`
+const REFRESH_JOB_KEY_PREFIX = 'refresh:'
+export const refreshJobKey = (queryId: number) => `${REFRESH_JOB_KEY_PREFIX}${queryId}`
 
 /**
  * Puts a query's next refresh where its schedule says, in the caller's transaction: a graphile job due at that time
  * (graphile wakes for it within its poll interval), or none when the query is not scheduled.
  */
 export async function planRefresh(db: Db, queryId: number, due: Date | null) {
-  await db`update queries set schedule_next_at = ${due} where id = ${queryId}`
+  await setNextRunAt(db, queryId, due)
   if (due) await enqueue(db, 'refresh_query', { query_id: queryId }, { jobKey: refreshJobKey(queryId), runAt: due, maxAttempts: 3 })
-  else await db`select graphile_worker.remove_job(${refreshJobKey(queryId)})`
+  else await removeQueuedJob(db, refreshJobKey(queryId))
 }
 
 /**
@@ -23,10 +26,7 @@ export async function planRefresh(db: Db, queryId: number, due: Date | null) {
  * when there is none or it is overdue). Archived queries and queries without a source are not refreshed.
  */
 export async function scheduleChanged(db: Db, queryId: number, now = new Date()) {
-  const [q] = await db<{ schedule: ScheduleInput | null; is_archived: boolean; data_source_id: number | null; retrieved_at: Date | null }[]>`
-    select q.schedule, q.is_archived, q.data_source_id, r.retrieved_at
-      from queries q left join query_results r on r.id = q.latest_query_data_id
-     where q.id = ${queryId}`
+  const q = await findScheduleState(db, queryId)
   if (!q) return
   const due = q.is_archived || q.data_source_id == null ? null : firstRunAt(q.schedule, q.retrieved_at, now)
   await planRefresh(db, queryId, due)
@@ -42,9 +42,7 @@ export type ScheduledRun = Pick<ExecutionRow, 'org_id' | 'user_id' | 'query_id' 
 export async function scheduledRunEnded(sql: Sql, execution: ScheduledRun, outcome: { resultId: number } | { error: string }) {
   if (!execution.scheduled || execution.query_id == null || !('error' in outcome)) return
   await sql.begin(async (tx) => {
-    const [q] = await tx<{ schedule: ScheduleInput | null; schedule_failures: number; schedule_next_at: Date | null; name: string }[]>`
-      update queries set schedule_failures = schedule_failures + 1 where id = ${execution.query_id}
-      returning schedule, schedule_failures, schedule_next_at, name`
+    const q = await countFailure(tx, execution.query_id!)
     if (!q?.schedule_next_at) return
     // the planned next run counted the failures before this one: add the extra backoff this failure earns
     const extraMinutes = backoffMinutes(q.schedule_failures) - backoffMinutes(q.schedule_failures - 1)
@@ -64,12 +62,7 @@ async function reportScheduledFailure(db: Db, execution: ScheduledRun, name: str
 
 /** Queries overdue by more than a minute with no refresh job: their chain was broken (a crash); restart it now. */
 export async function restartBrokenSchedules(sql: Sql): Promise<number> {
-  const stuck = await sql<{ id: number }[]>`
-    select q.id from queries q
-     where q.schedule_next_at < now() - interval '1 minute'
-       and not exists (select 1 from graphile_worker.jobs j where j.key = 'refresh:' || q.id)
-       and not exists (select 1 from executions e where e.query_id = q.id and e.scheduled and e.status in (1, 2))
-     limit 1000`
-  for (const { id } of stuck) await planRefresh(sql, id, new Date())
+  const stuck = await findBrokenChains(sql, REFRESH_JOB_KEY_PREFIX)
+  for (const id of stuck) await planRefresh(sql, id, new Date())
   return stuck.length
 }

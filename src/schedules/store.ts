@@ -1,0 +1,68 @@
+import type { Db } from '../db/sql.ts'
+import type { ParameterDefinition } from '../shared/parameters/index.ts'
+import type { ScheduleInput } from './next-run.ts'
+
+/** The schedule columns of a query, kept on the queries table; this store owns reading and writing them. */
+
+/** A query as its refresh needs it. */
+export interface RefreshableQueryRow {
+  id: number
+  org_id: number
+  user_id: number
+  query: string
+  options: { parameters?: ParameterDefinition[]; apply_auto_limit?: boolean }
+  schedule: ScheduleInput | null
+  schedule_failures: number
+  schedule_next_at: Date | null
+  data_source_id: number | null
+  is_archived: boolean
+}
+
+export async function findRefreshable(db: Db, queryId: number): Promise<RefreshableQueryRow | undefined> {
+  const [row] = await db<RefreshableQueryRow[]>`
+    select id, org_id, user_id, query, options, schedule, schedule_failures, schedule_next_at, data_source_id, is_archived
+      from queries where id = ${queryId}`
+  return row
+}
+
+/** What plans a query's first refresh after a change: its schedule and when its latest result was retrieved. */
+export interface ScheduleStateRow {
+  schedule: ScheduleInput | null
+  is_archived: boolean
+  data_source_id: number | null
+  retrieved_at: Date | null
+}
+
+export async function findScheduleState(db: Db, queryId: number): Promise<ScheduleStateRow | undefined> {
+  const [row] = await db<ScheduleStateRow[]>`
+    select q.schedule, q.is_archived, q.data_source_id, r.retrieved_at
+      from queries q left join query_results r on r.id = q.latest_query_data_id
+     where q.id = ${queryId}`
+  return row
+}
+
+export async function setNextRunAt(db: Db, queryId: number, due: Date | null) {
+  await db`update queries set schedule_next_at = ${due} where id = ${queryId}`
+}
+
+/** Counts one more failed scheduled run; the query's schedule as it is after. */
+export async function countFailure(db: Db, queryId: number) {
+  const [row] = await db<{ schedule: ScheduleInput | null; schedule_failures: number; schedule_next_at: Date | null; name: string }[]>`
+    update queries set schedule_failures = schedule_failures + 1 where id = ${queryId}
+    returning schedule, schedule_failures, schedule_next_at, name`
+  return row
+}
+
+/**
+ * Queries overdue by more than a minute with neither a refresh job nor a scheduled run under way: their chain of
+ * refreshes was broken (a crash).
+ */
+export async function findBrokenChains(db: Db, refreshJobKeyPrefix: string, limit = 1000): Promise<number[]> {
+  const rows = await db<{ id: number }[]>`
+    select q.id from queries q
+     where q.schedule_next_at < now() - interval '1 minute'
+       and not exists (select 1 from graphile_worker.jobs j where j.key = ${refreshJobKeyPrefix} || q.id)
+       and not exists (select 1 from executions e where e.query_id = q.id and e.scheduled and e.status in (1, 2))
+     limit ${limit}`
+  return rows.map((r) => r.id)
+}
