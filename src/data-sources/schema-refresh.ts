@@ -1,5 +1,6 @@
 import type { Sql } from '../db/sql.ts'
-import { DONE, FAILED, PROCESSING, setJobStatus } from '../jobs/store.ts'
+import { setJobStatus } from '../jobs/store.ts'
+import { JobStatus } from '../shared/job-status.ts'
 import { log } from '../log.ts'
 import { getRunner } from '../runners/registry.ts'
 import { runnerConfig } from './service.ts'
@@ -9,7 +10,7 @@ const SCHEMA_TIMEOUT_MS = 120_000
 
 /** Runs in the worker: fetch the schema, sort it for the browser, store it as JSON text, finish the job. */
 export async function refreshSchema(sql: Sql, secretKey: string, p: { job_id: string; data_source_id: number }) {
-  await setJobStatus(sql, p.job_id, PROCESSING)
+  await setJobStatus(sql, p.job_id, JobStatus.Started)
   try {
     const [{ org_id }] = await sql<{ org_id: number }[]>`select org_id from jobs where id = ${p.job_id}`
     const ds = await findById(sql, org_id, p.data_source_id)
@@ -18,9 +19,9 @@ export async function refreshSchema(sql: Sql, secretKey: string, p: { job_id: st
     const tables = await runner.schema(runnerConfig(secretKey, ds), AbortSignal.timeout(SCHEMA_TIMEOUT_MS))
     tables.sort((a, b) => a.name.localeCompare(b.name))
     await saveSchema(sql, ds.id, JSON.stringify(tables), tables.length)
-    await setJobStatus(sql, p.job_id, DONE)
+    await setJobStatus(sql, p.job_id, JobStatus.Success)
   } catch (error) {
     log.warn('schema refresh failed', { dataSourceId: p.data_source_id, error: String(error) })
-    await setJobStatus(sql, p.job_id, FAILED, (error as Error).message || 'Schema refresh failed.')
+    await setJobStatus(sql, p.job_id, JobStatus.Failure, (error as Error).message || 'Schema refresh failed.')
   }
 }

@@ -1,3 +1,4 @@
+import { JobStatus } from '../shared/job-status.ts'
 import { iso } from '../shared/time.ts'
 import type { ExecutionRow } from './store.ts'
 
@@ -10,7 +11,7 @@ export function executionJobJson(row: ExecutionRow & { waiting_reason?: string }
     id: row.id,
     status: row.status,
     error: row.error ?? '',
-    query_result_id: row.status === 3 ? row.query_result_id : null,
+    query_result_id: row.status === JobStatus.Success ? row.query_result_id : null,
     updated_at: iso(row.updated_at),
     ...(row.waiting_reason ? { waiting_reason: row.waiting_reason } : {}),
   }

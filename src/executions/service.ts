@@ -9,6 +9,7 @@ import { has, isAdmin } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { findFresh, resultOfExecution, type ResultRow } from '../results/store.ts'
 import { applyAutoLimit } from '../runners/auto-limit.ts'
+import { isFinished, JobStatus } from '../shared/job-status.ts'
 import { EMPTY_QUERY_MESSAGE } from '../shared/parameters/index.ts'
 import { recoverForPoll, recoveryMessages } from '../workers/recovery.ts'
 import { liveWorkerCount } from '../workers/store.ts'
@@ -35,7 +36,7 @@ export type Outcome = { result: ResultRow } | { execution: ExecutionRow }
 
 /** A refusal shaped the way the browser's result loader reads it: a failed job beside the message. */
 export function refusal(message: string): BadRequest {
-  return new BadRequest(message, { job: { status: 4, error: message } })
+  return new BadRequest(message, { job: { status: JobStatus.Failure, error: message } })
 }
 
 /** The text that actually runs: auto-limited where asked and the engine allows it. */
@@ -113,8 +114,8 @@ export async function waitBriefly(deps: Deps, executionId: string, ms: number): 
 /** The result once the execution is done; null when it failed (nothing more to wait for); undefined while it runs. */
 async function finished(deps: Deps, executionId: string): Promise<ResultRow | null | undefined> {
   const { status, result } = await resultOfExecution(deps.sql, executionId)
-  if (status === 4 || (status === 3 && !result)) return null // failed, or its result already cleaned up
-  return status === 3 ? result : undefined
+  if (status === JobStatus.Failure || (status === JobStatus.Success && !result)) return null // failed, or its result already cleaned up
+  return status === JobStatus.Success ? result : undefined
 }
 
 /** An execution as a poll answers it: `waiting_reason` says why one that waits may wait long (no worker). */
@@ -139,10 +140,10 @@ async function polled(deps: Deps, id: string, read: () => Promise<store.PolledRo
   try {
     const first = await read()
     const now: PolledExecution | undefined = first?.quiet ? await lookAtQuiet(deps, first, read) : first
-    if (!now || now.status >= 3 || now.waiting_reason || deps.config.executionWaitMs <= 0) return now
+    if (!now || isFinished(now.status) || now.waiting_reason || deps.config.executionWaitMs <= 0) return now
     const ended = await waiter.wait(deps.config.executionWaitMs, async () => {
       const row = await read()
-      return row && row.status >= 3 ? row : undefined
+      return row && isFinished(row.status) ? row : undefined
     }, false)
     return ended ?? (await read()) ?? now
   } finally {
@@ -164,7 +165,7 @@ const webSilenceSeconds = (deps: Deps) => 2 * deps.config.workerDeadAfterSeconds
  */
 async function lookAtQuiet(deps: Deps, row: store.PolledRow, read: () => Promise<store.PolledRow | undefined>): Promise<PolledExecution | undefined> {
   const seconds = webSilenceSeconds(deps)
-  if (row.status === 2) {
+  if (row.status === JobStatus.Started) {
     await recoverForPoll({ sql: deps.sql, secretKey: deps.secretKey, deadAfterSeconds: seconds }, row.id, deps.config.executionWaitMs)
     return read()
   }

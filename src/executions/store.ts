@@ -1,9 +1,8 @@
 import type { DataSourceRow } from '../data-sources/store.ts'
 import type { Db } from '../db/sql.ts'
 import type { StatementHandle } from '../runners/runner.ts'
+import { JobStatus } from '../shared/job-status.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
-
-export type ExecutionStatus = 1 | 2 | 3 | 4
 
 export interface ExecutionRow {
   id: string
@@ -14,7 +13,7 @@ export interface ExecutionRow {
   query_hash: string
   query_text: string
   scheduled: boolean
-  status: ExecutionStatus
+  status: JobStatus
   error: string | null
   query_result_id: number | null
   queue: string
@@ -215,8 +214,8 @@ export async function requestCancel(db: Db, id: string): Promise<ExecutionRow | 
            finished_at = case when status = 1 then now() else finished_at end
      where id = ${id} and status in (1, 2)
     returning *`
-  if (row) await db`select pg_notify(${row.status === 4 ? 'sightline_execution' : 'sightline_execution_cancel'}, ${id})`
-  if (row?.status === 4 && row.dispatched) await dispatch(db, row.data_source_id) // its slot is free
+  if (row) await db`select pg_notify(${row.status === JobStatus.Failure ? 'sightline_execution' : 'sightline_execution_cancel'}, ${id})`
+  if (row?.status === JobStatus.Failure && row.dispatched) await dispatch(db, row.data_source_id) // its slot is free
   return row
 }
 

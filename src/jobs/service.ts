@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.ts'
 import { NotFound } from '../errors.ts'
 import type { Principal } from '../permissions/principal.ts'
+import { isFinished } from '../shared/job-status.ts'
 import { failIfAbandoned, findJob, type JobRow } from './store.ts'
 
 export const ABANDONED_JOB_MESSAGE = 'No worker finished this job: the worker running it stopped, or none is running. Please try again.'
@@ -12,5 +13,5 @@ export const ABANDONED_JOB_MESSAGE = 'No worker finished this job: the worker ru
 export async function getJob(deps: Deps, principal: Principal, id: string): Promise<JobRow> {
   const job = await findJob(deps.sql, principal.orgId, id)
   if (!job) throw new NotFound('Job not found.')
-  return job.status < 3 ? failIfAbandoned(deps.sql, job, ABANDONED_JOB_MESSAGE) : job
+  return isFinished(job.status) ? job : failIfAbandoned(deps.sql, job, ABANDONED_JOB_MESSAGE)
 }

@@ -1,6 +1,7 @@
 import { copyByteaColumn } from '../db/binary-copy.ts'
 import type { Db, Sql } from '../db/sql.ts'
 import type { Cell, Column } from '../runners/runner.ts'
+import type { JobStatus } from '../shared/job-status.ts'
 import { chunkJson, encodeChunk, type ChunkRows } from './chunk-codec.ts'
 
 /** Rows per stored chunk: large enough to compress well, small enough to stream a download smoothly. */
@@ -67,8 +68,8 @@ export async function findResult(db: Db, orgId: number, id: number): Promise<Res
 }
 
 /** An execution's status and, once it is done, its result, in one round trip (what a waiting request checks). */
-export async function resultOfExecution(db: Db, executionId: string): Promise<{ status: number | undefined; result: ResultRow | undefined }> {
-  const [row] = await db<(ResultRow & { execution_status: number; result_id: number | null })[]>`
+export async function resultOfExecution(db: Db, executionId: string): Promise<{ status: JobStatus | undefined; result: ResultRow | undefined }> {
+  const [row] = await db<(ResultRow & { execution_status: JobStatus; result_id: number | null })[]>`
     select e.status as execution_status, r.id as result_id, r.*,
            (select c.rows from query_result_chunks c where c.result_id = r.id and c.seq = 0 and r.row_count <= ${CHUNK_ROWS}
                and not exists (select 1 from query_result_chunks d where d.result_id = r.id and d.seq = 1)) as first_chunk

@@ -1,6 +1,7 @@
 import type { DataSourceRow } from '../data-sources/store.ts'
 import type { Db } from '../db/sql.ts'
 import type { ExecutionRow } from '../executions/store.ts'
+import { JobStatus } from '../shared/job-status.ts'
 
 /*
  * Sightline's own records of its workers: heartbeats, and the executions of workers that stopped beating.
@@ -64,7 +65,7 @@ export async function endRecovery(db: Db, id: string, token: string, error: stri
         update executions set status = 4, error = ${error}, finished_at = now(), updated_at = now()
          where id = ${id} and status = 2 and worker_id = ${token}
         returning *`
-  if (row?.status === 4) await db`select pg_notify('sightline_execution', ${id})`
+  if (row?.status === JobStatus.Failure) await db`select pg_notify('sightline_execution', ${id})`
   return row
 }
 

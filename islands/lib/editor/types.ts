@@ -1,3 +1,4 @@
+import type { JobStatus } from '../../../src/shared/job-status.ts'
 import type { ParameterDefinition } from '../../../src/shared/parameters/index.ts'
 
 /** A data source as the editor needs it (spec 2 §3 "Data source (as used by the editor)"). */
@@ -40,7 +41,7 @@ export interface QueryResult {
 /** A job as /api/jobs/{id} shows it (spec 1 §4: 1 waiting, 2 processing, 3 done, 4 failed). */
 export interface JobJson {
   id: string
-  status: 1 | 2 | 3 | 4
+  status: JobStatus
   error: string
   query_result_id: number | null
 }

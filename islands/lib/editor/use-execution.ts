@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { JobStatus } from '../../../src/shared/job-status.ts'
 import { texts } from '../../../src/shared/texts.ts'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api, ApiError } from '../api.ts'
@@ -111,9 +112,9 @@ export class ExecutionMachine {
     let asked = askedAt
     let seen = { state: '', at: askedAt }
     for (let polls = 0; ; polls++) {
-      this.set({ jobId: job.id, phase: job.status === 1 ? 'waiting' : 'processing' })
-      if (job.status === 4) return this.fail(job.error || texts.errors.unknown)
-      if (job.status === 3 && job.query_result_id != null) return this.loadResult(job.query_result_id, live)
+      this.set({ jobId: job.id, phase: job.status === JobStatus.Pending ? 'waiting' : 'processing' })
+      if (job.status === JobStatus.Failure) return this.fail(job.error || texts.errors.unknown)
+      if (job.status === JobStatus.Success && job.query_result_id != null) return this.loadResult(job.query_result_id, live)
       if (job.waiting_reason) return this.fail(job.waiting_reason)
       const state = `${job.status} ${job.updated_at ?? ''}`
       if (state !== seen.state) seen = { state, at: asked }

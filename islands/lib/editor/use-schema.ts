@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { isFinished, JobStatus } from '../../../src/shared/job-status.ts'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api } from '../api.ts'
 import { toast } from '../bus.ts'
@@ -24,11 +25,11 @@ export function useSchema(dataSourceId: number | null) {
       let answer = await api<SchemaAnswer>('GET', `/api/data_sources/${dataSourceId}/schema${refresh ? '?refresh=true' : ''}`)
       while ('job' in answer && current()) {
         let job = answer.job
-        while (job.status < 3 && current()) {
+        while (!isFinished(job.status) && current()) {
           await new Promise((resolve) => setTimeout(resolve, SCHEMA_POLL_MS))
           job = (await api<{ job: JobJson }>('GET', `/api/jobs/${job.id}`)).job
         }
-        if (job.status === 4) throw new Error(job.error)
+        if (job.status === JobStatus.Failure) throw new Error(job.error)
         answer = await api<SchemaAnswer>('GET', `/api/data_sources/${dataSourceId}/schema`)
       }
       if (current() && 'schema' in answer) setSchema(answer.schema)
