@@ -66,8 +66,7 @@ export async function createDataSource(deps: Deps, principal: Principal, body: u
   return deps.sql.begin(async (tx) => {
     if (await store.nameTaken(tx, principal.orgId, input.name)) throw new BadRequest('A data source with this name already exists.')
     const row = await store.insert(tx, { orgId: principal.orgId, name: input.name, type: input.type, options, secrets })
-    const [defaultGroup] = await tx<{ id: number }[]>`select id from groups where org_id = ${principal.orgId} and type = 'builtin' and name = 'default'`
-    if (defaultGroup) await store.addToGroup(tx, row.id, defaultGroup.id, false)
+    await store.addToDefaultGroup(tx, principal.orgId, row.id)
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'datasource', objectId: row.id })
     return row
   })
@@ -123,7 +122,7 @@ export async function schemaOrJob(deps: Deps, principal: Principal, id: number, 
 
 async function requestSchemaRefresh(deps: Deps, principal: Principal, ds: DataSourceRow): Promise<JobRow> {
   return deps.sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(727_1003, ${ds.id}::int)`
+    await store.lockSchemaRefresh(tx, ds.id)
     const running = await findUnfinished(tx, 'refresh_schema', ds.id)
     if (running) return running
     const job = await insertJob(tx, { orgId: principal.orgId, kind: 'refresh_schema', dataSourceId: ds.id, userId: principal.id })

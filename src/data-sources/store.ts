@@ -107,3 +107,16 @@ export async function saveSchema(db: Db, dataSourceId: number, schemaJson: strin
     insert into data_source_schemas (data_source_id, schema_json, table_count) values (${dataSourceId}, ${schemaJson}, ${tableCount})
     on conflict (data_source_id) do update set schema_json = excluded.schema_json, table_count = excluded.table_count, refreshed_at = now()`
 }
+
+/** Gives the organization's built-in "default" group full access to a new source (every member sees it). */
+export async function addToDefaultGroup(db: Db, orgId: number, dataSourceId: number) {
+  await db`
+    insert into data_source_groups (data_source_id, group_id, view_only)
+    select ${dataSourceId}, id, false from groups where org_id = ${orgId} and type = 'builtin' and name = 'default'
+    on conflict (data_source_id, group_id) do nothing`
+}
+
+/** Serializes schema refresh requests for one source until the caller's transaction ends. */
+export async function lockSchemaRefresh(db: Db, dataSourceId: number) {
+  await db`select pg_advisory_xact_lock(727_1003, ${dataSourceId}::int)`
+}

@@ -17,8 +17,7 @@ export async function addDemoSource(deps: Deps, orgId: number): Promise<number |
     return await deps.sql.begin(async (tx) => {
       if (await dataSources.nameTaken(tx, orgId, DEMO_NAME)) return undefined
       const row = await dataSources.insert(tx, { orgId, name: DEMO_NAME, type: 'duckdb', options: { dbpath: file, read_only: true }, secrets: null })
-      const [group] = await tx<{ id: number }[]>`select id from groups where org_id = ${orgId} and type = 'builtin' and name = 'default'`
-      if (group) await dataSources.addToGroup(tx, row.id, group.id, false)
+      await dataSources.addToDefaultGroup(tx, orgId, row.id)
       return row.id
     })
   } catch (error) {
