@@ -23,7 +23,7 @@ async function favoriteQueries(deps: Deps, principal: Principal): Promise<Favori
 export default new Hono<Env>().get('/', async (c) => {
   const { principal, org } = signedIn(c)
   const deps = c.get('deps')
-  const [counters, favorites] = await Promise.all([objectCounters(deps.sql, principal), favoriteQueries(deps, principal)])
+  const [counters, favorites] = await Promise.all([objectCounters(deps, principal), favoriteQueries(deps, principal)])
   return renderShellPage(c, (
     <HomePage isAdmin={isAdmin(principal)} counters={counters} messages={sessionMessages(deps.config, principal)}
       showBeaconConsent={clientConfig(deps.config, org.settings, principal).showBeaconConsentMessage}

@@ -13,6 +13,7 @@ import { isSafe } from '../shared/parameters/index.ts'
 import { dropdownOptions, type DropdownOption } from './dropdowns.ts'
 import { fillParameters, SavedRunBody } from './requests.ts'
 import { execute, refusal, type Outcome } from './service.ts'
+import { queryRanResult } from './store.ts'
 
 /** Who asks about a saved query: a signed-in user (or user key), or the query's own API key (embeds, shares). */
 export type SavedCaller = { principal: Principal } | { queryKey: string }
@@ -80,8 +81,8 @@ export async function queryResultOf(deps: Deps, caller: SavedCaller, queryId: nu
   const { query } = await openQuery(deps, caller, queryId)
   if ('principal' in caller) return { result: await readableResult(deps, caller.principal, resultId), name: query.name }
   const result = await resultById(deps, query.org_id, resultId)
-  const [ran] = await deps.sql`select 1 from executions where query_id = ${query.id} and query_result_id = ${resultId} limit 1`
-  const ours = result.id === query.latest_query_data_id || result.query_hash === query.query_hash || !!ran
+  const ours = result.id === query.latest_query_data_id || result.query_hash === query.query_hash ||
+    await queryRanResult(deps.sql, query.id, resultId)
   if (!ours || result.data_source_id !== query.data_source_id) throw new NotFound(NO_RESULT)
   await noteKeyUse(deps, caller, query, format)
   return { result, name: query.name }

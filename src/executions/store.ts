@@ -244,3 +244,9 @@ export async function savedParameterDefinitions(db: Db, orgId: number, queryId: 
     select options->'parameters' as parameters from queries where id = ${queryId} and org_id = ${orgId}`
   return Array.isArray(row?.parameters) ? row.parameters : []
 }
+
+/** Whether one of this query's executions produced this result (a query key may read its own runs' results). */
+export async function queryRanResult(db: Db, queryId: number, resultId: number): Promise<boolean> {
+  const [row] = await db`select 1 from executions where query_id = ${queryId} and query_result_id = ${resultId} limit 1`
+  return !!row
+}
