@@ -267,10 +267,20 @@ function stream(conn: Conn, text: string, watch: Watch, log: string[], fail: (e:
       } finally {
         if (!ended && !error) await kill().catch(() => {}) // the consumer stopped early: stop the server's work too
         watch.dispose()
-        conn.destroy()
+        closeAtOnce(conn)
       }
     }
   })
+}
+
+/**
+ * Ends a connection whose socket may be paused mid-result. mysql2's `destroy()` only half-closes the socket, so a
+ * server thread blocked writing rows to it would stay "Killed / Writing to net" until its network write timeout;
+ * destroying the socket itself resets the connection and frees that thread at once.
+ */
+function closeAtOnce(conn: Conn): void {
+  conn.destroy()
+  ;(conn as unknown as { stream?: { destroy(): void } }).stream?.destroy()
 }
 
 /** A row's size for batching: its strings' lengths, a few bytes for anything else. */
