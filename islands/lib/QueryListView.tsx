@@ -1,8 +1,9 @@
 import type { JSX, ReactNode } from 'react'
 import { queryTexts } from '../../src/shared/query-texts.ts'
+import { formatDateTime } from '../../src/shared/time.ts'
 import { EmptyState, ListTable, type ListColumn } from './list/ListTable.tsx'
 import { focusRing, type ListView } from './list/view.ts'
-import { formatDateTime, LIST_PATHS, schedulePhrase, timeAgo, type ListState, type QueryListItem, type QueryListKind } from './query-list.ts'
+import { LIST_PATHS, schedulePhrase, timeAgo, type ListState, type QueryListItem, type QueryListKind } from './query-list.ts'
 import { ui } from './ui.ts'
 
 /**
@@ -82,7 +83,7 @@ export function QueryTable({ list, items, now, formats, caption, starsEnabled, o
     <ListTable list={list} caption={caption} columns={COLUMNS} pad="px-3">
       {items.map((q) => {
         const schedule = schedulePhrase(q.schedule)
-        const ran = q.retrieved_at && <time dateTime={q.retrieved_at} title={formatDateTime(q.retrieved_at, formats.date, formats.time)}>{timeAgo(q.retrieved_at, now)}</time>
+        const ran = q.retrieved_at && <time dateTime={q.retrieved_at} title={formatDateTime(q.retrieved_at, formats)}>{timeAgo(q.retrieved_at, now)}</time>
         const owner = q.user?.name ?? t.deletedUser
         return (
           <tr key={q.id} data-query-id={q.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
@@ -117,7 +118,7 @@ export function QueryTable({ list, items, now, formats, caption, starsEnabled, o
                 <span className="truncate">{owner}</span>
               </span>
             </td>
-            <td className={`${cell} ${wide}`}><time dateTime={q.created_at}>{formatDateTime(q.created_at, formats.date, formats.time)}</time></td>
+            <td className={`${cell} ${wide}`}><time dateTime={q.created_at}>{formatDateTime(q.created_at, formats)}</time></td>
             <td className={`${cell} hidden md:table-cell`}>{ran || t.never}</td>
             <td className="hidden px-3 py-3 pr-4 text-slate-600 xl:table-cell dark:text-slate-400" title={schedule.full}>{schedule.short}</td>
           </tr>

@@ -79,19 +79,6 @@ export function hrefOf(s: ListState, change: Partial<ListState> = {}): string {
 /** The list API's address for a state: the same list, always with its page size (the API's default differs). */
 export const apiPathOf = (s: ListState) => `/api${LIST_PATHS[s.kind]}${listSearch(QUERY_LIST, s, { full: true })}`
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-
-/** A date and time in the organization's formats (moment tokens), in UTC so server and browser agree. */
-export function formatDateTime(value: string, dateFormat: string, timeFormat: string): string {
-  const d = new Date(value)
-  const year = String(d.getUTCFullYear())
-  const date = dateFormat.replace('YYYY', year).replace('YY', year.slice(2))
-    .replace('MM', pad(d.getUTCMonth() + 1)).replace('DD', pad(d.getUTCDate()))
-  const time = timeFormat.replace('HH', pad(d.getUTCHours())).replace('mm', pad(d.getUTCMinutes()))
-    .replace('ss', pad(d.getUTCSeconds())).replace('SSS', pad(d.getUTCMilliseconds(), 3))
-  return `${date} ${time}`
-}
-
 // moment's thresholds for humanized durations: seconds up to 45, minutes up to 45, hours up to 22, days up to 26 …
 const RELATIVE_STEPS: [unit: keyof typeof queryTexts.queries.units, ms: number, below: number][] = [
   ['minute', 60_000, 45], ['hour', 3_600_000, 22], ['day', 86_400_000, 26], ['month', 30 * 86_400_000, 11], ['year', 365 * 86_400_000, Infinity],

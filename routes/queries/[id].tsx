@@ -13,6 +13,7 @@ import { allowed, getAccessibleQuery, requireAllowed } from '../../src/queries/a
 import { queryDetails } from '../../src/queries/details.ts'
 import { readableResult, resultRowObjects } from '../../src/results/service.ts'
 import { clientConfig } from '../../src/session/client-config.ts'
+import { dateFormatsOf } from '../../src/shared/time.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 import { renderVisualizationSvg } from '../../src/visualizations/render.server.ts'
 
@@ -86,6 +87,6 @@ export default new Hono<Env>().get('/queries/:id{[0-9]+}', async (c) => {
   return renderShellPage(c, (
     <QueryPage query={query} visualizations={visualizations} prerendered={prerendered} permissions={permissions}
       refreshIntervals={config.queryRefreshIntervals} autoPublishNamedQueries={config.autoPublishNamedQueries}
-      formats={{ date: org.settings.date_format, time: org.settings.time_format }} />
+      formats={dateFormatsOf(org.settings)} />
   ), { title: json.name, section: 'queries' })
 })

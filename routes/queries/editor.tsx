@@ -13,6 +13,7 @@ import { getRunner } from '../../src/runners/registry.ts'
 import { allowed } from '../../src/queries/access.ts'
 import { getQuery } from '../../src/queries/service.ts'
 import { queryTexts } from '../../src/shared/query-texts.ts'
+import { dateFormatsOf } from '../../src/shared/time.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 
 const t = queryTexts.editor
@@ -51,7 +52,7 @@ function editorPage(c: Context<Env>, query: EditorQuery, dataSources: EditorData
   const { principal, org } = signedIn(c)
   return renderShellPage(c, (
     <QueryEditor query={query} dataSources={dataSources} canEdit={canEdit} canExecute={allowed(principal, 'execute_query')}
-      formats={{ date: org.settings.date_format, time: org.settings.time_format }} />
+      formats={dateFormatsOf(org.settings)} />
   ), { title: query.name, section: 'queries' })
 }
 

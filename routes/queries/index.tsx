@@ -9,6 +9,7 @@ import { has, isAdmin } from '../../src/permissions/can.ts'
 import { queryListItemJson } from '../../src/queries/serialize.ts'
 import { listQueries, queryTags } from '../../src/queries/service.ts'
 import { queryTexts } from '../../src/shared/query-texts.ts'
+import { dateFormatsOf } from '../../src/shared/time.ts'
 import { Icon } from '../../src/ui/icons.tsx'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 
@@ -46,7 +47,7 @@ async function listPage(c: Context<Env>, kind: QueryListKind) {
         {canCreate && <a href="/queries/new" className={ui.primaryButton}><Icon name="plus" className="h-4 w-4" />{t.newQuery}</a>}
       </div>
       <QueryListControls state={state} count={page.count} items={items} tags={await queryTags(deps, principal)} canCreate={canCreate}
-        now={Date.now()} formats={{ date: org.settings.date_format, time: org.settings.time_format }} />
+        now={Date.now()} formats={dateFormatsOf(org.settings)} />
     </div>
   ), { title: TITLES[kind], section: 'queries' })
 }

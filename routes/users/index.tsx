@@ -15,7 +15,8 @@ import { parseOrder } from '../../src/shared/list/params.ts'
 import { texts } from '../../src/shared/texts.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
-import { formatDay, timeAgo } from '../../src/users/display.ts'
+import { formatDay } from '../../src/shared/time.ts'
+import { timeAgo } from '../../src/users/display.ts'
 import { canListUsers, listUsersPage, USER_ORDERS, type UserJson, type UserOrder } from '../../src/users/service.ts'
 
 const t = texts.users
@@ -75,7 +76,7 @@ function Results({ list, tab, count, users, dateFormat }: {
                 </span>
               </td>
               <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:px-5 md:table-cell dark:text-slate-400">
-                <time dateTime={u.created_at!}>{formatDay(u.created_at!, dateFormat)}</time>
+                <time dateTime={u.created_at!}>{formatDay(u.created_at!, { date: dateFormat })}</time>
               </td>
               <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:px-5 md:table-cell dark:text-slate-400">
                 {u.active_at ? <time dateTime={u.active_at}>{timeAgo(u.active_at, now)}</time> : t.never}

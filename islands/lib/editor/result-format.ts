@@ -1,3 +1,4 @@
+import { formatDateTime, formatDay } from '../../../src/shared/time.ts'
 import type { DateFormats, ResultColumn, ResultRow } from './types.ts'
 
 export type SortDirection = 'asc' | 'desc'
@@ -40,19 +41,11 @@ export function nextSort(current: SortState | null, column: string): SortState |
   return current.direction === 'asc' ? { column, direction: 'desc' } : null
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-
-/** A date (and time) in the organization's formats (moment tokens), read in UTC so server and browser agree. */
+/** A date (and time) cell in the organization's formats; a value that is no date is shown as it came. */
 export function formatDate(value: string, formats: DateFormats, withTime: boolean): string {
   const d = new Date(value)
   if (Number.isNaN(d.getTime())) return value
-  const year = String(d.getUTCFullYear())
-  const date = formats.date.replace('YYYY', year).replace('YY', year.slice(2))
-    .replace('MM', pad(d.getUTCMonth() + 1)).replace('DD', pad(d.getUTCDate()))
-  if (!withTime) return date
-  const time = formats.time.replace('HH', pad(d.getUTCHours())).replace('mm', pad(d.getUTCMinutes()))
-    .replace('ss', pad(d.getUTCSeconds())).replace('SSS', pad(d.getUTCMilliseconds(), 3))
-  return `${date} ${time}`
+  return withTime ? formatDateTime(d, formats) : formatDay(d, formats)
 }
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 })

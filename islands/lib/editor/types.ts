@@ -52,7 +52,4 @@ export interface SchemaTable {
 }
 
 /** The org's date and time formats (moment tokens), used for dates in results. */
-export interface DateFormats {
-  date: string
-  time: string
-}
+export type { DateFormats } from '../../../src/shared/time.ts'

@@ -2,7 +2,7 @@
  * A series' points in the units its marks read (`Drawn`): position along the category axis (bars: their span),
  * values on the left axis's scale (right-axis series mapped onto it), and tooltip and label text when shown.
  */
-import { formatDate } from '../format/date.ts'
+import { formatPattern } from '../../shared/time.ts'
 import { formatNumber } from '../format/number.ts'
 import type { BarSlots } from './bars.ts'
 import type { Drawn } from './cartesian-marks.ts'
@@ -38,7 +38,7 @@ export function drawnPoints(series: ChartSeries, ctx: PointContext): Drawn[] {
     let title = ''
     if (ctx.texts) {
       label = ctx.percent ? formatNumber((p.y2 - p.y1) / 100, options.percentFormat) : p.y === null ? '' : formatNumber(p.y, options.numberFormat)
-      const xText = typeof p.x === 'string' ? p.x : time ? formatDate(new Date(p.x), options.dateTimeFormat) : formatNumber(p.x, options.numberFormat)
+      const xText = typeof p.x === 'string' ? p.x : time ? formatPattern(new Date(p.x), options.dateTimeFormat) : formatNumber(p.x, options.numberFormat)
       title = `${series.name}\n${xText}: ${label}`
     }
     return {

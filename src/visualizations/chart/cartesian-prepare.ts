@@ -3,7 +3,8 @@
  * result says where every point goes, stacked and sorted, and the Plot spec only draws it.
  */
 import { columnKind, columnLabel, toDate, toNumber, toTime, valueKey } from '../data.ts'
-import { formatDate, naturalDatePattern } from '../format/date.ts'
+import { formatPattern } from '../../shared/time.ts'
+import { naturalDatePattern } from '../format/date.ts'
 import { seriesColor } from '../theme.ts'
 import type { DataSet, Row } from '../types.ts'
 import { CategoryList } from './categories.ts'
@@ -57,7 +58,7 @@ function readX(value: unknown, kind: XKind, datePattern: string | null): number 
     return n === null || (kind === 'log' && n <= 0) ? null : n
   }
   const date = datePattern && value != null ? toDate(value) : null
-  return date ? formatDate(date, datePattern!) : valueKey(value)
+  return date ? formatPattern(date, datePattern!) : valueKey(value)
 }
 
 function seriesKeyOf(row: Row, y: string, multipleYs: boolean, seriesColumn: string | null, yLabel: string): string {

@@ -4,7 +4,8 @@
  * be thinner than a pixel.
  */
 import { columnKind, columnLabel, toDate, toNumber, valueKey } from '../data.ts'
-import { formatDate, naturalDatePattern } from '../format/date.ts'
+import { formatPattern } from '../../shared/time.ts'
+import { naturalDatePattern } from '../format/date.ts'
 import type { DataSet, Row } from '../types.ts'
 import { CategoryList } from './categories.ts'
 import { resolveMapping } from './mapping.ts'
@@ -41,7 +42,7 @@ function labeller(data: DataSet, column: string | null): { label: (row: Row) => 
   return {
     label: (row) => {
       const d = toDate(row[column])
-      return d ? formatDate(d, pattern) : 'null'
+      return d ? formatPattern(d, pattern) : 'null'
     },
     categories,
   }

@@ -4,7 +4,7 @@
  * total and the value.
  */
 import { toDate, toNumber } from '../data.ts'
-import { formatDate } from '../format/date.ts'
+import { formatPattern } from '../../shared/time.ts'
 import type { DataSet } from '../types.ts'
 import type { CohortOptions } from './options.ts'
 
@@ -77,7 +77,7 @@ export function prepareCohort(options: CohortOptions, data: DataSet): CohortData
         if (value === undefined) return null
         return { value, share: cohort.total ? value / cohort.total : null }
       })
-      return { label: formatDate(new Date(time), LABEL[options.timeInterval]), total: cohort.total, cells }
+      return { label: formatPattern(new Date(time), LABEL[options.timeInterval]), total: cohort.total, cells }
     }),
   }
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatDate, naturalDatePattern } from './date.ts'
+import { formatPattern } from '../../shared/time.ts'
+import { naturalDatePattern } from './date.ts'
 import { formatNumber } from './number.ts'
 import { escapeHtml, textWidth, truncate } from './text.ts'
 
@@ -31,13 +32,13 @@ describe('formatNumber', () => {
   })
 })
 
-describe('formatDate', () => {
+describe('dates', () => {
   it('formats in UTC whatever the process time zone', () => {
     const d = new Date('2024-03-09T23:05:07Z')
     for (const tz of ['Pacific/Auckland', 'America/New_York']) {
       process.env.TZ = tz
-      expect(formatDate(d, 'DD/MM/YY HH:mm')).toBe('09/03/24 23:05')
-      expect(formatDate(d, 'dddd D MMMM YYYY, h:mm:ss A [UTC]')).toBe('Saturday 9 March 2024, 11:05:07 PM UTC')
+      expect(formatPattern(d, 'DD/MM/YY HH:mm')).toBe('09/03/24 23:05')
+      expect(formatPattern(d, 'dddd D MMMM YYYY, h:mm:ss A [UTC]')).toBe('Saturday 9 March 2024, 11:05:07 PM UTC')
     }
   })
 

@@ -4,7 +4,7 @@
  * escaped, with URLs turned into links when asked. Shared by the Table and Details types.
  */
 import { toDate, toNumber, valueKey } from '../data.ts'
-import { formatDate } from '../format/date.ts'
+import { formatPattern } from '../../shared/time.ts'
 import { formatNumber } from '../format/number.ts'
 import { escapeHtml } from '../format/text.ts'
 import type { Row } from '../types.ts'
@@ -69,7 +69,7 @@ export function formatCell(value: unknown, column: ResolvedColumn, row: Row): st
     }
     case 'datetime': {
       const d = toDate(value)
-      return d ? escapeHtml(formatDate(d, column.dateTimeFormat)) : escapeHtml(valueKey(value))
+      return d ? escapeHtml(formatPattern(d, column.dateTimeFormat)) : escapeHtml(valueKey(value))
     }
     case 'boolean': {
       const truthy = value === true || value === 1 || value === 'true' || value === 't'
