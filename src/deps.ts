@@ -7,11 +7,18 @@ import type { Principal } from './permissions/principal.ts'
 import type { Assets } from './http/assets.ts'
 import { DONE_CHANNEL, ExecutionSignals } from './executions/events.ts'
 
-/** What request handlers and services need, built once per process by `createDeps`. */
-export interface Deps {
+/**
+ * What services need in any process, the worker's included: the database, the settings and the key that seals
+ * secrets. A service that takes only this (or a part of it) can be called from a worker task.
+ */
+export interface CoreDeps {
   sql: Sql
   config: Config
   secretKey: string
+}
+
+/** The web process's parts on top: caches shared across requests, browser assets, waiting on finished executions. */
+export interface Deps extends CoreDeps {
   bus: CacheBus
   /** Authenticated callers by credential (`s:<session token>` or `k:<api key>`); never leaves the process. */
   principals: SharedCache<Principal>

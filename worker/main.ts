@@ -3,6 +3,7 @@ import { Logger, parseCrontab, run, type Runner, type WorkerEvents } from 'graph
 import type { Config } from '../src/config.ts'
 import { asyncCommitUrl, connect } from '../src/db/sql.ts'
 import { CANCEL_CHANNEL, ExecutionSignals } from '../src/executions/events.ts'
+import { ResultStoredHooks } from '../src/executions/result-stored.ts'
 import { log } from '../src/log.ts'
 import { closeWarmPostgresConnections } from '../src/runners/postgres.ts'
 import { Heartbeat } from '../src/workers/heartbeat.ts'
@@ -15,6 +16,8 @@ export interface WorkerOptions {
 }
 
 export interface RunningWorker {
+  /** Subscribe here to hear of every result this worker stores. */
+  resultStored: ResultStoredHooks
   stop(): Promise<void>
 }
 
@@ -27,13 +30,14 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const heartbeat = new Heartbeat(sql, { concurrency, deadAfterSeconds: o.config.workerDeadAfterSeconds, secretKey: o.secretKey })
   const cancels = new ExecutionSignals(sql, CANCEL_CHANNEL)
   await cancels.start()
+  const resultStored = new ResultStoredHooks()
   // jobs are locked in the name of the worker pool; its id is only known as graphile-worker creates it
   const events: WorkerEvents = new EventEmitter()
   events.on('pool:create', ({ workerPool }) => heartbeat.add(workerPool.id))
   const runner: Runner = await run({
     connectionString: asyncCommitUrl(o.connectionString),
     concurrency,
-    taskList: taskList({ sql, secretKey: o.secretKey, config: o.config, cancels }),
+    taskList: taskList({ sql, secretKey: o.secretKey, config: o.config, cancels, resultStored }),
     parsedCronItems: parseCrontab(crontab),
     noHandleSignals: true,
     pollInterval: 1000,
@@ -46,6 +50,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   void heartbeat.tick()
   log.info('worker started', { concurrency })
   return {
+    resultStored,
     stop: async () => {
       await runner.stop()
       await heartbeat.stop()

@@ -8,6 +8,7 @@ import { errorMessage } from '../runners/common.ts'
 import { getRunner, shouldAnnotate, timeLimitMs } from '../runners/registry.ts'
 import { RunnerError, type RunStream } from '../runners/runner.ts'
 import type { ExecutionSignals } from './events.ts'
+import type { ResultStoredHooks } from './result-stored.ts'
 import { StatementHandleRecorder } from './statement-handle.ts'
 import * as store from './store.ts'
 import type { ExecutionRow } from './store.ts'
@@ -21,8 +22,16 @@ export interface ExecutionContext {
   maxCellBytes: number
   /** Cancel requests for executions running in this process. */
   cancels: ExecutionSignals
-  /** Told about every finished execution (alerts and schedules hook in here). */
+  /** Told about every finished execution (schedules count failures here). */
   onFinished?: (execution: ExecutionRow, outcome: { resultId: number } | { error: string }) => Promise<void>
+  /** Told about every stored result and the saved queries it belongs to (alerts subscribe here). */
+  resultStored?: ResultStoredHooks
+}
+
+/** A stored result, and the saved queries that show it as their latest. */
+interface Stored {
+  resultId: number
+  queryIds: number[]
 }
 
 /** How long one job keeps running the executions waiting behind it before it hands its slot back. */
@@ -83,7 +92,8 @@ async function claimNext(ctx: ExecutionContext, dataSourceId: number, workerId: 
 async function runClaimed(ctx: ExecutionContext, claimed: store.ClaimedExecution, signal: AbortSignal) {
   const { execution } = claimed
   try {
-    const resultId = await runAndStore(ctx, claimed, signal)
+    const { resultId, queryIds } = await runAndStore(ctx, claimed, signal)
+    await ctx.resultStored?.emit({ resultId, queryIds, orgId: execution.org_id, dataSourceId: execution.data_source_id, executionId: execution.id })
     await ctx.onFinished?.(execution, { resultId })
   } catch (error) {
     const message = error instanceof RunnerError ? error.message : errorMessage(error)
@@ -93,7 +103,7 @@ async function runClaimed(ctx: ExecutionContext, claimed: store.ClaimedExecution
   }
 }
 
-async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecution, signal: AbortSignal): Promise<number> {
+async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecution, signal: AbortSignal): Promise<Stored> {
   const { execution, dataSource: ds } = claimed
   if (!ds) throw new RunnerError('Target data source not available.')
   const runner = getRunner(ds.type)
@@ -115,7 +125,7 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
 }
 
 /** Reads the run's rows into a stored result and ends the execution with it. */
-async function storeRun(ctx: ExecutionContext, { execution }: store.ClaimedExecution, stream: RunStream, startedAt: number): Promise<number> {
+async function storeRun(ctx: ExecutionContext, { execution }: store.ClaimedExecution, stream: RunStream, startedAt: number): Promise<Stored> {
   let first: FirstChunk | undefined
   try {
     first = await readFirstChunk(stream, { maxRows: ctx.maxResultRows, maxBytes: ctx.maxResultBytes, maxCellBytes: ctx.maxCellBytes })
@@ -131,8 +141,7 @@ async function storeRun(ctx: ExecutionContext, { execution }: store.ClaimedExecu
         orgId: execution.org_id, dataSourceId: execution.data_source_id, queryHash: execution.query_hash, queryText: execution.query_text,
         columns: stream.columns, log: stream.log,
       }, rest, { startedAt, log: stream.log })
-      await store.markDone(tx, execution, stored.id)
-      return stored.id
+      return { resultId: stored.id, queryIds: await store.markDone(tx, execution, stored.id) }
     })
   } catch (error) {
     // the rows were not (all) read: release the engine's cursor and connection

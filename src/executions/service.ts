@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Deps } from '../deps.ts'
+import type { CoreDeps, Deps } from '../deps.ts'
 import { withAsyncCommit, type Db } from '../db/sql.ts'
 import { getAccessible, runnerFor } from '../data-sources/service.ts'
 import type { DataSourceRow } from '../data-sources/store.ts'
@@ -70,7 +70,7 @@ export async function execute(deps: Deps, input: ExecuteInput): Promise<Outcome>
 }
 
 /** Cache lookup and enqueue, without waiting: what scheduled refreshes use. */
-export async function submit(deps: Pick<Deps, 'sql' | 'secretKey'>, input: ExecuteInput): Promise<Outcome> {
+export async function submit(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, input: ExecuteInput): Promise<Outcome> {
   const ds = input.dataSource
   if (ds.paused) throw refusal(`${ds.name} is paused${ds.pause_reason ? ` (${ds.pause_reason})` : ''}. Please try later.`)
   const text = textToRun(ds, input.text, input.applyAutoLimit)

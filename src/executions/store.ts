@@ -132,11 +132,16 @@ async function claimWhere(db: Db, workerId: string, which: ReturnType<Db>): Prom
  * source points at the new result (reference §4.3, kept on purpose), the query's failure count is reset, and
  * waiting requests are told.
  */
-export async function markDone(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source_id' | 'query_hash' | 'query_id' | 'attempts'>, resultId: number) {
-  await db`
+/** Ends the execution with a stored result; the saved queries that now show it as their latest. */
+export async function markDone(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source_id' | 'query_hash' | 'query_id' | 'attempts'>, resultId: number): Promise<number[]> {
+  const [row] = await db<{ query_ids: number[] }[]>`
     with ${doneAndLinked(db, e, db`${resultId}::bigint`)}
-    select pg_notify('sightline_execution', ${e.id})`
+    select pg_notify('sightline_execution', ${e.id}), ${linkedQueryIds(db)} as query_ids`
+  return row.query_ids.map(Number)
 }
+
+/** The ids of the queries the `linked` step gave the new result (see `doneAndLinked`). */
+const linkedQueryIds = (db: Db) => db`(select coalesce(array_agg(id order by id), '{}') from linked where relinked)`
 
 /**
  * The two steps `markDone` and `finishWithResult` share, as common table expressions `done` and `linked`: the
@@ -156,6 +161,7 @@ function doneAndLinked(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source_id' | '
              schedule_failures = case when id = ${e.query_id} then 0 else schedule_failures end
        where (data_source_id = ${e.data_source_id} and query_hash = ${e.query_hash} and not is_archived)
           or (id = ${e.query_id} and schedule_failures > 0)
+      returning id, (data_source_id = ${e.data_source_id} and query_hash = ${e.query_hash} and not is_archived) as relinked
     )`
 }
 
@@ -174,8 +180,8 @@ export interface WholeResult {
  * Stores a result of one chunk and ends its execution like `markDone`, all in one statement (one round trip, atomic
  * without a transaction): the common case of a small result. Returns the result's id.
  */
-export async function finishWithResult(db: Db, e: ExecutionRow, r: WholeResult): Promise<number> {
-  const [row] = await db<{ id: number }[]>`
+export async function finishWithResult(db: Db, e: ExecutionRow, r: WholeResult): Promise<{ resultId: number; queryIds: number[] }> {
+  const [row] = await db<{ id: number; query_ids: number[] }[]>`
     with result as (
       insert into query_results (org_id, data_source_id, query_hash, query_text, columns, row_count, truncated, log, runtime)
       values (${e.org_id}, ${e.data_source_id}, ${e.query_hash}, ${e.query_text}, ${db.json(r.columns as never)}, ${r.rowCount},
@@ -184,8 +190,8 @@ export async function finishWithResult(db: Db, e: ExecutionRow, r: WholeResult):
     ), chunk as (
       insert into query_result_chunks (result_id, seq, rows) select id, 0, ${r.rows} from result where ${r.rowCount} > 0
     ), ${doneAndLinked(db, e, db`(select id from result)`)}
-    select id, pg_notify('sightline_execution', ${e.id}) from result`
-  return row.id
+    select id, pg_notify('sightline_execution', ${e.id}), ${linkedQueryIds(db)} as query_ids from result`
+  return { resultId: Number(row.id), queryIds: row.query_ids.map(Number) }
 }
 
 /** Ends the running attempt `e` with an error (a later attempt, after a recovery, is left alone). */

@@ -1,5 +1,5 @@
 import { findById as findDataSource } from '../data-sources/store.ts'
-import type { Sql } from '../db/sql.ts'
+import type { CoreDeps } from '../deps.ts'
 import { submit } from '../executions/service.ts'
 import { HttpError } from '../errors.ts'
 import { log } from '../log.ts'
@@ -13,7 +13,7 @@ import { findRefreshable } from './store.ts'
  * A query's refresh came due: run it with its parameters' default values as its owner (reference §5.2), and plan
  * the next refresh at once, so the chain of refreshes never depends on this run finishing.
  */
-export async function refreshQuery(ctx: { sql: Sql; secretKey: string }, queryId: number, now = new Date()) {
+export async function refreshQuery(ctx: Pick<CoreDeps, 'sql' | 'secretKey'>, queryId: number, now = new Date()) {
   const q = await findRefreshable(ctx.sql, queryId)
   if (!q || q.is_archived || !q.schedule_next_at || q.data_source_id == null) {
     if (q) await planRefresh(ctx.sql, q.id, null)

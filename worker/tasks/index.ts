@@ -1,7 +1,8 @@
 import type { TaskList } from 'graphile-worker'
 import type { Config } from '../../src/config.ts'
-import type { Sql } from '../../src/db/sql.ts'
+import type { CoreDeps } from '../../src/deps.ts'
 import type { ExecutionSignals } from '../../src/executions/events.ts'
+import type { ResultStoredHooks } from '../../src/executions/result-stored.ts'
 import { scheduledRunEnded } from '../../src/schedules/service.ts'
 import { cleanupResults } from './cleanup_results.ts'
 import { cleanupSessions } from './cleanup_sessions.ts'
@@ -10,12 +11,13 @@ import { refreshQueryTask } from './refresh_query.ts'
 import { refreshSchemaTask } from './refresh_schema.ts'
 import { restartSchedules } from './restart_schedules.ts'
 
-export interface TaskDeps {
-  sql: Sql
-  secretKey: string
+/** The worker's parts: the core every service needs (never the web process's caches or assets), and its own signals. */
+export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey'> {
   config: Pick<Config, 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays'>
   /** Cancel requests for executions running in this process. */
   cancels: ExecutionSignals
+  /** Where features built on executions (alerts) hear of each stored result. */
+  resultStored?: ResultStoredHooks
 }
 
 /** Every task this worker runs, by identifier. Explicit imports, so Node, Deno and bundles agree. */
@@ -25,7 +27,7 @@ export function taskList(deps: TaskDeps): TaskList {
     cleanup_results: cleanupResults(deps.sql, deps.config.resultRetentionDays),
     refresh_schema: refreshSchemaTask(deps.sql, deps.secretKey),
     execute_query: executeQueryTask({
-      sql: deps.sql, secretKey: deps.secretKey, cancels: deps.cancels,
+      sql: deps.sql, secretKey: deps.secretKey, cancels: deps.cancels, resultStored: deps.resultStored,
       maxResultRows: deps.config.maxResultRows, maxResultBytes: deps.config.maxResultBytes, maxCellBytes: deps.config.maxCellBytes,
       onFinished: (execution, outcome) => scheduledRunEnded(deps.sql, execution, outcome),
     }),

@@ -1,0 +1,36 @@
+import { log } from '../log.ts'
+
+/** A run's rows were stored as a result, and these saved queries now show it as their latest (alerts listen here). */
+export interface ResultStored {
+  resultId: number
+  /** Queries whose latest result this became (same source and text); empty for an ad hoc run nobody saved. */
+  queryIds: number[]
+  orgId: number
+  dataSourceId: number
+  executionId: string
+}
+
+export type ResultStoredSubscriber = (event: ResultStored) => Promise<void> | void
+
+/**
+ * The features built on executions subscribe here instead of executions knowing them. Each subscriber is told once
+ * per stored result, after it is committed; one that fails is logged and never fails the execution or the others.
+ */
+export class ResultStoredHooks {
+  readonly #subscribers = new Set<ResultStoredSubscriber>()
+
+  subscribe(subscriber: ResultStoredSubscriber): () => void {
+    this.#subscribers.add(subscriber)
+    return () => this.#subscribers.delete(subscriber)
+  }
+
+  async emit(event: ResultStored): Promise<void> {
+    for (const subscriber of this.#subscribers) {
+      try {
+        await subscriber(event)
+      } catch (error) {
+        log.error('a result-stored subscriber failed', { result: event.resultId, error: error instanceof Error ? error.stack : String(error) })
+      }
+    }
+  }
+}
