@@ -17,6 +17,7 @@ import { queryDetails, sharedQueryDetails, withShownApiKey, type Shown } from '.
 import { savedQueryHash } from './hash.ts'
 import { findPage, findRecent, parseListParams, tagCounts, type QueryListKind, type QueryListRow } from './list.ts'
 import type { QueryDetails } from './serialize.ts'
+import { queryArchived } from './archived.ts'
 import * as store from './store.ts'
 import type { QueryRow } from './store.ts'
 
@@ -110,6 +111,7 @@ export async function archiveQuery(deps: Deps, principal: Principal, id: number)
   await deps.sql.begin(async (tx) => {
     await store.archive(tx, id)
     await scheduleChanged(tx, id) // archived: its planned refresh is removed
+    await queryArchived(tx, { queryId: id, orgId: principal.orgId }) // alerts, widgets: what is built on the query
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'archive', objectType: 'query', objectId: id })
   })
 }

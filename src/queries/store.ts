@@ -149,9 +149,9 @@ export async function updateQuery(
 }
 
 /**
- * Archive a query (spec 2 §4): it leaves the lists and stops refreshing. Archiving also removes the query's alerts
- * (table `alerts`, by query_id) and the dashboard widgets that show its visualizations (table `widgets`, by
- * visualization_id); those tables arrive with dashboards and alerts, and their deletes belong in this function.
+ * Archive a query (spec 2 §4): it leaves the lists and stops refreshing. What is built on the query (its alerts, the
+ * dashboard widgets that show its visualizations) is removed by those features' subscribers to `queryArchived`
+ * (./archived.ts), in the same transaction, so this store never names their tables.
  */
 export async function archive(db: Db, id: number) {
   await db`
