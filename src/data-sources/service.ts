@@ -5,9 +5,10 @@ import { recordEvent } from '../events/service.ts'
 import { LIMITS, limitedJson, tooLong, validate } from '../http/validate.ts'
 import { enqueue } from '../jobs/enqueue.ts'
 import { findUnfinished, insertJob, type JobRow } from '../jobs/store.ts'
-import { has, isAdmin } from '../permissions/can.ts'
+import { isAdmin } from '../permissions/can.ts'
+import { mayRunOn, sourceAccess } from '../permissions/objects.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { requireAdmin, requirePermission } from '../permissions/require.ts'
+import { requireAdmin, requireAllowed } from '../permissions/require.ts'
 import { dataSourceTypes } from '../runners/registry.ts'
 import type { Runner, RunnerConfig } from '../runners/runner.ts'
 import * as store from './store.ts'
@@ -32,7 +33,7 @@ export function runnerConfig(secretKey: string, row: DataSourceRow): RunnerConfi
 /** The sources the caller may see (admins: all; others: those of their groups, with their access level). */
 export async function listDataSources(deps: Deps, principal: Principal): Promise<AccessibleDataSourceRow[]> {
   if (isAdmin(principal)) return store.listAll(deps.sql, principal.orgId)
-  requirePermission(principal, 'list_data_sources')
+  requireAllowed(principal, 'list_data_sources')
   return store.listForGroups(deps.sql, principal.orgId, principal.groupIds)
 }
 
@@ -40,8 +41,7 @@ export async function listDataSources(deps: Deps, principal: Principal): Promise
 export async function getAccessible(deps: Deps, principal: Principal, id: number): Promise<AccessibleDataSourceRow> {
   const row = await store.findById(deps.sql, principal.orgId, id)
   if (!row) throw new NotFound()
-  if (isAdmin(principal)) return { ...row, view_only: false }
-  const access = await store.accessThroughGroups(deps.sql, id, principal.groupIds)
+  const access = sourceAccess(principal, isAdmin(principal) ? undefined : await store.accessThroughGroups(deps.sql, id, principal.groupIds))
   if (!access) throw new NotFound()
   return { ...row, view_only: access.view_only }
 }
@@ -49,7 +49,7 @@ export async function getAccessible(deps: Deps, principal: Principal, id: number
 /** Running new query text needs full access (spec 2 §5): view-only groups may only read results. */
 export function requireRun(principal: Principal, ds: AccessibleDataSourceRow) {
   if (ds.view_only) throw new Forbidden("You don't have permission to run queries with this data source.")
-  if (!has(principal, 'execute_query') && !isAdmin(principal)) throw new Forbidden()
+  if (!mayRunOn(principal, ds)) throw new Forbidden()
 }
 
 async function adminSource(deps: Deps, principal: Principal, id: number): Promise<DataSourceRow> {

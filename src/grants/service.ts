@@ -3,7 +3,7 @@ import type { Db } from '../db/sql.ts'
 import { BadRequest } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
 import { STORED_OBJECT_TYPE, type ObjectType } from '../object-types.ts'
-import { isAdminOrOwner } from '../permissions/can.ts'
+import { mayModify } from '../permissions/objects.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdminOrOwner } from '../permissions/require.ts'
 import { findUserById, usersByIds, type UserRow } from '../users/store.ts'
@@ -40,7 +40,7 @@ const isAccessType = (value: unknown): value is AccessType => (ACCESS_TYPES as r
 
 /** Admin, owner, or granted 'modify' on it (reference §2.4 `can_modify`): who may change an object's content. */
 export async function canModify(db: Db, principal: Principal, target: GrantTarget): Promise<boolean> {
-  return isAdminOrOwner(principal, target.ownerId) || store.hasGrant(db, target.type, target.id, 'modify', principal.id)
+  return mayModify(principal, target.ownerId, () => store.hasGrant(db, target.type, target.id, 'modify', principal.id))
 }
 
 /** GET /api/<type>/<id>/acl: every access type, each with its grantees (an empty list when none). */

@@ -1,5 +1,5 @@
 import { Forbidden, Unauthorized } from '../errors.ts'
-import { has, isAdmin, isAdminOrOwner } from './can.ts'
+import { allowed, isAdmin, isAdminOrOwner } from './can.ts'
 import type { Principal } from './principal.ts'
 
 export function requirePrincipal(principal: Principal | undefined): Principal {
@@ -7,9 +7,10 @@ export function requirePrincipal(principal: Principal | undefined): Principal {
   return principal
 }
 
-export function requirePermission(principal: Principal | undefined, permission: string): Principal {
+/** 401 without a caller, 403 unless `allowed` (admins pass, see can.ts). */
+export function requireAllowed(principal: Principal | undefined, permission: string): Principal {
   const p = requirePrincipal(principal)
-  if (!has(p, permission)) throw new Forbidden()
+  if (!allowed(p, permission)) throw new Forbidden()
   return p
 }
 

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import { apiKeyHash, storedApiKey } from '../auth/api-keys.ts'
 import { generateApiKey } from '../auth/tokens.ts'
 import type { Deps } from '../deps.ts'
@@ -6,6 +5,7 @@ import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { scheduleChanged } from '../schedules/service.ts'
 import { recordEvent } from '../events/service.ts'
 import { setFavorite as setObjectFavorite } from '../favorites/service.ts'
+import { queryKeyOpens } from '../permissions/objects.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdminOrOwner } from '../permissions/require.ts'
 import { usersByIds, type UserRow } from '../users/store.ts'
@@ -42,7 +42,7 @@ export async function getQuery(deps: Deps, principal: Principal, id: number): Pr
  */
 export async function queryForApiKey(deps: Deps, queryId: number, apiKey: string): Promise<QueryRow> {
   const row = await store.findById(deps.sql, queryId)
-  if (!row || row.is_archived || !crypto.timingSafeEqual(apiKeyHash(apiKey), row.api_key_hash)) throw new NotFound()
+  if (!row || !queryKeyOpens(row, apiKeyHash(apiKey))) throw new NotFound()
   return row
 }
 

@@ -27,4 +27,11 @@ describe('navigation by permission (spec 1 §2)', () => {
   it('shows New Alert with list_alerts alone', () => {
     expect(navigation(['list_alerts']).create.map((i) => i.key)).toEqual(['new_alert'])
   })
+
+  it('offers an admin what the server lets an admin do, but not system status without super_admin', () => {
+    const nav = navigation(['admin'])
+    expect(nav.main.map((i) => i.key)).toEqual(['dashboards', 'queries', 'alerts'])
+    expect(nav.settingsHref).toBe('/data_sources')
+    expect(nav.superAdmin).toBe(false)
+  })
 })

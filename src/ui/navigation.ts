@@ -1,3 +1,4 @@
+import { allowedBy } from '../permissions/can.ts'
 import { texts } from '../shared/texts.ts'
 import { queryTexts } from '../shared/query-texts.ts'
 
@@ -7,18 +8,19 @@ export interface NavItem {
   href: string
 }
 
-const can = (permissions: readonly string[], p: string) => permissions.includes(p)
+/** What the menus offer follows the server's one meaning of allowed (admins hold every permission but super_admin). */
+const can = allowedBy
 
 /** Settings items in their order (spec 3 §1), each with who may see it. */
 export function settingsItems(permissions: readonly string[]): NavItem[] {
   const admin = can(permissions, 'admin')
-  const listUsers = can(permissions, 'list_users') || admin
+  const listUsers = can(permissions, 'list_users')
   const items: [boolean, NavItem][] = [
     [admin, { key: 'data_sources', label: texts.settingsItems.dataSources, href: '/data_sources' }],
     [listUsers, { key: 'users', label: texts.settingsItems.users, href: '/users' }],
     [listUsers, { key: 'groups', label: texts.settingsItems.groups, href: '/groups' }],
     [admin, { key: 'destinations', label: texts.settingsItems.destinations, href: '/destinations' }],
-    [can(permissions, 'create_query') || admin, { key: 'query_snippets', label: queryTexts.snippets.title, href: '/query_snippets' }],
+    [can(permissions, 'create_query'), { key: 'query_snippets', label: queryTexts.snippets.title, href: '/query_snippets' }],
     [admin, { key: 'general', label: texts.settingsItems.general, href: '/settings/general' }],
   ]
   return items.filter(([visible]) => visible).map(([, item]) => item)
