@@ -22,21 +22,18 @@ function tooLarge(answer: Answer, budget: ByteBudget): RunnerError {
 }
 
 /**
- * The whole body, as bytes, refused as soon as it goes past what is left of the budget (before reading anything when
- * its Content-Length already does), so a huge or endless answer is never read in full. Kept as chunks until the end:
- * the one copy into a single buffer is bounded by the budget.
+ * The whole body, handed to `take` chunk by chunk and refused as soon as it goes past what is left of the budget
+ * (before reading anything when its Content-Length already does), so a huge or endless answer is never read in full.
  */
-export async function readBody(answer: Answer, budget: ByteBudget, signal: AbortSignal): Promise<Buffer> {
+export async function readBody(answer: Answer, budget: ByteBudget, signal: AbortSignal, take: (chunk: Buffer) => void): Promise<void> {
   try {
     const declared = Number(answer.headers['content-length'])
     if (!answer.decompressed && Number.isFinite(declared) && declared > budget.left) throw tooLarge(answer, budget)
-    const chunks: Buffer[] = []
     for await (const chunk of answer.body) {
       budget.left -= (chunk as Buffer).length
       if (budget.left < 0) throw tooLarge(answer, budget)
-      chunks.push(chunk as Buffer)
+      take(chunk as Buffer)
     }
-    return Buffer.concat(chunks)
   } catch (e) {
     if (e instanceof RunnerError) throw e
     if (signal.aborted) throw signal.reason

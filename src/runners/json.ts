@@ -1,11 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import yaml from 'js-yaml'
 import { BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, str } from './common.ts'
-import { inferTypes, makeColumns } from './column-types.ts'
+import { inferTypes, makeColumns, mergeTypes } from './column-types.ts'
 import { loadConfig } from '../config.ts'
 import { systemResolve, type Resolve } from './address-guard.ts'
 import { ByteBudget, readBody, readStart } from './answer-body.ts'
-import { RunnerError, type Cell, type Runner, type RunnerConfig } from './runner.ts'
+import { PageReader, type PageRows } from './json-rows-thread.ts'
+import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig } from './runner.ts'
 import { httpOnly, safeFetch, type Send } from './safe-fetch.ts'
 
 /**
@@ -75,24 +76,14 @@ function target(config: RunnerConfig, url: string): URL {
   }
 }
 
-/** The value at a dot path (`data.items`, `results.0.rows`). */
-export function at(value: unknown, path: string | undefined): unknown {
-  if (!path) return value
-  let v = value
-  for (const key of path.split('.')) {
-    if (v === null || typeof v !== 'object') return undefined
-    v = (v as Record<string, unknown>)[key]
-  }
-  return v
-}
-
 /** How the runner reaches the network; the tests pass their own DNS answers or transport. */
 export interface Network {
   resolve: Resolve
   send?: Send
 }
 
-async function fetchJson(config: RunnerConfig, r: Request, url: URL, budget: ByteBudget, network: Network, signal: AbortSignal): Promise<unknown> {
+/** One page's rows: the answer's body, within what is left of the run's budget, read by a PageReader. */
+async function fetchPage(config: RunnerConfig, r: Request, url: URL, budget: ByteBudget, network: Network, watch: Watch, signal: AbortSignal): Promise<PageRows> {
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(r.headers)) headers[name.toLowerCase()] = value
   const [user, pass] = r.auth ?? [str(config, 'username'), config.password == null ? '' : String(config.password)]
@@ -105,41 +96,42 @@ async function fetchJson(config: RunnerConfig, r: Request, url: URL, budget: Byt
     const start = (await readStart(answer, 2_000)).toString('utf8')
     throw new RunnerError(`Failed getting results (${answer.status}): ${start.slice(0, 500)}`)
   }
-  const bytes = await readBody(answer, budget, signal)
-  // One decode and one parse of a body the budget bounds.
-  const text = new TextDecoder().decode(bytes)
-  if (!text.trim()) throw new RunnerError(`Got empty response from '${answer.url}'.`)
+  const p = r.pagination
+  const reader = new PageReader({ url: String(answer.url), path: r.path, fields: r.fields, nextPath: p && (p.type === 'url' ? p.path : p.field) }, watch)
   try {
-    return JSON.parse(text)
-  } catch {
-    throw new RunnerError(`The response from '${answer.url}' is not JSON: ${text.slice(0, 200)}`)
+    await readBody(answer, budget, signal, (chunk) => reader.add(chunk))
+  } catch (e) {
+    reader.discard()
+    throw e
   }
+  watch.check()
+  return reader.finish()
 }
 
-/** Rows as objects flattened one level (`key.inner`), keeping only `fields` when given (reference §8.3). */
-async function flatten(items: unknown[], fields: string[] | undefined, names: string[], rows: Record<string, unknown>[], watch: Watch) {
-  const keep = fields ? new Set(fields) : null
-  const add = (row: Record<string, unknown>, name: string, parent: string, value: unknown) => {
-    if (keep && !keep.has(parent) && !keep.has(name)) return
-    if (!names.includes(name)) names.push(name)
-    row[name] = value
-  }
-  for (let i = 0; i < items.length; i++) {
-    if (i > 0 && i % ITEMS_PER_TURN === 0) {
-      await nextTurn()
-      watch.check()
+/** One page's rows, with where its columns sit among the run's and the types its values showed. */
+interface PageTable { columns: number[]; types: (ColumnType | null)[]; rows: Cell[][] }
+
+/**
+ * The result's rows, columns in `order` (indexes into the run's names), with each column's type over every page.
+ * A single page whose columns already are in that order gives its rows as they are.
+ */
+async function assemble(pages: PageTable[], order: number[]) {
+  const types = order.map((g) => pages.reduce<ColumnType | null>((t, page) => {
+    const i = page.columns.indexOf(g)
+    return i < 0 ? t : mergeTypes(t, page.types[i])
+  }, null))
+  const only = pages.length === 1 ? pages[0] : null
+  if (only && only.columns.length === order.length && order.every((g, i) => only.columns[i] === g)) return { table: only.rows, types }
+  const table: Cell[][] = []
+  for (const page of pages) {
+    const from = order.map((g) => page.columns.indexOf(g))
+    for (let i = 0; i < page.rows.length; i++) {
+      if (i > 0 && i % ITEMS_PER_TURN === 0) await nextTurn()
+      const r = page.rows[i]
+      table.push(from.map((f) => (f < 0 ? null : r[f])))
     }
-    const item = items[i]
-    const row: Record<string, unknown> = {}
-    if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
-      for (const [key, value] of Object.entries(item)) {
-        if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-          for (const [inner, v] of Object.entries(value)) add(row, `${key}.${inner}`, key, v)
-        } else add(row, key, key, value)
-      }
-    } else add(row, 'value', 'value', item)
-    rows.push(row)
   }
+  return { table, types }
 }
 
 /** The JSON runner, reaching the network through `network` (the system's DNS unless a test says otherwise). */
@@ -191,30 +183,30 @@ export const createJsonRunner = (network: Network = { resolve: systemResolve }):
       let url: URL | null = target(config, request.url)
       for (const [k, v] of Object.entries(request.params)) url.searchParams.set(k, v)
       const names: string[] = []
-      const rows: Record<string, unknown>[] = []
+      const nameIndex = new Map<string, number>()
+      const pages: PageTable[] = []
       // Every page of one run draws on one budget: the result is what it must fit.
       const budget = new ByteBudget(loadConfig().maxResultBytes)
-      for (let page = 0; url && page < MAX_PAGES; page++) {
-        const response = await fetchJson(config, request, url, budget, network, abort.signal)
-        watch.check()
-        let items = at(response, request.path)
-        if (items === undefined) throw new RunnerError(`The response has nothing at path '${request.path}'.`)
-        if (!Array.isArray(items)) items = [items]
-        await flatten(items as unknown[], request.fields, names, rows, watch)
-        const p = request.pagination
-        const next = p ? at(response, p.type === 'url' ? p.path : p.field) : null
-        if (!p || next === undefined || next === null || next === '') url = null
-        else if (p.type === 'url') url = httpOnly(new URL(String(next), url))
-        else (url = new URL(url)).searchParams.set(p.param, String(next))
+      const p = request.pagination
+      for (let n = 0; url && n < MAX_PAGES; n++) {
+        const page = await fetchPage(config, request, url, budget, network, watch, abort.signal)
+        const columns = page.names.map((name) => {
+          if (!nameIndex.has(name)) nameIndex.set(name, names.push(name) - 1)
+          return nameIndex.get(name)!
+        })
+        const table: PageTable = { columns, types: new Array(columns.length).fill(null), rows: [] }
+        for await (const slice of page.slices) {
+          const seen = inferTypes(slice, columns.length)
+          for (let i = 0; i < columns.length; i++) table.types[i] = mergeTypes(table.types[i], seen[i])
+          for (const row of slice) table.rows.push(row)
+        }
+        pages.push(table)
+        if (!p || page.next === null) url = null
+        else if (p.type === 'url') url = httpOnly(new URL(page.next, url))
+        else (url = new URL(url)).searchParams.set(p.param, page.next)
       }
       const ordered = request.fields ? [...request.fields.filter((f) => names.includes(f)), ...names.filter((n) => !request.fields!.includes(n))] : names
-      const table: Cell[][] = []
-      for (let i = 0; i < rows.length; i++) {
-        if (i > 0 && i % ITEMS_PER_TURN === 0) await nextTurn()
-        const r = rows[i]
-        table.push(ordered.map((n) => (r[n] === undefined ? null : r[n]) as Cell))
-      }
-      const types = inferTypes(table, ordered.length)
+      const { table, types } = await assemble(pages, ordered.map((n) => nameIndex.get(n)!))
       const columns = makeColumns(ordered.map((name, i) => ({ name, type: types[i] ?? 'string' })))
       watch.dispose()
       return {
