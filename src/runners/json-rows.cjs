@@ -93,7 +93,7 @@ function paddedRows(/** @type {ReturnType<typeof newPage>} */ page, /** @type {n
 /**
  * The worker thread's side. The main thread sends the body's chunks as they arrive and then 'end'; the thread reads
  * and flattens the whole page and sends its names; then it sends one slice of rows each time the main thread asks
- * with 'more' (so the main thread takes them one turn at a time), and ends after the last.
+ * with 'more' (so the main thread takes them one turn at a time). The main thread terminates it when it is done.
  * @param {{ spec: { url: string, path?: string, fields?: string[], nextPath?: string }, cellsPerSlice: number }} data
  * @param {import('node:worker_threads').MessagePort} port
  */
@@ -114,7 +114,6 @@ function serveThread(data, port) {
     flattenItems(items, 0, items.length, page)
     perSlice = Math.max(1, Math.floor(data.cellsPerSlice / Math.max(1, page.names.length)))
     port.postMessage({ type: 'page', names: page.names, next, count: page.rows.length })
-    if (!page.rows.length) port.close()
   }
   port.on('message', (m) => {
     if (m instanceof Uint8Array) {
@@ -125,13 +124,11 @@ function serveThread(data, port) {
         read()
       } catch (e) {
         port.postMessage({ type: e instanceof Refused ? 'refused' : 'error', message: e instanceof Error ? e.message : String(e) })
-        port.close()
       }
     } else if (m === 'more') {
       const to = Math.min(from + perSlice, page.rows.length)
       port.postMessage({ type: 'rows', rows: paddedRows(page, from, to) })
       from = to
-      if (from >= page.rows.length) port.close()
     }
   })
 }
