@@ -5,7 +5,7 @@ import { getAccessible, runnerFor } from '../data-sources/service.ts'
 import type { DataSourceRow } from '../data-sources/store.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
-import { has, isAdmin } from '../permissions/can.ts'
+import { mayCancel } from '../permissions/objects.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { findFresh, resultOfExecution, type ResultRow } from '../results/store.ts'
 import { applyAutoLimit } from '../runners/auto-limit.ts'
@@ -180,17 +180,12 @@ async function lookAtQuiet(deps: Deps, row: store.PolledRow, read: () => Promise
 export async function cancelExecution(deps: Deps, principal: Principal, id: string): Promise<ExecutionRow> {
   const row = await store.findExecution(deps.sql, principal.orgId, id)
   if (!row) throw new NotFound('Job not found.')
-  if (row.user_id !== principal.id && !isAdmin(principal) && !(await canRun(deps, principal, row.data_source_id))) throw new Forbidden()
+  if (!(await mayCancel(principal, row, () => getAccessible(deps, principal, row.data_source_id).catch(() => undefined)))) throw new Forbidden()
   const after = await store.requestCancel(deps.sql, id)
   if (after) {
     await recordEvent(deps.sql, { orgId: principal.orgId, userId: principal.id, action: 'cancel_execution', objectType: 'data_source', objectId: row.data_source_id, properties: { execution_id: id } })
   }
   return after ?? row
-}
-
-async function canRun(deps: Deps, principal: Principal, dataSourceId: number): Promise<boolean> {
-  const ds = await getAccessible(deps, principal, dataSourceId).catch(() => undefined)
-  return !!ds && !ds.view_only && has(principal, 'execute_query')
 }
 
 /** A run of a saved query, polled by id without signing in (public dashboards): the random id is the capability. */

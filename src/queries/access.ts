@@ -4,8 +4,9 @@ import type { Deps } from '../deps.ts'
 import type { Db } from '../db/sql.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { canModify as canModifyObject, type GrantTarget } from '../grants/service.ts'
-import { has, isAdmin } from '../permissions/can.ts'
+import { allowed, isAdmin } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
+import { requireAllowed } from '../permissions/require.ts'
 import { dropdownQueryIds } from './body.ts'
 import * as store from './store.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
@@ -21,12 +22,8 @@ export const accessTexts = {
 
 export const viewerOf = (p: Principal): Viewer => ({ orgId: p.orgId, userId: p.id, groupIds: p.groupIds, admin: isAdmin(p) })
 
-/** Holds the permission; admins hold every one (as they see every source). */
-export const allowed = (p: Principal, permission: string) => isAdmin(p) || has(p, permission)
-
-export function requireAllowed(p: Principal, permission: string) {
-  if (!allowed(p, permission)) throw new Forbidden()
-}
+/** The one meaning of allowed (src/permissions), named here too for the query pages and services that use it. */
+export { allowed, requireAllowed }
 
 /**
  * One query the caller may see, with their access level (`view_only`), archived or not. 404 for a query of another
