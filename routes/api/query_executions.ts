@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono'
 import { NotFound } from '../../src/errors.ts'
 import { outcomeResponse } from '../../src/executions/respond.ts'
-import { dropdownInContext, dropdownOf, latestResultOf, queryResultOf, runSaved, savedCaller } from '../../src/executions/saved.ts'
 import { executionJobJson } from '../../src/executions/serialize.ts'
 import { getQueryExecution } from '../../src/executions/service.ts'
 import type { Env } from '../../src/http/env.ts'
+import { savedRunInput } from '../../src/http/bodies/run.ts'
 import { idParam, jsonBody } from '../../src/http/validate.ts'
+import { dropdownInContext, dropdownOf, latestResultOf, queryResultOf, runSaved, savedCaller } from '../../src/queries/run-saved.ts'
 import { parseResultFile, resultResponse, type ResultFormat } from '../../src/results/service.ts'
 import { DEFAULT_SETTINGS } from '../../src/settings/defaults.ts'
 
@@ -16,7 +17,7 @@ export default new Hono<Env>()
   .post('/:id{[0-9]+}/results', async (c) => {
     const deps = c.get('deps')
     const body = c.req.header('content-length') === '0' ? {} : await jsonBody(c.req)
-    return outcomeResponse(deps, await runSaved(deps, caller(c), idParam(c.req.param('id'), NotFound), body))
+    return outcomeResponse(deps, await runSaved(deps, caller(c), idParam(c.req.param('id'), NotFound), savedRunInput(body)))
   })
   .get('/:id{[0-9]+}/:file{results[.a-z]*}', (c) => {
     const format = /^results(?:\.(json|csv|tsv|xlsx))?$/.exec(c.req.param('file'))?.[1] ?? (c.req.param('file') === 'results' ? 'json' : undefined)

@@ -53,8 +53,8 @@ const LAYERS = [
 
 /** Known debt: imports that run up the layers today ("from -> to"). Remove an entry when its import is gone. */
 const UPWARD_DEBT = new Set<string>([
-  'auth -> orgs', 'auth -> queries', 'auth -> users', 'data-sources -> http', 'events -> http', 'executions -> http',
-  'executions -> queries', 'executions -> workers', 'groups -> http', 'http -> ui', 'queries -> http', 'runners -> results',
+  'auth -> orgs', 'auth -> queries', 'auth -> users', 'data-sources -> http', 'events -> http', 'executions -> workers',
+  'groups -> http', 'http -> ui', 'queries -> http', 'runners -> results',
   'settings -> http', 'settings -> orgs', 'snippets -> http', 'users -> groups', 'users -> http',
 ])
 

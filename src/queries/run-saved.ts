@@ -2,18 +2,24 @@ import { findById as findDataSource } from '../data-sources/store.ts'
 import type { Deps } from '../deps.ts'
 import { Forbidden, NotFound, Unauthorized } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
-import { validate } from '../http/validate.ts'
-import { has, isAdmin } from '../permissions/can.ts'
+import { allowed } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { getAccessibleQuery, queryForApiKey } from '../queries/service.ts'
-import type { QueryRow } from '../queries/store.ts'
 import { NO_RESULT, readableResult, resultById } from '../results/service.ts'
 import type { ResultRow } from '../results/store.ts'
 import { isSafe } from '../shared/parameters/index.ts'
-import { dropdownOptions, type DropdownOption } from './dropdowns.ts'
-import { fillParameters, SavedRunBody } from './requests.ts'
-import { execute, refusal, type Outcome } from './service.ts'
-import { queryRanResult } from './store.ts'
+import { dropdownOptions, type DropdownOption } from '../executions/dropdowns.ts'
+import { fillParameters } from '../executions/requests.ts'
+import { execute, refusal, type Outcome } from '../executions/service.ts'
+import { queryRanResult } from '../executions/store.ts'
+import { getAccessibleQuery, queryForApiKey } from './service.ts'
+import type { QueryRow } from './store.ts'
+
+/** A run of a saved query: new parameter values, how old a cached result may be (-1: any), and an auto-limit override. */
+export interface SavedRunInput {
+  parameters: Record<string, unknown>
+  maxAge: number
+  applyAutoLimit?: boolean
+}
 
 /** Who asks about a saved query: a signed-in user (or user key), or the query's own API key (embeds, shares). */
 export type SavedCaller = { principal: Principal } | { queryKey: string }
@@ -45,23 +51,22 @@ async function openQuery(deps: Deps, caller: SavedCaller, queryId: number): Prom
  * new values by anyone who can see it, a view-only member or the query's key included; an unsafe one needs full
  * access to the source and the execute permission (reference §4.1).
  */
-export async function runSaved(deps: Deps, caller: SavedCaller, queryId: number, body: unknown): Promise<Outcome> {
-  const input = validate(SavedRunBody, body ?? {})
+export async function runSaved(deps: Deps, caller: SavedCaller, queryId: number, input: SavedRunInput): Promise<Outcome> {
   const { query, viewOnly, principal } = await openQuery(deps, caller, queryId)
-  if (principal && !has(principal, 'view_query') && !isAdmin(principal)) throw new Forbidden()
+  if (principal && !allowed(principal, 'view_query')) throw new Forbidden()
   // stored JSON, checked value by value when applied
   const defs = query.options.parameters ?? []
   if (!isSafe(defs, query.query)) {
     if (!principal) throw new Forbidden(unsafeTexts.whenShared)
     if (viewOnly) throw new Forbidden(unsafeTexts.onViewOnly)
-    if (!has(principal, 'execute_query') && !isAdmin(principal)) throw new Forbidden(unsafeTexts.noPermission)
+    if (!allowed(principal, 'execute_query')) throw new Forbidden(unsafeTexts.noPermission)
   }
   const ds = query.data_source_id == null ? undefined : await findDataSource(deps.sql, query.org_id, query.data_source_id)
   if (!ds) throw refusal(unsafeTexts.detached)
-  const text = await fillParameters(deps, query.org_id, query.query, defs, input.parameters ?? {})
+  const text = await fillParameters(deps, query.org_id, query.query, defs, input.parameters)
   return execute(deps, {
     orgId: query.org_id, dataSource: ds, text, queryId: query.id, userId: principal?.id ?? null,
-    maxAge: input.max_age, applyAutoLimit: input.apply_auto_limit ?? !!query.options.apply_auto_limit,
+    maxAge: input.maxAge, applyAutoLimit: input.applyAutoLimit ?? !!query.options.apply_auto_limit,
   })
 }
 

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import type { AdhocRunInput } from '../../executions/requests.ts'
+import type { SavedRunInput } from '../../queries/run-saved.ts'
+import { LIMITS, tooLong, validate } from '../validate.ts'
+
+/** The request bodies that run queries, as the browser and API clients send them, turned into the services' plain input. */
+
+const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)], { error: 'must be a positive whole number.' })
+
+/** `max_age` as the browser sends it: seconds, -1 for any age; null and absent mean -1. */
+const maxAge = z.union([z.number().int().min(-1), z.string().regex(/^-?\d+$/).transform(Number), z.null()],
+  { error: 'must be a whole number of seconds (-1: any age, 0: always run).' })
+  .optional().transform((v) => (v == null ? -1 : Math.max(-1, v)))
+
+const Values = z.record(z.string(), z.unknown(), { error: 'must be an object of parameter values by name.' })
+
+export const AdhocRunBody = z.object({
+  // what can be run can be saved: the same limit as a saved query's text
+  query: z.string({ error: 'Query text is required.' }).max(LIMITS.queryText, tooLong('Query text', LIMITS.queryText)),
+  data_source_id: id.nullish(),
+  parameters: Values.nullish(),
+  max_age: maxAge,
+  apply_auto_limit: z.boolean().nullish(),
+  query_id: z.union([id, z.literal('adhoc')]).nullish(),
+})
+
+export const SavedRunBody = z.object({
+  id: id.nullish(),
+  queryId: id.nullish(),
+  parameters: Values.nullish(),
+  max_age: maxAge,
+  apply_auto_limit: z.boolean().nullish(),
+})
+
+/** `POST api/query_results`: new text typed in the editor; a 400 naming the first problem. */
+export function adhocRunInput(body: unknown): AdhocRunInput {
+  const b = validate(AdhocRunBody, body)
+  return {
+    query: b.query, dataSourceId: b.data_source_id ?? null, parameters: b.parameters ?? {}, maxAge: b.max_age,
+    applyAutoLimit: !!b.apply_auto_limit, queryId: typeof b.query_id === 'number' ? b.query_id : null,
+  }
+}
+
+/** `POST api/queries/{id}/results`; an absent body is an empty one. */
+export function savedRunInput(body: unknown): SavedRunInput {
+  const b = validate(SavedRunBody, body ?? {})
+  return { parameters: b.parameters ?? {}, maxAge: b.max_age, applyAutoLimit: b.apply_auto_limit ?? undefined }
+}
