@@ -26,7 +26,7 @@ interface Request {
 }
 
 const MAX_PAGES = 1_000
-/** Items turned into rows between two turns of the event loop, so a large answer does not hold up the server. */
+/** Rows put in column order between two turns of the event loop, so a large result does not hold up the server. */
 const ITEMS_PER_TURN = 10_000
 
 function parseQuery(text: string): Request {
