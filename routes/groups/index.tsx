@@ -4,11 +4,11 @@ import { EmptyState } from '../../islands/lib/list/ListTable.tsx'
 import { Pager } from '../../islands/lib/list/Pager.tsx'
 import { addressView, type ListView } from '../../islands/lib/list/view.ts'
 import { ui } from '../../islands/lib/ui.ts'
-import { Forbidden } from '../../src/errors.ts'
 import { visibleGroups } from '../../src/groups/service.ts'
 import type { Env } from '../../src/http/env.ts'
 import { signedIn } from '../../src/http/guards.ts'
-import { has, isAdmin } from '../../src/permissions/can.ts'
+import { isAdmin } from '../../src/permissions/can.ts'
+import { requireAllowed } from '../../src/permissions/require.ts'
 import type { Principal } from '../../src/permissions/principal.ts'
 import { readListState, type ListSpec } from '../../src/shared/list/address.ts'
 import { clampPage } from '../../src/shared/list/params.ts'
@@ -64,7 +64,7 @@ function GroupsPage({ principal, list, rows, total }: { principal: Principal; li
 /** The groups list (spec 3 §2 "Groups"): for holders of list_users and admins; paged, sorted by name. */
 export default new Hono<Env>().get('/groups', async (c) => {
   const { principal } = signedIn(c)
-  if (!isAdmin(principal) && !has(principal, 'list_users')) throw new Forbidden()
+  requireAllowed(principal, 'list_users')
   const groups = (await visibleGroups(c.get('deps'), principal))
     .map((g) => ({ id: g.id, name: g.name, builtin: g.type === 'builtin' }))
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id)

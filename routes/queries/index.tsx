@@ -5,7 +5,7 @@ import { ui } from '../../islands/lib/ui.ts'
 import { BadRequest, Redirect } from '../../src/errors.ts'
 import type { Env } from '../../src/http/env.ts'
 import { signedIn } from '../../src/http/guards.ts'
-import { has, isAdmin } from '../../src/permissions/can.ts'
+import { allowed } from '../../src/permissions/can.ts'
 import { queryListItemJson } from '../../src/queries/serialize.ts'
 import { listQueries, queryTags } from '../../src/queries/service.ts'
 import { queryTexts } from '../../src/shared/query-texts.ts'
@@ -39,7 +39,7 @@ async function listPage(c: Context<Env>, kind: QueryListKind) {
     const json = queryListItemJson(row, page.users)
     return listItemOf({ ...json, created_at: json.created_at ?? '' })
   })
-  const canCreate = isAdmin(principal) || has(principal, 'create_query')
+  const canCreate = allowed(principal, 'create_query')
   return renderShellPage(c, (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <div className="flex items-center justify-between gap-4">

@@ -5,7 +5,7 @@ import { recordEvent } from '../events/service.ts'
 import { apiListQuery } from '../http/list-params.ts'
 import { LIMITS, tooLong } from '../http/validate.ts'
 import { findGroupsByIds, listGroups, type GroupRow } from '../groups/store.ts'
-import { isAdmin, has } from '../permissions/can.ts'
+import { allowed, isAdmin } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdminOrOwner } from '../permissions/require.ts'
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../auth/passwords.ts'
@@ -39,7 +39,7 @@ export const userTexts = {
 
 /** Who may see the users list and other people's profiles: list_users, or an admin. */
 export function canListUsers(principal: Principal): boolean {
-  return has(principal, 'list_users') || isAdmin(principal)
+  return allowed(principal, 'list_users')
 }
 
 /** One user as the caller may see them: themself, or anyone when they may list users; the key only for self/admin. */
