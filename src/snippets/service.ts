@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts'
 import { Conflict, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
 import { LIMITS, tooLong, validate } from '../http/validate.ts'
-import { has, isAdmin, isAdminOrOwner } from '../permissions/can.ts'
+import { allowed, isAdminOrOwner } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import type { ListOrder } from '../shared/list/params.ts'
 import { usersByIds } from '../users/store.ts'
@@ -51,11 +51,11 @@ const SaveBody = z.object({ trigger: trigger.optional(), description: descriptio
 
 /** Reading snippets goes with reading or writing queries (spec 2 §6: they are a query-writing aid). */
 export function canViewSnippets(principal: Principal): boolean {
-  return isAdmin(principal) || has(principal, 'view_query') || has(principal, 'create_query')
+  return allowed(principal, 'view_query') || allowed(principal, 'create_query')
 }
 
 export function canCreateSnippets(principal: Principal): boolean {
-  return isAdmin(principal) || has(principal, 'create_query')
+  return allowed(principal, 'create_query')
 }
 
 /** Spec 2 §6: only the author or an admin edits or deletes; everyone else gets the read-only dialog. */
