@@ -42,6 +42,7 @@ beforeAll(async () => {
       // fewer items than a main-thread turn takes, each large: parsing is most of the work
       return json(Array.from({ length: 2_000 }, (_, i) => ({ id: i, values: Array.from({ length: 400 }, (_, j) => i * j) })))
     }
+    if (u.pathname === '/not-json') return res.writeHead(200).end('x'.repeat(2 * THREAD_ABOVE_BYTES))
     res.writeHead(404).end()
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
@@ -82,6 +83,21 @@ describe('JSON runner, large answers', () => {
       } finally {
         parseThreadEvents.off('start', started)
       }
+    }
+  })
+
+  it('explains a large answer it cannot use as a small one, and lets go of the thread', async () => {
+    let threads = 0
+    const started = () => threads++
+    parseThreadEvents.on('start', started)
+    try {
+      await expectRunnerError(runner.run(config(), q({ url: 'not-json' }), opts()), 'query', /^The response from 'http:\/\/127\.0\.0\.1:\d+\/not-json' is not JSON: x{200}$/)
+      await expectRunnerError(runner.run(config(), q({ url: 'wrapped', path: 'data.nothing', params: { times: LARGE } }), opts()), 'query',
+        "The response has nothing at path 'data.nothing'.")
+      expect(threads).toBe(2)
+      await waitUntil(async () => liveParseThreads() === 0)
+    } finally {
+      parseThreadEvents.off('start', started)
     }
   })
 
