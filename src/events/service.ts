@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Db } from '../db/sql.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { BadRequest } from '../errors.ts'
-import { jsonBytes } from '../http/validate.ts'
+import { jsonBytes } from '../validation/validate.ts'
 import { boundedProperties, BROWSER_ACTIONS, BROWSER_OBJECT_TYPES, eventTexts, OBJECT_ID } from './browser-events.ts'
 import { insertEvents, type EventInput } from './store.ts'
 

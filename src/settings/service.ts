@@ -3,7 +3,7 @@ import { recordEvent } from '../events/service.ts'
 import type { OrgContext } from '../orgs/service.ts'
 import { updateOrgSettings } from '../orgs/store.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { validate } from '../http/validate.ts'
+import { validate } from '../validation/validate.ts'
 import { BadRequest } from '../errors.ts'
 import { DEFAULT_SETTINGS, OrgSettingsSchema, effectiveSettings, type OrgSettings } from './defaults.ts'
 
