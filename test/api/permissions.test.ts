@@ -108,3 +108,20 @@ describe('the permission table', () => {
     expect(`'${key}': '${seen.join(' ')}',`).toBe(`'${key}': '${EXPECTED[key] ?? '(missing: add this line to permissions-table.ts)'}',`)
   }, 60_000)
 })
+
+describe("a query's own key", () => {
+  // every route the key opens, called for another query of the same owner and source: never more than a refusal
+  const opened = ALL.filter((key) => EXPECTED[key]?.split(' ')[ROLES.indexOf('queryKey')] === '2xx' && key.includes('/api/queries/:id'))
+
+  it('opens some query routes', () => {
+    expect(opened.length).toBeGreaterThan(3)
+  })
+
+  it.each(opened)('reaches no other query by %s', async (key) => {
+    const [method, pattern] = key.split(' ')
+    const other = { ...f.ids, ...(await f.fresh.query()) }
+    const res = await f.send('queryKey', method, pathFor(pattern, other), bodyFor(key, 'queryKey', other), f.ids.queryKey)
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+  })
+})
