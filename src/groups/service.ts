@@ -4,7 +4,7 @@ import * as dataSources from '../data-sources/store.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
 import { validate } from '../validation/validate.ts'
-import { has, isAdmin } from '../permissions/can.ts'
+import { allowed, isAdmin } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdmin } from '../permissions/require.ts'
 import { iso } from '../shared/time.ts'
@@ -84,7 +84,7 @@ export const memberTexts = {
 
 /** Who may see a group's members: admins, and its members who may list users (reference §2.5). */
 export function canSeeMembers(principal: Principal, groupId: number): boolean {
-  return isAdmin(principal) || (has(principal, 'list_users') && principal.groupIds.includes(groupId))
+  return isAdmin(principal) || (allowed(principal, 'list_users') && principal.groupIds.includes(groupId))
 }
 
 /** The group and its members, by name (spec 3 §2 "Groups"). */

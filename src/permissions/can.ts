@@ -16,9 +16,6 @@ export function allowed(principal: Principal | undefined, permission: string): b
   return !!principal && allowedBy(principal.permissions, permission)
 }
 
-/** The same test as `allowed`, by its older name (services written as `has(p, x) || isAdmin(p)` read the same). */
-export const has = allowed
-
 export function isAdmin(principal: Principal | undefined): boolean {
   return allowed(principal, 'admin')
 }
