@@ -1,5 +1,5 @@
 import type { Sql } from '../db/sql.ts'
-import { setJobStatus } from '../jobs/store.ts'
+import { findJobOrgId, setJobStatus } from '../jobs/store.ts'
 import { JobStatus } from '../shared/job-status.ts'
 import { log } from '../log.ts'
 import { getRunner } from '../runners/registry.ts'
@@ -12,8 +12,8 @@ const SCHEMA_TIMEOUT_MS = 120_000
 export async function refreshSchema(sql: Sql, secretKey: string, p: { job_id: string; data_source_id: number }) {
   await setJobStatus(sql, p.job_id, JobStatus.Started)
   try {
-    const [{ org_id }] = await sql<{ org_id: number }[]>`select org_id from jobs where id = ${p.job_id}`
-    const ds = await findById(sql, org_id, p.data_source_id)
+    const orgId = await findJobOrgId(sql, p.job_id)
+    const ds = orgId === undefined ? undefined : await findById(sql, orgId, p.data_source_id)
     const runner = ds && getRunner(ds.type)
     if (!ds || !runner) throw new Error('The data source no longer exists.')
     const tables = await runner.schema(runnerConfig(secretKey, ds), AbortSignal.timeout(SCHEMA_TIMEOUT_MS))

@@ -55,3 +55,9 @@ export async function setJobStatus(db: Db, id: string, status: JobStatus, error:
 export async function removeQueuedJob(db: Db, jobKey: string) {
   await db`select graphile_worker.remove_job(${jobKey})`
 }
+
+/** The organization a job belongs to (a worker task is handed only the job's id). */
+export async function findJobOrgId(db: Db, id: string): Promise<number | undefined> {
+  const [row] = await db<{ org_id: number }[]>`select org_id from jobs where id = ${id}`
+  return row?.org_id
+}

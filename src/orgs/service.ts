@@ -2,24 +2,16 @@ import type { Deps } from '../deps.ts'
 import type { Db, Sql } from '../db/sql.ts'
 import { insertGroup } from '../groups/store.ts'
 import { BUILTIN_GROUPS } from '../permissions/catalog.ts'
-import { effectiveSettings, type OrgSettings } from '../settings/defaults.ts'
+import { effectiveSettings } from '../settings/defaults.ts'
 import { insertUser, replaceApiKey } from '../users/store.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { generateApiKey } from '../auth/tokens.ts'
 import { storedApiKey } from '../auth/api-keys.ts'
-import { findDefaultOrg, insertOrg } from './store.ts'
+import type { OrgContext } from './context.ts'
+import { findDefaultOrg, insertOrg, lockSetup } from './store.ts'
 import { Conflict } from '../errors.ts'
 
-export interface OrgContext {
-  id: number
-  name: string
-  slug: string
-  settings: OrgSettings
-  /** Settings as stored, without defaults, for saving changes. */
-  stored: Record<string, unknown>
-}
-
-const SETUP_LOCK = 727_1002
+export type { OrgContext } from './context.ts'
 
 /** The installation's organization, or undefined before setup. Cached per process. */
 export async function currentOrg(deps: Deps): Promise<OrgContext | undefined> {
@@ -42,7 +34,7 @@ export interface SetupInput {
 /** First run: the organization, its builtin groups and its first admin, all or nothing (the key sealed with `secretKey`). */
 export async function setupOrganization(sql: Sql, secretKey: string, input: SetupInput): Promise<{ orgId: number; userId: number }> {
   return sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(${SETUP_LOCK})`
+    await lockSetup(tx)
     if (await findDefaultOrg(tx)) throw new Conflict('Sightline is already set up.')
     const orgId = await insertOrg(tx, input.org_name.trim(), 'default')
     const groupIds = await createBuiltinGroups(tx, orgId)

@@ -40,3 +40,8 @@ export async function countObjects(db: Db, v: Viewer): Promise<{ users: number; 
            (select count(*)::int from queries q where ${visibleTo(db, v)} and not q.is_archived) as queries`
   return row
 }
+
+/** Setup runs once: concurrent first-run requests wait here until the first one's transaction ends. */
+export async function lockSetup(db: Db) {
+  await db`select pg_advisory_xact_lock(727_1002)`
+}
