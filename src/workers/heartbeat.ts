@@ -3,7 +3,7 @@ import type { Sql } from '../db/sql.ts'
 import { dispatch, sourcesWithWaiting } from '../executions/store.ts'
 import { log } from '../log.ts'
 import { recoverLostExecutions } from './recovery.ts'
-import { touchRunning } from './store.ts'
+import { claimDeadWorkers, removeHeartbeats, touchRunning, writeHeartbeats } from './store.ts'
 
 /** How often a live worker says so: every 5 s, or more often when it counts as dead sooner (a third of that). */
 export const HEARTBEAT_MS = 5_000
@@ -36,7 +36,7 @@ export class Heartbeat {
   async stop() {
     clearInterval(this.timer)
     const ids = [...this.ids]
-    if (ids.length) await this.sql`delete from worker_heartbeats where worker_id = any(${ids})`.catch(() => {})
+    if (ids.length) await removeHeartbeats(this.sql, ids).catch(() => {})
   }
 
   async tick() {
@@ -56,10 +56,7 @@ export class Heartbeat {
   private async beat() {
     const ids = [...this.ids]
     if (!ids.length) return
-    await this.sql`
-      insert into worker_heartbeats (worker_id, hostname, pid, concurrency)
-      select id, ${os.hostname()}, ${process.pid}, ${this.o.concurrency} from unnest(${ids}::text[]) as id
-      on conflict (worker_id) do update set last_seen_at = now()`
+    await writeHeartbeats(this.sql, ids, { hostname: os.hostname(), pid: process.pid, concurrency: this.o.concurrency })
       .then(() => (this.beaten = { last: Date.now(), before: this.beaten.last }))
       .catch((error) => log.warn('heartbeat not written', { error: String(error) }))
     // what it runs is alive too, for pollers that judge a long run by its updated_at
@@ -71,15 +68,7 @@ export class Heartbeat {
    * worker are recovered, each once across processes (the web process recovers those it is polled about, too).
    */
   async recover(): Promise<string[]> {
-    const ids = await this.sql.begin(async (tx) => {
-      const dead = await tx<{ worker_id: string }[]>`
-        delete from worker_heartbeats
-         where last_seen_at < now() - make_interval(secs => ${this.o.deadAfterSeconds}::int)
-        returning worker_id`
-      const ids = dead.map((d) => d.worker_id)
-      if (ids.length) await tx`select graphile_worker.force_unlock_workers(${ids}::text[])`
-      return ids
-    })
+    const ids = await this.sql.begin((tx) => claimDeadWorkers(tx, this.o.deadAfterSeconds))
     const outcome = await recoverLostExecutions({ sql: this.sql, secretKey: this.o.secretKey, deadAfterSeconds: this.o.deadAfterSeconds, byWorker: true })
     if (ids.length || outcome.retried || outcome.failed) log.warn('recovered the work of stopped workers', { workers: ids, ...outcome })
     return ids

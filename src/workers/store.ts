@@ -78,3 +78,30 @@ export async function touchRunning(db: Db, workerIds: string[]) {
     update executions set updated_at = now()
      where worker_id = any(${workerIds}) and status = 2 and updated_at < now() - interval '1 minute'`
 }
+
+/** This process's workers are alive: one heartbeat row each, written or refreshed. */
+export async function writeHeartbeats(db: Db, ids: string[], o: { hostname: string; pid: number; concurrency: number }) {
+  await db`
+    insert into worker_heartbeats (worker_id, hostname, pid, concurrency)
+    select id, ${o.hostname}, ${o.pid}, ${o.concurrency} from unnest(${ids}::text[]) as id
+    on conflict (worker_id) do update set last_seen_at = now()`
+}
+
+/** A clean stop: these workers' rows go, so nobody mistakes them for dead. */
+export async function removeHeartbeats(db: Db, ids: string[]) {
+  await db`delete from worker_heartbeats where worker_id = any(${ids})`
+}
+
+/**
+ * Claims the workers silent for longer than `deadAfterSeconds` (each is claimed by one process: delete … returning)
+ * and unlocks their graphile jobs; call it in a transaction.
+ */
+export async function claimDeadWorkers(tx: Db, deadAfterSeconds: number): Promise<string[]> {
+  const dead = await tx<{ worker_id: string }[]>`
+    delete from worker_heartbeats
+     where last_seen_at < now() - make_interval(secs => ${deadAfterSeconds}::int)
+    returning worker_id`
+  const ids = dead.map((d) => d.worker_id)
+  if (ids.length) await tx`select graphile_worker.force_unlock_workers(${ids}::text[])`
+  return ids
+}
