@@ -15,7 +15,7 @@ import { accessTexts, checkDropdownQueries, getAccessibleQuery, requireAllowed, 
 import { parseCreateBody } from './body.ts'
 import { queryDetails, sharedQueryDetails, withShownApiKey, type Shown } from './details.ts'
 import { savedQueryHash } from './hash.ts'
-import { findPage, findRecent, parseListParams, tagCounts, type QueryListKind, type QueryListRow } from './list.ts'
+import { findPage, findRecent, parseListParams, tagCounts, type QueryListKind, type QueryListRow } from './list-store.ts'
 import type { QueryDetails } from './serialize.ts'
 import { queryArchived } from './archived.ts'
 import * as store from './store.ts'

@@ -1,6 +1,6 @@
 import { countedPage, orderBy as listOrderBy, type Fragment } from '../db/list-page.ts'
 import type { Db } from '../db/sql.ts'
-import { apiListQuery } from '../http/list-params.ts'
+import { apiListQuery } from '../validation/list-query.ts'
 import type { ListQuery } from '../shared/list/params.ts'
 import { queryColumns, queryTables, visibleTo, type QueryRow, type Viewer } from './store.ts'
 
