@@ -7,7 +7,7 @@
  */
 import { batchRowCount, type Cell, type JsonRows, type RowBatch, type RunStream } from '../runners/runner.ts'
 import { texts } from '../shared/texts.ts'
-import { capRow, capStrings } from './cell-cap.ts'
+import { capRow, capStrings } from '../runners/cell-cap.ts'
 
 export interface ResultLimits {
   maxRows: number

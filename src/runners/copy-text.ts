@@ -7,11 +7,11 @@
  * each column gets a `CopyKind` saying how, and types without a fast way go through their parser as before. The
  * runner tests compare both paths value by value.
  *
- * Values longer than the cell cap (src/results/cell-cap.ts) are cut here, as the writer would cut them: text and
+ * Values longer than the cell cap (src/runners/cell-cap.ts) are cut here, as the writer would cut them: text and
  * parsed kinds (json, arrays, any other type) become the cut text as a JSON string. Numbers, booleans and timestamps
  * are short by nature and not looked at.
  */
-import { CUT_MARK_BYTES, keptBytes } from '../results/cell-cap.ts'
+import { CUT_MARK_BYTES, keptBytes } from './cell-cap.ts'
 import { ByteWriter } from '../shared/byte-writer.ts'
 import type { JsonRows } from './runner.ts'
 

@@ -4,7 +4,7 @@
  * `StringCutter`, which keeps each string's first bytes and drops the rest before they pile up. A 600 MB value thus
  * costs the cap in memory, not 600 MB (and one decoded string per line, not a string grown chunk by chunk).
  */
-import { CUT_MARK_BYTES, keptBytes } from '../results/cell-cap.ts'
+import { CUT_MARK_BYTES, keptBytes } from './cell-cap.ts'
 import { ByteWriter } from '../shared/byte-writer.ts'
 import type { RunCuts } from './runner.ts'
 
@@ -67,7 +67,7 @@ export async function* jsonLines(body: AsyncIterable<Uint8Array>, caps: LineCaps
 
 /**
  * Copies JSON text, cutting every string whose value is longer than the cap to its first bytes and the mark (the
- * rule of src/results/cell-cap.ts). Values are counted in UTF-8 bytes, escapes as the character they stand for.
+ * rule of src/runners/cell-cap.ts). Values are counted in UTF-8 bytes, escapes as the character they stand for.
  */
 export class StringCutter {
   /** Whether a string was cut. */

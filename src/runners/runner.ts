@@ -55,7 +55,7 @@ export interface RunOptions {
   /** The engine is asked to stop the statement after this long. */
   timeoutMs: number
   /**
-   * Values longer than this many bytes are cut by the writer (src/results/cell-cap.ts); runners that can have the
+   * Values longer than this many bytes are cut by the writer (src/runners/cell-cap.ts); runners that can have the
    * engine cut them, or cut them as they read, so such a value never reaches this process whole.
    */
   maxCellBytes?: number

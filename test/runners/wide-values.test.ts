@@ -6,7 +6,7 @@
 import http from 'node:http'
 import mysql from 'mysql2/promise'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { capCell, cutText } from '../../src/results/cell-cap.ts'
+import { capCell, cutText } from '../../src/runners/cell-cap.ts'
 import { clickhouseRunner } from '../../src/runners/clickhouse.ts'
 import { StringCutter } from '../../src/runners/json-lines.ts'
 import { mysqlRunner } from '../../src/runners/mysql.ts'

@@ -4,7 +4,7 @@
  * it to every runner's rows; runners that can (PostgreSQL's COPY transcoder, ClickHouse's row reader) apply the same
  * rule before a value is ever whole in memory.
  */
-import type { Cell } from '../runners/runner.ts'
+import type { Cell } from './runner.ts'
 
 export const CUT_MARK = '…'
 /** The mark's length in UTF-8. */
