@@ -3,7 +3,7 @@ import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
 import { jsonBody } from '../../src/http/validate.ts'
 import { requireAdmin } from '../../src/permissions/require.ts'
-import { saveSettings, settingsJson } from '../../src/settings/service.ts'
+import { saveSettings, settingsJson } from '../../src/orgs/settings.ts'
 
 /** Organization settings (spec 3 §3), admins only. */
 export default new Hono<Env>()

@@ -1,11 +1,11 @@
 import type { Deps } from '../deps.ts'
 import { recordEvent } from '../events/service.ts'
-import type { OrgContext } from '../orgs/service.ts'
-import { updateOrgSettings } from '../orgs/store.ts'
+import type { OrgContext } from './context.ts'
+import { updateOrgSettings } from './store.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { validate } from '../validation/validate.ts'
 import { BadRequest } from '../errors.ts'
-import { DEFAULT_SETTINGS, OrgSettingsSchema, effectiveSettings, type OrgSettings } from './defaults.ts'
+import { DEFAULT_SETTINGS, OrgSettingsSchema, effectiveSettings, type OrgSettings } from '../settings/defaults.ts'
 
 const SettingsChange = OrgSettingsSchema.partial()
 
