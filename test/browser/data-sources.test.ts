@@ -3,7 +3,8 @@ import path from 'node:path'
 import * as esbuild from 'esbuild'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, DESKTOP, layoutProblems, PHONE, seriousA11yViolations, toastWith, waitForIslands } from './support.ts'
+import { browserSuite, DESKTOP, PHONE, toastWith, waitForIslands } from './support.ts'
+import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
  * Data sources and group access as an admin meets them in a real browser: the three-step create dialog, the settings

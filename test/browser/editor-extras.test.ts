@@ -3,9 +3,10 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setClientFactory, type DatabricksClient, type DatabricksOperation } from '../../src/runners/databricks.ts'
 import {
-  addUser, browserSuite, jobEnd, layoutProblems, MEMBER, openEditor, PHONE, seriousA11yViolations, settled, signInOverHttp, toastWith, typeQuery, waitForIslands, warehouseOptions,
-  type PageOptions,
+  addUser, browserSuite, jobEnd, MEMBER, PHONE, settled, signInOverHttp, toastWith, waitForIslands, warehouseOptions, type PageOptions,
 } from './support.ts'
+import { openEditor, typeQuery } from './editor.ts'
+import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
  * The query editor's parameter settings, the toasts after an execution, and the Databricks schema browser, in a

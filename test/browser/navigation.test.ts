@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, addUser, browserSuite, MEMBER, PHONE, seriousA11yViolations, signInOverHttp, type PageOptions } from './support.ts'
+import { ADMIN, addUser, browserSuite, MEMBER, PHONE, signInOverHttp, type PageOptions } from './support.ts'
+import { seriousA11yViolations } from './page-checks.ts'
 
 /** The app shell offers each person what their permissions allow, on a desktop and on a phone, and to the keyboard. */
 const suite = browserSuite()

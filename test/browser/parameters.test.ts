@@ -9,7 +9,8 @@ import { renderToString } from 'react-dom/server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ParameterDefinition } from '../../src/shared/parameters/index.ts'
 import { ParameterInputs } from '../../islands/lib/parameters/ParameterInputs.tsx'
-import { DESKTOP, layoutProblems, PAGE_TIMEOUT, PHONE, seriousA11yViolations, watchProblems } from './support.ts'
+import { DESKTOP, PAGE_TIMEOUT, PHONE, watchProblems } from './support.ts'
+import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
  * The parameter widgets of islands/lib/parameters (their pure helpers: test/unit/parameter-widgets.test.ts). The

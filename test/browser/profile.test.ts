@@ -3,8 +3,9 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  addUser, ADMIN, browserSuite, cookieHeader, DESKTOP, fillLogin, layoutProblems, MEMBER, PHONE, seriousA11yViolations, signInOverHttp, toastWith, waitForIslands,
+  addUser, ADMIN, browserSuite, cookieHeader, DESKTOP, fillLogin, MEMBER, PHONE, signInOverHttp, toastWith, waitForIslands,
 } from './support.ts'
+import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
  * Profiles, the users list and a group's members as people meet them in a real browser: the API key, a password

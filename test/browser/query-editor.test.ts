@@ -4,9 +4,10 @@ import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  addUser, browserSuite, DESKTOP, layoutProblems, MEMBER, openEditor, PHONE, seriousA11yViolations, signInOverHttp, typeQuery, warehouseOptions,
-  type PageOptions,
+  addUser, browserSuite, DESKTOP, MEMBER, PHONE, signInOverHttp, warehouseOptions, type PageOptions,
 } from './support.ts'
+import { openEditor, typeQuery } from './editor.ts'
+import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
  * The query editor in a real browser, with a worker running executions against a real PostgreSQL: write, run and

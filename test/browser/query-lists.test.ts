@@ -2,7 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addUser, browserSuite, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, signInOverHttp, waitForIslands, warehouseOptions } from './support.ts'
+import {
+  addUser, browserSuite, DESKTOP, MEMBER, PHONE, signInOverHttp, waitForIslands, warehouseOptions,
+} from './support.ts'
+import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
  * The query lists as people meet them in a real browser: search narrows the rows as you type and stays in the

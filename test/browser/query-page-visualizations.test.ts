@@ -3,8 +3,9 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  addUser, animationsDone, browserSuite, DESKTOP, jobEnd, layoutProblems, MEMBER, PHONE, seriousA11yViolations, settled, signInOverHttp, waitForIslands, warehouseOptions,
+  addUser, animationsDone, browserSuite, DESKTOP, jobEnd, MEMBER, PHONE, settled, signInOverHttp, waitForIslands, warehouseOptions,
 } from './support.ts'
+import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
  * Visualizations on the query page in a real browser, against a real server and worker: adding one through the

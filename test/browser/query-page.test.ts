@@ -3,8 +3,9 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  browserSuite, cookieHeader, DESKTOP, layoutProblems, PHONE, seriousA11yViolations, settled, toastWith, waitForIslands, warehouseOptions, type PageOptions,
+  browserSuite, cookieHeader, DESKTOP, PHONE, settled, toastWith, waitForIslands, warehouseOptions, type PageOptions,
 } from './support.ts'
+import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
  * The read-only query page in a real browser, with a worker running executions against a real PostgreSQL: results,

@@ -3,8 +3,9 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN, browserSuite, cookieHeader, DESKTOP, layoutProblems, PHONE, resetBeaconConsent, setUpOrganization, signInOverHttp, waitForIslands,
+  ADMIN, browserSuite, cookieHeader, DESKTOP, PHONE, resetBeaconConsent, setUpOrganization, signInOverHttp, waitForIslands,
 } from './support.ts'
+import { layoutProblems } from './page-checks.ts'
 
 /**
  * Every main screen at a desktop and a phone width, in light and dark. The pictures land in test/browser/screenshots/

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ADMIN, browserSuite, fillLogin, seriousA11yViolations } from './support.ts'
+import { ADMIN, browserSuite, fillLogin } from './support.ts'
+import { seriousA11yViolations } from './page-checks.ts'
 
 /** First run, signing in and out, and the script-free pages, as a person in a real browser meets them. */
 const suite = browserSuite({ organization: false })

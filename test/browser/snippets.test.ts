@@ -3,8 +3,9 @@ import path from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  addUser, browserSuite, DESKTOP, layoutProblems, MEMBER, PHONE, seriousA11yViolations, signInOverHttp, toastWith, waitForIslands, type PageOptions,
+  addUser, browserSuite, DESKTOP, MEMBER, PHONE, signInOverHttp, toastWith, waitForIslands, type PageOptions,
 } from './support.ts'
+import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
  * Query snippets as people meet them in a real browser: creating one in the dialog, a colleague's read-only view,

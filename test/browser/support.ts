@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { hashPassword } from '../../src/auth/passwords.ts'
@@ -119,42 +118,6 @@ export async function resetBeaconConsent(server: TestServer, adminJar: Map<strin
     if (Date.now() > deadline) throw new Error(`the server still had the beacon consent after ${PAGE_TIMEOUT} ms`)
     await new Promise((r) => setTimeout(r, 20))
   }
-}
-
-const axeSource = fs.readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8')
-
-/** Inject axe-core and return the violations a user would feel (serious or critical). */
-export async function seriousA11yViolations(page: Page) {
-  // evaluated through the debugging protocol, which the page's script policy (no inline scripts) does not govern
-  await page.evaluate(axeSource)
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe
-    return axe.run()
-  })
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-}
-
-/**
- * What breaks a layout outright: sideways scrolling, something sticking out past the right edge, an image that did
- * not load. `scope` names where to look; `skip` names parts that may legitimately extend (scrolling tab bars).
- */
-export async function layoutProblems(page: Page, o: { scope: string; skip?: string }): Promise<string[]> {
-  return page.evaluate(({ scope, skip }) => {
-    const problems: string[] = []
-    const width = document.documentElement.clientWidth
-    if (document.documentElement.scrollWidth > width) problems.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`)
-    for (const img of document.images) if (!img.complete || img.naturalWidth === 0) problems.push(`image not loaded: ${img.src}`)
-    const ignored = ['.sr-only', '[hidden]', 'details:not([open]) > div', ...(skip ? [skip] : [])].join(', ')
-    for (const el of document.querySelectorAll<HTMLElement>(scope)) {
-      const style = getComputedStyle(el)
-      if (style.display === 'none' || style.visibility === 'hidden' || el.closest(ignored)) continue
-      const r = el.getBoundingClientRect()
-      if (r.width > 0 && r.right > width + 1) problems.push(`${el.tagName.toLowerCase()}.${el.className} sticks out: right ${Math.round(r.right)} > ${width}`)
-    }
-    return problems
-  }, o)
 }
 
 /**
@@ -321,28 +284,4 @@ export async function jobEnd(suite: BrowserSuite, job: { id: string }): Promise<
     if (Date.now() > deadline) throw new Error(`job ${job.id} did not end within ${PAGE_TIMEOUT} ms (status ${now.status})`)
     await new Promise((r) => setTimeout(r, 50))
   }
-}
-
-/**
- * The query editor at `pathname`, ready to type in, starting on the data source `source` (the editor opens on the
- * last source chosen, which it remembers in the browser).
- */
-export async function openEditor(suite: BrowserSuite, pathname: string, o: PageOptions & { source: number }) {
-  const opened = await suite.open(pathname, {
-    ...o,
-    prepare: async (context) => {
-      await context.addInitScript((id) => window.localStorage.setItem('sightline:editor:last-data-source', String(id)), o.source)
-      await o.prepare?.(context)
-    },
-  })
-  await opened.page.locator('.cm-content').waitFor()
-  return opened
-}
-
-/** Replace the editor's text (focused rather than clicked: an open completion list may cover the text). */
-export async function typeQuery(page: Page, text: string) {
-  await page.locator('.cm-content').focus()
-  await page.keyboard.press('Control+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.insertText(text)
 }

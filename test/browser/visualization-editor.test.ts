@@ -11,7 +11,8 @@ import { move, tableColumns, withOrder } from '../../islands/lib/visualization-e
 import { defaultOptions, initialDraft, isChanged, saveRequest, setIn, switchType } from '../../islands/lib/visualization-editor/model.ts'
 import { FunnelOptionsSchema } from '../../src/visualizations/funnel/options.ts'
 import { launchBrowser } from '../helpers/server.ts'
-import { DESKTOP, layoutProblems, PAGE_TIMEOUT, PHONE, seriousA11yViolations, watchProblems } from './support.ts'
+import { DESKTOP, PAGE_TIMEOUT, PHONE, watchProblems } from './support.ts'
+import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
  * The Visualization Editor dialog of islands/lib/visualization-editor. Pure helpers are tested directly (vitest
