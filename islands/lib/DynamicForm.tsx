@@ -3,6 +3,8 @@ import { SECRET_MASK, type ConfigurationSchema, type SchemaProperty } from '../.
 import { texts } from '../../src/shared/texts.ts'
 import { ui } from './ui.ts'
 
+const t = texts.dynamicForm
+
 /**
  * A configuration form drawn from a type's configuration schema (spec 3 §3 and §5), shared by data sources and
  * alert destinations: the schema is the one the server checks against (src/shared/configuration-schema.ts).
@@ -75,11 +77,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 function check(f: Field, v: Value): string | undefined {
   if (f.kind === 'checkbox') return undefined
   const text = String(v)
-  if (f.required && text.trim() === '') return texts.dynamicForm.required
+  if (f.required && text.trim() === '') return t.required
   if (text !== '' && f.minLength && text.length < f.minLength && ['text', 'email', 'password'].includes(f.kind) && text !== SECRET_MASK) {
-    return texts.dynamicForm.tooShort
+    return t.tooShort
   }
-  if (text !== '' && f.kind === 'email' && !EMAIL.test(text)) return texts.dynamicForm.invalidEmail
+  if (text !== '' && f.kind === 'email' && !EMAIL.test(text)) return t.invalidEmail
   return undefined
 }
 
@@ -126,7 +128,7 @@ export interface DynamicFormProps {
 export function DynamicForm({ id, schema, initial, isNew, disabled, autoFocus, onSubmit }: DynamicFormProps): JSX.Element {
   const uid = useId()
   const fields = schemaFields(schema)
-  const nameField: Field = { key: 'name', label: texts.dynamicForm.name, kind: 'text', required: true, extra: false }
+  const nameField: Field = { key: 'name', label: t.name, kind: 'text', required: true, extra: false }
   const [name, setName] = useState(initial.name)
   const [values, setValues] = useState(() => initialValues(schema, fields, initial.options, isNew))
   const [fileNames, setFileNames] = useState<Record<string, string>>({})
@@ -204,7 +206,7 @@ export function DynamicForm({ id, schema, initial, isNew, disabled, autoFocus, o
       )
     } else if (f.kind === 'file') {
       const chosen = fileNames[f.key]
-      hint = chosen ?? (value ? texts.dynamicForm.fileStored : texts.dynamicForm.noFile)
+      hint = chosen ?? (value ? t.fileStored : t.noFile)
       control = (
         <input {...common} type="file" aria-describedby={describedBy(true)}
           onChange={async (e) => {
@@ -215,7 +217,7 @@ export function DynamicForm({ id, schema, initial, isNew, disabled, autoFocus, o
               setFileNames((n) => ({ ...n, [f.key]: file.name }))
               onValue(content)
             } catch {
-              setErrors((all) => ({ ...all, [f.key]: texts.dynamicForm.fileRead }))
+              setErrors((all) => ({ ...all, [f.key]: t.fileRead }))
             }
           }}
           className={`block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-50 dark:text-slate-300 dark:file:border-slate-600 dark:file:bg-slate-800 dark:file:text-slate-200`} />
@@ -256,7 +258,7 @@ export function DynamicForm({ id, schema, initial, isNew, disabled, autoFocus, o
         <div className="rounded-md border border-slate-200 dark:border-slate-700">
           <button type="button" aria-expanded={showExtra} aria-controls={extraId} onClick={() => setShowExtra(!showExtra)}
             className="flex w-full items-center justify-between rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800">
-            {texts.dynamicForm.additionalSettings}
+            {t.additionalSettings}
             <svg viewBox="0 0 24 24" className={`h-4 w-4 transition-transform ${showExtra ? 'rotate-180' : ''}`} fill="none" stroke="currentColor"
               strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d="M6 9l6 6 6-6" /></svg>
           </button>
