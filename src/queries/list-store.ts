@@ -12,8 +12,10 @@ export const QUERY_ORDERS = ['name', 'created_at', 'schedule', 'runtime', 'execu
 type OrderKey = (typeof QUERY_ORDERS)[number]
 
 export interface QueryListParams extends ListQuery<OrderKey> {
-  /** The search words that can match something (each has a letter or a digit). */
+  /** The search words that can match something (each has a letter or a digit), without the word `or`. */
   words: string[]
+  /** The alternatives `or` separates (reference §3.1): a query matches when it matches every word of one of them. */
+  alternatives: string[][]
 }
 
 const MAX_WORDS = 20
@@ -21,7 +23,24 @@ const MAX_WORDS = 20
 /** The list query string (spec 2 §3 "List state"): page, page_size, order, q, tags; a 400 says what is wrong. */
 export function parseListParams(query: Record<string, string | undefined>, tags: string[]): QueryListParams {
   const list = apiListQuery(query, QUERY_ORDERS, tags)
-  return { ...list, words: list.q.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, MAX_WORDS) }
+  const words = list.q.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, MAX_WORDS)
+  const alternatives = splitAtOr(words)
+  return { ...list, words: alternatives.flat(), alternatives }
+}
+
+/**
+ * The words between each `or` (any case), as the established tool's search reads them; an `or` with nothing on one
+ * side joins nothing and is dropped, and a search that is only `or`s looks for the word itself.
+ */
+function splitAtOr(words: string[]): string[][] {
+  const isOr = (w: string) => w.toLowerCase() === 'or'
+  const alternatives: string[][] = [[]]
+  for (const word of words) {
+    if (isOr(word)) alternatives.push([])
+    else alternatives[alternatives.length - 1].push(word)
+  }
+  const nonEmpty = alternatives.filter((a) => a.length > 0)
+  return nonEmpty.length || !words.length ? nonEmpty : [words.slice(0, 1)]
 }
 
 /** A query as listed: with its owner's name and, for the caller, whether and when they starred it. */
@@ -42,7 +61,7 @@ const prefixQuery = (db: Db, text: string) => db`(
 const numericId = (word: string) => (/^\d{1,15}$/.test(word) ? Number(word) : null)
 
 /** Every word must match, by prefix, the name, description or text; a number may instead be the query's id. */
-function searchMatches(db: Db, words: string[]) {
+function allWordsMatch(db: Db, words: string[]) {
   return words.reduce((all, word) => {
     const id = numericId(word)
     const match = id === null
@@ -50,6 +69,18 @@ function searchMatches(db: Db, words: string[]) {
       : db`(q.search_vector @@ ${prefixQuery(db, word)} or q.id = ${id})`
     return db`${all} and ${match}`
   }, db`true`)
+}
+
+/** A query matches when it matches every word of at least one alternative. */
+function searchMatches(db: Db, alternatives: string[][]) {
+  const [first, ...rest] = alternatives.map((words) => db`(${allWordsMatch(db, words)})`)
+  return rest.reduce((any, match) => db`${any} or ${match}`, first)
+}
+
+/** What the rank is measured against: each alternative's words all together, any alternative scoring. */
+function rankQuery(db: Db, alternatives: string[][]) {
+  const [first, ...rest] = alternatives.map((words) => prefixQuery(db, words.join(' ')))
+  return rest.reduce((any, q) => db`${any} || ${q}`, first)
 }
 
 /** The sortable columns; unscheduled, never run or unstarred queries go last whichever way a column is sorted. */
@@ -71,7 +102,7 @@ function orderBy(db: Db, p: QueryListParams): Fragment {
   if (!p.order && p.words.length) {
     // an exact id first, then the best text match (name weighs most), then the newest
     const ids = p.words.map(numericId).filter((id): id is number => id !== null)
-    return db`q.id = any(${ids}::bigint[]) desc, ts_rank(q.search_vector, ${prefixQuery(db, p.words.join(' '))}) desc,
+    return db`q.id = any(${ids}::bigint[]) desc, ts_rank(q.search_vector, ${rankQuery(db, p.alternatives)}) desc,
       q.created_at desc, q.id desc`
   }
   return listOrderBy(db, ordering(db), p.order ?? { column: 'created_at', descending: true })
@@ -88,7 +119,7 @@ export async function findPage(db: Db, v: Viewer, kind: QueryListKind, p: QueryL
     ${kind === 'my' ? db`and q.user_id = ${v.userId}` : db``}
     ${kind === 'favorites' ? db`and f.user_id is not null` : db``}
     ${p.tags.length ? db`and q.tags @> ${p.tags}::text[]` : db``}
-    ${p.words.length ? db`and ${searchMatches(db, p.words)}` : db``}`
+    ${p.alternatives.length ? db`and (${searchMatches(db, p.alternatives)})` : db``}`
   // the count needs none of the page's joins but the favorites one (every query has its user; the left joins
   // cannot change the number of rows), so with 10,000 queries it is an index-only scan instead of a join
   const countFrom = kind === 'favorites'

@@ -127,6 +127,16 @@ describe('search', () => {
     expect(await list(f.bo, '/api/queries?q=orders%20zebra')).toMatchObject({ count: 0, results: [] })
   })
 
+  it('finds queries matching either side of an `or`, in any case, each side needing all its words', async () => {
+    const either = await list(f.bo, '/api/queries?q=churn%20or%20revenue')
+    expect(names(either).sort()).toEqual(['Customer churn', 'Revenue'])
+    expect(either.count).toBe(2)
+    expect(names(await list(f.bo, '/api/queries?q=zebra%20OR%20weekly%20orders%20or%20churn')).sort()).toEqual(['Customer churn', 'Orders by region'])
+    expect(names(await list(f.bo, '/api/queries?q=orders%20zebra%20or%20customers%20zebra'))).toEqual([])
+    expect(names(await list(f.bo, '/api/queries?q=or%20churn%20or'))).toEqual(['Customer churn'])
+    expect(names(await list(f.bo, `/api/queries?q=zebra%20or%20${q.churn.id}`))).toContain('Customer churn')
+  })
+
   it('matches a query by its id', async () => {
     const page = await list(f.bo, `/api/queries?q=${q.churn.id}`)
     expect(page.results[0].id).toBe(q.churn.id)
