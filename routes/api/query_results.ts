@@ -4,7 +4,7 @@ import { outcomeResponse } from '../../src/executions/respond.ts'
 import { runAdhoc } from '../../src/executions/requests.ts'
 import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
-import { adhocRunInput } from '../../src/http/bodies/run.ts'
+import { adhocRunInput, parametersFromUrl } from '../../src/http/bodies/run.ts'
 import { jsonBody } from '../../src/http/validate.ts'
 import { parseResultFile, readableResult, resultResponse } from '../../src/results/service.ts'
 
@@ -13,12 +13,12 @@ export default new Hono<Env>()
   .post('/', async (c) => {
     const { principal } = apiCaller(c)
     const deps = c.get('deps')
-    return outcomeResponse(deps, await runAdhoc(deps, principal, adhocRunInput(await jsonBody(c.req))))
+    return outcomeResponse(deps, await runAdhoc(deps, principal, adhocRunInput(await jsonBody(c.req), parametersFromUrl(c.req.query()))))
   })
   .post('/:id{[0-9]+}', async (c) => {
     const { principal } = apiCaller(c)
     const deps = c.get('deps')
-    return outcomeResponse(deps, await runAdhoc(deps, principal, adhocRunInput(await jsonBody(c.req))))
+    return outcomeResponse(deps, await runAdhoc(deps, principal, adhocRunInput(await jsonBody(c.req), parametersFromUrl(c.req.query()))))
   })
   .get('/:file', async (c) => {
     const { principal, org } = apiCaller(c)

@@ -69,6 +69,18 @@ describe('running new text', () => {
     expect(r.data.rows).toEqual([{ who: 'Ada' }])
   })
 
+  it('takes parameter values from the address\'s p_ arguments when the body has none, the body\'s winning whole', async () => {
+    const text = "select '{{ amount }}' as amount"
+    const fromUrl = await bo.post('/api/query_results?p_amount=8', { data_source_id: dsId, max_age: 0, query: text })
+    expect((await resultOf(bo, fromUrl)).data.rows).toEqual([{ amount: '8' }])
+    const nullBody = await bo.post('/api/query_results?p_amount=9', { data_source_id: dsId, max_age: 0, query: text, parameters: null })
+    expect((await resultOf(bo, nullBody)).data.rows).toEqual([{ amount: '9' }])
+    const fromBody = await bo.post('/api/query_results?p_amount=8', { data_source_id: dsId, max_age: 0, query: text, parameters: { amount: '5' } })
+    expect((await resultOf(bo, fromBody)).data.rows).toEqual([{ amount: '5' }])
+    const emptyBody = await bo.post('/api/query_results?p_amount=8', { data_source_id: dsId, max_age: 0, query: text, parameters: {} })
+    expect([emptyBody.status, (await emptyBody.json()).message]).toEqual([400, expect.stringContaining('missing value for amount')])
+  })
+
   it('reports the engine error on the job', async () => {
     const body = await (await run(bo, { query: 'select * from no_such_table' })).json()
     const job = body.job.status === 4 ? body.job : await settle(bo, body.job)

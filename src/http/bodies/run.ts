@@ -32,11 +32,20 @@ export const SavedRunBody = z.object({
   apply_auto_limit: z.boolean().nullish(),
 })
 
-/** `POST api/query_results`: new text typed in the editor; a 400 naming the first problem. */
-export function adhocRunInput(body: unknown): AdhocRunInput {
+/** The `p_<name>` arguments of an address as parameter values by name (the first value of each). */
+export function parametersFromUrl(query: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter(([key]) => key.startsWith('p_') && key.length > 2)
+    .map(([key, value]) => [key.slice(2), value]))
+}
+
+/**
+ * `POST api/query_results`: new text typed in the editor; a 400 naming the first problem. The body's `parameters`
+ * win whole when it has them (even `{}`); without them, the address's `p_` arguments are the values (reference §4.1).
+ */
+export function adhocRunInput(body: unknown, urlParameters: Record<string, string> = {}): AdhocRunInput {
   const b = validate(AdhocRunBody, body)
   return {
-    query: b.query, dataSourceId: b.data_source_id ?? null, parameters: b.parameters ?? {}, maxAge: b.max_age,
+    query: b.query, dataSourceId: b.data_source_id ?? null, parameters: b.parameters ?? urlParameters, maxAge: b.max_age,
     applyAutoLimit: !!b.apply_auto_limit, queryId: typeof b.query_id === 'number' ? b.query_id : null,
   }
 }
