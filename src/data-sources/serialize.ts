@@ -14,7 +14,7 @@ export function dataSourceJson(row: AccessibleDataSourceRow, runner: Runner | un
     name: row.name,
     type: row.type,
     syntax: runner?.syntax ?? 'sql',
-    paused: row.paused ? 1 : 0,
+    paused: row.paused,
     pause_reason: row.pause_reason,
     view_only: row.view_only,
     supports_auto_limit: runner?.supportsAutoLimit ?? false,

@@ -73,6 +73,22 @@ describe('create, read, save, delete', () => {
     expect(one).not.toHaveProperty('options')
   })
 
+  it('says whether a source is paused as true or false, in the list and the single answer alike', async () => {
+    const answers = async () => {
+      const entry = async (client: Client) => ((await (await client.get('/api/data_sources')).json()) as { id: number }[])
+        .find((d) => d.id === dsId)
+      const one = async (client: Client) => (await client.get(`/api/data_sources/${dsId}`)).json()
+      return [await entry(admin), await entry(user), await one(admin), await one(user)]
+    }
+    for (const answer of await answers()) expect(answer).toMatchObject({ paused: false, pause_reason: null })
+    await t.db.sql`update data_sources set paused = true, pause_reason = 'Maintenance' where id = ${dsId}`
+    try {
+      for (const answer of await answers()) expect(answer).toMatchObject({ paused: true, pause_reason: 'Maintenance' })
+    } finally {
+      await t.db.sql`update data_sources set paused = false, pause_reason = null where id = ${dsId}`
+    }
+  })
+
   it('tests the connection: ok with the stored password, a clear failure otherwise', async () => {
     expect(await (await admin.post(`/api/data_sources/${dsId}/test`)).json()).toEqual({ ok: true, message: 'success' })
     expect((await user.post(`/api/data_sources/${dsId}/test`)).status).toBe(403)
