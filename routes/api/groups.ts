@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { dataSourceJson } from '../../src/data-sources/serialize.ts'
 import { NotFound } from '../../src/errors.ts'
+import { createGroup, deleteRegularGroup, renameRegularGroup } from '../../src/groups/lifecycle.ts'
 import {
   addDataSourceToGroup, addMemberToGroup, groupDataSources, groupJson, groupMembers, removeDataSourceFromGroup, removeMemberFromGroup,
   setGroupDataSourceViewOnly, visibleGroup, visibleGroups,
@@ -13,7 +14,16 @@ import { getRunner } from '../../src/runners/registry.ts'
 /** Groups, their members and their data sources (spec 3 §7 "Groups"). */
 export default new Hono<Env>()
   .get('/', async (c) => c.json((await visibleGroups(c.get('deps'), apiCaller(c).principal)).map(groupJson)))
+  .post('/', async (c) => c.json(groupJson(await createGroup(c.get('deps'), apiCaller(c).principal, await jsonBody(c.req)))))
   .get('/:id', async (c) => c.json(groupJson(await visibleGroup(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound)))))
+  .post('/:id', async (c) => {
+    const group = await renameRegularGroup(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound), await jsonBody(c.req))
+    return c.json(groupJson(group))
+  })
+  .delete('/:id', async (c) => {
+    await deleteRegularGroup(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound))
+    return c.json(null)
+  })
   .get('/:id/members', async (c) => {
     const { members } = await groupMembers(c.get('deps'), apiCaller(c).principal, idParam(c.req.param('id'), NotFound))
     return c.json(members)

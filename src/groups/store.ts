@@ -43,3 +43,15 @@ export async function removeGroupMember(db: Db, groupId: number, userId: number)
   const rows = await db`delete from user_groups where user_id = ${userId} and group_id = ${groupId}`
   return rows.count > 0
 }
+
+/** Rename a group of the organization; undefined when there is none with that id. */
+export async function renameGroup(db: Db, orgId: number, id: number, name: string): Promise<GroupRow | undefined> {
+  const [row] = await db<GroupRow[]>`update groups set name = ${name} where org_id = ${orgId} and id = ${id} returning *`
+  return row
+}
+
+/** Delete a group; its memberships and data-source links go with it (the data sources stay). */
+export async function deleteGroup(db: Db, orgId: number, id: number): Promise<boolean> {
+  const rows = await db`delete from groups where org_id = ${orgId} and id = ${id}`
+  return rows.count > 0
+}

@@ -31,7 +31,7 @@ export interface Fixture {
   /** Sends a call as a role: sessions (re-signed in when a call ended them), API keys, or nobody. */
   send(role: Role, method: string, path: string, body: unknown, queryKey: string): Promise<Response>
   /** A new query (with its key), source, snippet, visualization, or a group membership put back, for one call. */
-  fresh: Record<'query' | 'source' | 'snippet' | 'visualization' | 'member' | 'groupSource', () => Promise<Partial<Ids>>>
+  fresh: Record<'query' | 'source' | 'snippet' | 'visualization' | 'member' | 'groupSource' | 'group', () => Promise<Partial<Ids>>>
 }
 
 const PASSWORD = 'role-password'
@@ -73,6 +73,7 @@ export async function permissionsFixture(): Promise<Fixture> {
   }
   let sources = 0
   let snippets = 0
+  let groups = 0
   const newSource = async () => {
     const ds = await ok((await session('superAdmin')).post('/api/data_sources', { name: `Warehouse ${++sources}`, type: 'pg', options: pgOptionsFor(t) }))
     await ok((await session('superAdmin')).post(`/api/groups/${viewers.id}/data_sources`, { data_source_id: ds.id }))
@@ -118,6 +119,7 @@ export async function permissionsFixture(): Promise<Fixture> {
       await (await session('superAdmin')).post(`/api/groups/${team.id}/data_sources`, { data_source_id: source })
       return {}
     },
+    group: async () => ({ group: (await insertGroup(t.db.sql, { orgId: org.id, name: `Group ${++groups}`, type: 'regular', permissions: [...DEFAULT_PERMISSIONS] })).id }),
   }
   return { t, ids, send, fresh }
 }

@@ -24,6 +24,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/data_sources': { name: 'New {{role}}', type: 'pg', options: { host: 'localhost', dbname: 'x' } },
   'POST /api/data_sources/:id': { name: 'Renamed {{role}}', type: 'pg', options: { host: 'localhost', dbname: 'x' } },
   'POST /api/events': [{ action: 'view', object_type: 'page' }],
+  'POST /api/groups': { name: 'Group by {{role}}' },
+  'POST /api/groups/:id': { name: 'Team of {{role}}' },
   'POST /api/groups/:id/members': { user_id: '{{user}}' },
   'POST /api/groups/:id/data_sources': { data_source_id: '{{source}}' },
   'POST /api/groups/:id/data_sources/:dsId': { view_only: false },
@@ -48,6 +50,7 @@ const FRESH: Record<string, keyof Fixture['fresh']> = {
   'POST /api/queries/:id/regenerate_api_key': 'query',
   'DELETE /api/query_snippets/:id': 'snippet',
   'DELETE /api/visualizations/:id': 'visualization',
+  'DELETE /api/groups/:id': 'group',
   'DELETE /api/groups/:id/members/:userId': 'member',
   'DELETE /api/groups/:id/data_sources/:dsId': 'groupSource',
 }
