@@ -202,7 +202,8 @@ describe('every route answers malformed input below 500', () => {
 
   it('covers the whole route table', () => {
     expect(table.length).toBeGreaterThan(90)
-    expect(table.reduce((n, e, i) => n + callsFor(e, i).length, 0)).toBeLessThan(1000)
+    // a budget that keeps the run short: about 10 calls per route on average
+    expect(table.reduce((n, e, i) => n + callsFor(e, i).length, 0)).toBeLessThan(10 * table.length)
   })
 
   it.each(table.map((e, i) => [`${e.method} ${e.pattern}`, e, i] as const))('%s', async (_, e, index) => {
