@@ -1,29 +1,64 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
 import { idParam, jsonBody } from '../../src/http/validate.ts'
+import { createUser, deleteUser, disableUser, enableUser, reinviteUser, resetPasswordLink } from '../../src/users/admin.ts'
 import { getUser, listUsersPage, parseUserListQuery, regenerateUserApiKey, updateUser } from '../../src/users/service.ts'
 
-/** Users and profiles (spec 3 §7 "Users", reference §1.6). Answers that may carry an API key are never stored by caches. */
+/** Where invitation and reset links point: the configured Base URL, else the address the admin called. */
+const linkBase = (c: Context<Env>) => ({ base: c.get('deps').config.baseUrl ?? new URL(c.req.url).origin })
+const userId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
+
+/** Users and profiles (spec 3 §7 "Users", reference §1.6). Answers that may carry an API key or a link are never stored by caches. */
 export default new Hono<Env>()
   .get('/', async (c) => {
     const { principal } = apiCaller(c)
     return c.json(await listUsersPage(c.get('deps'), principal, parseUserListQuery(c.req.query())))
   })
+  .post('/', async (c) => {
+    const { principal } = apiCaller(c)
+    c.header('Cache-Control', 'no-store')
+    return c.json(await createUser(c.get('deps'), principal, await jsonBody(c.req), linkBase(c)))
+  })
   .get('/:id', async (c) => {
     const { principal } = apiCaller(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(await getUser(c.get('deps'), principal, idParam(c.req.param('id'), NotFound)))
+    return c.json(await getUser(c.get('deps'), principal, userId(c)))
   })
   .post('/:id', async (c) => {
     const { principal } = apiCaller(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(await updateUser(c.get('deps'), principal, idParam(c.req.param('id'), NotFound), await jsonBody(c.req)))
+    return c.json(await updateUser(c.get('deps'), principal, userId(c), await jsonBody(c.req)))
+  })
+  .delete('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    await deleteUser(c.get('deps'), principal, userId(c))
+    return c.body(null, 204)
+  })
+  .delete('/:id/disable', async (c) => {
+    const { principal } = apiCaller(c)
+    c.header('Cache-Control', 'no-store')
+    return c.json(await enableUser(c.get('deps'), principal, userId(c)))
+  })
+  .post('/:id/invite', async (c) => {
+    const { principal } = apiCaller(c)
+    c.header('Cache-Control', 'no-store')
+    return c.json(await reinviteUser(c.get('deps'), principal, userId(c), linkBase(c)))
+  })
+  .post('/:id/reset_password', async (c) => {
+    const { principal } = apiCaller(c)
+    c.header('Cache-Control', 'no-store')
+    return c.json(await resetPasswordLink(c.get('deps'), principal, userId(c), linkBase(c)))
   })
   .post('/:id/regenerate_api_key', async (c) => {
     const { principal } = apiCaller(c)
-    const apiKey = await regenerateUserApiKey(c.get('deps'), principal, idParam(c.req.param('id'), NotFound))
+    const apiKey = await regenerateUserApiKey(c.get('deps'), principal, userId(c))
     c.header('Cache-Control', 'no-store')
     return c.json({ api_key: apiKey })
+  })
+  .post('/:id/disable', async (c) => {
+    const { principal } = apiCaller(c)
+    c.header('Cache-Control', 'no-store')
+    return c.json(await disableUser(c.get('deps'), principal, userId(c)))
   })

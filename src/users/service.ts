@@ -33,7 +33,7 @@ export const userTexts = {
   emailTaken: 'Email already taken.',
   passwordTooShort: `Password length is too short (<${MIN_PASSWORD_LENGTH}).`,
   disabledReadOnly: "A disabled user's profile cannot be changed.",
-  cannotLeaveBuiltin: 'You cannot remove yourself from a built-in group.',
+  cannotChangeOwnGroups: 'You cannot change your own groups. Please ask another admin to do this for you.',
   onlyAdminsSeeDisabled: 'Only admins can list disabled users.',
 }
 
@@ -161,11 +161,9 @@ export async function updateUser(deps: Deps, principal: Principal, id: number, b
       const found = await findGroupsByIds(deps.sql, principal.orgId, wanted)
       const missing = wanted.find((gid) => !found.some((g) => g.id === gid))
       if (missing !== undefined) throw new BadRequest(userTexts.invalidGroup(missing))
-      if (self) {
-        const current = await findGroupsByIds(deps.sql, principal.orgId, user.group_ids)
-        if (current.some((g) => g.type === 'builtin' && !wanted.includes(g.id))) throw new Forbidden(userTexts.cannotLeaveBuiltin)
-      }
       const same = wanted.length === user.group_ids.length && wanted.every((gid) => user.group_ids.includes(gid))
+      // spec 3 §6: groups are read-only on one's own profile (an admin cannot grant or drop their own rights)
+      if (!same && self) throw new Forbidden(userTexts.cannotChangeOwnGroups)
       if (!same) groupIds = wanted.sort((a, b) => a - b)
     }
   }

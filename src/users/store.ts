@@ -139,3 +139,48 @@ export async function deleteUserSessions(db: Db, userId: number, keepTokenHash: 
     : await db`delete from sessions where user_id = ${userId}`
   return rows.count
 }
+
+/** A new user waiting for their invitation to be accepted: no password, so nobody can sign in as them yet. */
+export async function insertPendingUser(db: Db, u: { orgId: number; name: string; email: string; groupIds: number[] }): Promise<number> {
+  const id = await insertUser(db, { ...u, passwordHash: null })
+  await db`update users set is_invitation_pending = true where id = ${id}`
+  return id
+}
+
+/** Disable the user (from now, or from when they already were) or enable them. */
+export async function setUserDisabled(db: Db, orgId: number, id: number, disabled: boolean): Promise<void> {
+  await db`
+    update users set disabled_at = ${disabled ? db`coalesce(disabled_at, now())` : null}, updated_at = now()
+    where id = ${id} and org_id = ${orgId}`
+}
+
+export async function deleteUserRow(db: Db, orgId: number, id: number): Promise<void> {
+  await db`delete from users where id = ${id} and org_id = ${orgId}`
+}
+
+export type UserTokenPurpose = 'invite' | 'reset'
+
+/** Keep a link's token (by its hash); the user's older unused links of the same purpose stop working. */
+export async function insertUserToken(db: Db, t: { tokenHash: Buffer; userId: number; purpose: UserTokenPurpose; expiresAt: Date }) {
+  await db`delete from user_tokens where user_id = ${t.userId} and purpose = ${t.purpose} and used_at is null`
+  await db`
+    insert into user_tokens (token_hash, user_id, purpose, expires_at)
+    values (${t.tokenHash}, ${t.userId}, ${t.purpose}, ${t.expiresAt})`
+}
+
+/**
+ * Use a link's token once: marks it used and returns its user, or nothing when it is unknown, of another purpose,
+ * expired or already used (one UPDATE, so two requests racing with the same link cannot both succeed).
+ */
+export async function useUserToken(db: Db, tokenHash: Buffer, purpose: UserTokenPurpose): Promise<number | undefined> {
+  const [row] = await db<{ user_id: number }[]>`
+    update user_tokens set used_at = now()
+    where token_hash = ${tokenHash} and purpose = ${purpose} and used_at is null and expires_at > now()
+    returning user_id`
+  return row?.user_id
+}
+
+/** Forget the user's unused links (the user was disabled: no link of theirs may open a session). */
+export async function deleteUserTokens(db: Db, userId: number): Promise<void> {
+  await db`delete from user_tokens where user_id = ${userId} and used_at is null`
+}

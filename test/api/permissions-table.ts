@@ -68,9 +68,17 @@ export const EXPECTED: Record<string, string> = {
   'GET /api/settings/organization': '401 401 403 403 403 403 2xx 2xx',
   'POST /api/settings/organization': '401 401 403 403 403 403 2xx 2xx',
   'GET /api/users': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  'POST /api/users': '401 401 403 403 403 403 2xx 2xx',
   'GET /api/users/:id': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'POST /api/users/:id': '401 401 403 403 403 403 2xx 2xx',
   'POST /api/users/:id/regenerate_api_key': '401 401 403 403 403 403 2xx 2xx',
+  'POST /api/users/:id/disable': '401 401 403 403 403 403 2xx 2xx',
+  'DELETE /api/users/:id/disable': '401 401 403 403 403 403 2xx 2xx',
+  // the fixture's user has accepted their invitation: admins are told to disable them instead
+  'DELETE /api/users/:id': '401 401 403 403 403 403 403 403',
+  // the fixture's user has accepted their invitation: admins are told to send a reset link instead
+  'POST /api/users/:id/invite': '401 401 403 403 403 403 400 400',
+  'POST /api/users/:id/reset_password': '401 401 403 403 403 403 2xx 2xx',
   'POST /api/visualizations': '401 401 403 403 403 2xx 2xx 2xx',
   'POST /api/visualizations/:id': '401 401 403 403 403 2xx 2xx 2xx',
   'GET /avatar/:file': '404 404 404 404 404 404 404 404',

@@ -38,6 +38,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/query_snippets': { trigger: 't{{role}}', snippet: 'select 1' },
   'POST /api/query_snippets/:id': { snippet: 'select 2' },
   'POST /api/settings/organization': { null_value: '∅' },
+  'POST /api/users': { name: 'New {{role}}', email: 'new-{{role}}@example.com' },
   'POST /api/users/:id': { name: 'Renamed' },
   'POST /api/visualizations': { query_id: '{{query}}', type: 'TABLE', name: 'By {{role}}', options: {} },
   'POST /api/visualizations/:id': { name: 'Renamed' },

@@ -207,12 +207,15 @@ describe('POST /api/users/{id}', () => {
       expect((await res.json()).groups).toEqual([{ id: groupIds.default, name: 'default' }])
     })
 
-    it('cannot take an admin out of a built-in group on their own profile', async () => {
-      const res = await admin.post(`/api/users/${adminId}`, { group_ids: [groupIds.default] })
-      expect(res.status).toBe(403)
-      expect(await messageOf(res)).toBe('You cannot remove yourself from a built-in group.')
-      expect((await admin.post(`/api/users/${adminId}`, { group_ids: [groupIds.admin, groupIds.default, groupIds.readers] })).status).toBe(200)
-      expect((await admin.post(`/api/users/${adminId}`, { group_ids: [groupIds.admin, groupIds.default] })).status).toBe(200)
+    it('cannot be changed by an admin on their own profile (neither dropped nor added), though resending them is fine', async () => {
+      for (const wanted of [[groupIds.default], [groupIds.admin, groupIds.default, groupIds.readers]]) {
+        const res = await admin.post(`/api/users/${adminId}`, { group_ids: wanted })
+        expect(res.status).toBe(403)
+        expect(await messageOf(res)).toBe('You cannot change your own groups. Please ask another admin to do this for you.')
+      }
+      const same = await admin.post(`/api/users/${adminId}`, { group_ids: [groupIds.default, groupIds.admin] })
+      expect(same.status).toBe(200)
+      expect((await same.json()).groups.map((g: { id: number }) => g.id).sort()).toEqual([groupIds.admin, groupIds.default].sort())
     })
   })
 

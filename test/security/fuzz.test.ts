@@ -148,8 +148,9 @@ function callsFor(e: Endpoint, index: number): Call[] {
     calls.push({ role: 'anonymous', path: realPath + QUERY_STRINGS[0] })
     return calls
   }
-  // a deletion reads no body: one that is not JSON is enough to show it is not read
-  const bodies = e.method === 'DELETE' ? BODIES.slice(0, 1) : BODIES
+  // a deletion, or an action on a user that takes no input, reads no body: one that is not JSON shows it is not read
+  const readsNoBody = e.method === 'DELETE' || /^\/api\/users\/:id\/(disable|invite|reset_password|regenerate_api_key)$/.test(e.pattern)
+  const bodies = readsNoBody ? BODIES.slice(0, 1) : BODIES
   bodies.forEach(({ body, contentType }, i) => calls.push({ role: ROLES[i % 2], path: realPath, body: withIds(body), contentType }))
   if (isForm) ORIGINS.forEach((origin, i) => calls.push({ role: ROLES[i % 3], path: realPath, body: 'a=b', contentType: 'application/x-www-form-urlencoded', headers: { origin, host: 'localhost' } }))
   return calls

@@ -1,0 +1,36 @@
+import type { Deps } from '../deps.ts'
+import { hmac, randomToken, safeEqual, sha256 } from '../auth/tokens.ts'
+import type { Db } from '../db/sql.ts'
+import { insertUserToken, useUserToken, type UserTokenPurpose } from './store.ts'
+
+/** How long a link works: an invitation a week (as the established tool), a password reset a day. */
+export const LINK_LIFETIME_MS: Record<UserTokenPurpose, number> = { invite: 7 * 86_400_000, reset: 86_400_000 }
+
+const PATHS: Record<UserTokenPurpose, string> = { invite: 'invite', reset: 'reset' }
+
+/** The signature binds the random part to its purpose: an invitation's token is never a reset token. */
+const signature = (secretKey: string, purpose: UserTokenPurpose, random: string) => hmac(secretKey, `user-link:${purpose}:${random}`)
+
+/**
+ * A new single-use link for the user: `<base>/invite/<token>` or `<base>/reset/<token>`. The token is random and
+ * signed with the secret key; only its sha-256 is stored, with its user, purpose and expiry, so the database alone
+ * cannot make a working link and a used, replaced or expired one opens nothing.
+ */
+export async function issueUserLink(db: Db, deps: Pick<Deps, 'secretKey'>, o: { userId: number; purpose: UserTokenPurpose; base: string; now?: number }) {
+  const random = randomToken()
+  const token = `${random}.${signature(deps.secretKey, o.purpose, random)}`
+  const expiresAt = new Date((o.now ?? Date.now()) + LINK_LIFETIME_MS[o.purpose])
+  await insertUserToken(db, { tokenHash: sha256(token), userId: o.userId, purpose: o.purpose, expiresAt })
+  return `${o.base.replace(/\/+$/, '')}/${PATHS[o.purpose]}/${token}`
+}
+
+/**
+ * The user a link's token names, using it up; undefined for a forged, unknown, expired, already used or
+ * other-purpose token. For the pages that accept invitations and resets.
+ */
+export async function redeemUserLink(db: Db, deps: Pick<Deps, 'secretKey'>, purpose: UserTokenPurpose, token: string): Promise<number | undefined> {
+  if (token.length > 200) return undefined
+  const [random, signed, ...rest] = token.split('.')
+  if (!random || !signed || rest.length || !safeEqual(signed, signature(deps.secretKey, purpose, random))) return undefined
+  return useUserToken(db, sha256(token), purpose)
+}
