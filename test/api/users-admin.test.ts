@@ -133,6 +133,16 @@ describe('GET /api/users filters', () => {
     expect(plain.results[0].name).toBe('Pat Pending')
   })
 
+  it('answers a huge search with an empty page, and refuses a huge body', async () => {
+    const res = await admin.get(`/api/users?q=${'z'.repeat(20_000)}`)
+    expect(res.status).toBe(200)
+    expect((await res.json()).count).toBe(0)
+    const big = await admin.post('/api/users', { name: 'Big', email: 'big@example.com', padding: 'x'.repeat(5_000_000) })
+    expect(big.status).toBeGreaterThanOrEqual(400)
+    expect(big.status).toBeLessThan(500)
+    expect(typeof (await big.json()).message).toBe('string')
+  })
+
   it('shows disabled users to admins only', async () => {
     expect((await member.get('/api/users?disabled=true')).status).toBe(403)
     expect((await anonymous().get('/api/users')).status).toBe(401)
