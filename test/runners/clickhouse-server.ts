@@ -12,6 +12,8 @@ import { sleep } from './support.ts'
  */
 export interface ClickHouseServer {
   url: string
+  /** Whether this test file started the server (and so has the extra users it asked for). */
+  own: boolean
   /** Runs one statement as `default`; the answer's text. */
   admin(text: string): Promise<string>
   stop(): Promise<void>
@@ -25,15 +27,17 @@ async function answers(u: string) {
   }
 }
 
-export async function clickhouseServer(): Promise<ClickHouseServer> {
+/** `users`: extra users with passwords, made only on a server this file starts. */
+export async function clickhouseServer(o: { users?: { user: string; password: string }[] } = {}): Promise<ClickHouseServer> {
   let own: { child: ChildProcess; dir: string; url: string } | undefined
   let url = 'http://127.0.0.1:8123'
   if (!(await answers(url))) {
-    own = await start()
+    own = await start(o.users ?? [])
     url = own.url
   }
   return {
     url,
+    own: own !== undefined,
     admin: async (text) => {
       const res = await fetch(url, { method: 'POST', body: text })
       const body = await res.text()
@@ -49,7 +53,10 @@ export async function clickhouseServer(): Promise<ClickHouseServer> {
   }
 }
 
-async function start(): Promise<{ child: ChildProcess; dir: string; url: string }> {
+const userXml = (name: string, password: string) =>
+  `<${name}><password>${password}</password><networks><ip>::/0</ip></networks><profile>default</profile><quota>default</quota></${name}>`
+
+async function start(users: { user: string; password: string }[]): Promise<{ child: ChildProcess; dir: string; url: string }> {
   const bin = ['/usr/bin/clickhouse-server', '/usr/sbin/clickhouse-server'].find((p) => fs.existsSync(p))
   if (!bin) throw new Error('no ClickHouse on 127.0.0.1:8123 and no clickhouse-server binary: .ci/run installs it')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-clickhouse-'))
@@ -73,7 +80,7 @@ async function start(): Promise<{ child: ChildProcess; dir: string; url: string 
   fs.writeFileSync(path.join(dir, 'users.xml'), `<?xml version="1.0"?>
 <yandex>
   <profiles><default><max_memory_usage>2000000000</max_memory_usage></default></profiles>
-  <users><default><password></password><networks><ip>::/0</ip></networks><profile>default</profile><quota>default</quota></default></users>
+  <users>${[{ user: 'default', password: '' }, ...users].map((u) => userXml(u.user, u.password)).join('')}</users>
   <quotas><default><interval><duration>3600</duration><queries>0</queries><errors>0</errors><result_rows>0</result_rows><read_rows>0</read_rows><execution_time>0</execution_time></interval></default></quotas>
 </yandex>`)
   const child = spawn(bin, [`--config-file=${path.join(dir, 'config.xml')}`], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })

@@ -1,95 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import http from 'node:http'
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../src/db/embedded.ts'
 import { clickhouseRunner as runner } from '../../src/runners/clickhouse.ts'
-import { collect, silentServer, expectRunnerError, opts, sleep, unansweredPort, waitUntil, cellBatches, WAIT_MS } from './support.ts'
+import { clickhouseServer, type ClickHouseServer } from './clickhouse-server.ts'
+import { collect, silentServer, expectRunnerError, opts, unansweredPort, waitUntil, cellBatches, WAIT_MS } from './support.ts'
 
-/*
- * A real ClickHouse: the one answering on 127.0.0.1:8123 if any, else a server this file starts from the
- * `clickhouse-server` binary (.ci/run installs Debian's) with its own config, data dir and free ports.
- */
+/* A real ClickHouse (see clickhouse-server.ts), with a password user when this file starts its own. */
 const PASSWORD_USER = { user: 'sightline', password: 's3cret' }
+let server: ClickHouseServer
 let url: string
-let own: { child: ChildProcess; dir: string } | undefined
 const dbName = `sightline_${process.pid}_${crypto.randomBytes(3).toString('hex')}`
-
-async function answers(u: string) {
-  try {
-    return (await fetch(`${u}/ping`, { signal: AbortSignal.timeout(500) })).ok
-  } catch {
-    return false
-  }
-}
-
-async function startServer(): Promise<string> {
-  const bin = ['/usr/bin/clickhouse-server', '/usr/sbin/clickhouse-server'].find((p) => fs.existsSync(p))
-  if (!bin) throw new Error('no ClickHouse on 127.0.0.1:8123 and no clickhouse-server binary: .ci/run installs it')
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-clickhouse-'))
-  const [http, tcp] = [await freePort(), await freePort()]
-  fs.writeFileSync(path.join(dir, 'config.xml'), `<?xml version="1.0"?>
-<yandex>
-  <logger><level>warning</level><console>1</console></logger>
-  <http_port>${http}</http_port>
-  <tcp_port>${tcp}</tcp_port>
-  <listen_host>127.0.0.1</listen_host>
-  <path>${dir}/data/</path>
-  <tmp_path>${dir}/data/tmp/</tmp_path>
-  <user_files_path>${dir}/data/user_files/</user_files_path>
-  <format_schema_path>${dir}/data/format_schemas/</format_schema_path>
-  <mark_cache_size>268435456</mark_cache_size>
-  <users_config>users.xml</users_config>
-  <default_profile>default</default_profile>
-  <default_database>default</default_database>
-  <timezone>UTC</timezone>
-</yandex>`)
-  const user = (name: string, password: string) =>
-    `<${name}><password>${password}</password><networks><ip>::/0</ip></networks><profile>default</profile><quota>default</quota></${name}>`
-  fs.writeFileSync(path.join(dir, 'users.xml'), `<?xml version="1.0"?>
-<yandex>
-  <profiles><default><max_memory_usage>2000000000</max_memory_usage></default></profiles>
-  <users>${user('default', '')}${user(PASSWORD_USER.user, PASSWORD_USER.password)}</users>
-  <quotas><default><interval><duration>3600</duration><queries>0</queries><errors>0</errors><result_rows>0</result_rows><read_rows>0</read_rows><execution_time>0</execution_time></interval></default></quotas>
-</yandex>`)
-  const child = spawn(bin, [`--config-file=${path.join(dir, 'config.xml')}`], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout!.on('data', (d) => (output += d))
-  child.stderr!.on('data', (d) => (output += d))
-  own = { child, dir }
-  const u = `http://127.0.0.1:${http}`
-  const started = Date.now()
-  while (!(await answers(u))) {
-    if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`clickhouse-server did not start:\n${output}`)
-    await sleep(100)
-  }
-  return u
-}
-
-async function admin(text: string): Promise<string> {
-  const res = await fetch(url, { method: 'POST', body: text })
-  const body = await res.text()
-  if (!res.ok) throw new Error(body)
-  return body
-}
+const admin = (text: string) => server.admin(text)
 /** Queries of ours the server is still running (by a marker in their text). */
 const running = async (marker: string) =>
   Number((await admin(`SELECT count() FROM system.processes WHERE query LIKE '%${marker}%' AND query NOT LIKE '%system.processes%'`)).trim())
 
 beforeAll(async () => {
-  url = (await answers('http://127.0.0.1:8123')) ? 'http://127.0.0.1:8123' : await startServer()
+  server = await clickhouseServer({ users: [PASSWORD_USER] })
+  url = server.url
   await admin(`CREATE DATABASE ${dbName}`)
 }, 90_000)
 afterAll(async () => {
   await admin(`DROP DATABASE IF EXISTS ${dbName}`).catch(() => {})
-  if (own) {
-    own.child.kill('SIGTERM')
-    await new Promise((r) => (own!.child.exitCode !== null ? r(null) : own!.child.once('exit', r)))
-    fs.rmSync(own.dir, { recursive: true, force: true })
-  }
+  await server.stop()
 }, 30_000)
 
 const config = () => ({ url, user: 'default', password: '', dbname: dbName })
@@ -100,7 +34,7 @@ describe('ClickHouse runner', () => {
     console.info(`clickhouse: server ${(await admin('SELECT version()')).trim()} at ${url}`)
     await runner.test(config(), signal())
     await expectRunnerError(runner.test({ ...config(), user: 'nobody_here' }, signal()), 'connection', /Could not connect to ClickHouse at .*(Unknown user|Authentication failed)/)
-    if (own) {
+    if (server.own) {
       await runner.test({ ...config(), ...PASSWORD_USER }, signal())
       await expectRunnerError(runner.test({ ...config(), ...PASSWORD_USER, password: 'wrong' }, signal()), 'connection', /Wrong password|Authentication failed/)
     }
