@@ -12,6 +12,7 @@ import { wantsJson } from '../src/http/on-error.tsx'
 import { renderPage } from '../src/http/render.tsx'
 import { formBody } from '../src/http/validate.ts'
 import { texts } from '../src/shared/texts.ts'
+import { forgotTexts } from '../src/users/forgot.ts'
 import { Alert, AuthLayout, Field, primaryButton } from '../src/ui/AuthLayout.tsx'
 
 function LoginPage({ next, email, error }: { next: string; email?: string; error?: string }): JSX.Element {
@@ -26,6 +27,9 @@ function LoginPage({ next, email, error }: { next: string; email?: string; error
         </label>
         <button type="submit" className={primaryButton}>{texts.login.submit}</button>
       </form>
+      <p className="mt-4 text-center">
+        <a href="/forgot" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">{forgotTexts.linkOnLogin}</a>
+      </p>
     </AuthLayout>
   )
 }

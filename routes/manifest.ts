@@ -22,10 +22,12 @@ import dataSourcesPages from './data_sources/index.tsx'
 import groupMembersPage from './groups/[id].tsx'
 import groupDataSourcesPage from './groups/[id]/data_sources.tsx'
 import groupsPage from './groups/index.tsx'
+import forgot from './forgot.tsx'
 import help from './help.tsx'
 import home from './index.tsx'
 import login from './login.tsx'
 import logout from './logout.tsx'
+import passwordLinks from './password-links.tsx'
 import ping from './ping.ts'
 import queryPage from './queries/[id].tsx'
 import queryEditorPages from './queries/editor.tsx'
@@ -65,10 +67,12 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', groupsPage],
   ['/', groupMembersPage],
   ['/', groupDataSourcesPage],
+  ['/', forgot],
   ['/', help],
   ['/', home],
   ['/', login],
   ['/', logout],
+  ['/', passwordLinks],
   ['/', ping],
   ['/', queriesPages],
   ['/', queryEditorPages],

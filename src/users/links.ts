@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts'
 import { hmac, randomToken, safeEqual, sha256 } from '../auth/tokens.ts'
 import type { Db } from '../db/sql.ts'
-import { insertUserToken, useUserToken, type UserTokenPurpose } from './store.ts'
+import { findUsableUserToken, insertUserToken, useUserToken, type UserTokenPurpose } from './store.ts'
 
 /** How long a link works: an invitation a week (as the established tool), a password reset a day. */
 export const LINK_LIFETIME_MS: Record<UserTokenPurpose, number> = { invite: 7 * 86_400_000, reset: 86_400_000 }
@@ -29,8 +29,18 @@ export async function issueUserLink(db: Db, deps: Pick<Deps, 'secretKey'>, o: { 
  * other-purpose token. For the pages that accept invitations and resets.
  */
 export async function redeemUserLink(db: Db, deps: Pick<Deps, 'secretKey'>, purpose: UserTokenPurpose, token: string): Promise<number | undefined> {
-  if (token.length > 200) return undefined
-  const [random, signed, ...rest] = token.split('.')
-  if (!random || !signed || rest.length || !safeEqual(signed, signature(deps.secretKey, purpose, random))) return undefined
+  if (!signedFor(deps, purpose, token)) return undefined
   return useUserToken(db, sha256(token), purpose)
+}
+
+/** The user a link's token names, without using it up: a GET (or a mail client's link preview) spends nothing. */
+export async function checkUserLink(db: Db, deps: Pick<Deps, 'secretKey'>, purpose: UserTokenPurpose, token: string): Promise<number | undefined> {
+  if (!signedFor(deps, purpose, token)) return undefined
+  return findUsableUserToken(db, sha256(token), purpose)
+}
+
+function signedFor(deps: Pick<Deps, 'secretKey'>, purpose: UserTokenPurpose, token: string): boolean {
+  if (token.length > 200) return false
+  const [random, signed, ...rest] = token.split('.')
+  return Boolean(random && signed && !rest.length && safeEqual(signed, signature(deps.secretKey, purpose, random)))
 }

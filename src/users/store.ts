@@ -184,3 +184,16 @@ export async function useUserToken(db: Db, tokenHash: Buffer, purpose: UserToken
 export async function deleteUserTokens(db: Db, userId: number): Promise<void> {
   await db`delete from user_tokens where user_id = ${userId} and used_at is null`
 }
+
+/** Whether a link's token would still open (known, this purpose, unused, unexpired), without using it: for GET. */
+export async function findUsableUserToken(db: Db, tokenHash: Buffer, purpose: UserTokenPurpose): Promise<number | undefined> {
+  const [row] = await db<{ user_id: number }[]>`
+    select user_id from user_tokens
+    where token_hash = ${tokenHash} and purpose = ${purpose} and used_at is null and expires_at > now()`
+  return row?.user_id
+}
+
+/** A password chosen through an invitation or reset link: set it and the invitation counts as accepted. */
+export async function setPasswordFromLink(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db`update users set password_hash = ${passwordHash}, is_invitation_pending = false, updated_at = now() where id = ${id}`
+}

@@ -88,6 +88,13 @@ export const EXPECTED: Record<string, string> = {
   'GET /groups': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /groups/:id{[0-9]+}': '3xx 3xx 403 403 403 403 2xx 2xx',
   'GET /groups/:id{[0-9]+}/data_sources': '3xx 3xx 403 403 403 403 2xx 2xx',
+  // signed-out pages: the fixture's made-up link opens nothing (400); a form without an email is refused (400)
+  'GET /forgot': '2xx 2xx 2xx 2xx 2xx 2xx 2xx 2xx',
+  'POST /forgot': '400 400 400 400 400 400 400 400',
+  'GET /invite/:token': '400 400 400 400 400 400 400 400',
+  'POST /invite/:token': '400 400 400 400 400 400 400 400',
+  'GET /reset/:token': '400 400 400 400 400 400 400 400',
+  'POST /reset/:token': '400 400 400 400 400 400 400 400',
   'GET /help': '2xx 2xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /login': '2xx 2xx 3xx 3xx 3xx 3xx 3xx 3xx',

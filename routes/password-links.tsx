@@ -1,0 +1,81 @@
+import { Hono, type Context } from 'hono'
+import type { JSX } from 'react'
+import { csrfTokenFor } from '../src/auth/service.ts'
+import { setCsrfCookie, setSessionCookie } from '../src/http/cookies.ts'
+import { clientIp } from '../src/http/client-ip.ts'
+import type { Env } from '../src/http/env.ts'
+import { renderPage } from '../src/http/render.tsx'
+import { formBody } from '../src/http/validate.ts'
+import { acceptUserLink, linkHolder, linkPageTexts, passwordProblem, type LinkHolder, type UserTokenPurpose } from '../src/users/accept-link.ts'
+import { Alert, AuthLayout, Field, primaryButton } from '../src/ui/AuthLayout.tsx'
+
+const titleOf = (purpose: UserTokenPurpose) => (purpose === 'invite' ? linkPageTexts.inviteTitle : linkPageTexts.resetTitle)
+
+function SetPasswordPage({ purpose, token, holder, error }: { purpose: UserTokenPurpose; token: string; holder: LinkHolder; error?: string }): JSX.Element {
+  return (
+    <AuthLayout title={titleOf(purpose)}>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+        {purpose === 'invite' ? linkPageTexts.inviteIntro(holder.name) : linkPageTexts.resetIntro(holder.name)}
+      </p>
+      <form method="post" action={`/${purpose}/${encodeURIComponent(token)}`} noValidate>
+        <Field label={linkPageTexts.password} name="password" type="password" error={error} hint={linkPageTexts.passwordHint}
+          autoComplete="new-password" autoFocus />
+        <button type="submit" className={primaryButton}>{linkPageTexts.submit}</button>
+      </form>
+    </AuthLayout>
+  )
+}
+
+function InvalidLinkPage({ purpose }: { purpose: UserTokenPurpose }): JSX.Element {
+  return (
+    <AuthLayout title={linkPageTexts.invalidTitle}>
+      <Alert>{linkPageTexts.invalid[purpose]}</Alert>
+      <a href="/forgot" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">{linkPageTexts.forgotLink}</a>
+    </AuthLayout>
+  )
+}
+
+/** A link that does not (or no longer) work: 400, as the established tool answers. */
+const invalid = (c: Context<Env>, purpose: UserTokenPurpose) =>
+  renderPage(c, <InvalidLinkPage purpose={purpose} />, { title: linkPageTexts.invalidTitle, status: 400 })
+
+/**
+ * Invitation and password-reset links (reference §1.3): a plain form, no script. Opening the page only checks the
+ * link; the form that sets the password uses it up, ends the user's other sessions and signs them in.
+ */
+function linkRoutes(purpose: UserTokenPurpose) {
+  return new Hono<Env>()
+    .get(`/${purpose}/:token`, async (c) => {
+      const org = c.get('org')
+      const token = c.req.param('token')
+      const holder = org && (await linkHolder(c.get('deps'), org.id, purpose, token))
+      if (!holder) return invalid(c, purpose)
+      // the page names the user: keep it out of shared caches and referrers
+      c.header('Cache-Control', 'no-store')
+      c.header('Referrer-Policy', 'no-referrer')
+      return renderPage(c, <SetPasswordPage purpose={purpose} token={token} holder={holder} />, { title: titleOf(purpose) })
+    })
+    .post(`/${purpose}/:token`, async (c) => {
+      const org = c.get('org')
+      const deps = c.get('deps')
+      const token = c.req.param('token')
+      const holder = org && (await linkHolder(deps, org.id, purpose, token))
+      if (!org || !holder) return invalid(c, purpose)
+      const form = await formBody(c.req)
+      const password = typeof form.password === 'string' ? form.password : ''
+      const problem = passwordProblem(password)
+      c.header('Cache-Control', 'no-store')
+      c.header('Referrer-Policy', 'no-referrer')
+      if (problem) {
+        return renderPage(c, <SetPasswordPage purpose={purpose} token={token} holder={holder} error={problem} />, { title: titleOf(purpose), status: 400 })
+      }
+      const result = await acceptUserLink(deps, org.id, purpose, token, password, { userAgent: c.req.header('user-agent'), ip: clientIp(c) })
+      // another submission of the same link got there first
+      if (!result.ok) return invalid(c, purpose)
+      setSessionCookie(c, result.token, undefined)
+      setCsrfCookie(c, csrfTokenFor(deps, result.token))
+      return c.redirect('/')
+    })
+}
+
+export default new Hono<Env>().route('/', linkRoutes('invite')).route('/', linkRoutes('reset'))
