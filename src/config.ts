@@ -41,6 +41,22 @@ export interface Config {
   trustedProxies: string[]
   /** How fast passwords may be guessed (not read from the environment: tests shorten them and move the clock). */
   signInLimits: SignInLimits
+  /** The SMTP server mail goes through; undefined (mail not configured) unless both server and sender are set. */
+  mail: MailSettings | undefined
+}
+
+/** SMTP settings, named as the established tool's REDASH_MAIL_* settings. */
+export interface MailSettings {
+  server: string
+  port: number
+  /** STARTTLS is required (the connection starts plain and must be upgraded). */
+  useTls: boolean
+  /** The connection is TLS from the first byte (SMTPS, usually port 465). */
+  useSsl: boolean
+  username: string | undefined
+  password: string | undefined
+  /** The From address, e.g. `Sightline <sightline@example.com>`. */
+  defaultSender: string
 }
 
 const roles: ProcessRole[] = ['all', 'web', 'worker']
@@ -74,6 +90,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: positiveInt(env, 'SIGHTLINE_MAX_BODY_BYTES', 1_048_576),
     trustedProxies: addressRanges(env, 'SIGHTLINE_TRUSTED_PROXIES'),
     signInLimits: DEFAULT_SIGN_IN_LIMITS,
+    mail: mailSettings(env),
+  }
+}
+
+function mailSettings(env: Record<string, string | undefined>): MailSettings | undefined {
+  const server = env.SIGHTLINE_MAIL_SERVER?.trim()
+  const defaultSender = env.SIGHTLINE_MAIL_DEFAULT_SENDER?.trim()
+  const useSsl = env.SIGHTLINE_MAIL_USE_SSL === 'true'
+  // submission (587, STARTTLS) is today's usual port; SMTPS (465) when the connection is TLS from the start
+  const port = env.SIGHTLINE_MAIL_PORT ? Number(env.SIGHTLINE_MAIL_PORT) : useSsl ? 465 : 587
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('SIGHTLINE_MAIL_PORT must be a port number')
+  if (!server || !defaultSender) return undefined
+  return {
+    server, port, useSsl, useTls: env.SIGHTLINE_MAIL_USE_TLS === 'true',
+    username: env.SIGHTLINE_MAIL_USERNAME || undefined, password: env.SIGHTLINE_MAIL_PASSWORD || undefined, defaultSender,
   }
 }
 

@@ -12,7 +12,7 @@ import { crontab, taskList } from './tasks/index.ts'
 export interface WorkerOptions {
   connectionString: string
   secretKey: string
-  config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'workerDeadAfterSeconds'>
+  config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'workerDeadAfterSeconds' | 'mail'>
 }
 
 export interface RunningWorker {
@@ -69,10 +69,17 @@ export const workerLogger = new Logger(() => (level, message, meta) => {
   else log.debug(message, { source: 'graphile-worker' })
 })
 
-/** An error in graphile-worker's fields can carry a whole pg client (kilobytes a line, each time the database goes away). */
+/**
+ * An error in graphile-worker's fields can carry a whole pg client (kilobytes a line, each time the database goes away),
+ * and a failed job its payload, which for a mail is the invitation or reset link itself: neither is logged.
+ */
 function briefMeta(meta?: Record<string, unknown>): Record<string, unknown> | undefined {
+  const job = meta?.job as { id?: unknown; task_identifier?: unknown; attempts?: unknown; max_attempts?: unknown } | undefined
+  const brief = job && typeof job === 'object'
+    ? { ...meta, job: { id: job.id, task_identifier: job.task_identifier, attempts: job.attempts, max_attempts: job.max_attempts } }
+    : meta
   const error = meta?.error as { code?: unknown } | undefined
-  return error && typeof error === 'object' ? { ...meta, error: String(error), code: error.code } : meta
+  return error && typeof error === 'object' ? { ...brief, error: String(error), code: error.code } : brief
 }
 
 /** For one-off calls (migrations) that should only speak up when something is wrong. */

@@ -6,6 +6,16 @@ export interface TaskPayloads {
   cleanup_results: Record<string, never>
   refresh_query: { query_id: number }
   restart_schedules: Record<string, never>
+  /** One mail, ready to send: the worker adds the SMTP settings, so no password ever sits in the queue. */
+  send_mail: { to: string; subject: string; text: string; html: string }
+}
+
+export function assertSendMail(payload: unknown): TaskPayloads['send_mail'] {
+  const p = payload as TaskPayloads['send_mail']
+  if (!['to', 'subject', 'text', 'html'].every((k) => typeof (p as Record<string, unknown> | null)?.[k] === 'string')) {
+    throw new Error('Invalid send_mail payload')
+  }
+  return p
 }
 
 export function assertRefreshQuery(payload: unknown): TaskPayloads['refresh_query'] {

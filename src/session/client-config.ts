@@ -20,7 +20,7 @@ export function clientConfig(config: Config, settings: OrgSettings, principal?: 
     allowCustomJSVisualizations: false,
     autoPublishNamedQueries: true,
     extendedAlertOptions: false,
-    mailSettingsMissing: true,
+    mailSettingsMissing: !config.mail,
     dashboardRefreshIntervals: DASHBOARD_REFRESH_INTERVALS,
     queryRefreshIntervals: QUERY_REFRESH_INTERVALS,
     googleLoginEnabled: false,

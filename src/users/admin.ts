@@ -3,6 +3,9 @@ import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
 import { listGroups } from '../groups/store.ts'
+import { invitationMail } from '../mail/invitation.ts'
+import { queueMail } from '../mail/message.ts'
+import { passwordResetMail } from '../mail/password-reset.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdmin } from '../permissions/require.ts'
 import { LIMITS, tooLong } from '../validation/validate.ts'
@@ -15,8 +18,9 @@ import {
 
 /**
  * What admins do to other people's accounts (spec 3 §4 "User lifecycle", reference §1.6): invite a new user, disable
- * and enable, delete a pending invitation, resend an invitation, give a password-reset link. No mail is sent yet, so
- * every answer carries the link for the admin to pass on (as the established tool does when mail is not configured).
+ * and enable, delete a pending invitation, resend an invitation, give a password-reset link. With a mail server
+ * configured the link goes by mail (queued with the link, sent by the worker) and never into the answer, as the
+ * established tool does; without one the answer carries the link for the admin to pass on.
  */
 
 export const adminTexts = {
@@ -49,7 +53,7 @@ export interface LinkBase { base: string }
 
 /**
  * Invite someone (reference §1.6 `POST /api/users`): a pending user in the `default` group, with no password and no
- * API key until they accept; the answer is the user and the invitation link.
+ * API key until they accept; the answer is the user, with the invitation link when it is not mailed.
  */
 export async function createUser(deps: Deps, principal: Principal | undefined, body: unknown, o: LinkBase) {
   const admin = requireAdmin(principal)
@@ -64,6 +68,7 @@ export async function createUser(deps: Deps, principal: Principal | undefined, b
     await deps.sql.begin(async (tx) => {
       id = await insertPendingUser(tx, { orgId: admin.orgId, name: input.name, email: input.email, groupIds: [defaultGroup.id] })
       inviteLink = await issueUserLink(tx, deps, { userId: id, purpose: 'invite', base: o.base })
+      if (deps.config.mail) await queueMail(tx, invitationMail({ to: input.email, name: input.name, inviterName: admin.name, link: inviteLink }))
       await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'create', objectType: 'user', objectId: id })
     })
   } catch (error) {
@@ -71,7 +76,8 @@ export async function createUser(deps: Deps, principal: Principal | undefined, b
     if ((error as { code?: string }).code === '23505') throw new BadRequest(userTexts.emailTaken)
     throw error
   }
-  return { ...(await getUser(deps, admin, id)), invite_link: inviteLink }
+  const user = await getUser(deps, admin, id)
+  return deps.config.mail ? user : { ...user, invite_link: inviteLink }
 }
 
 async function targetOf(deps: Deps, admin: Principal, id: number): Promise<UserRow> {
@@ -128,7 +134,10 @@ export async function deleteUser(deps: Deps, principal: Principal | undefined, i
   await deps.bus.invalidate('user', id)
 }
 
-/** A new invitation link for a pending user (`POST /api/users/<id>/invite`); the previous one stops working. */
+/**
+ * A new invitation link for a pending user (`POST /api/users/<id>/invite`); the previous one stops working. Mailed when
+ * mail is configured (the answer is then empty), else returned.
+ */
 export async function reinviteUser(deps: Deps, principal: Principal | undefined, id: number, o: LinkBase) {
   const admin = requireAdmin(principal)
   const user = await targetOf(deps, admin, id)
@@ -137,11 +146,16 @@ export async function reinviteUser(deps: Deps, principal: Principal | undefined,
   return deps.sql.begin(async (tx) => {
     const link = await issueUserLink(tx, deps, { userId: id, purpose: 'invite', base: o.base })
     await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'invite', objectType: 'user', objectId: id })
-    return { invite_link: link }
+    if (!deps.config.mail) return { invite_link: link }
+    await queueMail(tx, invitationMail({ to: user.email, name: user.name, inviterName: admin.name, link }))
+    return {}
   })
 }
 
-/** A password-reset link, valid a day (`POST /api/users/<id>/reset_password`); none for a disabled user (404). */
+/**
+ * A password-reset link, valid a day (`POST /api/users/<id>/reset_password`); none for a disabled user (404). Mailed
+ * when mail is configured (the answer is then empty), else returned.
+ */
 export async function resetPasswordLink(deps: Deps, principal: Principal | undefined, id: number, o: LinkBase) {
   const admin = requireAdmin(principal)
   const user = await targetOf(deps, admin, id)
@@ -149,6 +163,8 @@ export async function resetPasswordLink(deps: Deps, principal: Principal | undef
   return deps.sql.begin(async (tx) => {
     const link = await issueUserLink(tx, deps, { userId: id, purpose: 'reset', base: o.base })
     await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'reset_password', objectType: 'user', objectId: id })
-    return { reset_link: link }
+    if (!deps.config.mail) return { reset_link: link }
+    await queueMail(tx, passwordResetMail({ to: user.email, name: user.name, link }))
+    return {}
   })
 }
