@@ -2,7 +2,7 @@ import { createTransport } from 'nodemailer'
 import type { MailSettings } from '../config.ts'
 import type { MailMessage } from './message.ts'
 
-/** Seconds a mail server gets to answer each step; a hung server fails the try, and the job is tried again later. */
+/** How long a mail server gets to answer each step (30 s); a hung server fails the try, and the job is tried again later. */
 const SMTP_TIMEOUT_MS = 30_000
 
 /** Send one mail through the configured SMTP server (the worker's send_mail task); throws when the server refuses it. */
