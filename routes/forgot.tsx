@@ -56,7 +56,7 @@ export default new Hono<Env>()
       return renderPage(c, <ForgotPage email={email} error={forgotTexts.throttled} />, { title: forgotTexts.title, status: 429 })
     }
     const base = deps.config.baseUrl ?? new URL(c.req.url).origin
-    // No mail is sent yet: the link is made (so the mail can carry it) and never shown or logged here.
+    // the link goes out by mail when mail is configured; it is never shown or logged here
     await requestPasswordReset(deps, org.id, email, base)
     return renderPage(c, <ForgotPage sent />, { title: forgotTexts.title })
   })

@@ -1,6 +1,8 @@
 import { claimSignInAttempt } from '../auth/store.ts'
 import { sha256 } from '../auth/tokens.ts'
 import type { Deps } from '../deps.ts'
+import { queueMail } from '../mail/message.ts'
+import { passwordResetMail } from '../mail/password-reset.ts'
 import { issueUserLink } from './links.ts'
 import { findUserByEmail } from './store.ts'
 
@@ -43,16 +45,21 @@ export async function claimForgotRequest(deps: Deps, email: string, ip: string |
 }
 
 /**
- * A one-day reset link for the organization's active user with this email, or null when there is none (unknown or
- * disabled). For the mail that carries it: the link must never be shown on the page or logged. The caller has
- * checked that password login is on (the page answers 404 otherwise).
+ * A one-day reset link for the organization's active user with this email, mailed to them when mail is configured
+ * (queued with the link, in one transaction); null when there is no such user (unknown or disabled). The link must
+ * never be shown on the page or logged. The caller has checked that password login is on (the page answers 404
+ * otherwise).
  */
 export async function requestPasswordReset(deps: Deps, orgId: number, email: string, baseUrl: string): Promise<string | null> {
   const address = normalEmail(email)
   if (!address || address.length > 320) return null
   const user = await findUserByEmail(deps.sql, orgId, address)
   if (!user || user.disabled_at) return null
-  return issueUserLink(deps.sql, deps, { userId: user.id, purpose: 'reset', base: baseUrl })
+  return deps.sql.begin(async (tx) => {
+    const link = await issueUserLink(tx, deps, { userId: user.id, purpose: 'reset', base: baseUrl })
+    if (deps.config.mail) await queueMail(tx, passwordResetMail({ to: user.email, name: user.name, link }))
+    return link
+  })
 }
 
 const normalEmail = (email: string) => email.trim().toLowerCase()

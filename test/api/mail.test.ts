@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config.ts'
 import { clientConfig } from '../../src/session/client-config.ts'
 import { DEFAULT_SETTINGS } from '../../src/settings/defaults.ts'
 import { redeemUserLink } from '../../src/users/links.ts'
-import { type Client, createTestApp, runJobs, setUp, type TestApp } from '../helpers/app.ts'
+import { Client, createTestApp, runJobs, setUp, type TestApp } from '../helpers/app.ts'
 import { eventually } from '../helpers/wait.ts'
 
 /**
@@ -118,6 +118,17 @@ describe('with a mail server configured', () => {
     expect(received).toHaveLength(1)
     expect(received[0].to).toEqual(['ada@example.com'])
     expect(received[0].raw).toMatch(/^Subject: Reset your password\r?$/m)
+    expect(await redeemUserLink(t.db.sql, t.deps, 'reset', linkIn(received[0].raw, 'reset')!)).toBe(adminId)
+  })
+
+  it('/forgot mails a reset link to a known address, and nothing to an unknown one, with the same page for both', async () => {
+    const known = await new Client(t.app).request('POST', '/forgot', { form: { email: 'Ada@Example.com' } })
+    const unknown = await new Client(t.app).request('POST', '/forgot', { form: { email: 'nobody@example.com' } })
+    expect(known.status).toBe(200)
+    expect(await known.text()).toBe(await unknown.text())
+    await runJobs(t)
+    expect(received.map((m) => m.to)).toEqual([['ada@example.com']])
+    const adminId = (await (await admin.get('/api/session')).json()).user.id
     expect(await redeemUserLink(t.db.sql, t.deps, 'reset', linkIn(received[0].raw, 'reset')!)).toBe(adminId)
   })
 
