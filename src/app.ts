@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { routes } from '../routes/manifest.ts'
 import type { Deps } from './deps.ts'
@@ -43,7 +43,9 @@ export function createApp(deps: Deps): Hono<Env> {
  * Every request body is at most SIGHTLINE_MAX_BODY_BYTES: a declared larger one is refused before it is read, an
  * undeclared (chunked) one as soon as it grows past the limit. 413, as JSON for the API and as a page for forms.
  */
-function limitBodies(maxBytes: number) {
+function limitBodies(maxBytes: number): MiddlewareHandler<Env> {
   const message = `The request body is too large (at most ${maxBytes.toLocaleString('en-US')} bytes).`
-  return bodyLimit({ maxSize: maxBytes, onError: () => { throw new PayloadTooLarge(message) } })
+  const limit = bodyLimit({ maxSize: maxBytes, onError: () => { throw new PayloadTooLarge(message) } })
+  // GET and HEAD carry no body; asking for one would make Node's adapter build a full Request for every read
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next))
 }
