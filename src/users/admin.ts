@@ -10,6 +10,7 @@ import type { Principal } from '../permissions/principal.ts'
 import { requireAdmin } from '../permissions/require.ts'
 import { LIMITS, tooLong } from '../validation/validate.ts'
 import { issueUserLink } from './links.ts'
+import { requireAccountMailBudget } from './mail-budget.ts'
 import { getUser, userTexts } from './service.ts'
 import {
   deleteUserRow, deleteUserSessions, deleteUserTokens, findUserByEmail, findUserById, insertPendingUser, setUserDisabled,
@@ -62,6 +63,7 @@ export async function createUser(deps: Deps, principal: Principal | undefined, b
   if (await findUserByEmail(deps.sql, admin.orgId, input.email)) throw new BadRequest(userTexts.emailTaken)
   const defaultGroup = (await listGroups(deps.sql, admin.orgId)).find((g) => g.type === 'builtin' && g.name === 'default')
   if (!defaultGroup) throw new BadRequest(adminTexts.noDefaultGroup)
+  await requireAccountMailBudget(deps, admin.orgId)
   let id = 0
   let inviteLink = ''
   try {
@@ -143,6 +145,7 @@ export async function reinviteUser(deps: Deps, principal: Principal | undefined,
   const user = await targetOf(deps, admin, id)
   if (user.disabled_at) throw new NotFound()
   if (!user.is_invitation_pending) throw new BadRequest(adminTexts.alreadyAccepted)
+  await requireAccountMailBudget(deps, admin.orgId)
   return deps.sql.begin(async (tx) => {
     const link = await issueUserLink(tx, deps, { userId: id, purpose: 'invite', base: o.base })
     await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'invite', objectType: 'user', objectId: id })
@@ -160,6 +163,7 @@ export async function resetPasswordLink(deps: Deps, principal: Principal | undef
   const admin = requireAdmin(principal)
   const user = await targetOf(deps, admin, id)
   if (user.disabled_at) throw new NotFound()
+  await requireAccountMailBudget(deps, admin.orgId)
   return deps.sql.begin(async (tx) => {
     const link = await issueUserLink(tx, deps, { userId: id, purpose: 'reset', base: o.base })
     await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'reset_password', objectType: 'user', objectId: id })

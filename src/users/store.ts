@@ -197,3 +197,15 @@ export async function findUsableUserToken(db: Db, tokenHash: Buffer, purpose: Us
 export async function setPasswordFromLink(db: Db, id: number, passwordHash: string): Promise<void> {
   await db`update users set password_hash = ${passwordHash}, is_invitation_pending = false, updated_at = now() where id = ${id}`
 }
+
+/**
+ * How many account mails (invitations, resent invitations, password resets) the organization's admins asked for in
+ * the last hour, read from the events each of them records.
+ */
+export async function countRecentAccountMails(db: Db, orgId: number): Promise<number> {
+  const [row] = await db<{ n: number }[]>`
+    select count(*)::int as n from events
+    where org_id = ${orgId} and created_at > now() - interval '1 hour'
+      and object_type = 'user' and action in ('create', 'invite', 'reset_password')`
+  return row.n
+}
