@@ -1,7 +1,11 @@
 import type { Hono } from 'hono'
 import type { Env } from '../src/http/env.ts'
+import adminJobsPage from './admin/queries/jobs.tsx'
+import adminOutdatedPage from './admin/queries/outdated.tsx'
+import adminStatusPage from './admin/status.tsx'
 import adminApi from './api/admin.ts'
 import configApi from './api/config.ts'
+import dashboardsApi from './api/dashboards.ts'
 import dataSourcesApi from './api/data_sources.ts'
 import databricksApi from './api/databricks.ts'
 import eventsApi from './api/events.ts'
@@ -16,7 +20,9 @@ import sessionApi from './api/session.ts'
 import settingsApi from './api/settings.ts'
 import usersApi from './api/users.ts'
 import visualizationsApi from './api/visualizations.ts'
+import widgetsApi from './api/widgets.ts'
 import avatar from './avatar.ts'
+import dashboardPage from './dashboards/[id].tsx'
 import dataSourcePage from './data_sources/[id].tsx'
 import dataSourcesPages from './data_sources/index.tsx'
 import groupMembersPage from './groups/[id].tsx'
@@ -34,11 +40,13 @@ import queryEditorPages from './queries/editor.tsx'
 import queriesPages from './queries/index.tsx'
 import querySnippetsPages from './query_snippets/index.tsx'
 import ready from './ready.ts'
+import settingsGeneralPage from './settings/general.tsx'
 import setup from './setup.tsx'
 import status from './status.ts'
 import profilePage from './users/[id].tsx'
 import usersPages from './users/index.tsx'
-import verificationEmail from './verification_email.ts'
+import verificationEmail from './verification_email.tsx'
+import verify from './verify.tsx'
 
 /**
  * The route table: every file under routes/ and where it is mounted. Explicit imports (no file-system scan at
@@ -47,6 +55,7 @@ import verificationEmail from './verification_email.ts'
 export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/admin', adminApi],
   ['/api/config', configApi],
+  ['/api/dashboards', dashboardsApi],
   ['/api/data_sources', dataSourcesApi],
   ['/api/databricks', databricksApi],
   ['/api/events', eventsApi],
@@ -61,7 +70,12 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/settings', settingsApi],
   ['/api/users', usersApi],
   ['/api/visualizations', visualizationsApi],
+  ['/api/widgets', widgetsApi],
+  ['/', adminStatusPage],
+  ['/', adminJobsPage],
+  ['/', adminOutdatedPage],
   ['/', avatar],
+  ['/', dashboardPage],
   ['/', dataSourcesPages],
   ['/', dataSourcePage],
   ['/', groupsPage],
@@ -79,9 +93,11 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', queryPage],
   ['/', querySnippetsPages],
   ['/', ready],
+  ['/', settingsGeneralPage],
   ['/', setup],
   ['/', status],
   ['/', usersPages],
   ['/', profilePage],
   ['/', verificationEmail],
+  ['/', verify],
 ]

@@ -50,9 +50,11 @@ function linkRoutes(purpose: UserTokenPurpose) {
       const token = c.req.param('token')
       const holder = org && (await linkHolder(c.get('deps'), org.id, purpose, token))
       if (!holder) return invalid(c, purpose)
-      // the page names the user: keep it out of shared caches and referrers
+      // the page names the user: keep it out of shared caches, and its address (the token) out of other sites'
+      // referrers; 'same-origin', not 'no-referrer', since under that a browser posts the form with `Origin: null`,
+      // which the cross-site check refuses
       c.header('Cache-Control', 'no-store')
-      c.header('Referrer-Policy', 'no-referrer')
+      c.header('Referrer-Policy', 'same-origin')
       return renderPage(c, <SetPasswordPage purpose={purpose} token={token} holder={holder} />, { title: titleOf(purpose) })
     })
     .post(`/${purpose}/:token`, async (c) => {
@@ -65,7 +67,7 @@ function linkRoutes(purpose: UserTokenPurpose) {
       const password = typeof form.password === 'string' ? form.password : ''
       const problem = passwordProblem(password)
       c.header('Cache-Control', 'no-store')
-      c.header('Referrer-Policy', 'no-referrer')
+      c.header('Referrer-Policy', 'same-origin')
       if (problem) {
         return renderPage(c, <SetPasswordPage purpose={purpose} token={token} holder={holder} error={problem} />, { title: titleOf(purpose), status: 400 })
       }

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { routes } from '../routes/manifest.ts'
+import { removeWidgetsOfArchivedQuery } from './dashboards/hooks.ts'
 import type { Deps } from './deps.ts'
 import { PayloadTooLarge } from './errors.ts'
 import type { Env } from './http/env.ts'
@@ -11,6 +12,7 @@ import { databaseAvailable } from './http/middleware/database-available.ts'
 import { requestId } from './http/middleware/request-id.ts'
 import { securityHeaders } from './http/middleware/security-headers.ts'
 import { notFound, onError } from './http/on-error.tsx'
+import { onQueryArchived } from './queries/archived.ts'
 import { serveStatic } from './http/static.ts'
 
 /**
@@ -18,6 +20,8 @@ import { serveStatic } from './http/static.ts'
  * same code runs under Node (@hono/node-server), Deno, and in tests through `app.request()` with no port.
  */
 export function createApp(deps: Deps): Hono<Env> {
+  // features built on queries clean up after an archive (a set: building several apps subscribes once)
+  onQueryArchived(removeWidgetsOfArchivedQuery)
   const app = new Hono<Env>()
   app.use('*', async function provideDeps(c, next) {
     c.set('deps', deps)

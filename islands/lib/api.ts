@@ -3,7 +3,7 @@ import { sessionExpired } from './bus.ts'
 
 /** An API failure with the server's message (or the spec's text for a connection failure). */
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly body: unknown) {
+  constructor(message: string, readonly status: number, readonly body: unknown, readonly statusText = '') {
     super(message)
   }
 }
@@ -42,6 +42,9 @@ async function parse(response: Response): Promise<unknown> {
 const messageOf = (body: unknown) =>
   typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : ''
 
+/** A failed call's own message from the server, '' when it gave none (spec 3 §8 texts then fall back to their own). */
+export const serverMessage = (error: unknown) => (error instanceof ApiError ? messageOf(error.body) : '')
+
 /**
  * Call Sightline's API as the signed-in browser. Follows spec 1 §8: a 400 mentioning CSRF is retried once after
  * GET /ping; a 401 (or 'Please login') opens the session-expired modal and retries once the user is back.
@@ -59,6 +62,6 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
     response = await send(method, path, body)
     data = await parse(response)
   }
-  if (!response.ok) throw new ApiError(messageOf(data) || texts.errors.unknown, response.status, data)
+  if (!response.ok) throw new ApiError(messageOf(data) || texts.errors.unknown, response.status, data, response.statusText)
   return data as T
 }

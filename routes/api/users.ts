@@ -6,7 +6,7 @@ import { idParam, jsonBody } from '../../src/http/validate.ts'
 import { createUser, deleteUser, disableUser, enableUser, reinviteUser, resetPasswordLink } from '../../src/users/admin.ts'
 import { getUser, listUsersPage, parseUserListQuery, regenerateUserApiKey, updateUser } from '../../src/users/service.ts'
 
-/** Where invitation and reset links point: the configured Base URL, else the address the admin called. */
+/** Where invitation, reset and verification links point: the configured Base URL, else the address the admin called. */
 const linkBase = (c: Context<Env>) => ({ base: c.get('deps').config.baseUrl ?? new URL(c.req.url).origin })
 const userId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
 
@@ -29,7 +29,7 @@ export default new Hono<Env>()
   .post('/:id', async (c) => {
     const { principal } = apiCaller(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(await updateUser(c.get('deps'), principal, userId(c), await jsonBody(c.req)))
+    return c.json(await updateUser(c.get('deps'), principal, userId(c), await jsonBody(c.req), linkBase(c)))
   })
   .delete('/:id', async (c) => {
     const { principal } = apiCaller(c)

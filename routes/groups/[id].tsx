@@ -10,16 +10,10 @@ import { signedIn } from '../../src/http/guards.ts'
 import { idParam } from '../../src/http/validate.ts'
 import { isAdmin } from '../../src/permissions/can.ts'
 import { texts } from '../../src/shared/texts.ts'
+import { GroupFrame } from '../../src/ui/GroupFrame.tsx'
 import { renderShellPage } from '../../src/ui/Page.tsx'
-import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
 
 const t = texts.groups
-
-// the same side menu as the group's Data Sources page
-const sideLink = (current: boolean) =>
-  `block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-500 ${current
-    ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300'
-    : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100'}`
 
 type Member = { id: number; name: string; email: string; profile_image_url: string; is_disabled: boolean }
 
@@ -47,24 +41,10 @@ export default new Hono<Env>().get('/groups/:id{[0-9]+}', async (c) => {
   const members = users.map((u) => ({ id: u.id, name: u.name, email: u.email, profile_image_url: u.profile_image_url, is_disabled: u.is_disabled }))
   const builtin = group.type === 'builtin'
   return renderShellPage(c, (
-    <SettingsLayout principal={principal} active="groups" titleIsHeading={false}>
-      <div className="flex items-center gap-2">
-        <h1 className="min-w-0 truncate text-xl font-semibold text-slate-900 dark:text-slate-100">{group.name}</h1>
-        {builtin && <span className={ui.badge}>{t.builtIn}</span>}
-      </div>
-      <div className="flex flex-col gap-6 md:flex-row md:items-start">
-        <nav aria-label={`${t.groupMenu}: ${group.name}`} className="md:w-48 md:shrink-0">
-          <ul className="flex gap-1 md:flex-col">
-            <li><a className={sideLink(true)} href={`/groups/${group.id}`} aria-current="page">{t.members}</a></li>
-            {admin && <li><a className={sideLink(false)} href={`/groups/${group.id}/data_sources`}>{t.dataSources}</a></li>}
-          </ul>
-        </nav>
-        <div className="min-w-0 flex-1">
-          {admin
-            ? <GroupMembers group={{ id: group.id, name: group.name, builtin }} members={members} currentUserId={principal.id} />
-            : <MemberList members={members} />}
-        </div>
-      </div>
-    </SettingsLayout>
+    <GroupFrame principal={principal} group={group} active="members">
+      {admin
+        ? <GroupMembers group={{ id: group.id, name: group.name, builtin }} members={members} currentUserId={principal.id} />
+        : <MemberList members={members} />}
+    </GroupFrame>
   ), { title: `${group.name} · ${t.members}`, section: 'settings' })
 })

@@ -1,6 +1,9 @@
 import { Hono, type Context } from 'hono'
+import { deleteCookie, getCookie } from 'hono/cookie'
 import type { JSX, ReactNode } from 'react'
 import ProfileEditor from '../../islands/ProfileEditor.tsx'
+import UserActions from '../../islands/UserActions.tsx'
+import { FLASH_COOKIE } from '../../islands/lib/flash.ts'
 import { GroupList, ProfileHeader } from '../../islands/lib/ProfileHeader.tsx'
 import { ui } from '../../islands/lib/ui.ts'
 import { NotFound } from '../../src/errors.ts'
@@ -12,6 +15,7 @@ import { isAdmin } from '../../src/permissions/can.ts'
 import type { Principal } from '../../src/permissions/principal.ts'
 import { texts } from '../../src/shared/texts.ts'
 import { settingsItems } from '../../src/ui/navigation.ts'
+import { FlashNotice } from '../../src/ui/FlashNotice.tsx'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
 import { getUser, type UserJson } from '../../src/users/service.ts'
@@ -46,6 +50,14 @@ function Frame({ principal, children }: { principal: Principal; children: ReactN
   return <SettingsLayout principal={principal} active="users" titleIsHeading={false}>{children}</SettingsLayout>
 }
 
+/** What enabling or disabling this user just did (islands/UserActions.tsx reloads the profile), said once. */
+function toggledNotice(c: Context<Env>, user: UserJson): string | undefined {
+  const flash = getCookie(c, FLASH_COOKIE)
+  if (flash !== 'user_enabled' && flash !== 'user_disabled') return undefined
+  deleteCookie(c, FLASH_COOKIE, { path: `/users/${user.id}` })
+  return flash === 'user_enabled' ? texts.userActions.enabled(user.name) : texts.userActions.disabled(user.name)
+}
+
 async function profilePage(c: Context<Env>, id: number) {
   const { principal } = signedIn(c)
   const user = await getUser(c.get('deps'), principal, id) // 404 unknown, 403 for those who may not see others
@@ -70,8 +82,21 @@ async function profilePage(c: Context<Env>, id: number) {
   } else {
     body = <ReadOnlyProfile user={user} />
   }
+  // spec 3 §4: admins act on other people's accounts, never on their own
+  const actions = admin && !self && (
+    <UserActions user={{ id: user.id, name: user.name, is_disabled: user.is_disabled, is_invitation_pending: user.is_invitation_pending }} />
+  )
+  const notice = toggledNotice(c, user)
   if ('api_key' in user) c.header('Cache-Control', 'no-store') // the page carries a secret
-  return renderShellPage(c, <Frame principal={principal}>{body}</Frame>, { title: self ? t.title : user.name, section: 'settings' })
+  return renderShellPage(c, (
+    <Frame principal={principal}>
+      <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
+        {notice && <FlashNotice>{notice}</FlashNotice>}
+        {body}
+        {actions}
+      </div>
+    </Frame>
+  ), { title: self ? t.title : user.name, section: 'settings' })
 }
 
 /** A user's profile (spec 3 §2 "Users and profile"): /users/me for one's own, /users/{id} for anyone's. */

@@ -1,11 +1,14 @@
 import { Hono, type Context } from 'hono'
+import { deleteCookie, getCookie } from 'hono/cookie'
 import type { JSX } from 'react'
+import NewUserDialog from '../../islands/NewUserDialog.tsx'
 import UserSearch, { USERS_RESULTS_ID } from '../../islands/UserSearch.tsx'
+import { FLASH_COOKIE } from '../../islands/lib/flash.ts'
 import { EmptyState, ListTable, type ListColumn } from '../../islands/lib/list/ListTable.tsx'
 import { Pager } from '../../islands/lib/list/Pager.tsx'
 import { addressView, type ListView } from '../../islands/lib/list/view.ts'
 import { ui } from '../../islands/lib/ui.ts'
-import { Forbidden } from '../../src/errors.ts'
+import { Forbidden, Redirect } from '../../src/errors.ts'
 import type { Env } from '../../src/http/env.ts'
 import { signedIn } from '../../src/http/guards.ts'
 import { isAdmin } from '../../src/permissions/can.ts'
@@ -13,6 +16,8 @@ import type { Principal } from '../../src/permissions/principal.ts'
 import { readListState, searchKeeps, type ListSpec } from '../../src/shared/list/address.ts'
 import { parseOrder } from '../../src/shared/list/params.ts'
 import { texts } from '../../src/shared/texts.ts'
+import { Icon } from '../../src/ui/icons.tsx'
+import { FlashNotice } from '../../src/ui/FlashNotice.tsx'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
 import { formatDay } from '../../src/shared/time.ts'
@@ -90,12 +95,13 @@ function Results({ list, tab, count, users, dateFormat }: {
   )
 }
 
-function UsersPage({ principal, list, tab, count, users, dateFormat }: {
-  principal: Principal; list: ListView; tab: (typeof TABS)[number]; count: number; users: UserJson[]; dateFormat: string
+function UsersPage({ principal, list, tab, count, users, dateFormat, notice }: {
+  principal: Principal; list: ListView; tab: (typeof TABS)[number]; count: number; users: UserJson[]; dateFormat: string; notice?: string
 }): JSX.Element {
   const tabs = TABS.filter((each) => !each.adminOnly || isAdmin(principal))
   return (
     <SettingsLayout principal={principal} active="users">
+      {notice && <FlashNotice>{notice}</FlashNotice>}
       <div className="flex flex-col gap-6 md:flex-row md:items-start">
         <nav aria-label={t.menu} className="-mx-4 overflow-x-auto px-4 md:mx-0 md:w-48 md:shrink-0 md:px-0">
           <ul className="flex gap-1 md:flex-col">
@@ -107,7 +113,13 @@ function UsersPage({ principal, list, tab, count, users, dateFormat }: {
           </ul>
         </nav>
         <section aria-labelledby="users-title" className="flex min-w-0 flex-1 flex-col gap-4">
-          <h2 id="users-title" className="text-lg font-semibold text-slate-900 dark:text-slate-100">{tab.label}</h2>
+          <div className="flex items-center justify-between gap-4">
+            <h2 id="users-title" className="text-lg font-semibold text-slate-900 dark:text-slate-100">{tab.label}</h2>
+            {/* creating users is for admins (spec 3 §6): a link, so this list needs no script of its own for it */}
+            {isAdmin(principal) && (
+              <a href="/users/new" className={ui.primaryButton}><Icon name="plus" className="h-4 w-4" />{texts.userActions.newUser}</a>
+            )}
+          </div>
           <UserSearch action={tab.path} q={list.s.q} keep={searchKeeps(USERS_LIST, list.s)} />
           <Results list={list} tab={tab} count={count} users={users} dateFormat={dateFormat} />
         </section>
@@ -116,7 +128,15 @@ function UsersPage({ principal, list, tab, count, users, dateFormat }: {
   )
 }
 
-async function listPage(c: Context<Env>, tab: (typeof TABS)[number]) {
+/** The notice a deleted invitation's profile left for the list (islands/UserActions.tsx), shown once. */
+function deletedNotice(c: Context<Env>): string | undefined {
+  const flash = getCookie(c, FLASH_COOKIE)
+  if (!flash) return undefined
+  deleteCookie(c, FLASH_COOKIE, { path: '/users' })
+  return flash === 'user_deleted' ? texts.userActions.deleted : undefined
+}
+
+async function listPage(c: Context<Env>, tab: (typeof TABS)[number], withDialog = false) {
   const { principal, org } = signedIn(c)
   if (!canListUsers(principal)) throw new Forbidden()
   if (tab.adminOnly && !isAdmin(principal)) throw new Forbidden()
@@ -126,12 +146,21 @@ async function listPage(c: Context<Env>, tab: (typeof TABS)[number]) {
     disabled: tab.key === 'disabled', pending: tab.key === 'disabled' ? undefined : tab.key === 'pending',
   }, { clampPage: true })
   const list = addressView(USERS_LIST, { ...s, page: result.page }, tab.path)
-  return renderShellPage(c, <UsersPage principal={principal} list={list} tab={tab} count={result.count} users={result.results} dateFormat={org.settings.date_format} />,
-    { title: tab.key === 'active' ? t.title : `${tab.label} · ${t.title}`, section: 'settings' })
+  const page = <UsersPage principal={principal} list={list} tab={tab} count={result.count} users={result.results} dateFormat={org.settings.date_format} notice={deletedNotice(c)} />
+  return renderShellPage(c, <>{page}{withDialog && <NewUserDialog />}</>, {
+    title: withDialog ? texts.userActions.createTitle : tab.key === 'active' ? t.title : `${tab.label} · ${t.title}`, section: 'settings',
+  })
 }
 
-/** The users list (spec 3 §2 "Users and profile"): search, sorting and pages all in the address, so it works without script. */
+/**
+ * The users list (spec 3 §2 "Users and profile"): search, sorting and pages all in the address, so it works without
+ * script; /users/new is the active users with the create dialog open, for admins (others are sent to the list).
+ */
 export default new Hono<Env>()
   .get('/users', (c) => listPage(c, TABS[0]))
+  .get('/users/new', (c) => {
+    if (!isAdmin(signedIn(c).principal)) throw new Redirect('/users')
+    return listPage(c, TABS[0], true)
+  })
   .get('/users/pending', (c) => listPage(c, TABS[1]))
   .get('/users/disabled', (c) => listPage(c, TABS[2]))

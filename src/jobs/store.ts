@@ -65,12 +65,15 @@ export async function findJobOrgId(db: Db, id: string): Promise<number | undefin
 
 /**
  * Queue a graphile-worker job in the caller's transaction, so a row and the job that processes it are committed
- * together or not at all.
+ * together or not at all. A keyed job replaces the waiting one of the same key; with `keepRunAt` it keeps that one's
+ * due time (graphile's 'preserve_run_at'), so work added meanwhile joins a batch instead of postponing it.
  */
 export async function enqueue<T extends keyof TaskPayloads>(
-  db: Db, task: T, payload: TaskPayloads[T], o: { jobKey?: string; queue?: string; maxAttempts?: number; runAt?: Date } = {},
+  db: Db, task: T, payload: TaskPayloads[T],
+  o: { jobKey?: string; queue?: string; maxAttempts?: number; runAt?: Date; keepRunAt?: boolean } = {},
 ) {
   await db`select graphile_worker.add_job(
     ${task}::text, ${db.json(payload as never)}::json, queue_name => ${o.queue ?? null}::text,
-    run_at => ${o.runAt ?? null}::timestamptz, max_attempts => ${o.maxAttempts ?? 3}::int, job_key => ${o.jobKey ?? null}::text)`
+    run_at => ${o.runAt ?? null}::timestamptz, max_attempts => ${o.maxAttempts ?? 3}::int, job_key => ${o.jobKey ?? null}::text,
+    job_key_mode => ${o.keepRunAt ? 'preserve_run_at' : 'replace'}::text)`
 }

@@ -8,6 +8,14 @@ export interface TaskPayloads {
   restart_schedules: Record<string, never>
   /** One mail, ready to send: the worker adds the SMTP settings, so no password ever sits in the queue. */
   send_mail: { to: string; subject: string; text: string; html: string }
+  /** Gather a user's failed scheduled queries not yet reported into one mail (one keyed job per user). */
+  send_failure_report: { user_id: number }
+}
+
+export function assertSendFailureReport(payload: unknown): TaskPayloads['send_failure_report'] {
+  const p = payload as TaskPayloads['send_failure_report']
+  if (!Number.isInteger(p?.user_id)) throw new Error('Invalid send_failure_report payload')
+  return p
 }
 
 export function assertSendMail(payload: unknown): TaskPayloads['send_mail'] {

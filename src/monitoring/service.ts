@@ -8,6 +8,7 @@ import { iso } from '../shared/time.ts'
 import { usersByIds } from '../users/store.ts'
 import { VERSION } from '../version.ts'
 import * as store from './store.ts'
+import type { JobJson, QueueJson, RqStatusJson, SystemStatusJson, WorkerJson } from '../shared/monitoring.ts'
 
 /** The monitoring pages show the whole installation's machinery: super admins only (reference §5.5, §5.6). */
 function requireSuperAdmin(principal: Principal): Principal {
@@ -15,46 +16,13 @@ function requireSuperAdmin(principal: Principal): Principal {
   return principal
 }
 
-/** What the browser's Queries tab reads from an execution; other jobs carry none. */
-export interface JobMeta {
-  query_id: number | null
-  org_id: number
-  data_source_id: number
-  user_id: number | null
-  scheduled: boolean
-}
+export type { JobJson, JobMeta, QueueJson, RqStatusJson, SystemStatusJson, WorkerJson } from '../shared/monitoring.ts'
 
-/** A started job as the RQ Status page lists it (reference §5.6). */
-export interface JobJson {
-  id: string
-  name: string
-  origin: string
-  enqueued_at: string | null
-  started_at: string | null
-  meta: JobMeta | Record<string, never>
-}
-
-export interface QueueJson {
-  name: string
-  started: JobJson[]
-  queued: number
-}
-
-export interface WorkerJson {
-  name: string
-  hostname: string
-  pid: number
-  /** A graphile-worker pool takes jobs from every queue. */
-  queues: 'all'
-  state: 'busy' | 'idle'
-  last_heartbeat: string | null
-  birth_date: string | null
-  current_job: string | null
-  successful_jobs: number
-  failed_jobs: number
-  /** Seconds. */
-  total_working_time: number
-}
+/**
+ * How many waiting executions, and how many other waiting jobs, rq_status lists (the longest-waiting first): the
+ * counters stay exact, while a page of 10,000 queued jobs would cost more to send than it tells anyone.
+ */
+export const LISTED_WAITING_JOBS = 100
 
 const executionJson = (e: store.RunningExecutionRow): JobJson => ({
   id: e.id,
@@ -63,6 +31,16 @@ const executionJson = (e: store.RunningExecutionRow): JobJson => ({
   enqueued_at: iso(e.created_at),
   started_at: iso(e.started_at),
   meta: { query_id: e.query_id, org_id: e.org_id, data_source_id: e.data_source_id, user_id: e.user_id, scheduled: e.scheduled },
+})
+
+const waitingJobJson = (j: store.WaitingJobRow): JobJson => ({
+  id: j.id,
+  name: j.task_identifier,
+  origin: j.queue,
+  enqueued_at: iso(j.created_at),
+  started_at: null,
+  meta: j.org_id === null ? {}
+    : { query_id: j.query_id, org_id: j.org_id, data_source_id: j.data_source_id!, user_id: j.user_id, scheduled: j.scheduled ?? false },
 })
 
 const lockedJobJson = (j: store.LockedJobRow): JobJson => ({
@@ -111,10 +89,12 @@ async function queueStates(deps: Deps): Promise<Record<string, QueueJson>> {
 }
 
 /** GET /api/admin/queries/rq_status: what runs and waits in each queue, and the workers. */
-export async function rqStatus(deps: Deps, principal: Principal) {
+export async function rqStatus(deps: Deps, principal: Principal): Promise<RqStatusJson> {
   requireSuperAdmin(principal)
-  const [queues, workers] = await Promise.all([queueStates(deps), store.workers(deps.sql)])
-  return { queues, workers: workers.map(workerJson) }
+  const [queues, workers, waiting] = await Promise.all([
+    queueStates(deps), store.workers(deps.sql), store.waitingJobs(deps.sql, LISTED_WAITING_JOBS),
+  ])
+  return { queues, workers: workers.map(workerJson), queued_jobs: waiting.map(waitingJobJson) }
 }
 
 /**
@@ -130,7 +110,7 @@ export async function outdatedQueries(deps: Deps, principal: Principal) {
 }
 
 /** GET /status.json: the System Status page (reference §5.6), with Sightline's own tables behind each figure. */
-export async function systemStatus(deps: Deps, principal: Principal) {
+export async function systemStatus(deps: Deps, principal: Principal): Promise<SystemStatusJson> {
   const p = requireSuperAdmin(principal)
   const [counts, queues, workers] = await Promise.all([
     store.statusCounts(deps.sql, p.orgId, {
@@ -145,9 +125,8 @@ export async function systemStatus(deps: Deps, principal: Principal) {
     queries_count: counts.queries_count,
     query_results_count: counts.query_results_count,
     unused_query_results_count: counts.unused_query_results_count,
-    // dashboards and widgets have no tables yet, so there are honestly none (as in orgs/status.ts)
-    dashboards_count: 0,
-    widgets_count: 0,
+    dashboards_count: counts.dashboards_count,
+    widgets_count: counts.widgets_count,
     manager: {
       started_at: iso(counts.started_at),
       last_refresh_at: iso(counts.last_refresh_at),
@@ -158,7 +137,7 @@ export async function systemStatus(deps: Deps, principal: Principal) {
       metrics: [
         ['Query Results Size', counts.query_results_size],
         ['Sightline DB Size', counts.database_size],
-      ] as [string, number][],
+      ],
     },
   }
 }

@@ -68,6 +68,43 @@ export async function waitingPerQueue(db: Db): Promise<{ queue: string; waiting:
      order by 1`
 }
 
+/** A job waiting for a worker: an execution waiting its turn, or another task's job due and unlocked. */
+export interface WaitingJobRow {
+  id: string
+  queue: string
+  task_identifier: string
+  created_at: Date
+  /** Executions only: what the Queries tab shows. */
+  org_id: number | null
+  data_source_id: number | null
+  query_id: number | null
+  user_id: number | null
+  scheduled: boolean | null
+}
+
+/**
+ * The `limit` longest-waiting executions and the `limit` longest-waiting other jobs (the same "waiting" as
+ * waitingPerQueue): a queue of thousands is sorted keeping only the first rows, and never sent whole.
+ */
+export async function waitingJobs(db: Db, limit: number): Promise<WaitingJobRow[]> {
+  const [executions, others] = await Promise.all([
+    db<WaitingJobRow[]>`
+      select id::text, queue, 'execute_query' as task_identifier, created_at, org_id, data_source_id, query_id, user_id, scheduled
+        from executions
+       where status = 1
+       order by created_at, id
+       limit ${limit}`,
+    db<WaitingJobRow[]>`
+      select id::text, coalesce(queue_name, ${UNNAMED_QUEUE}) as queue, task_identifier, created_at,
+             null::int as org_id, null::int as data_source_id, null::int as query_id, null::int as user_id, null::bool as scheduled
+        from graphile_worker.jobs
+       where locked_at is null and run_at <= now() and attempts < max_attempts and task_identifier <> 'execute_query'
+       order by run_at, id
+       limit ${limit}`,
+  ])
+  return [...executions, ...others]
+}
+
 /** A worker pool with what it is doing now and what it has done. */
 export interface WorkerRow {
   worker_id: string
@@ -88,7 +125,9 @@ export interface WorkerRow {
 
 /**
  * Every worker with a heartbeat row. Counts come from the executions it finished (kept for the retention period),
- * aggregated in one pass rather than per worker.
+ * aggregated in one pass rather than per worker; a worker finishes nothing before it starts, so the oldest live
+ * start bounds the read on the index of finished executions. The jobs workers hold are read in one pass too: a
+ * read per worker would scan a long queue once for each.
  */
 export async function workers(db: Db): Promise<WorkerRow[]> {
   return db<WorkerRow[]>`
@@ -99,7 +138,13 @@ export async function workers(db: Db): Promise<WorkerRow[]> {
              coalesce(extract(epoch from sum(finished_at - started_at)), 0)::float8 as working_seconds
         from executions
        where status in (3, 4) and worker_id in (select worker_id from worker_heartbeats)
-       group by worker_id)
+         and finished_at >= (select min(started_at) from worker_heartbeats)
+       group by worker_id),
+    held as (
+      select distinct on (locked_by) locked_by, id, task_identifier
+        from graphile_worker.jobs
+       where locked_by is not null
+       order by locked_by, locked_at)
     select h.worker_id, h.hostname, h.pid, h.started_at, h.last_seen_at,
            run.id as execution_id, job.id as job_id, job.task_identifier as job_task,
            coalesce(done.succeeded, 0) as succeeded, coalesce(done.failed, 0) as failed,
@@ -108,9 +153,7 @@ export async function workers(db: Db): Promise<WorkerRow[]> {
       left join lateral (
         select e.id from executions e where e.worker_id = h.worker_id and e.status = 2 order by e.started_at limit 1
       ) run on true
-      left join lateral (
-        select j.id, j.task_identifier from graphile_worker.jobs j where j.locked_by = h.worker_id order by j.locked_at limit 1
-      ) job on true
+      left join held job on job.locked_by = h.worker_id
       left join done on done.worker_id = h.worker_id
      order by h.started_at, h.worker_id`
 }
@@ -143,6 +186,8 @@ export interface StatusCountsRow {
   started_at: Date | null
   query_results_size: number
   database_size: number
+  dashboards_count: number
+  widgets_count: number
 }
 
 /**
@@ -154,6 +199,8 @@ export async function statusCounts(db: Db, orgId: number, o: { retentionDays: nu
     select
       (select count(*)::int from queries where org_id = ${orgId}) as queries_count,
       (select count(*)::int from query_results where org_id = ${orgId}) as query_results_count,
+      (select count(*)::int from dashboards where org_id = ${orgId}) as dashboards_count,
+      (select count(*)::int from widgets w join dashboards d on d.id = w.dashboard_id where d.org_id = ${orgId}) as widgets_count,
       (select count(*)::int from query_results r
         where r.org_id = ${orgId}
           and r.retrieved_at < now() - make_interval(days => ${o.retentionDays}::int)

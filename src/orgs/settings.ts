@@ -5,7 +5,8 @@ import { updateOrgSettings } from './store.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { validate } from '../validation/validate.ts'
 import { BadRequest } from '../errors.ts'
-import { DEFAULT_SETTINGS, OrgSettingsSchema, effectiveSettings, type OrgSettings } from '../settings/defaults.ts'
+import { DEFAULT_SETTINGS, OrgSettingsSchema, effectiveSettings, otherLoginMethodEnabled, type OrgSettings } from '../settings/defaults.ts'
+import { texts } from '../shared/texts.ts'
 
 const SettingsChange = OrgSettingsSchema.partial()
 
@@ -24,6 +25,11 @@ export async function saveSettings(deps: Deps, principal: Principal, org: OrgCon
     previous[key] = org.settings[key as keyof OrgSettings]
     if (JSON.stringify(value) === JSON.stringify(DEFAULT_SETTINGS[key as keyof OrgSettings])) delete stored[key]
     else stored[key] = value
+  }
+  // spec 3 §5: password login may be switched off only while another login method is on. Refused rather than stored
+  // and overridden, so that a `false` saved today cannot take effect unnoticed the day another method is switched on.
+  if (change.auth_password_login_enabled === false && !otherLoginMethodEnabled(effectiveSettings(stored))) {
+    throw new BadRequest(texts.settings.passwordLoginTooltip)
   }
   await deps.sql.begin(async (tx) => {
     await updateOrgSettings(tx, org.id, stored)

@@ -2,6 +2,7 @@ import { countedPage, orderBy as listOrderBy, type Fragment } from '../db/list-p
 import type { Db } from '../db/sql.ts'
 import { apiListQuery } from '../validation/list-query.ts'
 import type { ListQuery } from '../shared/list/params.ts'
+import { searchWords, type SearchWords } from '../shared/list/search-words.ts'
 import { queryColumns, queryTables, visibleTo, type QueryRow, type Viewer } from './store.ts'
 
 /** all: every visible query (drafts of everyone included, reference quirk 3); my: the caller's; archive: archived. */
@@ -11,36 +12,12 @@ export type QueryListKind = 'all' | 'my' | 'favorites' | 'archive'
 export const QUERY_ORDERS = ['name', 'created_at', 'schedule', 'runtime', 'executed_at', 'created_by', 'starred_at'] as const
 type OrderKey = (typeof QUERY_ORDERS)[number]
 
-export interface QueryListParams extends ListQuery<OrderKey> {
-  /** The search words that can match something (each has a letter or a digit), without the word `or`. */
-  words: string[]
-  /** The alternatives `or` separates (reference §3.1): a query matches when it matches every word of one of them. */
-  alternatives: string[][]
-}
-
-const MAX_WORDS = 20
+export interface QueryListParams extends ListQuery<OrderKey>, SearchWords {}
 
 /** The list query string (spec 2 §3 "List state"): page, page_size, order, q, tags; a 400 says what is wrong. */
 export function parseListParams(query: Record<string, string | undefined>, tags: string[]): QueryListParams {
   const list = apiListQuery(query, QUERY_ORDERS, tags)
-  const words = list.q.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, MAX_WORDS)
-  const alternatives = splitAtOr(words)
-  return { ...list, words: alternatives.flat(), alternatives }
-}
-
-/**
- * The words between each `or` (any case), as the established tool's search reads them; an `or` with nothing on one
- * side joins nothing and is dropped, and a search that is only `or`s looks for the word itself.
- */
-function splitAtOr(words: string[]): string[][] {
-  const isOr = (w: string) => w.toLowerCase() === 'or'
-  const alternatives: string[][] = [[]]
-  for (const word of words) {
-    if (isOr(word)) alternatives.push([])
-    else alternatives[alternatives.length - 1].push(word)
-  }
-  const nonEmpty = alternatives.filter((a) => a.length > 0)
-  return nonEmpty.length || !words.length ? nonEmpty : [words.slice(0, 1)]
+  return { ...list, ...searchWords(list.q) }
 }
 
 /** A query as listed: with its owner's name and, for the caller, whether and when they starred it. */

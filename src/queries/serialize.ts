@@ -82,6 +82,15 @@ export function queryJson(d: QueryDetails) {
   }
 }
 
+/** A query inside another object's answer (a dashboard's widget): with its owner and last editor, no visualizations. */
+export function embeddedQueryJson(row: Shown<QueryRow>, users: Map<number, UserRow>) {
+  return {
+    ...baseJson(row),
+    user: ownerJson(users.get(row.user_id)),
+    last_modified_by: row.last_modified_by_id === null ? null : ownerJson(users.get(row.last_modified_by_id)),
+  }
+}
+
 /** A query in a list: its owner and the caller's star, no visualizations. */
 export function queryListItemJson(row: Shown<QueryRow> & { is_favorite: boolean; starred_at: Date | null }, users: Map<number, UserRow>) {
   return {

@@ -266,3 +266,9 @@ export async function dataSourceExists(db: Db, orgId: number, id: number): Promi
   const [row] = await db`select 1 from data_sources where id = ${id} and org_id = ${orgId}`
   return !!row
 }
+
+/** The organization's queries with these ids (what a dashboard's widgets show); the caller has decided who sees them. */
+export async function findByIds(db: Db, orgId: number, ids: number[]): Promise<QueryRow[]> {
+  if (!ids.length) return []
+  return db<QueryRow[]>`select ${queryColumns(db)} from ${queryTables(db)} where q.id = any(${ids}::bigint[]) and q.org_id = ${orgId}`
+}

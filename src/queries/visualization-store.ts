@@ -28,3 +28,9 @@ export async function firstVisualizationId(db: Db, queryId: number): Promise<num
 export async function deleteVisualization(db: Db, id: number) {
   await db`delete from visualizations where id = ${id}`
 }
+
+/** The visualizations and their queries that widgets show, in one round trip each (a dashboard of 30 charts). */
+export async function findVisualizationsByIds(db: Db, ids: number[]): Promise<VisualizationRow[]> {
+  if (!ids.length) return []
+  return db<VisualizationRow[]>`select * from visualizations where id = any(${ids}::bigint[])`
+}

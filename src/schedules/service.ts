@@ -4,6 +4,7 @@ import { recordEvent } from '../events/service.ts'
 import { enqueue } from '../jobs/enqueue.ts'
 import { removeQueuedJob } from '../jobs/store.ts'
 import { log } from '../log.ts'
+import { keepFailureForReport } from './failure-report.ts'
 import { backoffMinutes, firstRunAt } from './next-run.ts'
 import { countFailure, findBrokenChains, findScheduleState, setNextRunAt } from './store.ts'
 
@@ -51,13 +52,14 @@ export async function scheduledRunEnded(sql: Sql, execution: ScheduledRun, outco
   })
 }
 
-/** Where failure notices for scheduled queries start: an audit event now; mail to the owner joins with the alerts work. */
+/** A scheduled run failed: an audit event, and the failure kept for the owner's mailed report when the organization wants one. */
 async function reportScheduledFailure(db: Db, execution: ScheduledRun, name: string, error: string, failures: number) {
   log.warn('scheduled query failed', { query: execution.query_id, failures, error })
   await recordEvent(db, {
     orgId: execution.org_id, userId: execution.user_id, action: 'scheduled_query_failed', objectType: 'query', objectId: execution.query_id,
     properties: { name, error, schedule_failures: failures, execution_id: execution.id },
   })
+  await keepFailureForReport(db, { queryId: execution.query_id!, error, scheduleFailures: failures })
 }
 
 /** Queries overdue by more than a minute with no refresh job: their chain was broken (a crash); restart it now. */

@@ -5,9 +5,10 @@ import { generateApiKey } from '../auth/tokens.ts'
 import type { Deps } from '../deps.ts'
 import { recordEvent } from '../events/service.ts'
 import { checkUserLink, redeemUserLink } from './links.ts'
-import { deleteUserSessions, deleteUserTokens, findUserById, replaceApiKey, setPasswordFromLink, type UserTokenPurpose } from './store.ts'
+import { deleteUserSessions, deleteUserTokens, findUserById, replaceApiKey, setPasswordFromLink, type UserTokenPurpose as AnyPurpose } from './store.ts'
 
-export type { UserTokenPurpose }
+/** The links that set a password (an email verification link sets none: src/users/verify-email.ts). */
+export type UserTokenPurpose = Exclude<AnyPurpose, 'verify'>
 
 /**
  * Accepting an invitation or a password reset (reference §1.3): the link's page asks for a password; only the form

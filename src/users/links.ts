@@ -1,20 +1,27 @@
+import type { Config } from '../config.ts'
 import type { Deps } from '../deps.ts'
 import { hmac, randomToken, safeEqual, sha256 } from '../auth/tokens.ts'
 import type { Db } from '../db/sql.ts'
 import { findUsableUserToken, insertUserToken, useUserToken, type UserTokenPurpose } from './store.ts'
 
-/** How long a link works: an invitation a week (as the established tool), a password reset a day. */
-export const LINK_LIFETIME_MS: Record<UserTokenPurpose, number> = { invite: 7 * 86_400_000, reset: 86_400_000 }
+/** How long a link works: an invitation or an email verification a week (as the established tool), a reset a day. */
+export const LINK_LIFETIME_MS: Record<UserTokenPurpose, number> = { invite: 7 * 86_400_000, reset: 86_400_000, verify: 7 * 86_400_000 }
 
-const PATHS: Record<UserTokenPurpose, string> = { invite: 'invite', reset: 'reset' }
+const PATHS: Record<UserTokenPurpose, string> = { invite: 'invite', reset: 'reset', verify: 'verify' }
+
+/**
+ * Where links point when no request says where Sightline is reached (the worker, a service called without one):
+ * SIGHTLINE_BASE_URL, else the address a single-machine install answers on.
+ */
+export const configuredBase = (config: Pick<Config, 'baseUrl' | 'port'>) => config.baseUrl ?? `http://localhost:${config.port}`
 
 /** The signature binds the random part to its purpose: an invitation's token is never a reset token. */
 const signature = (secretKey: string, purpose: UserTokenPurpose, random: string) => hmac(secretKey, `user-link:${purpose}:${random}`)
 
 /**
- * A new single-use link for the user: `<base>/invite/<token>` or `<base>/reset/<token>`. The token is random and
- * signed with the secret key; only its sha-256 is stored, with its user, purpose and expiry, so the database alone
- * cannot make a working link and a used, replaced or expired one opens nothing.
+ * A new single-use link for the user: `<base>/invite/<token>`, `<base>/reset/<token>` or `<base>/verify/<token>`.
+ * The token is random and signed with the secret key; only its sha-256 is stored, with its user, purpose and expiry,
+ * so the database alone cannot make a working link and a used, replaced or expired one opens nothing.
  */
 export async function issueUserLink(db: Db, deps: Pick<Deps, 'secretKey'>, o: { userId: number; purpose: UserTokenPurpose; base: string; now?: number }) {
   const random = randomToken()

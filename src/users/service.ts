@@ -18,7 +18,9 @@ import {
   deleteUserSessions, findUserByEmail, findUserById, listUsers, replaceApiKey, replaceUserGroups, updateUserFields, USER_ORDERS,
   type UserOrder, type UserRow,
 } from './store.ts'
+import { configuredBase } from './links.ts'
 import { userJson } from './serialize.ts'
+import { emailAddressChanged } from './verify-email.ts'
 
 export { USER_ORDERS, type UserOrder }
 
@@ -137,9 +139,10 @@ const oldPasswordThrottle = new LoginThrottle()
 
 /**
  * Save a profile (reference §1.6 `POST /api/users/<id>`): the user themself or an admin; groups by admins only;
- * a new password needs the current one. A new password or email signs the user out everywhere but here.
+ * a new password needs the current one. A new password or email signs the user out everywhere but here; a new email
+ * is verified anew by a link mailed to it (when mail is configured), made on `o.base`.
  */
-export async function updateUser(deps: Deps, principal: Principal, id: number, body: unknown) {
+export async function updateUser(deps: Deps, principal: Principal, id: number, body: unknown, o: { base?: string } = {}) {
   const user = await findUserById(deps.sql, principal.orgId, id)
   if (!user) throw new NotFound()
   requireAdminOrOwner(principal, id)
@@ -198,6 +201,7 @@ export async function updateUser(deps: Deps, principal: Principal, id: number, b
       await deps.sql.begin(async (tx) => {
         await updateUserFields(tx, principal.orgId, id, { name, email, passwordHash })
         if (groupIds !== undefined) await replaceUserGroups(tx, id, groupIds)
+        if (email !== undefined) await emailAddressChanged(tx, deps, { id, name: name ?? user.name, email }, o.base ?? configuredBase(deps.config))
         if (signOutElsewhere) await deleteUserSessions(tx, id, keep)
         await recordEvent(tx, {
           orgId: principal.orgId, userId: principal.id, action: 'edit', objectType: 'user', objectId: id,

@@ -158,7 +158,7 @@ export async function deleteUserRow(db: Db, orgId: number, id: number): Promise<
   await db`delete from users where id = ${id} and org_id = ${orgId}`
 }
 
-export type UserTokenPurpose = 'invite' | 'reset'
+export type UserTokenPurpose = 'invite' | 'reset' | 'verify'
 
 /** Keep a link's token (by its hash); the user's older unused links of the same purpose stop working. */
 export async function insertUserToken(db: Db, t: { tokenHash: Buffer; userId: number; purpose: UserTokenPurpose; expiresAt: Date }) {
@@ -180,9 +180,21 @@ export async function useUserToken(db: Db, tokenHash: Buffer, purpose: UserToken
   return row?.user_id
 }
 
+/** Forget the user's unused links of one purpose (an email verification link once the address it was sent to changed). */
+export async function deleteUnusedUserTokens(db: Db, userId: number, purpose: UserTokenPurpose): Promise<void> {
+  await db`delete from user_tokens where user_id = ${userId} and purpose = ${purpose} and used_at is null`
+}
+
 /** Forget the user's unused links (the user was disabled: no link of theirs may open a session). */
 export async function deleteUserTokens(db: Db, userId: number): Promise<void> {
   await db`delete from user_tokens where user_id = ${userId} and used_at is null`
+}
+
+/** When the user's unused link of this purpose was made, if they have one (issuing a link replaces the previous). */
+export async function latestUnusedUserTokenAt(db: Db, userId: number, purpose: UserTokenPurpose): Promise<Date | undefined> {
+  const [row] = await db<{ created_at: Date }[]>`
+    select max(created_at) as created_at from user_tokens where user_id = ${userId} and purpose = ${purpose} and used_at is null`
+  return row?.created_at ?? undefined
 }
 
 /** Whether a link's token would still open (known, this purpose, unused, unexpired), without using it: for GET. */
@@ -208,4 +220,9 @@ export async function countRecentAccountMails(db: Db, orgId: number): Promise<nu
     where org_id = ${orgId} and created_at > now() - interval '1 hour'
       and object_type = 'user' and action in ('create', 'invite', 'reset_password')`
   return row.n
+}
+
+/** Mark the user's email address verified (its link was opened) or not (the address changed). */
+export async function setEmailVerified(db: Db, id: number, verified: boolean): Promise<void> {
+  await db`update users set is_email_verified = ${verified}, updated_at = now() where id = ${id}`
 }

@@ -159,17 +159,41 @@ describe('/data_sources/{id}', () => {
 })
 
 describe('/groups', () => {
-  it('lists every group for admins, sorted by name, built-in ones labelled, with their pages', async () => {
+  it('lists every group for admins, sorted by name, built-in ones labelled, each name leading to its members', async () => {
     const html = await (await admin.get('/groups')).text()
     const names = [...html.matchAll(/<a class="truncate[^"]*" href="([^"]+)">([^<]+)<\/a>(<span[^>]*>built-in<\/span>)?/g)]
       .map((m) => [m[2], m[1], !!m[3]])
     expect(names).toEqual([
-      ['admin', `/groups/${groupIds.admin}/data_sources`, true],
-      ['default', `/groups/${groupIds.default}/data_sources`, true],
-      ['Readers', expect.stringMatching(/^\/groups\/\d+\/data_sources$/), false],
+      ['admin', `/groups/${groupIds.admin}`, true],
+      ['default', `/groups/${groupIds.default}`, true],
+      ['Readers', expect.stringMatching(/^\/groups\/\d+$/), false],
     ])
-    expect(html).toContain(`href="/groups/${groupIds.default}"`) // Members
+    expect(html).toContain(`aria-label="Members: default"`)
     expect(html).toContain('aria-label="Data Sources: default"')
+  })
+
+  it('gives admins New Group and Delete on the groups that are not built-in; others get the list without script', async () => {
+    const html = await (await admin.get('/groups')).text()
+    expect(islandsOf(html)).toEqual([...SHELL_ISLANDS, 'GroupList'].sort())
+    expect(html).toContain('New Group')
+    expect(html).toContain('aria-label="Delete Readers"')
+    expect(html).not.toContain('aria-label="Delete default"')
+    expect(html).not.toContain('aria-label="Delete admin"')
+    const other = await (await member.get('/groups')).text()
+    expect(islandsOf(other)).toEqual(SHELL_ISLANDS)
+    expect(other).not.toContain('New Group')
+    expect(other).not.toContain('>Delete<')
+  })
+
+  it('gives a regular group an editable heading and Delete Group for admins only', async () => {
+    const [readers] = await t.db.sql<{ id: number }[]>`select id from groups where name = 'Readers'`
+    const html = await (await admin.get(`/groups/${readers.id}`)).text()
+    expect(islandsOf(html)).toEqual([...SHELL_ISLANDS, 'GroupHeader', 'GroupMembers'].sort())
+    expect(islandProps(html, 'GroupHeader')).toEqual({ group: { id: readers.id, name: 'Readers' } })
+    expect(html).toContain('Delete Group')
+    const builtin = await (await admin.get(`/groups/${groupIds.default}/data_sources`)).text()
+    expect(builtin).not.toContain('Delete Group')
+    expect(islandsOf(builtin)).not.toContain('GroupHeader')
   })
 
   it('shows others only their own groups, without the admin-only Data Sources button', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { outdatedQueries, QueueJson, systemStatus, WorkerJson } from '../../src/monitoring/service.ts'
+import type { JobJson, outdatedQueries, QueueJson, systemStatus, WorkerJson } from '../../src/monitoring/service.ts'
 import { VERSION } from '../../src/version.ts'
 import { addUser, ADMIN, Client, createTestApp, pgOptionsFor, setUp, signInAs, startWorkerFor, type TestApp } from '../helpers/app.ts'
 import { holdLock } from '../helpers/held-lock.ts'
@@ -121,6 +121,22 @@ describe('with the worker stopped', () => {
     const system = await json<SystemStatus>('/status.json')
     expect(system.manager.queues[queue]).toEqual({ size: 1 })
     expect(system.manager.started_at).toBeNull()
+  })
+
+  it('lists the jobs that wait, the longest-waiting first, an execution with what the Queries tab shows', async () => {
+    const { job } = await (await run('select 4 as waiting_too')).json()
+    await t.db.sql`select graphile_worker.add_job('cleanup_sessions', '{}'::json)`
+    const { queued_jobs: waiting } = await json<RqStatus & { queued_jobs: JobJson[] }>(RQ)
+    const execution = waiting.find((j) => j.id === job.id)
+    expect(execution).toEqual({
+      id: job.id, name: 'execute_query', origin: `ds:${dsId}`, enqueued_at: expect.any(String), started_at: null,
+      meta: { query_id: null, org_id: orgId, data_source_id: dsId, user_id: adminId, scheduled: false },
+    })
+    expect(waiting.filter((j) => j.name === 'execute_query').map((j) => j.enqueued_at)).toEqual(
+      waiting.filter((j) => j.name === 'execute_query').map((j) => j.enqueued_at).sort())
+    expect(waiting.find((j) => j.name === 'cleanup_sessions')).toEqual({
+      id: expect.any(String), name: 'cleanup_sessions', origin: 'default', enqueued_at: expect.any(String), started_at: null, meta: {},
+    })
   })
 
   it('lists scheduled queries that are due or refreshing now, newest first', async () => {

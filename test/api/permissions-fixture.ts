@@ -23,6 +23,8 @@ export interface Ids {
   user: number
   execution: string
   result: number
+  dashboard: number
+  widget: number
 }
 
 export interface Fixture {
@@ -31,7 +33,7 @@ export interface Fixture {
   /** Sends a call as a role: sessions (re-signed in when a call ended them), API keys, or nobody. */
   send(role: Role, method: string, path: string, body: unknown, queryKey: string): Promise<Response>
   /** A new query (with its key), source, snippet, visualization, or a group membership put back, for one call. */
-  fresh: Record<'query' | 'source' | 'snippet' | 'visualization' | 'member' | 'groupSource' | 'group', () => Promise<Partial<Ids>>>
+  fresh: Record<'query' | 'source' | 'snippet' | 'visualization' | 'member' | 'groupSource' | 'group' | 'dashboard' | 'widget', () => Promise<Partial<Ids>>>
 }
 
 const PASSWORD = 'role-password'
@@ -92,8 +94,15 @@ export async function permissionsFixture(): Promise<Fixture> {
   const snippet = await ok((await session('owner')).post('/api/query_snippets', { trigger: 'one', snippet: 'select 1' }))
   await ok((await session('superAdmin')).post(`/api/groups/${team.id}/data_sources`, { data_source_id: source }))
 
+  const newDashboard = async () => (await ok((await session('owner')).post('/api/dashboards', { name: 'Board' }))).id as number
+  const newWidget = async (dashboard: number) =>
+    (await ok((await session('owner')).post('/api/widgets', { dashboard_id: dashboard, visualization_id: query.visualization, options: {} }))).id as number
+  const dashboard = await newDashboard()
+  const widget = await newWidget(dashboard)
+
   const ids: Ids = {
     ...query, source, snippet: snippet.id, group: team.id, user: target.id, execution: run.job?.id ?? run.execution?.id ?? '00000000-0000-0000-0000-000000000000', result,
+    dashboard, widget,
   }
 
   const send = async (role: Role, method: string, path: string, body: unknown, queryKey: string) => {
@@ -119,6 +128,8 @@ export async function permissionsFixture(): Promise<Fixture> {
       await (await session('superAdmin')).post(`/api/groups/${team.id}/data_sources`, { data_source_id: source })
       return {}
     },
+    dashboard: async () => ({ dashboard: await newDashboard() }),
+    widget: async () => ({ widget: await newWidget(dashboard) }),
     group: async () => ({ group: (await insertGroup(t.db.sql, { orgId: org.id, name: `Group ${++groups}`, type: 'regular', permissions: [...DEFAULT_PERMISSIONS] })).id }),
   }
   return { t, ids, send, fresh }

@@ -21,6 +21,10 @@ function endpoints(): string[] {
 
 /** Bodies a call needs to get past its parser to the rights check (`{{role}}` makes names unique per call). */
 const BODIES: Record<string, unknown> = {
+  'POST /api/dashboards': { name: 'By {{role}}' },
+  'POST /api/dashboards/:id': { name: 'Renamed by {{role}}' },
+  'POST /api/dashboards/:id/acl': { access_type: 'modify', user_id: '{{user}}' },
+  'DELETE /api/dashboards/:id/acl': { access_type: 'modify', user_id: '{{user}}' },
   'POST /api/data_sources': { name: 'New {{role}}', type: 'pg', options: { host: 'localhost', dbname: 'x' } },
   'POST /api/data_sources/:id': { name: 'Renamed {{role}}', type: 'pg', options: { host: 'localhost', dbname: 'x' } },
   'POST /api/events': [{ action: 'view', object_type: 'page' }],
@@ -42,10 +46,14 @@ const BODIES: Record<string, unknown> = {
   'POST /api/users/:id': { name: 'Renamed' },
   'POST /api/visualizations': { query_id: '{{query}}', type: 'TABLE', name: 'By {{role}}', options: {} },
   'POST /api/visualizations/:id': { name: 'Renamed' },
+  'POST /api/widgets': { dashboard_id: '{{dashboard}}', visualization_id: '{{visualization}}', options: {} },
+  'POST /api/widgets/:id': { options: {} },
 }
 
 /** Calls that end or change what they name get their own object. */
 const FRESH: Record<string, keyof Fixture['fresh']> = {
+  'DELETE /api/dashboards/:id': 'dashboard',
+  'DELETE /api/widgets/:id': 'widget',
   'DELETE /api/data_sources/:id': 'source',
   'DELETE /api/queries/:id': 'query',
   'POST /api/queries/:id/regenerate_api_key': 'query',
@@ -57,6 +65,7 @@ const FRESH: Record<string, keyof Fixture['fresh']> = {
 }
 
 const ID_OWNERS: [prefix: string, id: keyof Ids][] = [
+  ['/api/dashboards/', 'dashboard'], ['/api/widgets/', 'widget'],
   ['/api/data_sources/', 'source'], ['/data_sources/', 'source'], ['/api/databricks/', 'source'], ['/api/groups/', 'group'],
   ['/groups/', 'group'], ['/api/users/', 'user'], ['/users/', 'user'], ['/api/query_snippets/', 'snippet'],
   ['/query_snippets/', 'snippet'], ['/api/visualizations/', 'visualization'], ['/api/jobs/', 'execution'], ['/api/query_results/', 'result'],
@@ -70,6 +79,8 @@ function pathFor(pattern: string, ids: Ids): string {
     if (name === 'jobId') return ids.execution
     if (name === 'dropdownId') return String(ids.query)
     if (name === 'version') return '1'
+    if (name === 'address') return `${ids.dashboard}-board`
+    if (name === 'slug') return 'board'
     if (name === 'access_type') return 'modify'
     if (name === 'file') return pattern.startsWith('/avatar') ? 'x.svg' : pattern.includes(':file{') ? 'results.json' : `${ids.result}.json`
     return 'public'

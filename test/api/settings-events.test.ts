@@ -64,7 +64,9 @@ describe('organization settings', () => {
 
   it('keeps password login on while no other login method is enabled (spec 3 §5)', async () => {
     const res = await admin.post('/api/settings/organization', { auth_password_login_enabled: false })
-    expect((await res.json()).settings.auth_password_login_enabled).toBe(true)
+    expect(res.status).toBe(400)
+    expect((await res.json()).message).toBe('Password login can be disabled only if another login method is enabled.')
+    expect((await (await admin.get('/api/settings/organization')).json()).settings.auth_password_login_enabled).toBe(true)
     const { res: login } = await signInAs(t.app, 'bo@example.com', 'bo-password')
     expect(login.status).toBe(302)
   })

@@ -209,7 +209,7 @@ describe('a group\'s data sources', () => {
 
   it('changes a source to View Only and back, removes it and adds it again', async () => {
     const { page, problems } = await open('/groups')
-    await page.getByRole('link', { name: 'default', exact: true }).click()
+    await page.getByRole('link', { name: 'Data Sources: default' }).click()
     await page.waitForURL(/\/groups\/\d+\/data_sources$/)
     const groupId = new URL(page.url()).pathname.split('/')[2]
     await waitForIslands(page)
@@ -246,7 +246,7 @@ describe('a group\'s data sources', () => {
 
   it('says what failed, and keeps the page as it was', async () => {
     const { page } = await open('/groups')
-    await page.getByRole('link', { name: 'default', exact: true }).click()
+    await page.getByRole('link', { name: 'Data Sources: default' }).click()
     await page.waitForURL(/\/groups\/\d+\/data_sources$/)
     await waitForIslands(page)
     await page.route(/\/api\/groups\/\d+\/data_sources\/\d+$/, (route) => route.fulfill({ status: 500, body: '{"message":"boom"}', contentType: 'application/json' }))

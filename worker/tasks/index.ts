@@ -10,11 +10,12 @@ import { executeQueryTask } from './execute_query.ts'
 import { refreshQueryTask } from './refresh_query.ts'
 import { refreshSchemaTask } from './refresh_schema.ts'
 import { restartSchedules } from './restart_schedules.ts'
+import { sendFailureReportTask } from './send_failure_report.ts'
 import { sendMailTask } from './send_mail.ts'
 
 /** The worker's parts: the core every service needs (never the web process's caches or assets), and its own signals. */
 export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey'> {
-  config: Pick<Config, 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'mail'>
+  config: Pick<Config, 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'mail' | 'baseUrl' | 'port'>
   /** Cancel requests for executions running in this process. */
   cancels: ExecutionSignals
   /** Where features built on executions (alerts) hear of each stored result. */
@@ -35,6 +36,7 @@ export function taskList(deps: TaskDeps): TaskList {
     refresh_query: refreshQueryTask(deps.sql, deps.secretKey),
     restart_schedules: restartSchedules(deps.sql),
     send_mail: sendMailTask(deps.config.mail),
+    send_failure_report: sendFailureReportTask({ sql: deps.sql, config: deps.config }),
   }
 }
 

@@ -1,0 +1,96 @@
+import { Hono, type Context } from 'hono'
+import { getDashboardRow, getDashboardRowBySlug } from '../../src/dashboards/access.ts'
+import { dashboardAcl, dashboardGrantCheck, grantDashboardAccess, revokeDashboardAccess } from '../../src/dashboards/acl.ts'
+import {
+  archiveDashboard, createDashboard, dashboardTags, type DashboardListKind, forkDashboard, getDashboard, listDashboards, recentDashboards,
+  setDashboardFavorite, updateDashboard,
+} from '../../src/dashboards/service.ts'
+import { NotFound } from '../../src/errors.ts'
+import { aclJson, grantJson } from '../../src/grants/serialize.ts'
+import type { Env } from '../../src/http/env.ts'
+import { apiCaller } from '../../src/http/guards.ts'
+import { idParam, jsonBody } from '../../src/http/validate.ts'
+
+const dashboardId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
+
+/** `12` or `12-sales-overview`: the id is the text before the first hyphen (spec 2 §2). */
+function idFromAddress(value: string): number {
+  const match = /^(\d{1,15})(?:-.*)?$/s.exec(value)
+  if (!match) throw new NotFound()
+  return idParam(match[1], NotFound)
+}
+
+/** JSON no cache keeps: answers carry the widgets' query keys and the caller's own rights. */
+function privateJson(c: Context<Env>, body: unknown) {
+  c.header('Cache-Control', 'no-store')
+  return c.json(body)
+}
+
+const list = (kind: DashboardListKind) => async (c: Context<Env>) => {
+  const { principal } = apiCaller(c)
+  const tags = [...(c.req.queries('tags') ?? []), ...(c.req.queries('tags[]') ?? [])]
+  return privateJson(c, await listDashboards(c.get('deps'), principal, kind, c.req.query(), tags))
+}
+
+/**
+ * Dashboards (spec 2 §7 "Dashboards"; reference §7.1 and `redash-dashboards-alerts.md` §1.1): lists, one dashboard
+ * by id (or by its legacy slug with `?legacy`), create, update with version check, archive, fork, favourites and
+ * edit grants. Widgets are under /api/widgets.
+ */
+export default new Hono<Env>()
+  .get('/', list('all'))
+  .get('/my', list('my'))
+  .get('/favorites', list('favorites'))
+  .get('/recent', async (c) => privateJson(c, await recentDashboards(c.get('deps'), apiCaller(c).principal)))
+  .get('/tags', async (c) => privateJson(c, await dashboardTags(c.get('deps'), apiCaller(c).principal)))
+  .post('/', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, await createDashboard(c.get('deps'), principal, await jsonBody(c.req)))
+  })
+  .get('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    const deps = c.get('deps')
+    const address = c.req.param('id')
+    const row = c.req.query('legacy') !== undefined
+      ? await getDashboardRowBySlug(deps, principal, address)
+      : await getDashboardRow(deps, principal, idFromAddress(address))
+    return privateJson(c, await getDashboard(deps, principal, row))
+  })
+  .post('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, await updateDashboard(c.get('deps'), principal, dashboardId(c), await jsonBody(c.req)))
+  })
+  .delete('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, await archiveDashboard(c.get('deps'), principal, dashboardId(c)))
+  })
+  .post('/:id/fork', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, await forkDashboard(c.get('deps'), principal, dashboardId(c)))
+  })
+  .post('/:id/favorite', async (c) => {
+    await setDashboardFavorite(c.get('deps'), apiCaller(c).principal, dashboardId(c), true)
+    return privateJson(c, null)
+  })
+  .delete('/:id/favorite', async (c) => {
+    await setDashboardFavorite(c.get('deps'), apiCaller(c).principal, dashboardId(c), false)
+    return privateJson(c, null)
+  })
+  .get('/:id/acl', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, aclJson(await dashboardAcl(c.get('deps'), principal, dashboardId(c))))
+  })
+  .post('/:id/acl', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, grantJson('dashboards', await grantDashboardAccess(c.get('deps'), principal, dashboardId(c), await jsonBody(c.req))))
+  })
+  // the grant to revoke is named in a JSON body, as the established tool's client sends it
+  .delete('/:id/acl', async (c) => {
+    const { principal } = apiCaller(c)
+    await revokeDashboardAccess(c.get('deps'), principal, dashboardId(c), await jsonBody(c.req))
+    return privateJson(c, null)
+  })
+  .get('/:id/acl/:access_type', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, { response: await dashboardGrantCheck(c.get('deps'), principal, dashboardId(c), c.req.param('access_type')) })
+  })

@@ -1,0 +1,33 @@
+import { Hono } from 'hono'
+import { canEditDashboard, getDashboardRow, getDashboardRowBySlug } from '../../src/dashboards/access.ts'
+import { slugify } from '../../src/dashboards/serialize.ts'
+import { recordDashboardView } from '../../src/dashboards/service.ts'
+import { dashboardView } from '../../src/dashboards/view.ts'
+import { NotFound } from '../../src/errors.ts'
+import type { Env } from '../../src/http/env.ts'
+import { signedIn } from '../../src/http/guards.ts'
+import { idParam } from '../../src/http/validate.ts'
+import { DashboardView } from '../../src/ui/DashboardView.tsx'
+import { renderShellPage } from '../../src/ui/Page.tsx'
+
+/**
+ * The dashboard page (spec 2 §2): `/dashboards/12` or `/dashboards/12-any-slug`, rendered on the server with every
+ * chart drawn from its query's latest result, so it shows its data with no script at all. The legacy address
+ * `/dashboard/<slug>` moves to the canonical one.
+ */
+export default new Hono<Env>()
+  .get('/dashboards/:address{[0-9]+(?:-[^/]*)?}', async (c) => {
+    const { principal } = signedIn(c)
+    const deps = c.get('deps')
+    const id = idParam(/^\d+/.exec(c.req.param('address'))?.[0], NotFound)
+    const row = await getDashboardRow(deps, principal, id)
+    const [{ dashboard, widgets }, canEdit] = await Promise.all([
+      dashboardView(deps, principal, row), canEditDashboard(deps.sql, principal, row), recordDashboardView(deps, principal, row.id),
+    ])
+    return renderShellPage(c, <DashboardView dashboard={dashboard} widgets={widgets} canEdit={canEdit} />, { title: dashboard.name, section: 'dashboards' })
+  })
+  .get('/dashboard/:slug', async (c) => {
+    const { principal } = signedIn(c)
+    const row = await getDashboardRowBySlug(c.get('deps'), principal, c.req.param('slug'))
+    return c.redirect(`/dashboards/${row.id}-${slugify(row.name)}`, 302)
+  })

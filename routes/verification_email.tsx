@@ -1,0 +1,39 @@
+import { Hono, type Context } from 'hono'
+import type { JSX } from 'react'
+import { HttpError } from '../src/errors.ts'
+import type { Env } from '../src/http/env.ts'
+import { apiCaller } from '../src/http/guards.ts'
+import { wantsJson } from '../src/http/on-error.tsx'
+import { renderPage } from '../src/http/render.tsx'
+import { requestEmailVerification, verifyTexts } from '../src/users/verify-email.ts'
+import { Alert, AuthLayout } from '../src/ui/AuthLayout.tsx'
+
+const link = 'text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400'
+
+function SentPage({ message, refused }: { message: string; refused?: boolean }): JSX.Element {
+  return (
+    <AuthLayout title={verifyTexts.resendTitle}>
+      {refused ? <Alert>{message}</Alert> : <p role="status" className="mb-4 text-sm text-slate-700 dark:text-slate-300">{message}</p>}
+      <p className="text-center"><a href="/" className={link}>{verifyTexts.backHome}</a></p>
+    </AuthLayout>
+  )
+}
+
+/** Where the verification link points: the configured Base URL, else the address the user called. */
+const linkBase = (c: Context<Env>) => ({ base: c.get('deps').config.baseUrl ?? new URL(c.req.url).origin })
+
+/**
+ * Send the email-verification mail again (spec 1 §7, reference §1.3). The spec's client shows the answer's message;
+ * the home page's Resend email button is a plain form, so a browser gets a page saying the same.
+ */
+export default new Hono<Env>().post('/verification_email/', async (c) => {
+  const { principal } = apiCaller(c)
+  if (wantsJson(c)) return c.json(await requestEmailVerification(c.get('deps'), principal, linkBase(c)))
+  try {
+    const { message } = await requestEmailVerification(c.get('deps'), principal, linkBase(c))
+    return renderPage(c, <SentPage message={message} />, { title: verifyTexts.resendTitle })
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 400) throw error
+    return renderPage(c, <SentPage message={error.message} refused />, { title: verifyTexts.resendTitle, status: 400 })
+  }
+})

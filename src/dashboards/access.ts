@@ -1,0 +1,45 @@
+import type { Deps } from '../deps.ts'
+import type { Db } from '../db/sql.ts'
+import { Forbidden, NotFound } from '../errors.ts'
+import { canModify as canModifyObject, type GrantTarget } from '../grants/service.ts'
+import { allowed } from '../permissions/can.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { requireAllowed } from '../permissions/require.ts'
+import { findDashboard, findDashboardBySlug, type DashboardRow } from './store.ts'
+
+export const dashboardAccessTexts = {
+  cannotEdit: "You don't have permission to edit this dashboard.",
+}
+
+/**
+ * One dashboard of the caller's organization, archived or not: whoever may list dashboards may open any of them
+ * (reference §7.1); what its widgets show is decided per widget. 404 for other organizations' dashboards.
+ */
+export async function getDashboardRow(deps: Pick<Deps, 'sql'>, principal: Principal, id: number): Promise<DashboardRow> {
+  requireAllowed(principal, 'list_dashboards')
+  const row = await findDashboard(deps.sql, principal.orgId, id)
+  if (!row) throw new NotFound()
+  return row
+}
+
+/** The dashboard a legacy address names by its slug (`GET api/dashboards/<slug>?legacy`). */
+export async function getDashboardRowBySlug(deps: Pick<Deps, 'sql'>, principal: Principal, slug: string): Promise<DashboardRow> {
+  requireAllowed(principal, 'list_dashboards')
+  const row = await findDashboardBySlug(deps.sql, principal.orgId, slug)
+  if (!row) throw new NotFound()
+  return row
+}
+
+/** A dashboard as grants see it. */
+export const dashboardGrantTarget = (row: DashboardRow): GrantTarget => ({ type: 'dashboards', id: row.id, ownerId: row.user_id })
+
+/** `can_edit` (reference §1.1): edit_dashboard, and admin, owner or granted 'modify'. */
+export async function canEditDashboard(db: Db, principal: Principal, row: DashboardRow): Promise<boolean> {
+  return allowed(principal, 'edit_dashboard') && canModifyObject(db, principal, dashboardGrantTarget(row))
+}
+
+/** The guard of every change to a dashboard and its widgets: 403 with the reason. */
+export async function requireEditDashboard(db: Db, principal: Principal, row: DashboardRow): Promise<void> {
+  requireAllowed(principal, 'edit_dashboard')
+  if (!(await canModifyObject(db, principal, dashboardGrantTarget(row)))) throw new Forbidden(dashboardAccessTexts.cannotEdit)
+}

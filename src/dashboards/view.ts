@@ -1,0 +1,103 @@
+import { SharedCache } from '../db/cache.ts'
+import type { Deps } from '../deps.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { resultById, resultRowObjects } from '../results/service.ts'
+import { iso } from '../shared/time.ts'
+import { renderVisualizationSvg } from '../visualizations/render.server.ts'
+import { GRID } from './body.ts'
+import { dashboardDetails, type DashboardJson } from './details.ts'
+import { renderMarkdown } from './markdown.ts'
+import type { DashboardRow } from './store.ts'
+
+/** The grid as the page draws it (spec 1 §9): rows of 50 px on a desk-sized width, a widget's header above its chart. */
+export const GRID_VIEW = { rowHeight: 50, width: 1200, gap: 16, headerHeight: 56, maxRowsDrawn: 5000 } as const
+
+export interface WidgetPlace {
+  col: number
+  row: number
+  sizeX: number
+  sizeY: number
+}
+
+/** One widget ready to show: its place, its title, and its body as markup drawn on the server. */
+export type WidgetView = { id: number; place: WidgetPlace } & (
+  | { kind: 'text'; html: string }
+  | { kind: 'restricted' }
+  | {
+    kind: 'chart'; title: string; queryId: number; queryName: string; description: string
+    /** The drawing (svg or table markup), or null with a note saying why there is none. */
+    html: string | null
+    note: 'never-run' | 'too-large' | 'cannot-draw' | 'has-parameters' | null
+    retrievedAt: string | null
+  }
+)
+
+/**
+ * Drawings by visualization (as last saved), result and size. A stored result never changes, so a drawing is exact
+ * for as long as it is kept: the hundredth viewer of a morning dashboard gets markup, not a new drawing. Entries are
+ * made only after the viewer was found to see the widget, and say nothing but what the widget shows.
+ */
+const drawings = new SharedCache<string>(15 * 60_000, 500)
+
+const int = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : fallback)
+
+/** The stored position read defensively: clients of the established tool may have written anything there. */
+export function placeOf(options: Record<string, unknown>, isText: boolean): WidgetPlace {
+  const p = (options.position && typeof options.position === 'object' ? options.position : {}) as Record<string, unknown>
+  const sizeX = Math.min(GRID.columns, Math.max(1, int(p.sizeX, 3)))
+  const col = Math.min(GRID.columns - sizeX, Math.max(0, int(p.col, 0)))
+  const rawY = int(p.sizeY, isText ? 3 : 8)
+  return { col, row: Math.max(0, int(p.row, 0)), sizeX, sizeY: rawY > 0 ? Math.min(GRID.maxRows, rawY) : isText ? 3 : 8 }
+}
+
+/** The pixel size a chart is drawn at: its share of the grid's width, its rows' height less the header. */
+function drawingSize(place: WidgetPlace) {
+  const width = Math.round((place.sizeX / GRID.columns) * GRID_VIEW.width) - GRID_VIEW.gap * 2
+  const height = Math.max(80, place.sizeY * GRID_VIEW.rowHeight - GRID_VIEW.headerHeight - GRID_VIEW.gap)
+  return { width, height }
+}
+
+/**
+ * A dashboard as its page first shows it: every widget in reading order (row, then column, as the established tool's
+ * client sorts them), charts drawn from their queries' latest stored results. Each result is read once however many
+ * widgets show it. Charts of queries with parameters wait for the browser, which knows the values to run with.
+ */
+export async function dashboardView(deps: Deps, principal: Principal, row: DashboardRow): Promise<{ dashboard: DashboardJson; widgets: WidgetView[] }> {
+  const dashboard = await dashboardDetails(deps, principal, row)
+  const rowsByResult = new Map<number, Promise<{ columns: { name: string; type: string | null }[]; rows: Record<string, unknown>[] } | null>>()
+  const readResult = (id: number) => {
+    if (!rowsByResult.has(id)) {
+      rowsByResult.set(id, resultById(deps, row.org_id, id).then(async (stored) =>
+        stored.row_count > GRID_VIEW.maxRowsDrawn ? null : { columns: stored.columns, rows: await resultRowObjects(deps, stored) }))
+    }
+    return rowsByResult.get(id)!
+  }
+  const widgets = await Promise.all((dashboard.widgets ?? []).map(async (w): Promise<WidgetView> => {
+    const isText = !('visualization' in w) && !('restricted' in w)
+    const place = placeOf(w.options, isText)
+    if ('restricted' in w) return { id: w.id, place, kind: 'restricted' }
+    if (!('visualization' in w)) return { id: w.id, place, kind: 'text', html: renderMarkdown(w.text) }
+    const v = w.visualization
+    const base = {
+      id: w.id, place, kind: 'chart' as const, title: v.name, queryId: v.query.id, queryName: v.query.name,
+      description: v.description ?? '', retrievedAt: iso(v.query.retrieved_at),
+    }
+    if ((v.query.options.parameters ?? []).length) return { ...base, html: null, note: 'has-parameters' }
+    if (v.query.latest_query_data_id === null) return { ...base, html: null, note: 'never-run' }
+    const size = drawingSize(place)
+    const key = `${v.id}:${v.updated_at}:${v.query.latest_query_data_id}:${size.width}x${size.height}`
+    const drawn = drawings.get(key)
+    if (drawn !== undefined) return { ...base, html: drawn, note: null }
+    const data = await readResult(v.query.latest_query_data_id).catch(() => null)
+    if (!data) return { ...base, html: null, note: 'too-large' }
+    try {
+      const html = renderVisualizationSvg({ type: v.type, options: v.options }, data, size)
+      drawings.set(key, html)
+      return { ...base, html, note: null }
+    } catch {
+      return { ...base, html: null, note: 'cannot-draw' }
+    }
+  }))
+  widgets.sort((a, b) => a.place.row - b.place.row || a.place.col - b.place.col || a.id - b.id)
+  return { dashboard, widgets }
+}

@@ -1,0 +1,129 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { formatPattern } from '../../src/shared/time.ts'
+import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
+import { ADMIN, addUser, browserSuite, DESKTOP, MEMBER, PHONE, signInOverHttp, toastWith, waitForIslands } from './support.ts'
+
+/**
+ * Organization settings as an admin meets them in a real browser: Settings > General, a save that sticks and shows
+ * in lists, the password-login rule, and a member kept out.
+ */
+const suite = browserSuite()
+const { open, api } = suite
+let member: Map<string, string>
+const SHOTS = path.join(import.meta.dirname, 'screenshots')
+
+beforeAll(async () => {
+  await addUser(suite.server.db, MEMBER)
+  member = await signInOverHttp(suite.server, MEMBER.email, MEMBER.password)
+  fs.mkdirSync(SHOTS, { recursive: true })
+})
+
+/** When the first admin joined, as the users list writes it with `format`. */
+async function adminJoined(format: string) {
+  const [row] = await suite.server.db.sql<{ created_at: Date }[]>`select created_at from users where email = ${ADMIN.email}`
+  return formatPattern(row.created_at, format)
+}
+
+describe('Settings > General', () => {
+  it('saves the date format and a switch, keeps them after a reload, and lists show the new format', async () => {
+    const { page, problems } = await open('/data_sources')
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'General' }).click()
+    await page.waitForURL(suite.server.url + '/settings/general')
+    await waitForIslands(page)
+    expect(await page.getByRole('heading', { name: 'General', level: 2 }).isVisible()).toBe(true)
+    expect(await page.getByRole('heading', { name: 'Authentication', level: 2 }).isVisible()).toBe(true)
+
+    const dateFormat = page.getByLabel('Date Format')
+    expect(await dateFormat.inputValue()).toBe('DD/MM/YY')
+    const choices = await dateFormat.locator('option').allTextContents()
+    expect(choices).toEqual(expect.arrayContaining(['DD/MM/YY', 'MM/DD/YY', 'YYYY-MM-DD']))
+    expect(await page.getByLabel('Time Format').locator('option').allTextContents()).toEqual(['HH:mm', 'HH:mm:ss', 'HH:mm:ss.SSS'])
+
+    const save = page.getByRole('button', { name: 'Save' })
+    expect(await save.isDisabled()).toBe(true) // nothing to save yet
+    await dateFormat.selectOption('YYYY-MM-DD')
+    const multiByte = page.getByLabel(/Enable multi-byte/)
+    await multiByte.check()
+    await save.click()
+    await toastWith(page, 'Settings changes saved.').waitFor()
+    expect(await save.isDisabled()).toBe(true)
+
+    await page.reload()
+    await waitForIslands(page)
+    expect(await page.getByLabel('Date Format').inputValue()).toBe('YYYY-MM-DD')
+    expect(await page.getByLabel(/Enable multi-byte/).isChecked()).toBe(true)
+    expect(await api<{ settings: Record<string, unknown> }>('GET', '/api/settings/organization')).toMatchObject({
+      settings: { date_format: 'YYYY-MM-DD', multi_byte_search_enabled: true },
+    })
+
+    const { page: users } = await open('/users')
+    const row = users.getByRole('row', { name: new RegExp(ADMIN.name) })
+    expect((await row.locator('time').first().textContent())?.trim()).toBe(await adminJoined('YYYY-MM-DD'))
+    expect(problems).toEqual([])
+  })
+
+  it('keeps password login on while no other login method is enabled, and says why', async () => {
+    const { page, problems } = await open('/settings/general')
+    const passwordLogin = page.getByLabel('Password Login Enabled')
+    expect(await passwordLogin.isChecked()).toBe(true)
+    expect(await passwordLogin.isDisabled()).toBe(true)
+    // the reason is the checkbox's description, shown as a tooltip on hover
+    const tooltip = page.locator(`[id="${await passwordLogin.getAttribute('aria-describedby')}"][role="tooltip"]`)
+    expect(await tooltip.textContent()).toBe('Password login can be disabled only if another login method is enabled.')
+    expect(await tooltip.isVisible()).toBe(false)
+    await page.getByText('Password Login Enabled', { exact: true }).hover()
+    await tooltip.waitFor({ state: 'visible' })
+    // switching SAML on does not make a way in that Sightline does not offer
+    await page.getByLabel('SAML Enabled').check()
+    expect(await page.getByLabel('SAML Entity ID').isVisible()).toBe(true)
+    expect(await passwordLogin.isDisabled()).toBe(true)
+    // no warning banner: password login is on
+    expect(await page.getByText('Password based login is currently disabled').count()).toBe(0)
+    expect(problems).toEqual([])
+  })
+
+  it('warns next to failed-query emails that no mail server is configured', async () => {
+    const { page } = await open('/settings/general')
+    const warning = page.getByText('Your mail server isn\'t configured correctly, and is needed for emails about failed scheduled queries to work.')
+    expect(await warning.isVisible()).toBe(true)
+    // a screen reader hears the warning with the checkbox it concerns
+    const describedBy = await page.getByLabel('Email query owners when scheduled queries fail').getAttribute('aria-describedby')
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain('Your mail server isn\'t configured correctly')
+  })
+
+  it('says what failed when a save is refused', async () => {
+    const { page, problems } = await open('/settings/general')
+    await page.route('**/api/settings/organization', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Something is off.' }) }))
+    await page.getByLabel('Hide the chart toolbar').check()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await toastWith(page, 'Failed saving changes. Something is off.').waitFor()
+    // the change stays in the form to try again
+    expect(await page.getByLabel('Hide the chart toolbar').isChecked()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(false)
+    expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([])
+  })
+})
+
+describe('a member', () => {
+  it('has no General tab and gets the 403 page at /settings/general', async () => {
+    const { page } = await open('/users', { as: member })
+    const tabs = page.getByRole('navigation', { name: 'Settings' })
+    expect(await tabs.getByRole('link').allTextContents()).not.toContain('General')
+    const response = await page.goto(suite.server.url + '/settings/general')
+    expect(response?.status()).toBe(403)
+    expect(await page.getByText('It seems like you don’t have permission to see this page.').isVisible()).toBe(true)
+  })
+})
+
+describe('screens', () => {
+  it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('the page fits the %s screen and passes an accessibility check', async (name, viewport) => {
+    const { page, problems } = await open('/settings/general', { viewport })
+    await page.getByLabel('SAML Enabled').check()
+    await page.screenshot({ path: path.join(SHOTS, `org-settings-${name}.png`), fullPage: true })
+    expect([...await layoutProblems(page, { scope: 'main *', skip: 'nav[aria-label="Settings"]' }), ...await seriousA11yViolations(page)]).toEqual([])
+    expect(problems).toEqual([])
+  })
+})
