@@ -2,7 +2,8 @@
  * A dashboard as the people who only look at it meet it, with one real Sightline process (web and worker) on its own
  * embedded PostgreSQL, which is also the engine the widgets' queries run on:
  *   - a dashboard of 20 chart widgets (bars, lines, a counter, tables), each on a query with a stored result of a few
- *     hundred rows: server time to the full HTML, p50 of 50 (< 150 ms);
+ *     hundred rows: server time to the full HTML, p50 of 50 (< 150 ms), with the drawings kept; and the first view,
+ *     which draws all 20;
  *   - in headless Chromium on a cold cache: first contentful paint with every chart in the HTML (< 1 s), and the
  *     JavaScript the page downloads, gzipped (< 150 KB).
  * `npm run build` first. `NODE_ENV=production npx tsx bench/dashboards.ts`; prints the figures and writes
@@ -102,15 +103,17 @@ try {
 
   const times: number[] = []
   let htmlBytes = 0
+  let firstMs = 0
   for (let i = 0; i < REQUESTS + 5; i++) {
     const began = performance.now()
     const res = await fetch(base + pagePath, { headers: { cookie: cookie(), accept: 'text/html' } })
     const body = await res.arrayBuffer()
     if (!res.ok) throw new Error(`${pagePath}: ${res.status}`)
     htmlBytes = body.byteLength
+    if (i === 0) firstMs = performance.now() - began
     if (i >= 5) times.push(performance.now() - began)
   }
-  figures.page_20_widgets = { p50Ms: round(percentile(times, 0.5)), p95Ms: round(percentile(times, 0.95)), htmlKB: round(htmlBytes / 1024) }
+  figures.page_20_widgets = { firstViewMs: round(firstMs), p50Ms: round(percentile(times, 0.5)), p95Ms: round(percentile(times, 0.95)), htmlKB: round(htmlBytes / 1024) }
 
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] })
   try {
