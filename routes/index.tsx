@@ -6,6 +6,7 @@ import { isAdmin } from '../src/permissions/can.ts'
 import type { Principal } from '../src/permissions/principal.ts'
 import { allowed } from '../src/queries/access.ts'
 import { listQueries } from '../src/queries/service.ts'
+import { listDashboards } from '../src/dashboards/service.ts'
 import type { Deps } from '../src/deps.ts'
 import { clientConfig, sessionMessages } from '../src/session/client-config.ts'
 import { HomePage, type FavoriteItem } from '../src/ui/HomePage.tsx'
@@ -19,14 +20,23 @@ async function favoriteQueries(deps: Deps, principal: Principal): Promise<Favori
   return rows.map((q) => ({ id: q.id, name: q.name, href: `/queries/${q.id}`, isDraft: q.is_draft }))
 }
 
+/** The caller's starred dashboards, newest star first, as /dashboards/favorites shows them. */
+async function favoriteDashboards(deps: Deps, principal: Principal): Promise<FavoriteItem[]> {
+  if (!allowed(principal, 'list_dashboards')) return []
+  const { results } = await listDashboards(deps, principal, 'favorites', {}, [])
+  return results.map((d) => ({ id: d.id, name: d.name, href: `/dashboards/${d.id}-${d.slug}`, isDraft: d.is_draft }))
+}
+
 /** The home page (spec 1 §2). */
 export default new Hono<Env>().get('/', async (c) => {
   const { principal, org } = signedIn(c)
   const deps = c.get('deps')
-  const [counters, favorites] = await Promise.all([objectCounters(deps, principal), favoriteQueries(deps, principal)])
+  const [counters, favorites, dashboards] = await Promise.all([
+    objectCounters(deps, principal), favoriteQueries(deps, principal), favoriteDashboards(deps, principal),
+  ])
   return renderShellPage(c, (
     <HomePage isAdmin={isAdmin(principal)} counters={counters} messages={sessionMessages(deps.config, principal)}
       showBeaconConsent={clientConfig(deps.config, org.settings, principal).showBeaconConsentMessage}
-      favoriteDashboards={[]} favoriteQueries={favorites} />
+      favoriteDashboards={dashboards} favoriteQueries={favorites} />
   ), { title: texts.nav.home })
 })

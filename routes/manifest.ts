@@ -23,6 +23,7 @@ import visualizationsApi from './api/visualizations.ts'
 import widgetsApi from './api/widgets.ts'
 import avatar from './avatar.ts'
 import dashboardPage from './dashboards/[id].tsx'
+import dashboardsPages from './dashboards/index.tsx'
 import dataSourcePage from './data_sources/[id].tsx'
 import dataSourcesPages from './data_sources/index.tsx'
 import groupMembersPage from './groups/[id].tsx'
@@ -75,6 +76,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', adminJobsPage],
   ['/', adminOutdatedPage],
   ['/', avatar],
+  ['/', dashboardsPages],
   ['/', dashboardPage],
   ['/', dataSourcesPages],
   ['/', dataSourcePage],

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { deleteCookie, getCookie } from 'hono/cookie'
 import type { JSX } from 'react'
 import NewUserDialog from '../../islands/NewUserDialog.tsx'
-import UserSearch, { USERS_RESULTS_ID } from '../../islands/UserSearch.tsx'
+import ListSearch, { LIST_RESULTS_ID } from '../../islands/ListSearch.tsx'
 import { FLASH_COOKIE } from '../../islands/lib/flash.ts'
 import { EmptyState, ListTable, type ListColumn } from '../../islands/lib/list/ListTable.tsx'
 import { Pager } from '../../islands/lib/list/Pager.tsx'
@@ -58,7 +58,7 @@ function Results({ list, tab, count, users, dateFormat }: {
   const now = Date.now()
   const summary = `${tab.label}: ${t.count(count)}`
   return (
-    <div id={USERS_RESULTS_ID} data-summary={summary} className="flex flex-col gap-4">
+    <div id={LIST_RESULTS_ID} data-summary={summary} className="flex flex-col gap-4">
       {users.length === 0 ? <EmptyState>{list.s.q ? t.noMatches : tab.empty}</EmptyState> : (
         <ListTable list={list} caption={summary} columns={COLUMNS}>
           {users.map((u) => (
@@ -120,7 +120,7 @@ function UsersPage({ principal, list, tab, count, users, dateFormat, notice }: {
               <a href="/users/new" className={ui.primaryButton}><Icon name="plus" className="h-4 w-4" />{texts.userActions.newUser}</a>
             )}
           </div>
-          <UserSearch action={tab.path} q={list.s.q} keep={searchKeeps(USERS_LIST, list.s)} />
+          <ListSearch id="users-search" action={tab.path} q={list.s.q} keep={searchKeeps(USERS_LIST, list.s)} label={t.search} placeholder={t.searchPlaceholder} />
           <Results list={list} tab={tab} count={count} users={users} dateFormat={dateFormat} />
         </section>
       </div>

@@ -89,3 +89,30 @@ describe('the dashboard page', () => {
     expect(recent.map((d: { id: number }) => d.id)).toContain(board)
   })
 })
+
+describe('the dashboard lists', () => {
+  it('lists published dashboards with their owner and tags, and links each to its page', async () => {
+    await json(f.bo.post(`/api/dashboards/${board}`, { tags: ['sales'] }))
+    const { status, html } = await page(f.cleo, '/dashboards')
+    expect(status).toBe(200)
+    expect(html).toContain(`href="/dashboards/${board}-sales-overview"`)
+    expect(html).toContain('Search Dashboards...')
+    expect(html).toContain('>Bo<')
+    expect(html).toContain('All Dashboards')
+  })
+
+  it('says why a list is empty, in the spec\'s words', async () => {
+    expect((await page(f.cleo, '/dashboards?q=nothing-like-this')).html).toContain('Sorry, we couldn&#x27;t find anything.')
+    expect((await page(f.cleo, '/dashboards?tags=nope')).html).toContain('No dashboards found tagged with nope.')
+    expect((await page(f.cleo, '/dashboards/favorites')).html).toContain('Mark dashboards as Favorite to list them here.')
+    expect((await page(f.cleo, '/dashboards/my')).html).toContain('Create your first dashboard!')
+  })
+
+  it('opens the New Dashboard dialog at /dashboards/new for those who may create, and shows the button only to them', async () => {
+    const withDialog = (await page(f.cleo, '/dashboards/new')).html
+    expect(withDialog).toContain('<sightline-island data-name="NewDashboardDialog"')
+    expect(withDialog).toContain('New Dashboard')
+    // lou's only group gives view_query and edit_query: no dashboards at all
+    expect((await page(f.lou, '/dashboards')).status).toBe(403)
+  })
+})

@@ -29,10 +29,10 @@ async function stepDone(client: Client, text: string): Promise<boolean> {
   return !!step.querySelector('.line-through')
 }
 
-/** The favourite queries the home page lists: name, link and whether it says Unpublished. */
-async function favoriteQueries(client: Client) {
+/** The favourite queries (or dashboards) the home page lists: name, link and whether it says Unpublished. */
+async function favoriteQueries(client: Client, title = 'Favorite Queries') {
   const doc = await home(client)
-  const section = [...doc.querySelectorAll('section')].find((s) => s.querySelector('h2')?.textContent === 'Favorite Queries')!
+  const section = [...doc.querySelectorAll('section')].find((s) => s.querySelector('h2')?.textContent === title)!
   return [...section.querySelectorAll('li')].map((li) => ({
     name: li.querySelector('a')!.textContent, href: li.querySelector('a')!.getAttribute('href'), unpublished: li.textContent!.includes('Unpublished'),
   }))
@@ -94,5 +94,17 @@ describe('the home page lists the reader\'s favourite queries', () => {
     expect((await admin.request('DELETE', `/api/queries/${id}`)).status).toBe(200) // archives it
     expect(await favoriteQueries(admin)).toEqual([])
     expect((await counters(admin)).queries).toBe(1)
+  })
+})
+
+describe('the home page lists the reader\'s favourite dashboards', () => {
+  it('shows a starred dashboard linked to its page, marked Unpublished while a draft, and counts dashboards', async () => {
+    expect(await favoriteQueries(admin, 'Favorite Dashboards')).toEqual([])
+    expect((await home(admin)).body.textContent).toContain('Favorite Dashboards will appear here')
+    const board = await (await admin.post('/api/dashboards', { name: 'Daily sales' })).json()
+    expect((await counters(admin)).dashboards).toBe(1)
+    expect((await admin.post(`/api/dashboards/${board.id}/favorite`)).status).toBe(200)
+    expect(await favoriteQueries(admin, 'Favorite Dashboards')).toEqual([{ name: 'Daily sales', href: `/dashboards/${board.id}-daily-sales`, unpublished: true }])
+    expect(await favoriteQueries(bo, 'Favorite Dashboards')).toEqual([])
   })
 })

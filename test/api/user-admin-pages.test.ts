@@ -50,7 +50,7 @@ describe('New User', () => {
     const { status, html } = await page(admin, '/users/new')
     expect(status).toBe(200)
     expect(html).toContain('<title>Create a New User | Sightline</title>')
-    expect(islandsOf(html)).toEqual([...SHELL_ISLANDS, 'NewUserDialog', 'UserSearch'].sort())
+    expect(islandsOf(html)).toEqual([...SHELL_ISLANDS, 'NewUserDialog', 'ListSearch'].sort())
     expect(html).toContain('href="/users" aria-current="page">Active Users</a>')
     expect([...html.matchAll(/<a href="\/users\/(\d+)"/g)].map((m) => Number(m[1]))).toContain(activeId)
   })

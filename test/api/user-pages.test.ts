@@ -91,7 +91,7 @@ describe('/users', () => {
     const rows = [...html.matchAll(/<a href="\/users\/(\d+)"/g)].map((m) => Number(m[1]))
     expect(rows).toEqual([viId, bo.id, 1]) // newest first; Dee is disabled
     expect(html).toContain('aria-sort="descending"') // Joined
-    expect(islandsOf(html)).toEqual([...SHELL_ISLANDS, 'UserSearch'].sort())
+    expect(islandsOf(html)).toEqual([...SHELL_ISLANDS, 'ListSearch'].sort())
   })
 
   it('hides Disabled Users from those who are not admins', async () => {

@@ -269,12 +269,12 @@ describe('a group\'s members', () => {
 })
 
 describe('the users list', () => {
-  const rowNames = (page: Page) => page.locator('#users-results tbody tr a span.truncate.font-medium').allTextContents()
+  const rowNames = (page: Page) => page.locator('#list-results tbody tr a span.truncate.font-medium').allTextContents()
 
   it('searches as you type, pages and changes the page size without errors', async () => {
     const { page, problems } = await open('/users')
     expect(await page.getByRole('heading', { name: 'Active Users' }).isVisible()).toBe(true)
-    expect(await page.locator('#users-results tbody tr').count()).toBe(25)
+    expect(await page.locator('#list-results tbody tr').count()).toBe(25)
     expect((await rowNames(page))[0]).toBe('Person 30') // newest first
     expect(await page.getByText('Page 1 of 2').isVisible()).toBe(true)
 
@@ -286,14 +286,14 @@ describe('the users list', () => {
     await search.fill('zzz')
     await page.getByText('No user matches your search.').waitFor()
     await search.fill('')
-    await expect.poll(() => page.locator('#users-results tbody tr').count()).toBe(25)
+    await expect.poll(() => page.locator('#list-results tbody tr').count()).toBe(25)
 
     await page.getByRole('link', { name: 'Next' }).click()
     await page.waitForURL(/\/users\?page=2$/)
-    expect(await page.locator('#users-results tbody tr').count()).toBe(7) // 32 users
+    expect(await page.locator('#list-results tbody tr').count()).toBe(7) // 32 users
     await page.getByRole('link', { name: '10', exact: true }).click()
     await page.waitForURL(/\/users\?page_size=10$/)
-    expect(await page.locator('#users-results tbody tr').count()).toBe(10)
+    expect(await page.locator('#list-results tbody tr').count()).toBe(10)
     expect(await page.getByText('Page 1 of 4').isVisible()).toBe(true)
 
     await page.getByRole('link', { name: 'Sort by Name' }).click()

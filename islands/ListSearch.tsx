@@ -1,17 +1,28 @@
 import { useEffect, useRef, useState, type FormEvent, type JSX } from 'react'
 import { island } from '../src/shared/island.tsx'
-import { texts } from '../src/shared/texts.ts'
 import { SearchBox } from './lib/list/SearchBox.tsx'
 
-/** The element of the users page whose content a search replaces. */
-export const USERS_RESULTS_ID = 'users-results'
-const DEBOUNCE_MS = 200 // spec 3 §9: server-paged list search input debounce
+/** The element of a list page whose content a search replaces. */
+export const LIST_RESULTS_ID = 'list-results'
+const DEBOUNCE_MS = 200 // spec 2 §9, spec 3 §9: server-paged list search input debounce
+
+export interface ListSearchProps {
+  /** The list's address, which the search asks again with the new `q`. */
+  action: string
+  q: string
+  keep: [name: string, value: string][]
+  label: string
+  placeholder: string
+  /** The search input's id, unique on the page. */
+  id: string
+}
 
 /**
- * The users list's search box. Without script it is a plain GET form (?q=). With script it searches as you type:
- * it fetches the same page for the new query and swaps in the server-rendered results, so there is one renderer.
+ * A server-rendered list's search box (users, dashboards). Without script it is a plain GET form (?q=). With script
+ * it searches as you type: it fetches the same page for the new query and swaps in the server-rendered results
+ * (the element with the id LIST_RESULTS_ID), so a list has one renderer.
  */
-function UserSearch({ action, q, keep }: { action: string; q: string; keep: [name: string, value: string][] }): JSX.Element {
+function ListSearch({ action, q, keep, label, placeholder, id }: ListSearchProps): JSX.Element {
   const [value, setValue] = useState(q)
   const [status, setStatus] = useState('')
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -32,8 +43,8 @@ function UserSearch({ action, q, keep }: { action: string; q: string; keep: [nam
     try {
       const res = await fetch(url, { headers: { Accept: 'text/html' }, credentials: 'same-origin', signal: controller.signal })
       const html = await res.text()
-      const fresh = new DOMParser().parseFromString(html, 'text/html').getElementById(USERS_RESULTS_ID)
-      const current = document.getElementById(USERS_RESULTS_ID)
+      const fresh = new DOMParser().parseFromString(html, 'text/html').getElementById(LIST_RESULTS_ID)
+      const current = document.getElementById(LIST_RESULTS_ID)
       // anything unexpected (signed out, an error page): let the browser open the address itself
       if (!res.ok || !fresh || !current || res.redirected) return window.location.assign(url)
       current.replaceWith(document.importNode(fresh, true))
@@ -57,11 +68,11 @@ function UserSearch({ action, q, keep }: { action: string; q: string; keep: [nam
   }
 
   return (
-    <SearchBox id="users-search" action={action} keep={keep} label={texts.users.search} placeholder={texts.users.searchPlaceholder}
+    <SearchBox id={id} action={action} keep={keep} label={label} placeholder={placeholder}
       value={value} onChange={change} onSubmit={submit}>
       <p className="sr-only" aria-live="polite">{status}</p>
     </SearchBox>
   )
 }
 
-export default island('UserSearch', UserSearch)
+export default island('ListSearch', ListSearch)
