@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type JSX } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps, type JSX } from 'react'
 import { island } from '../src/shared/island.tsx'
 import { syncDefinitions, type ParameterDefinition, type ParameterValue } from '../src/shared/parameters/index.ts'
 import { queryTexts } from '../src/shared/query-texts.ts'
@@ -7,8 +7,10 @@ import { toast } from './lib/bus.ts'
 import { autocompleteAvailable, completionItems, type Snippet } from './lib/editor/completion.ts'
 import { canFormat, formatterLanguage } from './lib/editor/dialect.ts'
 import { ExecutionStatus } from './lib/editor/ExecutionStatus.tsx'
+import { useShownResult } from './lib/editor/HiddenResult.tsx'
 import { prefs } from './lib/editor/prefs.ts'
-import { preloadResultsGrid, ResultsPanel } from './lib/editor/ResultsPanel.tsx'
+import { refusalOf } from './lib/editor/refusal.ts'
+import { preloadResultsGrid } from './lib/editor/grid-loader.ts'
 import { SchemaBrowser } from './lib/editor/SchemaBrowser.tsx'
 import SqlEditor, { type SqlEditorHandle } from './lib/editor/SqlEditor.tsx'
 import { Toolbar } from './lib/editor/Toolbar.tsx'
@@ -17,13 +19,24 @@ import { isRunning, useExecution } from './lib/editor/use-execution.ts'
 import { canonicalJson, isDirty, useSave, type QueryDraft } from './lib/editor/use-save.ts'
 import { useDatabricksSchema } from './lib/editor/use-databricks-schema.ts'
 import { useSchema } from './lib/editor/use-schema.ts'
+import { usePageShortcuts } from './lib/editor/use-page-shortcuts.ts'
+import { useSourcePage } from './lib/editor/use-source-page.ts'
 import { useUnsavedGuard } from './lib/editor/use-unsaved-guard.ts'
 import { ParameterInputs } from './lib/parameters/ParameterInputs.tsx'
+import { ChartViewSlot } from './lib/query-page/chart-view-slot.ts'
+import { Header } from './lib/query-page/Header.tsx'
+import { NameField } from './lib/query-page/NameField.tsx'
+import { ScheduleControl } from './lib/query-page/ScheduleControl.tsx'
+import type { SourcePage } from './lib/query-page/types.ts'
+import { Visualizations } from './lib/query-page/Visualizations.tsx'
 import { ui } from './lib/ui.ts'
 
 // the dialogs bring Radix; each loads only when it first opens
 const SaveConflictDialog = lazy(() => import('./lib/editor/SaveConflictDialog.tsx').then((m) => ({ default: m.SaveConflictDialog })))
 const AddParameterDialog = lazy(() => import('./lib/parameters/AddParameterDialog.tsx').then((m) => ({ default: m.AddParameterDialog })))
+// drawn only after a run (never by the server here): loaded when a chart tab first shows
+const LazyChartView = lazy(() => import('./lib/query-page/ChartView.tsx').then((m) => ({ default: m.ChartView })))
+const ChartView = (props: ComponentProps<typeof LazyChartView>) => <Suspense fallback={null}><LazyChartView {...props} /></Suspense>
 const t = queryTexts.editor
 
 export interface QueryEditorProps {
@@ -33,6 +46,8 @@ export interface QueryEditorProps {
   canEdit: boolean
   canExecute: boolean
   formats: DateFormats
+  /** The query page's header and result area, which the source page shows around the editor. */
+  page: SourcePage
 }
 
 const valuesOf = (defs: readonly ParameterDefinition[]): Record<string, ParameterValue> => Object.fromEntries(defs.map((d) => [d.name, d.value ?? null]))
@@ -41,14 +56,25 @@ const valuesOf = (defs: readonly ParameterDefinition[]): Record<string, Paramete
 const withDefinition = (defs: readonly ParameterDefinition[], def: ParameterDefinition) =>
   defs.some((d) => d.name === def.name) ? defs.map((d) => (d.name === def.name ? def : d)) : [...defs, def]
 
-
 /**
  * The query editor (/queries/new, /queries/{id}/source): data source, schema and description on the left; the
  * SQL editor, its toolbar, parameters, execution status and results on the right (spec 2 §2).
  */
 function QueryEditor(props: QueryEditorProps): JSX.Element {
-  const { saved, saving, conflict, save, dismissConflict } = useSave(props.query)
+  const { saved, saving, conflict, save, adopt, dismissConflict } = useSave(props.query)
   const [name, setName] = useState(props.query.name)
+  const sourcePage = useSourcePage(props.page, (version, newName) => {
+    adopt(version, newName)
+    setName(newName)
+  })
+  // a new query saved under the default name: its name is what to change next, selected once its header shows
+  const [selectName, setSelectName] = useState(false)
+  useEffect(() => {
+    if (!selectName) return
+    setSelectName(false)
+    nameField.current?.focus()
+    nameField.current?.select()
+  }, [selectName])
   const [description, setDescription] = useState(props.query.description)
   const [text, setText] = useState(props.query.query)
   const [dataSourceId, setDataSourceId] = useState(props.query.data_source_id)
@@ -63,9 +89,12 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
   const [hasSelection, setHasSelection] = useState(false)
   const [snippets, setSnippets] = useState<Snippet[]>([])
   const editor = useRef<SqlEditorHandle>(null)
-  const nameNow = useRef(name)
-  nameNow.current = name
-  const { state: execution, machine } = useExecution(null, () => nameNow.current)
+  const nameField = useRef<HTMLInputElement>(null)
+  const takePending = useRef<(() => Record<string, ParameterValue> | null) | null>(null)
+  // a run's toast names the saved query only when the saved text is what ran: anything else was not saved
+  const savedRun = useRef<string | null>(null)
+  const { state: execution, machine } = useExecution(null, () => savedRun.current)
+  const shown = useShownResult(execution)
   const offered = props.dataSources.filter((ds) => !ds.view_only || ds.id === saved.data_source_id)
   const source = props.dataSources.find((ds) => ds.id === dataSourceId) ?? null
   // a Databricks source is browsed one database at a time (spec 2 §2); others list their whole schema
@@ -111,20 +140,34 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
   function execute(selected: string | null = null) {
     const current = editor.current?.text() ?? text
     const queryText = selected ?? (editor.current?.selectedText().trim() ? editor.current.selectedText() : current)
-    if (!props.canExecute || !source || source.view_only || !queryText.trim() || isRunning(machine.state)) return
+    if (!props.canExecute || !source || source.view_only || isRunning(machine.state)) return
     setText(current)
+    // edits waiting for Apply are what the analyst sees in the inputs: they are the values to run with
+    const pending = takePending.current?.()
+    if (pending) updateValues(pending)
+    const parameters = valuesNow.current
+    const refusal = refusalOf(queryText, syncDefinitions(current, knownDefinitions), parameters)
+    if (refusal) return machine.refuse(refusal)
+    savedRun.current = saved.id !== null && queryText === saved.query ? name : null
     preloadResultsGrid()
     void machine.execute({
-      query: queryText, data_source_id: source.id, parameters: valuesNow.current, apply_auto_limit: autoLimitAvailable && autoLimit, query_id: saved.id,
+      query: queryText, data_source_id: source.id, parameters, apply_auto_limit: autoLimitAvailable && autoLimit, query_id: saved.id,
     })
   }
 
-  async function saveNow(o: { overwrite?: boolean } = {}) {
-    if (!props.canEdit || dataSourceId === null) return
+  /** Saves the draft; the query's id once saved, else null. */
+  async function saveNow(o: { overwrite?: boolean } = {}): Promise<number | null> {
+    if (!props.canEdit || dataSourceId === null) return null
     const current = editor.current?.text() ?? text
     setText(current)
     const draft = o.overwrite && conflict ? { ...conflict, query: current } : draftOf(current)
-    if (await save(draft, o)) toast(t.saved)
+    const first = saved.id === null
+    const json = await save(draft, o)
+    if (!json) return null
+    sourcePage.editorSaved(json)
+    toast(t.saved)
+    if (first && draft.name === t.newQueryName) setSelectName(true)
+    return json.id
   }
 
   async function format() {
@@ -173,32 +216,16 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
     prefs.setLastDataSource(id)
   }
 
-  // Save and Execute also work when the focus is outside the editor (the editor handles them itself inside); one
-  // listener for the page's life, which always sees the latest state
-  const onShortcut = useEffectEvent((event: KeyboardEvent) => {
-    if (event.defaultPrevented || !(event.metaKey || event.ctrlKey)) return
-    if (event.key === 's') {
-      event.preventDefault()
-      void saveNow()
-    } else if (event.key === 'Enter') {
-      event.preventDefault()
-      execute()
-    }
-  })
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => onShortcut(event)
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [])
+  usePageShortcuts({ save: () => void saveNow(), execute: () => execute(), format: () => void format() })
 
   return (
     <div className="flex flex-col gap-4 md:h-[calc(100dvh-3rem)]" data-query-editor data-query-id={saved.id ?? undefined} data-unsaved={unsaved || undefined}>
-      <div className="flex items-center gap-3">
-        <label htmlFor="query-name" className="sr-only">{t.queryName}</label>
-        <input id="query-name" value={name} onChange={(e) => setName(e.target.value)} readOnly={!props.canEdit} maxLength={255}
-          className="min-w-0 flex-1 truncate rounded-md border border-transparent bg-transparent px-2 py-1 text-2xl font-semibold tracking-tight text-slate-900 hover:border-slate-200 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:text-slate-100 dark:hover:border-slate-700" />
-        {saved.id !== null && <a href={`/queries/${saved.id}`} className={`${ui.link} hidden text-sm sm:inline`}>{queryTexts.queries.title}</a>}
-      </div>
+      {sourcePage.query
+        ? <Header query={sourcePage.query} permissions={props.page.permissions} autoPublish={props.page.autoPublishNamedQueries}
+          save={sourcePage.header.save} onVersion={sourcePage.header.adoptVersion} mode="source" nameRef={nameField}
+          extra={<ScheduleControl schedule={sourcePage.query.schedule} canSchedule={props.page.permissions.canSchedule && !sourcePage.query.is_archived}
+            intervals={props.page.refreshIntervals} save={(next) => sourcePage.header.save({ schedule: next })} />} />
+        : <div className="flex items-center gap-3"><NameField value={name} readOnly={!props.canEdit} onChange={setName} inputRef={nameField} className="flex-1" /></div>}
       {!props.canEdit && <p className="rounded-md border border-slate-200 bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300">{t.readOnly}</p>}
       <div className="flex min-h-0 flex-1 flex-col gap-4 md:flex-row">
         {/* on a phone the panel dissolves (display: contents), so the description can go below the results */}
@@ -234,11 +261,17 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
               autoLimit={{ on: autoLimit, available: autoLimitAvailable, toggle: () => { prefs.setAutoLimit(!autoLimit); setAutoLimit(!autoLimit) } }}
               onAddParameter={addParameter} onFormat={() => void format()} onSave={() => void saveNow()} onExecute={() => execute()} />
           </div>
-          <ParameterInputs definitions={definitions} values={values} onApply={applyValues} queryId={saved.id ?? undefined}
+          <ParameterInputs definitions={definitions} values={values} onApply={applyValues} queryId={saved.id ?? undefined} takePending={takePending}
+            formats={props.formats}
             onEdit={props.canEdit ? (definition) => setParameterDialog({ definition }) : undefined} />
           <ExecutionStatus state={execution} onCancel={() => machine.cancel().catch((e: Error) => toast(e.message, 'error'))} />
-          <div className="flex h-[28rem] min-h-0 flex-col md:h-auto md:flex-1">
-            <ResultsPanel result={execution.result} formats={props.formats} />
+          <div className="flex h-[28rem] min-h-0 flex-col md:h-auto md:min-h-72 md:flex-1">
+            <ChartViewSlot value={ChartView}>
+              <Visualizations queryId={saved.id} ensureSaved={() => saveNow()} visualizations={props.page.visualizations} result={shown.result}
+                onShowHiddenResult={shown.hidden ? shown.reveal : undefined} pendingResultId={null} isSafe={sourcePage.query?.is_safe ?? true}
+                canEdit={props.canEdit} formats={props.formats} status={null} log={shown.result?.data.log} empty={<p>{t.noResultYet}</p>}
+                downloadHref={(resultId, ext) => `/api/query_results/${resultId}.${ext}`} inEditor />
+            </ChartViewSlot>
           </div>
         </div>
       </div>
@@ -250,7 +283,13 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
       )}
       {conflict && (
         <Suspense fallback={null}>
-          <SaveConflictDialog canOverwrite={props.canEdit} onClose={dismissConflict} onOverwrite={() => saveNow({ overwrite: true })} />
+          <SaveConflictDialog canOverwrite={props.canEdit} onClose={dismissConflict} onOverwrite={async () => void (await saveNow({ overwrite: true }))} />
+        </Suspense>
+      )}
+      {sourcePage.header.conflict && (
+        <Suspense fallback={null}>
+          <SaveConflictDialog canOverwrite={props.canEdit} onClose={sourcePage.header.dismissConflict}
+            onOverwrite={async () => void (await sourcePage.header.save(sourcePage.header.conflict!, { overwrite: true }))} />
         </Suspense>
       )}
     </div>

@@ -21,8 +21,10 @@ function Toaster(): JSX.Element {
     let next = 0
     const stop = onToast((detail) => {
       const id = ++next
-      setToasts((list) => [...list, { ...detail, id }])
-      setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), TOAST_MS)
+      // one message once: the same words again (a run failing the same way twice) take the place of the copy on
+      // screen, with a fresh 3 s, instead of stacking under it
+      setToasts((list) => [...list.filter((t) => t.message !== detail.message || t.kind !== detail.kind), { ...detail, id }])
+      if (!detail.persistent) setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), TOAST_MS)
     })
     const update = () => setOffline(!navigator.onLine)
     update()
@@ -45,7 +47,7 @@ function Toaster(): JSX.Element {
       {toasts.map((t) => (
         <div key={t.id} data-toast={t.kind}
           className={`pointer-events-auto flex items-start gap-3 rounded-md border-l-4 bg-white px-4 py-3 text-sm text-slate-800 shadow-lg dark:bg-slate-800 dark:text-slate-100 ${tone[t.kind]}`}>
-          <span className="flex-1">{t.message}</span>
+          <span className="flex-1">{t.message}{t.description && <span className="mt-0.5 block text-slate-600 dark:text-slate-300">{t.description}</span>}</span>
           <button type="button" aria-label={texts.toast.close}
             className="-m-1 rounded p-1 text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:text-slate-100"
             onClick={() => setToasts((list) => list.filter((x) => x.id !== t.id))}>

@@ -15,11 +15,13 @@ import { texts } from '../src/shared/texts.ts'
 import { forgotTexts } from '../src/users/forgot.ts'
 import { Alert, AuthLayout, Field, primaryButton } from '../src/ui/AuthLayout.tsx'
 
-function LoginPage({ next, email, error }: { next: string; email?: string; error?: string }): JSX.Element {
+function LoginPage({ email, error }: { email?: string; error?: string }): JSX.Element {
   return (
     <AuthLayout title={texts.login.title}>
       {error && <Alert>{error}</Alert>}
-      <form method="post" action={`/login?next=${encodeURIComponent(next)}`} noValidate>
+      {/* no action: the form posts to the page's own address, whose #part (the chart a link pointed at, which never
+          reaches the server) the browser then carries over to the redirect after sign-in */}
+      <form method="post" noValidate>
         <Field label={texts.login.email} name="email" type="email" defaultValue={email} autoComplete="username" autoFocus />
         <Field label={texts.login.password} name="password" type="password" autoComplete="current-password" />
         <label className="mb-4 flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
@@ -40,7 +42,7 @@ export default new Hono<Env>()
     if (!c.get('org')) throw new Redirect('/setup')
     const next = safeNextPath(c.req.query('next'))
     if (c.get('principal')) throw new Redirect(next)
-    return renderPage(c, <LoginPage next={next} />, { title: texts.login.submit })
+    return renderPage(c, <LoginPage />, { title: texts.login.submit })
   })
   .post('/login', async (c) => {
     if (!c.get('org')) throw new Redirect('/setup')
@@ -54,9 +56,9 @@ export default new Hono<Env>()
       // refused before the password was checked: 429, so scripts back off (and the form still explains itself)
       c.header('Retry-After', String(result.retryAfterSeconds))
       if (wantsJson(c)) throw new TooManyRequests(result.message)
-      return renderPage(c, <LoginPage next={next} email={email} error={result.message} />, { title: texts.login.submit, status: 429 })
+      return renderPage(c, <LoginPage email={email} error={result.message} />, { title: texts.login.submit, status: 429 })
     }
-    if (!result.ok) return renderPage(c, <LoginPage next={next} email={email} error={result.message} />, { title: texts.login.submit })
+    if (!result.ok) return renderPage(c, <LoginPage email={email} error={result.message} />, { title: texts.login.submit })
     setSessionCookie(c, result.token, result.remember ? REMEMBER_TTL_SECONDS : undefined)
     setCsrfCookie(c, csrfTokenFor(c.get('deps'), result.token))
     return c.redirect(next)

@@ -1,6 +1,10 @@
 /**
  * Builds the browser assets into dist/: the stylesheet (Tailwind) and one script per island (esbuild), all with
  * content-hashed names, plus dist/manifest.json that the server reads to know which files a page needs.
+ *
+ * Skipped when nothing it reads has changed since the last build (a hash of the sources' contents, kept in
+ * dist/inputs.sha256), so `npm start` starts at once; `--force` builds anyway. A build is written in a folder of its
+ * own and moved in file by file, the manifest last, so a server starting meanwhile sees one whole build or the other.
  */
 import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -10,9 +14,37 @@ import * as esbuild from 'esbuild'
 
 const root = path.resolve(import.meta.dirname, '..')
 const dist = path.join(root, 'dist')
-const staticDir = path.join(dist, 'static')
+const hashFile = path.join(dist, 'inputs.sha256')
 
-fs.rmSync(dist, { recursive: true, force: true })
+/** Everything the build reads: the sources Tailwind scans and esbuild bundles, this script, the locked packages. */
+function inputsHash(): string {
+  const hash = crypto.createHash('sha256')
+  const add = (file: string) => hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0')
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else add(full)
+    }
+  }
+  for (const dir of ['islands', 'src', 'routes']) walk(path.join(root, dir))
+  for (const file of ['scripts/build.ts', 'package-lock.json']) add(path.join(root, file))
+  return hash.digest('hex')
+}
+
+const inputs = inputsHash()
+const fresh = fs.existsSync(path.join(dist, 'manifest.json')) && fs.existsSync(hashFile) && fs.readFileSync(hashFile, 'utf8') === inputs
+if (fresh && !process.argv.includes('--force')) {
+  console.log('assets up to date')
+  process.exit(0)
+}
+
+const startedAt = Date.now()
+fs.mkdirSync(dist, { recursive: true })
+const work = fs.mkdtempSync(path.join(dist, '.build-'))
+// a failed build leaves dist/ as it was
+process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }))
+const staticDir = path.join(work, 'static')
 fs.mkdirSync(staticDir, { recursive: true })
 fs.cpSync(path.join(root, 'src/ui/static'), staticDir, { recursive: true })
 
@@ -36,7 +68,7 @@ const result = await esbuild.build({
   logLevel: 'warning',
 })
 
-const url = (file: string) => '/' + path.relative(dist, path.join(root, file)).split(path.sep).join('/')
+const url = (file: string) => '/' + path.relative(work, path.join(root, file)).split(path.sep).join('/')
 const outputs = result.metafile.outputs
 const staticImports = (file: string, seen = new Set<string>()): string[] => {
   for (const imp of outputs[file]?.imports ?? []) {
@@ -60,7 +92,7 @@ for (const f of islandFiles) {
 }
 
 // Stylesheet: Tailwind scans routes/, islands/ and src/ for the classes in use.
-const tmpCss = path.join(dist, 'app.css')
+const tmpCss = path.join(work, 'app.css')
 execFileSync(path.join(root, 'node_modules/.bin/tailwindcss'), ['-i', 'src/ui/styles.css', '-o', tmpCss, '--minify'], {
   cwd: root, stdio: ['ignore', 'ignore', 'pipe'],
 })
@@ -69,5 +101,35 @@ const cssName = `app-${crypto.createHash('sha256').update(css).digest('base64url
 fs.renameSync(tmpCss, path.join(staticDir, cssName))
 
 const manifest = { css: `/static/${cssName}`, boot: url(entryOutput('islands/boot.ts')), islands }
-fs.writeFileSync(path.join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2))
+
+// Into dist/: the new files beside the old (their names differ by their hashes), then the manifest in one rename,
+// then the old files this build no longer has (not those of a build that ran alongside, which are newer than its start).
+const built = new Set<string>()
+const move = (from: string, to: string) => {
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name)
+    const target = path.join(to, entry.name)
+    if (entry.isDirectory()) {
+      fs.mkdirSync(target, { recursive: true })
+      move(source, target)
+    } else {
+      fs.renameSync(source, target)
+      built.add(target)
+    }
+  }
+}
+fs.mkdirSync(path.join(dist, 'static'), { recursive: true })
+move(staticDir, path.join(dist, 'static'))
+fs.writeFileSync(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 2))
+fs.renameSync(path.join(work, 'manifest.json'), path.join(dist, 'manifest.json'))
+const prune = (dir: string) => {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) prune(full)
+    else if (!built.has(full) && fs.statSync(full).mtimeMs < startedAt) fs.rmSync(full)
+  }
+}
+prune(path.join(dist, 'static'))
+fs.rmSync(work, { recursive: true, force: true })
+fs.writeFileSync(hashFile, inputs)
 console.log(`built ${islandFiles.length} islands and ${cssName}`)

@@ -54,13 +54,15 @@ const label = 'shrink-0 rounded px-1.5 py-0.5 text-xs font-medium'
 /** The creation date shows only on wide screens; narrower ones have the line under the name. */
 const wide = 'hidden min-[1400px]:table-cell'
 
+// The name takes what the others leave: each of them is sized for its usual content ('2 hours ago', 'Every day at
+// 00:15'), so a desk's width goes to names and their badges rather than to half-empty date columns.
 const COLUMNS: ListColumn[] = [
   { label: t.favorite, hiddenLabel: true, className: 'w-12 pl-4' },
   { label: t.name, sort: 'name', className: 'pl-1' },
-  { label: t.createdBy, sort: 'created_by', className: 'hidden w-36 xl:table-cell' },
-  { label: t.createdAt, sort: 'created_at', className: `${wide} w-36` },
-  { label: t.lastExecutedAt, sort: 'executed_at', className: 'hidden w-40 md:table-cell' },
-  { label: t.refreshSchedule, sort: 'schedule', className: 'hidden w-44 pr-4 xl:table-cell' },
+  { label: t.createdBy, sort: 'created_by', className: 'hidden w-32 xl:table-cell' },
+  { label: t.createdAt, sort: 'created_at', className: `${wide} w-32` },
+  { label: t.lastExecutedAt, sort: 'executed_at', className: 'hidden w-28 md:table-cell' },
+  { label: t.refreshSchedule, sort: 'schedule', className: 'hidden w-36 pr-4 xl:table-cell' },
 ]
 
 export interface TableProps {
@@ -89,9 +91,10 @@ export function QueryTable({ list, items, now, formats, caption, starsEnabled, o
           <tr key={q.id} data-query-id={q.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
             <td className="py-3 pr-1 pl-4 align-top"><Star item={q} enabled={starsEnabled} onToggle={onToggleFavorite} /></td>
             <td className="py-3 pr-3 pl-1">
-              <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 md:flex-nowrap">
+              {/* a long name wraps rather than being cut: the name is what the list is read by */}
+              <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                 <a href={`/queries/${q.id}`} title={q.name}
-                  className={`min-w-0 font-medium break-words text-slate-900 hover:text-indigo-700 hover:underline md:truncate dark:text-slate-100 dark:hover:text-indigo-300 ${focusRing}`}>{q.name}</a>
+                  className={`min-w-0 font-medium break-words text-slate-900 hover:text-indigo-700 hover:underline dark:text-slate-100 dark:hover:text-indigo-300 ${focusRing}`}>{q.name}</a>
                 {q.is_draft && <span className={`${label} bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200`}>{t.unpublished}</span>}
                 {q.is_archived && <span className={`${label} bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200`}>{t.archivedLabel}</span>}
               </div>

@@ -4,14 +4,18 @@ export type ToastKind = 'success' | 'error' | 'info' | 'warning'
 export interface ToastDetail {
   message: string
   kind: ToastKind
+  /** A second line under the message. */
+  description?: string
+  /** Stays until closed (spec 2 §8: a conflicting save must not slip away unread). */
+  persistent?: boolean
 }
 
 const TOAST = 'sightline:toast'
 const SESSION_EXPIRED = 'sightline:session-expired'
 const SESSION_RESTORED = 'sightline:session-restored'
 
-export function toast(message: string, kind: ToastKind = 'success') {
-  window.dispatchEvent(new CustomEvent<ToastDetail>(TOAST, { detail: { message, kind } }))
+export function toast(message: string, kind: ToastKind = 'success', more: Pick<ToastDetail, 'description' | 'persistent'> = {}) {
+  window.dispatchEvent(new CustomEvent<ToastDetail>(TOAST, { detail: { message, kind, ...more } }))
 }
 
 export function onToast(handler: (detail: ToastDetail) => void): () => void {
@@ -43,4 +47,22 @@ export function sessionRestored() {
   restored = undefined
   resolveRestored = undefined
   window.dispatchEvent(new CustomEvent(SESSION_RESTORED))
+}
+
+/** What the dashboard's Refresh button and auto-refresh ask of its widgets: results no older than `maxAge` seconds. */
+export interface DashboardRefreshDetail {
+  maxAge: number
+}
+
+const DASHBOARD_REFRESH = 'sightline:dashboard-refresh'
+
+/** Ask every widget of the dashboard to run its query again (0: now; the auto-refresh interval: share a recent run). */
+export function refreshDashboard(maxAge: number) {
+  window.dispatchEvent(new CustomEvent<DashboardRefreshDetail>(DASHBOARD_REFRESH, { detail: { maxAge } }))
+}
+
+export function onDashboardRefresh(handler: (detail: DashboardRefreshDetail) => void): () => void {
+  const listener = (e: Event) => handler((e as CustomEvent<DashboardRefreshDetail>).detail)
+  window.addEventListener(DASHBOARD_REFRESH, listener)
+  return () => window.removeEventListener(DASHBOARD_REFRESH, listener)
 }

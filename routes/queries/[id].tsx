@@ -1,20 +1,18 @@
 import { Hono } from 'hono'
 import QueryPage from '../../islands/QueryPage.tsx'
-import type { PageQuery, PageVisualization, PrerenderedCharts } from '../../islands/lib/query-page/types.ts'
+import type { PageVisualization, PrerenderedCharts } from '../../islands/lib/query-page/types.ts'
 import type { Deps } from '../../src/deps.ts'
 import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/env.ts'
 import { signedIn } from '../../src/http/guards.ts'
 import { idParam } from '../../src/http/validate.ts'
-import { isAdminOrOwner } from '../../src/permissions/can.ts'
 import type { Principal } from '../../src/permissions/principal.ts'
-import { queryJson } from '../../src/queries/serialize.ts'
-import { allowed, getAccessibleQuery, requireAllowed } from '../../src/queries/access.ts'
-import { queryDetails } from '../../src/queries/details.ts'
+import { requireAllowed } from '../../src/queries/access.ts'
 import { readableResult, resultRowObjects } from '../../src/results/service.ts'
 import { clientConfig } from '../../src/session/client-config.ts'
 import { dateFormatsOf } from '../../src/shared/time.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
+import { queryPageProps } from '../../src/ui/query-page-props.ts'
 import { renderVisualizationSvg } from '../../src/visualizations/render.server.ts'
 
 /**
@@ -59,27 +57,8 @@ export default new Hono<Env>().get('/queries/:id{[0-9]+}', async (c) => {
   const deps = c.get('deps')
   const id = idParam(c.req.param('id'), NotFound)
   requireAllowed(principal, 'view_query')
-  const access = await getAccessibleQuery(deps, principal, id)
-  const details = await queryDetails(deps, principal, access)
-  const json = queryJson(details)
-  const query: PageQuery = {
-    id: json.id, name: json.name, description: json.description, tags: json.tags ?? [], is_draft: json.is_draft,
-    is_archived: json.is_archived, is_safe: json.is_safe, schedule: json.schedule, version: json.version,
-    latest_query_data_id: json.latest_query_data_id, updated_at: json.updated_at,
-    user: json.user ? { name: json.user.name, profile_image_url: json.user.profile_image_url } : null,
-    options: { parameters: json.options.parameters ?? [] },
-  }
-  const visualizations: PageVisualization[] = json.visualizations.map((v) => ({ id: v.id, type: v.type, name: v.name, options: v.options }))
-  const canEdit = Boolean(details.canEdit) && !json.is_archived
-  const permissions = {
-    canEdit,
-    canSchedule: canEdit && allowed(principal, 'schedule_query'),
-    canFork: allowed(principal, 'edit_query') && !access.view_only,
-    // spec 2 §5: a safe query runs for anyone who sees it; others need execute_query and full access to the source
-    canExecute: !json.is_archived && (json.is_safe || (allowed(principal, 'execute_query') && !access.view_only)),
-    isOwnerOrAdmin: isAdminOrOwner(principal, json.user_id),
-  }
-  const latest = json.latest_query_data_id
+  const { query, visualizations, permissions } = await queryPageProps(deps, principal, id)
+  const latest = query.latest_query_data_id
   const prerendered = latest && !query.options.parameters.length && c.req.query('maxAge') === undefined
     ? await prerenderCharts(deps, principal, latest, visualizations)
     : null
@@ -88,5 +67,5 @@ export default new Hono<Env>().get('/queries/:id{[0-9]+}', async (c) => {
     <QueryPage query={query} visualizations={visualizations} prerendered={prerendered} permissions={permissions}
       refreshIntervals={config.queryRefreshIntervals} autoPublishNamedQueries={config.autoPublishNamedQueries}
       formats={dateFormatsOf(org.settings)} />
-  ), { title: json.name, section: 'queries' })
+  ), { title: query.name, section: 'queries' })
 })

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import QueryEditor from '../../islands/QueryEditor.tsx'
 import type { EditorDataSource, EditorQuery } from '../../islands/lib/editor/types.ts'
+import type { SourcePage } from '../../islands/lib/query-page/types.ts'
 import { ui } from '../../islands/lib/ui.ts'
 import { getAccessible, listDataSources } from '../../src/data-sources/service.ts'
 import { Forbidden, NotFound } from '../../src/errors.ts'
@@ -14,7 +15,9 @@ import { allowed } from '../../src/queries/access.ts'
 import { getQuery } from '../../src/queries/service.ts'
 import { queryTexts } from '../../src/shared/query-texts.ts'
 import { dateFormatsOf } from '../../src/shared/time.ts'
+import { clientConfig } from '../../src/session/client-config.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
+import { newQueryPermissions, queryPageProps } from '../../src/ui/query-page-props.ts'
 
 const t = queryTexts.editor
 
@@ -48,11 +51,12 @@ async function sourcesFor(deps: Deps, principal: Principal, current: number | nu
   return rows.map(editorSource)
 }
 
-function editorPage(c: Context<Env>, query: EditorQuery, dataSources: EditorDataSource[], canEdit: boolean) {
+function editorPage(c: Context<Env>, query: EditorQuery, dataSources: EditorDataSource[], canEdit: boolean, page: Omit<SourcePage, 'autoPublishNamedQueries' | 'refreshIntervals'>) {
   const { principal, org } = signedIn(c)
+  const config = clientConfig(c.get('deps').config, org.settings, principal)
   return renderShellPage(c, (
     <QueryEditor query={query} dataSources={dataSources} canEdit={canEdit} canExecute={allowed(principal, 'execute_query')}
-      formats={dateFormatsOf(org.settings)} />
+      formats={dateFormatsOf(org.settings)} page={{ ...page, autoPublishNamedQueries: config.autoPublishNamedQueries, refreshIntervals: config.queryRefreshIntervals }} />
   ), { title: query.name, section: 'queries' })
 }
 
@@ -86,7 +90,7 @@ export default new Hono<Env>()
       id: null, name: t.newQueryName, description: '', query: '', data_source_id: writable[0].id, version: null, latest_query_data_id: null,
       options: { apply_auto_limit: true, parameters: [] },
     }
-    return editorPage(c, query, dataSources, true)
+    return editorPage(c, query, dataSources, true, { query: null, visualizations: [], permissions: newQueryPermissions(principal) })
   })
   .get('/queries/:id{[0-9]+}/source', async (c) => {
     const { principal } = signedIn(c)
@@ -99,5 +103,7 @@ export default new Hono<Env>()
       options: { apply_auto_limit: row.options.apply_auto_limit ?? true, parameters: row.options.parameters ?? [] },
     }
     const canEdit = Boolean(details.canEdit) && !row.is_archived
-    return editorPage(c, query, await sourcesFor(deps, principal, row.data_source_id), canEdit)
+    // the query page's header and result area come with the editor: one page in its source mode
+    const page = await queryPageProps(deps, principal, row.id)
+    return editorPage(c, query, await sourcesFor(deps, principal, row.data_source_id), canEdit, page)
   })

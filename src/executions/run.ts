@@ -3,7 +3,7 @@ import type { Sql } from '../db/sql.ts'
 import { log } from '../log.ts'
 import { encodeChunk } from '../results/chunk-codec.ts'
 import { readFirstChunk, storeRest, type FirstChunk } from '../results/writer.ts'
-import { annotate } from '../runners/annotate.ts'
+import { annotationOf, withoutAnnotation } from '../runners/annotate.ts'
 import { errorMessage } from '../runners/common.ts'
 import { getRunner, shouldAnnotate, timeLimitMs } from '../runners/registry.ts'
 import { RunnerError, type RunStream } from '../runners/runner.ts'
@@ -109,9 +109,10 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
   const runner = getRunner(ds.type)
   if (!runner) throw new RunnerError(`Unknown data source type: ${ds.type}.`)
   const config = runnerConfig(ctx.secretKey, ds)
-  const text = shouldAnnotate(runner, config)
-    ? annotate(execution.query_text, { user: claimed.userEmail ?? 'scheduler', queryId: execution.query_id, queue: execution.queue, scheduled: execution.scheduled })
-    : execution.query_text
+  const annotation = shouldAnnotate(runner, config)
+    ? annotationOf({ user: claimed.userEmail ?? 'scheduler', queryId: execution.query_id, queue: execution.queue, scheduled: execution.scheduled })
+    : null
+  const text = annotation ? `${annotation} ${execution.query_text}` : execution.query_text
   const startedAt = performance.now()
   const handles = new StatementHandleRecorder(ctx.sql, execution)
   try {
@@ -119,6 +120,10 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
       signal, timeoutMs: timeLimitMs(config, claimed.orgTimeLimitSeconds), maxCellBytes: ctx.maxCellBytes, onStatement: handles.onStatement,
       maxResultBytes: ctx.maxResultBytes,
     }), startedAt)
+  } catch (error) {
+    // the message is about the user's text: the annotation is Sightline's, for the engine's process list only
+    if (annotation && error instanceof RunnerError) throw new RunnerError(withoutAnnotation(error.message, annotation), error.kind)
+    throw error
   } finally {
     handles.stop()
   }

@@ -140,6 +140,11 @@ export const queryTexts = {
     // spec 2 §4: after an execution that is not the first load
     executionUpdated: (name: string) => `${name} updated.`,
     executionFailed: (name: string, error: string) => `${name} failed to run: ${error}`,
+    // a run of text that is not the saved query's: the toast must not read as if something was saved
+    adhocRan: (rows: string) => `Query ran: ${rows}.`,
+    adhocFailed: (error: string) => `Query failed to run: ${error}`,
+    resultHidden: 'This run failed, so the result of an earlier run is not shown here.',
+    showLastResult: 'Show the last result',
     database: 'Database',
     searchDatabases: 'Search databases…',
     noDatabases: 'No databases found.',
@@ -149,6 +154,7 @@ export const queryTexts = {
   },
   queryPage: {
     editSource: 'Edit Source',
+    showResultsOnly: 'Show Results Only',
     viewSource: 'View Source',
     draft: 'Unpublished',
     archived: 'Archived',
@@ -232,6 +238,7 @@ export const queryTexts = {
     apply: 'Apply Changes',
     applyHint: 'Ctrl, Cmd or Alt + Enter',
     pending: 'Changed, not applied yet',
+    pickDate: (label: string) => `Pick ${label} from a calendar`,
     startOf: (title: string) => `${title}, start`,
     endOf: (title: string) => `${title}, end`,
     dynamic: 'Dynamic value',

@@ -153,17 +153,18 @@ describe('a parameter’s settings', () => {
 })
 
 describe('toasts after an execution (spec 2 §4)', () => {
-  it('with nothing to load on opening, every run says updated, or failed to run with the error', async () => {
+  it('with nothing to load on opening, every run is announced: it ran, or failed to run with the error', async () => {
     const { page } = await open('/queries/new')
     await page.getByRole('textbox', { name: 'Query name' }).fill('Daily numbers')
     await typeQuery(page, 'select 1 as one')
     await page.keyboard.press('Control+Enter')
-    const updated = toastWith(page, 'Daily numbers updated.')
+    // nothing was saved, so the toast does not name the query as if it had been updated
+    const updated = toastWith(page, 'Query ran: 1 row.')
     await updated.waitFor()
     expect(await updated.getAttribute('data-toast')).toBe('success')
     await typeQuery(page, 'select no_such_column')
     await page.keyboard.press('Control+Enter')
-    const failed = toastWith(page, 'Daily numbers failed to run: ')
+    const failed = toastWith(page, 'Query failed to run: ')
     await failed.waitFor()
     expect(await failed.textContent()).toContain('no_such_column')
     expect(await failed.getAttribute('data-toast')).toBe('error')

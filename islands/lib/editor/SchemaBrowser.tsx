@@ -79,10 +79,14 @@ export function SchemaBrowser({ schema, loading, onRefresh, onInsert, databases,
                   <ul className="mb-1 ml-5 border-l border-slate-200 pl-2 dark:border-slate-700">
                     {table.columns.map((column) => (
                       <li key={column.name}>
-                        <button type="button" onClick={() => onInsert(column.name)} title={`Insert ${column.name}`}
-                          className="flex w-full items-center justify-between gap-2 rounded px-1 py-0.5 text-left text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+                        {/* the whole row inserts the column at the cursor; named for what it does, as a table's » is */}
+                        <button type="button" onClick={() => onInsert(column.name)} title={`Insert ${column.name}`} aria-label={`Insert ${column.name}`}
+                          className="group flex w-full items-center justify-between gap-2 rounded px-1 py-0.5 text-left text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
                           <span className="truncate">{column.name}</span>
-                          {column.type && <span className="shrink-0 font-mono text-[11px] text-slate-400">{column.type}</span>}
+                          <span className="flex shrink-0 items-center gap-1">
+                            {column.type && <span className="font-mono text-[11px] text-slate-400">{column.type}</span>}
+                            <span aria-hidden="true" className="text-xs text-indigo-600 opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100 dark:text-indigo-400">»</span>
+                          </span>
                         </button>
                       </li>
                     ))}

@@ -67,6 +67,23 @@ const theme = EditorView.theme({
   '.cm-tooltip': { border: '1px solid var(--cm-border)', backgroundColor: 'var(--cm-tooltip)', borderRadius: '6px', overflow: 'hidden' },
   '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--cm-accent)', color: 'white' },
   '.cm-completionDetail': { opacity: '0.7', marginLeft: '1em', fontStyle: 'normal' },
+  // find and replace, drawn like the page's own controls; kept in the editor's layer, under menus and dialogs
+  '&.cm-editor .cm-panels': { backgroundColor: 'var(--cm-tooltip) !important', color: 'var(--cm-text) !important', zIndex: '1' },
+  '&.cm-editor .cm-panels-top': { borderBottom: '1px solid var(--cm-border) !important' },
+  '&.cm-editor .cm-panels-bottom': { borderTop: '1px solid var(--cm-border) !important' },
+  '.cm-search': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '6px', padding: '6px 32px 6px 8px', fontSize: '12px' },
+  '.cm-search br': { display: 'none' },
+  '.cm-textfield': {
+    border: '1px solid var(--cm-border)', borderRadius: '6px', padding: '3px 8px', margin: '0', fontSize: '12px',
+    backgroundColor: 'transparent', color: 'var(--cm-text)', outlineColor: 'var(--cm-accent)',
+  },
+  '.cm-button': {
+    backgroundImage: 'none', backgroundColor: 'var(--cm-tooltip)', border: '1px solid var(--cm-border)', borderRadius: '6px',
+    padding: '3px 8px', margin: '0', fontSize: '12px', color: 'var(--cm-text)', textTransform: 'none',
+  },
+  '.cm-button:active': { backgroundImage: 'none', backgroundColor: 'var(--cm-active-line)' },
+  '.cm-search label': { display: 'inline-flex', alignItems: 'center', gap: '4px', fontSize: '12px' },
+  '.cm-search [name=close]': { top: '6px', right: '8px', fontSize: '16px', color: 'var(--cm-gutter)' },
 })
 
 const CSS_VARIABLES = '[--cm-text:#0f172a] [--cm-caret:#4f46e5] [--cm-gutter:#94a3b8] [--cm-active-line:#f1f5f9] [--cm-selection:#c7d2fe] ' +
@@ -87,6 +104,10 @@ function completionSource(items: CompletionItem[]) {
     return { from: word ? word.from : context.pos, options, validFor: /^[\w$]*$/ }
   }
 }
+
+/** Ctrl/Cmd+Shift+F by the key's place on the keyboard, whatever letter case or layout the event reports. */
+export const isFormatShortcut = (event: KeyboardEvent) =>
+  (event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && (event.code === 'KeyF' || event.key.toLowerCase() === 'f')
 
 const autocompleteFor = (items: CompletionItem[], live: boolean, type: string) =>
   autocompletion({ activateOnTyping: live, override: [completionSource(items), keywordCompletionSource(editorDialect(type), true)] })
@@ -114,10 +135,19 @@ export default function SqlEditor(props: SqlEditorProps): JSX.Element {
       const text = v.state.sliceDoc(v.state.selection.main.from, v.state.selection.main.to)
       cmds.execute(text.trim() ? text : null)
     })
+    // Format by the physical key: with Cmd held a Mac reports Shift+F as 'f', which a keymap would take for Cmd+F
+    // (find) and open the search panel instead
+    const formatKey = EditorView.domEventHandlers({
+      keydown(event) {
+        if (!isFormatShortcut(event)) return false
+        event.preventDefault()
+        latest.current.commands.format()
+        return true
+      },
+    })
     const shortcuts = keymap.of([
       { key: 'Mod-Enter', run: execute }, { key: 'Ctrl-Enter', run: execute }, { key: 'Shift-Enter', run: execute }, { key: 'Alt-Enter', run: execute },
       { key: 'Mod-s', run: run((cmds) => cmds.save()), preventDefault: true },
-      { key: 'Mod-Shift-f', run: run((cmds) => cmds.format()), preventDefault: true },
       { key: 'Mod-p', run: run((cmds) => cmds.addParameter()), preventDefault: true },
     ])
     const editor = new EditorView({
@@ -125,7 +155,7 @@ export default function SqlEditor(props: SqlEditorProps): JSX.Element {
       state: EditorState.create({
         doc: latest.current.initialText,
         extensions: [
-          Prec.highest(shortcuts),
+          Prec.highest(formatKey), Prec.highest(shortcuts),
           lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), history(), drawSelection(), indentOnInput(), bracketMatching(),
           closeBrackets(), highlightSelectionMatches(), EditorView.lineWrapping,
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...completionKeymap, indentWithTab]),
@@ -175,7 +205,8 @@ export default function SqlEditor(props: SqlEditorProps): JSX.Element {
   }, [props.readOnly])
 
   return (
-    <div className={`relative h-full min-h-48 ${CSS_VARIABLES}`} data-sql-editor>
+    // isolate: the editor's layers (panels, tooltips) stack among themselves, never above the page's dialogs
+    <div className={`relative isolate h-full min-h-48 ${CSS_VARIABLES}`} data-sql-editor>
       {!mounted && (
         <pre className="h-full overflow-auto py-2 pl-12 font-mono text-[13px] leading-[1.6] whitespace-pre-wrap text-slate-800 dark:text-slate-200">
           {props.initialText}

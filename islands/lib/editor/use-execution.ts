@@ -53,7 +53,7 @@ export interface ExecutionDeps {
   notify?: (outcome: ExecutionOutcome) => void
 }
 
-export type ExecutionOutcome = { phase: 'done' } | { phase: 'failed'; error: string }
+export type ExecutionOutcome = { phase: 'done'; result: QueryResult } | { phase: 'failed'; error: string }
 
 export const initialExecution = (result: QueryResult | null): ExecutionState =>
   ({ phase: result ? 'done' : 'idle', result, error: null, jobId: null, cancelling: false, startedAt: null })
@@ -166,6 +166,17 @@ export class ExecutionMachine {
     }
   }
 
+  /**
+   * A run the page refuses before asking the server (blank text, parameters without values), told as any failed
+   * run is: the banner and one toast.
+   */
+  refuse(error: string): void {
+    this.generation++
+    this.quiet = false
+    this.set({ startedAt: null })
+    this.fail(error)
+  }
+
   /** Forget the running execution (e.g. the page is leaving). */
   stop() {
     this.generation++
@@ -173,7 +184,7 @@ export class ExecutionMachine {
 
   private finish(result: QueryResult) {
     this.set({ phase: 'done', result, error: null, jobId: null, cancelling: false, startedAt: null })
-    this.settled({ phase: 'done' })
+    this.settled({ phase: 'done', result })
   }
 
   private fail(error: string) {
@@ -192,14 +203,20 @@ const browserDeps: ExecutionDeps = {
   now: () => Date.now(),
 }
 
-/** The toast for an execution's outcome: '{name} updated.' or '{name} failed to run: {error}' (spec 2 §4). */
-export function toastOutcome(name: string, outcome: ExecutionOutcome) {
-  if (outcome.phase === 'done') toast(t.executionUpdated(name))
-  else toast(t.executionFailed(name, outcome.error), 'error')
+/**
+ * The toast for an execution's outcome: '{name} updated.' or '{name} failed to run: {error}' (spec 2 §4) for a
+ * saved query; for text that is not one (a new query, unsaved changes) a wording that does not read as saved.
+ */
+export function toastOutcome(name: string | null, outcome: ExecutionOutcome) {
+  if (outcome.phase === 'done') toast(name === null ? t.adhocRan(t.rows(outcome.result.data.rows.length)) : t.executionUpdated(name))
+  else toast(name === null ? t.adhocFailed(outcome.error) : t.executionFailed(name, outcome.error), 'error')
 }
 
-/** The execution machine as React state; `name` gives the query's current name for the outcome toasts. */
-export function useExecution(initialResult: QueryResult | null, name?: () => string) {
+/**
+ * The execution machine as React state; `name` gives the name for the outcome toasts: the query's, or null for a
+ * run of text that is not a saved query's.
+ */
+export function useExecution(initialResult: QueryResult | null, name?: () => string | null) {
   const [state, setState] = useState(() => initialExecution(initialResult))
   const machine = useRef<ExecutionMachine>(null)
   if (!machine.current) {

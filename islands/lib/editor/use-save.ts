@@ -15,7 +15,7 @@ export interface QueryDraft {
   options: { apply_auto_limit: boolean; parameters: ParameterDefinition[] }
 }
 
-interface QueryJson extends Omit<EditorQuery, 'description' | 'options'> {
+export interface QueryJson extends Omit<EditorQuery, 'description' | 'options'> {
   description: string | null
   options: { apply_auto_limit?: boolean; parameters?: ParameterDefinition[] }
 }
@@ -52,7 +52,8 @@ export function useSave(initial: EditorQuery) {
   const [saving, setSaving] = useState(false)
   const [conflict, setConflict] = useState<QueryDraft | null>(null)
 
-  async function save(draft: QueryDraft, o: { overwrite?: boolean } = {}): Promise<boolean> {
+  /** The query as the server answered the save, or null when it was not saved (the conflict dialog, or a toast). */
+  async function save(draft: QueryDraft, o: { overwrite?: boolean } = {}): Promise<QueryJson | null> {
     setSaving(true)
     try {
       const body = { name: draft.name, description: draft.description || null, query: draft.query, data_source_id: draft.data_source_id, options: draft.options }
@@ -64,15 +65,18 @@ export function useSave(initial: EditorQuery) {
       setConflict(null)
       if (saved.id === null) window.history.replaceState(window.history.state, '', `/queries/${next.id}/source`)
       document.title = `${next.name} | ${texts.product}`
-      return true
+      return json
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(draft)
       else toast(error instanceof ApiError && error.status !== 500 ? `${queryTexts.editor.saveFailed}: ${error.message}` : queryTexts.editor.saveFailed, 'error')
-      return false
+      return null
     } finally {
       setSaving(false)
     }
   }
 
-  return { saved, saving, conflict, save, dismissConflict: () => setConflict(null) }
+  /** A save made elsewhere on the page (the header's rename, tags, publish): its version, and the name it gave. */
+  const adopt = (version: number, name: string) => setSaved((s) => ({ ...s, version, name }))
+
+  return { saved, saving, conflict, save, adopt, dismissConflict: () => setConflict(null) }
 }

@@ -1,4 +1,4 @@
-import { useState, type JSX } from 'react'
+import { useContext, useState, type JSX } from 'react'
 import {
   dynamicOptions,
   isDynamicValue,
@@ -10,6 +10,7 @@ import {
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { ui } from '../ui.ts'
 import { DynamicMenu, DynamicValue } from './DynamicMenu.tsx'
+import { DateFormatsContext, FormattedDateField } from './FormattedDateField.tsx'
 import {
   fromNativeInput,
   MINUTE_STEP_SECONDS,
@@ -53,9 +54,21 @@ function DateField({ id, label, precision, unit, side, value, disabled, onChange
   }
 
   const kind = precision === 'day' ? unitInputType(unit) : 'datetime-local'
+  const formats = useContext(DateFormatsContext)
+  const step = precision === 'minute' ? MINUTE_STEP_SECONDS : precision === 'second' ? 1 : undefined
+  // days and times read in the organization's formats, as the result tables write them; months and years need none
+  if (formats && (kind === 'date' || kind === 'datetime-local')) {
+    return (
+      <FormattedDateField id={id} label={label} precision={precision} formats={formats} native={text} step={step} disabled={disabled}
+        className={inputClass} onNative={(next) => {
+          setText(next)
+          onChange(read(next))
+        }} />
+    )
+  }
   return (
     <input id={id} type={kind} aria-label={label} value={text} disabled={disabled}
-      step={precision === 'minute' ? MINUTE_STEP_SECONDS : precision === 'second' ? 1 : undefined}
+      step={step}
       min={kind === 'number' ? 1000 : undefined} max={kind === 'number' ? 9999 : undefined}
       placeholder={kind === 'number' ? t.year : undefined}
       className={`${inputClass} ${kind === 'number' ? 'w-24' : 'flex-1'}`}

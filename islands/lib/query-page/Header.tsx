@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type JSX } from 'react'
+import { lazy, Suspense, useEffect, useState, type JSX, type ReactNode, type Ref } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api } from '../api.ts'
 import { toast } from '../bus.ts'
 import { ui } from '../ui.ts'
 import { MoreMenu, type MenuItem } from './MoreMenu.tsx'
+import { NameField } from './NameField.tsx'
 import type { PagePermissions, PageQuery, QueryChanges } from './types.ts'
 
 // each dialog brings Radix; it loads when it first opens
@@ -20,8 +21,13 @@ type Dialog = 'tags' | 'apiKey' | 'archive' | null
  * The query page header (spec 2 §2): the name (edited in place), draft and archived marks, tags, Edit Source,
  * Publish, and the More menu (Fork, Archive, Manage Permissions, Publish/Unpublish, Show API Key).
  */
-export function Header({ query, permissions, autoPublish, save, onVersion }: {
+export function Header({ query, permissions, autoPublish, save, onVersion, mode = 'view', nameRef, extra }: {
   query: PageQuery
+  /** Which of the query's two pages this heads: the results (with Edit Source) or the source (Show Results Only). */
+  mode?: 'view' | 'source'
+  nameRef?: Ref<HTMLInputElement>
+  /** More of the query, after its owner and tags (the source page's refresh schedule). */
+  extra?: ReactNode
   permissions: PagePermissions
   autoPublish: boolean
   save: (changes: QueryChanges) => Promise<boolean>
@@ -75,21 +81,22 @@ export function Header({ query, permissions, autoPublish, save, onVersion }: {
     <header className="flex flex-col gap-2" data-query-header>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex min-w-0 flex-1 items-center gap-2">
-          <label htmlFor="query-name" className="sr-only">{queryTexts.editor.queryName}</label>
-          <input id="query-name" value={name} readOnly={!canEdit} maxLength={255} onChange={(e) => setName(e.target.value)}
-            onBlur={() => void rename()} onKeyDown={(e) => {
-              if (e.key === 'Enter') e.currentTarget.blur()
-              if (e.key === 'Escape') { setName(query.name); e.currentTarget.blur() }
-            }}
-            className={`-ml-2 max-w-full min-w-0 truncate rounded-md [field-sizing:content] border border-transparent bg-transparent px-2 py-1 text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100 ${canEdit ? 'hover:border-slate-200 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:hover:border-slate-700' : 'focus:outline-none'}`} />
+          <NameField value={name} readOnly={!canEdit} onChange={setName} inputRef={nameRef} className="-ml-2 max-w-full [field-sizing:content]" onBlur={() => void rename()} onKeyDown={(e) => {
+            if (e.key === 'Enter') e.currentTarget.blur()
+            if (e.key === 'Escape') { setName(query.name); e.currentTarget.blur() }
+          }} />
           {query.is_draft && !query.is_archived && <span className={ui.badge} data-draft>{t.draft}</span>}
           {query.is_archived && <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-200">{t.archived}</span>}
         </div>
         <div className="flex shrink-0 items-center gap-2">
-          <a href={`/queries/${query.id}/source`} className={ui.secondaryButton}>
-            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d="m8 8-4 4 4 4m8-8 4 4-4 4" /></svg>
-            {canEdit ? t.editSource : t.viewSource}
-          </a>
+          {mode === 'source'
+            ? <a href={`/queries/${query.id}`} className={ui.secondaryButton}>{t.showResultsOnly}</a>
+            : (
+              <a href={`/queries/${query.id}/source`} className={ui.secondaryButton}>
+                <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d="m8 8-4 4 4 4m8-8 4 4-4 4" /></svg>
+                {canEdit ? t.editSource : t.viewSource}
+              </a>
+            )}
           {canEdit && query.is_draft && <button type="button" className={ui.primaryButton} onClick={() => void setDraft(false)}>{t.publish}</button>}
           <MoreMenu items={items} />
         </div>
@@ -111,6 +118,7 @@ export function Header({ query, permissions, autoPublish, save, onVersion }: {
             {query.tags.length ? t.editTags : `+ ${t.addTags}`}
           </button>
         )}
+        {extra && <span className="ml-2">{extra}</span>}
       </div>
       {query.is_archived && <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200">{t.archivedNotice}</p>}
       <Suspense fallback={null}>

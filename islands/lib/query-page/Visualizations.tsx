@@ -31,27 +31,52 @@ const pencil = <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stro
 
 const bin = <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></svg>
 
-type Editing = { vis: PageVisualization | null } | null
+type Editing = { vis: PageVisualization | null; queryId: number } | null
 
 /**
  * The result area of the query page (spec 2 §2 "Visualization tabs"): a tab per visualization (a Table tab when
  * there is none), the chosen one in the address as `#<id>`. Editors add visualizations, edit the chosen one and
  * delete any but the first (spec 2 §6), each in a dialog loaded when first opened.
  */
-export function Visualizations({ queryId, visualizations, prerendered, result, pendingResultId, isSafe, canEdit, formats, status }: {
-  queryId: number
+export function Visualizations({ queryId, visualizations, prerendered, result, onShowHiddenResult, pendingResultId, isSafe, canEdit, formats, status, ensureSaved, log, empty, downloadHref, inEditor }: {
+  /** Null for a query not saved yet (the editor's): `ensureSaved` saves it when a visualization is added. */
+  queryId: number | null
+  ensureSaved?: () => Promise<number | null>
+  /** The engine's log of the result shown: a Log tab after the visualizations when there is any. */
+  log?: readonly string[]
+  empty?: ReactNode
+  downloadHref?: (resultId: number, ext: string) => string
+  /**
+   * Beside the editor: the tabs get the row, without the placeholders of features to come, and the grid is left for
+   * the editor to fetch as a run starts.
+   */
+  inEditor?: boolean
   pendingResultId: number | null
   visualizations: PageVisualization[]
   prerendered?: PrerenderedCharts | null
   result: QueryResult | null
+  /** Set while the last good result is held back after a failed run: shows it. */
+  onShowHiddenResult?: () => void
   isSafe: boolean
   canEdit: boolean
   formats: DateFormats
   /** The execution banner, shown above the result. */
   status: ReactNode
 }): JSX.Element {
-  const { tabs, current, select, saved, removed } = useVisualizationTabs(visualizations)
+  const { tabs, current, select: selectTab, saved, removed } = useVisualizationTabs(visualizations)
   const [editing, setEditing] = useState<Editing>(null)
+  const [logChosen, setLogChosen] = useState(false)
+  const showLog = logChosen && Boolean(log?.length)
+  const select = (id: number) => {
+    setLogChosen(false)
+    selectTab(id)
+  }
+
+  /** spec 2 §4: a visualization added to a query not saved yet saves the query first. */
+  async function edit(vis: PageVisualization | null) {
+    const id = queryId ?? (await ensureSaved?.()) ?? null
+    if (id !== null) setEditing({ vis, queryId: id })
+  }
   const [deleting, setDeleting] = useState<PageVisualization | null>(null)
   const deletable = (v: PageVisualization) => canEdit && v.id !== 0 && v.id !== tabs[0].id
 
@@ -70,8 +95,8 @@ export function Visualizations({ queryId, visualizations, prerendered, result, p
       <div className="flex flex-col gap-2 border-b border-slate-200 sm:flex-row sm:items-end dark:border-slate-800">
         <div role="tablist" aria-label={t.visualizations} className="-mb-px flex min-w-0 flex-1 items-end gap-1 overflow-x-auto">
           {tabs.map((v) => (
-            <div key={v.id} role="presentation" className={`${tabClass(v.id === current.id)} flex items-center`}>
-              <button type="button" role="tab" aria-selected={v.id === current.id} data-tab-id={v.id}
+            <div key={v.id} role="presentation" className={`${tabClass(v.id === current.id && !showLog)} flex items-center`}>
+              <button type="button" role="tab" aria-selected={v.id === current.id && !showLog} data-tab-id={v.id}
                 className={`rounded px-3 ${deletable(v) ? 'pr-1' : ''}`} onClick={() => select(v.id)}>
                 {v.name}
               </button>
@@ -86,16 +111,21 @@ export function Visualizations({ queryId, visualizations, prerendered, result, p
               )}
             </div>
           ))}
+          {log && log.length > 0 && (
+            <div role="presentation" className={`${tabClass(showLog)} flex items-center`}>
+              <button type="button" role="tab" aria-selected={showLog} className="rounded px-3" onClick={() => setLogChosen(true)}>{queryTexts.editor.log}</button>
+            </div>
+          )}
         </div>
         <div className="flex flex-wrap gap-2 pb-2">
           {/* a phone shows the verbs alone, so the three actions share one row */}
           {canEdit && (
-            <button type="button" className={small} aria-label={t.addVisualization} {...preload} onClick={() => setEditing({ vis: null })}>
+            <button type="button" className={small} aria-label={t.addVisualization} {...preload} onClick={() => void edit(null)}>
               {plus}<span className="sm:hidden">{t.add}</span><span className="hidden sm:inline">{t.addVisualization}</span>
             </button>
           )}
           {canEdit && current.id !== 0 && (
-            <button type="button" className={small} aria-label={t.editVisualization} {...preload} onClick={() => setEditing({ vis: current })}>
+            <button type="button" className={small} aria-label={t.editVisualization} {...preload} onClick={() => void edit(current)}>
               {pencil}<span className="sm:hidden">{t.edit}</span><span className="hidden sm:inline">{t.editVisualization}</span>
             </button>
           )}
@@ -104,17 +134,18 @@ export function Visualizations({ queryId, visualizations, prerendered, result, p
               title={t.deleteVisualization(current.name)} onClick={() => setDeleting(current)}>{bin}</button>
           )}
           {/* disabled placeholders help on a desk; on a phone they would only push the result down */}
-          <span className="hidden gap-2 sm:flex">
+          <span className={inEditor ? 'hidden' : 'hidden gap-2 sm:flex'}>
             <Later label={t.addToDashboard} reason={t.addToDashboardLater} />
             <Later label={t.embed} reason={isSafe ? t.embedLater : t.embedUnsafe} />
           </span>
         </div>
       </div>
-      <div className="mt-3">{status}</div>
-      <ResultPanel queryId={queryId} tabs={tabs} current={current} result={result} pendingResultId={pendingResultId} prerendered={prerendered} formats={formats} />
+      {status && <div className="mt-3">{status}</div>}
+      <ResultPanel queryId={queryId} tabs={tabs} current={current} result={result} pendingResultId={pendingResultId} prerendered={prerendered} formats={formats}
+        onShowHiddenResult={onShowHiddenResult} log={showLog ? log : undefined} empty={empty} downloadHref={downloadHref} preloadGrid={!inEditor} />
       <Suspense fallback={null}>
         {editing && (
-          <VisualizationEditorDialog open queryId={queryId} result={result ? { columns: result.data.columns, rows: result.data.rows } : null}
+          <VisualizationEditorDialog open queryId={editing.queryId} result={result ? { columns: result.data.columns, rows: result.data.rows } : null}
             visualization={editing.vis && { id: editing.vis.id, type: editing.vis.type, name: editing.vis.name, options: (editing.vis.options ?? {}) as Record<string, unknown> }}
             onClose={() => setEditing(null)}
             onSaved={(vis) => {

@@ -61,5 +61,17 @@ export interface QueryPageProps {
   formats: DateFormats
 }
 
+/**
+ * The query page's parts the source page shows around the editor (spec 2 §2): its header and its result area. `query`
+ * is null for a query not saved yet, which has no header until its first save.
+ */
+export interface SourcePage {
+  query: PageQuery | null
+  visualizations: PageVisualization[]
+  permissions: PagePermissions
+  autoPublishNamedQueries: boolean
+  refreshIntervals: number[]
+}
+
 /** The fields a save from this page may change. */
 export type QueryChanges = Partial<Pick<PageQuery, 'name' | 'tags' | 'is_draft' | 'schedule'>>

@@ -6,10 +6,10 @@ import { ExecutionMachine, initialExecution, toastOutcome, type ExecutionDeps } 
 import type { PageQuery, QueryChanges } from './types.ts'
 
 /** What POST /api/queries/{id} answers, as far as this page reads it. */
-type SavedJson = PageQuery & Record<string, unknown>
+export type SavedJson = PageQuery & Record<string, unknown>
 
 const pick = (json: SavedJson, previous: PageQuery): PageQuery => ({
-  ...previous, name: json.name, tags: json.tags ?? [], is_draft: json.is_draft, is_archived: json.is_archived,
+  ...previous, id: json.id, name: json.name, tags: json.tags ?? [], is_draft: json.is_draft, is_archived: json.is_archived,
   schedule: json.schedule, version: json.version, updated_at: json.updated_at,
 })
 
@@ -17,20 +17,19 @@ const pick = (json: SavedJson, previous: PageQuery): PageQuery => ({
  * The saved query and how this page changes it: every save sends the version the page holds, and a 409 keeps the
  * changes aside for the conflict dialog (spec 2 §8), whose Overwrite sends them again without a version.
  */
-export function useQuerySave(initial: PageQuery) {
+export function useQuerySave(initial: PageQuery, o: { onSaved?: (json: SavedJson) => void } = {}) {
   const [query, setQuery] = useState(initial)
   const [conflict, setConflict] = useState<QueryChanges | null>(null)
   const current = useRef(initial)
   current.current = query
 
-  async function save(changes: QueryChanges, o: { overwrite?: boolean } = {}): Promise<boolean> {
-    const body = o.overwrite ? changes : { ...changes, version: current.current.version }
+  async function save(changes: QueryChanges, s: { overwrite?: boolean } = {}): Promise<boolean> {
+    const body = s.overwrite ? changes : { ...changes, version: current.current.version }
     try {
-      const json = await api<SavedJson>('POST', `/api/queries/${initial.id}`, body)
-      const next = pick(json, current.current)
-      current.current = next
-      setQuery(next)
+      const json = await api<SavedJson>('POST', `/api/queries/${current.current.id}`, body)
+      adopt(json)
       setConflict(null)
+      o.onSaved?.(json)
       return true
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(changes)
@@ -39,10 +38,24 @@ export function useQuerySave(initial: PageQuery) {
     }
   }
 
-  /** After a call that changes the version without a save (regenerating the API key). */
-  const adoptVersion = (version: number) => setQuery((q) => ({ ...q, version }))
+  /**
+   * The query as another save of it answered (the source page's editor saves the text, this page the rest); `whole`
+   * when it is a whole PageQuery (the first save of a new query).
+   */
+  function adopt(json: SavedJson, whole = false) {
+    const next = whole ? json : pick(json, current.current)
+    current.current = next
+    setQuery(next)
+  }
 
-  return { query, save, conflict, dismissConflict: () => setConflict(null), adoptVersion }
+  /** After a call that changes the version without a save (regenerating the API key). */
+  const adoptVersion = (version: number) => {
+    current.current = { ...current.current, version }
+    setQuery(current.current)
+    o.onSaved?.({ ...current.current, version })
+  }
+
+  return { query, save, conflict, dismissConflict: () => setConflict(null), adoptVersion, adopt }
 }
 
 /**

@@ -46,7 +46,8 @@ export const typeName = (type: string) => getVisualization(type)?.name ?? type
  * The options a new visualization of `type` starts with, picked from the result the way people usually want it:
  * a chart plots the first column along x and every other numeric column as a series; a counter shows the first
  * numeric column; a funnel and a pivot take the first text (not date) column as steps or rows and the first
- * number as value. Everything else starts from the type's own defaults (the renderers already choose sensible columns).
+ * number as value; a marker map takes the columns named for latitude and longitude. Everything else starts from
+ * the type's own defaults (the renderers already choose sensible columns).
  */
 export function defaultOptions(type: string, result: EditorResult | null): Options {
   const columns = result?.columns ?? []
@@ -68,9 +69,24 @@ export function defaultOptions(type: string, result: EditorResult | null): Optio
       return { stepCol: { colName: text[0] ?? '', displayAs: 'Steps' }, valueCol: { colName: numeric[0] ?? '', displayAs: 'Value' } }
     case 'PIVOT':
       return text[0] && numeric[0] ? { rows: [text[0]], vals: [numeric[0]], aggregatorName: 'Sum' } : {}
+    case 'MAP':
+      return markerColumns(columns.map((c) => c.name), numeric)
     default:
       return {}
   }
+}
+
+const LATITUDE = /^(lat|latitude)$/i
+const LONGITUDE = /^(lon|lng|long|longitude)$/i
+
+/**
+ * A marker map's position columns: those named for latitude and longitude when the result has them (whatever
+ * their order), else the first two numeric columns; none when neither is there (the type's defaults, `lat`/`lon`).
+ */
+function markerColumns(names: readonly string[], numeric: readonly string[]): Options {
+  const lat = names.find((n) => LATITUDE.test(n)) ?? numeric.find((n) => !LONGITUDE.test(n))
+  const lon = names.find((n) => LONGITUDE.test(n)) ?? numeric.find((n) => n !== lat && !LATITUDE.test(n))
+  return { ...(lat && { latColumn: lat }), ...(lon && { lonColumn: lon }) }
 }
 
 /** The draft the dialog opens with: the stored visualization, or a new Chart set up from the result. */

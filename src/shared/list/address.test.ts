@@ -66,5 +66,8 @@ describe('the pager window', () => {
     expect(pageWindow(1, 3)).toEqual([1, 2, 3])
     expect(pageWindow(5, 9)).toEqual([1, null, 4, 5, 6, null, 9])
     expect(pageWindow(9, 9)).toEqual([1, null, 8, 9])
+    // one page between two shown ones is shown itself, never hidden behind an ellipsis
+    expect(pageWindow(1, 4)).toEqual([1, 2, 3, 4])
+    expect(pageWindow(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7])
   })
 })

@@ -82,5 +82,9 @@ export function searchKeeps(spec: ListSpec, s: ListState): [name: string, value:
 /** Page numbers around the current one, with the first and the last, and gaps (null) between. */
 export function pageWindow(page: number, pages: number): (number | null)[] {
   const wanted = [...new Set([1, page - 1, page, page + 1, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b)
-  return wanted.flatMap((n, i) => (i > 0 && n - wanted[i - 1] > 1 ? [null, n] : [n]))
+  // an ellipsis stands for two pages or more: one page alone is shown, as it takes no more room than the ellipsis
+  return wanted.flatMap((n, i) => {
+    const gap = i > 0 ? n - wanted[i - 1] : 1
+    return gap === 2 ? [n - 1, n] : gap > 2 ? [null, n] : [n]
+  })
 }

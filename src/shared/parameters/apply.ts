@@ -76,6 +76,24 @@ function render(text: string, placeholders: readonly Placeholder[], values: Read
   return joinPieces(pieces)
 }
 
+function firstDefinitions(defs: readonly ParameterDefinition[]): Map<string, ParameterDefinition> {
+  const definitions = new Map<string, ParameterDefinition>()
+  for (const def of defs) if (!definitions.has(def.name)) definitions.set(def.name, def)
+  return definitions
+}
+
+/**
+ * The titles (the name where a definition has none) of the parameters the text uses without a value, in the order
+ * they appear: what `missing value(s) for … parameter(s).` names, so a page can say it before asking the server.
+ */
+export function missingTitles(text: string, defs: readonly ParameterDefinition[], values: ParameterValues): string[] {
+  const definitions = firstDefinitions(defs)
+  const names = [...new Set(findPlaceholders(text).map((placeholder) => placeholder.name))]
+  return names
+    .filter((name) => isMissing(definitions.get(name), chosenValue(definitions.get(name), name, values)))
+    .map((name) => definitions.get(name)?.title || name)
+}
+
 /**
  * The query text with every `{{ name }}` placeholder replaced by its value, after checking every value
  * against its definition by type, so that only free-text parameters can put arbitrary text into the
@@ -101,15 +119,12 @@ export function applyParameters(
 ): string {
   if (text.trim() === '') throw new ParameterError(EMPTY_QUERY_MESSAGE)
   const placeholders = findPlaceholders(text)
-  const definitions = new Map<string, ParameterDefinition>()
-  for (const def of defs) if (!definitions.has(def.name)) definitions.set(def.name, def)
+  const definitions = firstDefinitions(defs)
   const names = [...new Set(placeholders.map((placeholder) => placeholder.name))]
 
   const chosen = new Map(names.map((name) => [name, chosenValue(definitions.get(name), name, values)]))
-  const missing = names.filter((name) => isMissing(definitions.get(name), chosen.get(name)))
-  if (missing.length > 0) {
-    throw new ParameterError(missingValuesMessage(missing.map((name) => definitions.get(name)?.title || name)))
-  }
+  const missing = missingTitles(text, defs, values)
+  if (missing.length > 0) throw new ParameterError(missingValuesMessage(missing))
 
   const checked = new Map<string, ExecutionValue>()
   const incompatible: string[] = []

@@ -20,7 +20,7 @@ export {
   type ParameterValues,
   type RangeType,
 } from './types.ts'
-export { EMPTY_QUERY_MESSAGE, ParameterError } from './errors.ts'
+export { EMPTY_QUERY_MESSAGE, missingValuesMessage, ParameterError } from './errors.ts'
 export { defaultTitle, findPlaceholders, parameterNames, syncDefinitions, type Placeholder } from './parse.ts'
 export { formatDate, parseAccepted, parseCanonical } from './dates.ts'
 export {
@@ -35,5 +35,5 @@ export {
 export { canonicalNumber } from './numbers.ts'
 export { isEmptyValue, isSafe, normalizeValue } from './values.ts'
 export { type DropdownValues } from './execution.ts'
-export { applyParameters, type ApplyOptions } from './apply.ts'
+export { applyParameters, missingTitles, type ApplyOptions } from './apply.ts'
 export { searchParamsFromValues, valuesFromSearchParams } from './url.ts'

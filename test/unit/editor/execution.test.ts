@@ -46,7 +46,7 @@ describe('the execution machine', () => {
     expect(w.outcomes).toEqual([])
     await w.machine.execute(REQUEST)
     await w.machine.execute(REQUEST)
-    expect(w.outcomes).toEqual([{ phase: 'done' }, { phase: 'failed', error: 'division by zero' }])
+    expect(w.outcomes).toEqual([{ phase: 'done', result: RESULT }, { phase: 'failed', error: 'division by zero' }])
   })
 
   it('shows a result that came back at once', async () => {
