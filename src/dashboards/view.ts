@@ -1,6 +1,7 @@
 import { SharedCache } from '../db/cache.ts'
 import type { Deps } from '../deps.ts'
 import type { Principal } from '../permissions/principal.ts'
+import { allowed } from '../permissions/can.ts'
 import { resultById, resultRowObjects } from '../results/service.ts'
 import { iso } from '../shared/time.ts'
 import { renderVisualizationSvg } from '../visualizations/render.server.ts'
@@ -25,6 +26,12 @@ export type WidgetView = { id: number; place: WidgetPlace } & (
   | { kind: 'restricted' }
   | {
     kind: 'chart'; title: string; queryId: number; queryName: string; description: string
+    /** What the browser needs to draw it again (a refreshed result, the expanded view). */
+    visualization: { id: number; type: string; options: unknown }
+    /** The result drawn: the query's latest, which the widget's downloads read. */
+    resultId: number | null
+    /** spec 2 §6: with view_query the widget links to its query; without, its name is plain text. */
+    canViewQuery: boolean
     /** The drawing (svg or table markup), or null with a note saying why there is none. */
     html: string | null
     note: 'never-run' | 'too-large' | 'cannot-draw' | 'has-parameters' | null
@@ -81,6 +88,8 @@ export async function dashboardView(deps: Deps, principal: Principal, row: Dashb
     const base = {
       id: w.id, place, kind: 'chart' as const, title: v.name, queryId: v.query.id, queryName: v.query.name,
       description: v.description ?? '', retrievedAt: iso(v.query.retrieved_at),
+      visualization: { id: v.id, type: v.type, options: v.options }, resultId: v.query.latest_query_data_id,
+      canViewQuery: allowed(principal, 'view_query'),
     }
     if ((v.query.options.parameters ?? []).length) return { ...base, html: null, note: 'has-parameters' }
     if (v.query.latest_query_data_id === null) return { ...base, html: null, note: 'never-run' }

@@ -27,6 +27,7 @@ declare module 'react' {
       'sightline-island': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
         'data-name': string
         'data-id': string
+        'data-hydrate'?: 'visible'
       }
     }
   }
@@ -43,11 +44,20 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 /**
+ * When an island hydrates: 'load' (the default) as the page's script runs; 'visible' once it comes near the viewport
+ * (islands/boot.ts), so a long page of them (a dashboard's widgets) spends no time on what nobody has scrolled to.
+ * Until then its server HTML is all there is, which is why such an island must read well without script.
+ */
+export interface IslandOptions {
+  hydrate?: 'load' | 'visible'
+}
+
+/**
  * Marks a component as an island: on the server it renders inside a `<sightline-island>` container (React's
  * hydrateRoot needs one) with its props beside it as JSON, and the page loads its script; in the browser it is the
  * plain component. Props must be JSON-serialisable.
  */
-export function island<P extends object>(name: string, Component: ComponentType<P>) {
+export function island<P extends object>(name: string, Component: ComponentType<P>, o: IslandOptions = {}) {
   function Island(props: P): JSX.Element {
     const collector = useContext(IslandContext)
     if (!collector) return <Component {...props} />
@@ -56,7 +66,7 @@ export function island<P extends object>(name: string, Component: ComponentType<
     return (
       <>
         <script type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: scriptSafeJson(props) }} />
-        <sightline-island data-name={name} data-id={id} style={{ display: 'contents' }}
+        <sightline-island data-name={name} data-id={id} data-hydrate={o.hydrate === 'visible' ? 'visible' : undefined} style={{ display: 'contents' }}
           dangerouslySetInnerHTML={{ __html: collector.renderRoot(<Component {...props} />, islandIdPrefix(id)) }} />
       </>
     )

@@ -1,8 +1,9 @@
 import type { CSSProperties, JSX } from 'react'
 import { ui } from '../../../islands/lib/ui.ts'
 import { GRID_VIEW, type WidgetView } from '../../dashboards/view.ts'
+import DashboardWidget from '../../../islands/DashboardWidget.tsx'
+import { serverDrawing } from '../../../islands/lib/dashboard-widget/types.ts'
 import { dashboardTexts as t } from '../../shared/dashboard-texts.ts'
-import { timeAgo } from '../../users/display.ts'
 
 /** The widget's cell on the grid; the stylesheet applies it above 768 px only. */
 export function placeStyle(w: WidgetView): CSSProperties {
@@ -15,6 +16,10 @@ export function placeStyle(w: WidgetView): CSSProperties {
 
 const card = `${ui.card} dashboard-widget flex min-h-0 flex-col overflow-hidden`
 
+/**
+ * One widget's card: a text box (markdown made safe) and a restricted widget are plain server markup; a chart is the
+ * DashboardWidget island, drawn here whole and hydrated when scrolled near.
+ */
 export function Widget({ widget: w, now }: { widget: WidgetView; now: number }): JSX.Element {
   if (w.kind === 'restricted') {
     return (
@@ -29,21 +34,7 @@ export function Widget({ widget: w, now }: { widget: WidgetView; now: number }):
         dangerouslySetInnerHTML={{ __html: w.html }} />
     )
   }
-  const note = { 'never-run': t.neverRun, 'too-large': t.tooLarge, 'cannot-draw': t.cannotDraw, 'has-parameters': t.hasParameters }
-  return (
-    <article className={card} style={placeStyle(w)} data-widget-id={w.id} aria-labelledby={`widget-${w.id}-title`}>
-      <header className="flex items-baseline justify-between gap-3 border-b border-slate-100 px-4 py-2 dark:border-slate-800">
-        <h2 id={`widget-${w.id}-title`} className="min-w-0 truncate text-sm font-semibold text-slate-900 dark:text-slate-100">
-          <a href={`/queries/${w.queryId}`} className="hover:underline" title={t.openQuery(w.queryName)}>{w.queryName}</a>
-          {w.title !== w.queryName && <span className="font-normal text-slate-500 dark:text-slate-400"> · {w.title}</span>}
-        </h2>
-        {w.retrievedAt && (
-          <time dateTime={w.retrievedAt} className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{t.updated(timeAgo(w.retrievedAt, now))}</time>
-        )}
-      </header>
-      {w.html !== null
-        ? <div className="min-h-0 flex-1 overflow-auto p-2" dangerouslySetInnerHTML={{ __html: w.html }} />
-        : <p className="flex flex-1 items-center justify-center p-4 text-center text-sm text-slate-500 dark:text-slate-400">{w.note ? note[w.note] : ''}</p>}
-    </article>
-  )
+  const { html, note, retrievedAt, place, title, queryId, queryName, visualization, resultId, canViewQuery, id } = w
+  const widget = { id, place, title, queryId, queryName, visualization, resultId, retrievedAt, note, canViewQuery }
+  return <DashboardWidget widget={widget} drawing={html === null ? null : serverDrawing(html)} now={now} style={placeStyle(w)} />
 }

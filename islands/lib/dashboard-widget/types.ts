@@ -1,0 +1,37 @@
+/**
+ * A chart widget as its island gets it: what the card shows, what the browser needs to draw it again, and the
+ * server's drawing, which travels in the page's HTML only (see `ServerDrawing`).
+ */
+export interface ChartWidget {
+  id: number
+  place: { col: number; row: number; sizeX: number; sizeY: number }
+  title: string
+  queryId: number
+  queryName: string
+  visualization: { id: number; type: string; options: unknown }
+  resultId: number | null
+  retrievedAt: string | null
+  note: 'never-run' | 'too-large' | 'cannot-draw' | 'has-parameters' | null
+  canViewQuery: boolean
+}
+
+/**
+ * The server's drawing of the chart. Its markup is a non-enumerable property, so the island's JSON props leave it
+ * out; in the browser it is read back from the page being hydrated, never sent twice.
+ */
+export interface ServerDrawing {
+  readonly html?: string
+}
+
+/** A drawing for the island's props: the markup given on the server, hidden from the props' JSON. */
+export function serverDrawing(html: string): ServerDrawing {
+  return Object.defineProperty({}, 'html', { value: html, enumerable: false })
+}
+
+/** The markup the server drew: given on the server; read from the page while it is hydrated in the browser. */
+export function drawingMarkup(widgetId: number, drawing: ServerDrawing | null): string | null {
+  if (!drawing) return null
+  if (drawing.html !== undefined) return drawing.html
+  if (typeof document === 'undefined') return null
+  return document.querySelector(`[data-widget-drawing="${widgetId}"]`)?.innerHTML ?? null
+}
