@@ -4,6 +4,7 @@ import { slugify } from '../../src/dashboards/serialize.ts'
 import { recordDashboardView } from '../../src/dashboards/service.ts'
 import { dashboardView } from '../../src/dashboards/view.ts'
 import { NotFound } from '../../src/errors.ts'
+import { dashboardHeaderProps } from '../../src/ui/dashboard/header-props.ts'
 import type { Env } from '../../src/http/env.ts'
 import { signedIn } from '../../src/http/guards.ts'
 import { idParam } from '../../src/http/validate.ts'
@@ -17,14 +18,15 @@ import { renderShellPage } from '../../src/ui/Page.tsx'
  */
 export default new Hono<Env>()
   .get('/dashboards/:address{[0-9]+(?:-[^/]*)?}', async (c) => {
-    const { principal } = signedIn(c)
+    const { principal, org } = signedIn(c)
     const deps = c.get('deps')
     const id = idParam(/^\d+/.exec(c.req.param('address'))?.[0], NotFound)
     const row = await getDashboardRow(deps, principal, id)
     const [{ dashboard, widgets }, canEdit] = await Promise.all([
       dashboardView(deps, principal, row), canEditDashboard(deps.sql, principal, row), recordDashboardView(deps, principal, row.id),
     ])
-    return renderShellPage(c, <DashboardView dashboard={dashboard} widgets={widgets} canEdit={canEdit} />, { title: dashboard.name, section: 'dashboards' })
+    const header = dashboardHeaderProps(deps.config, org.settings, principal, dashboard, c.req.query())
+    return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} />, { title: dashboard.name, section: 'dashboards' })
   })
   .get('/dashboard/:slug', async (c) => {
     const { principal } = signedIn(c)

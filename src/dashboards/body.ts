@@ -1,8 +1,8 @@
 import { z } from 'zod'
+import { DASHBOARD_GRID as GRID } from '../shared/dashboard-grid.ts'
 import { LIMITS, jsonBytes, limitedText, tooLarge, tooLong, validate } from '../validation/validate.ts'
 
-/** The dashboard grid (spec 1 §9): 6 columns, widgets 1 to 6 columns wide and up to 1,000 rows high. */
-export const GRID = { columns: 6, maxRows: 1000, maxRow: 100_000 } as const
+export { GRID }
 
 /** Bytes of JSON a dashboard's or a widget's options may hold: saved parameters, mappings, positions. */
 export const OPTIONS_BYTES = 100_000

@@ -5,20 +5,16 @@ import { allowed } from '../permissions/can.ts'
 import { resultById, resultRowObjects } from '../results/service.ts'
 import { iso } from '../shared/time.ts'
 import { renderVisualizationSvg } from '../visualizations/render.server.ts'
-import { GRID } from './body.ts'
+import { DASHBOARD_GRID as GRID, placeOf, type WidgetPlace } from '../shared/dashboard-grid.ts'
 import { dashboardDetails, type DashboardJson } from './details.ts'
 import { renderMarkdown } from './markdown.ts'
 import type { DashboardRow } from './store.ts'
 
 /** The grid as the page draws it (spec 1 §9): rows of 50 px on a desk-sized width, a widget's header above its chart. */
+export { placeOf, type WidgetPlace }
+
 export const GRID_VIEW = { rowHeight: 50, width: 1200, gap: 16, headerHeight: 56, maxRowsDrawn: 5000 } as const
 
-export interface WidgetPlace {
-  col: number
-  row: number
-  sizeX: number
-  sizeY: number
-}
 
 /** One widget ready to show: its place, its title, and its body as markup drawn on the server. */
 export type WidgetView = { id: number; place: WidgetPlace } & (
@@ -45,17 +41,6 @@ export type WidgetView = { id: number; place: WidgetPlace } & (
  * made only after the viewer was found to see the widget, and say nothing but what the widget shows.
  */
 const drawings = new SharedCache<string>(15 * 60_000, 500)
-
-const int = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : fallback)
-
-/** The stored position read defensively: clients of the established tool may have written anything there. */
-export function placeOf(options: Record<string, unknown>, isText: boolean): WidgetPlace {
-  const p = (options.position && typeof options.position === 'object' ? options.position : {}) as Record<string, unknown>
-  const sizeX = Math.min(GRID.columns, Math.max(1, int(p.sizeX, 3)))
-  const col = Math.min(GRID.columns - sizeX, Math.max(0, int(p.col, 0)))
-  const rawY = int(p.sizeY, isText ? 3 : 8)
-  return { col, row: Math.max(0, int(p.row, 0)), sizeX, sizeY: rawY > 0 ? Math.min(GRID.maxRows, rawY) : isText ? 3 : 8 }
-}
 
 /** The pixel size a chart is drawn at: its share of the grid's width, its rows' height less the header. */
 function drawingSize(place: WidgetPlace) {

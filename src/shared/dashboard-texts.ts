@@ -127,6 +127,7 @@ export const dashboardTexts = {
     widgetNotSaved: 'Widget could not be saved',
     widgetNotDeleted: 'Widget could not be deleted',
     moveHint: 'Drag to move, drag the corner to resize',
+    loadFailed: "The dashboard's widgets could not be loaded. Reload the page to try again.",
   },
   permissions: {
     title: 'Manage Permissions',

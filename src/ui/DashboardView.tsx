@@ -1,8 +1,8 @@
 import type { JSX } from 'react'
-import type { DashboardJson } from '../dashboards/details.ts'
 import type { WidgetView } from '../dashboards/view.ts'
 import { dashboardTexts as t } from '../shared/dashboard-texts.ts'
-import { DashboardHeader } from './dashboard/Header.tsx'
+import DashboardHeader from '../../islands/DashboardHeader.tsx'
+import type { DashboardHeaderProps } from '../../islands/lib/dashboard/types.ts'
 import { Widget } from './dashboard/Widget.tsx'
 
 /**
@@ -10,15 +10,19 @@ import { Widget } from './dashboard/Widget.tsx'
  * widgets on the 6-column grid, rows of 50 px, each chart already drawn, so the first paint shows the numbers. At
  * or below 768 px the widgets stack in one column, in reading order.
  */
-export function DashboardView({ dashboard, widgets, canEdit }: { dashboard: DashboardJson; widgets: WidgetView[]; canEdit: boolean }): JSX.Element {
+export function DashboardView({ widgets, canEdit, header }: {
+  widgets: WidgetView[]; canEdit: boolean
+  /** The header island's props: the dashboard's fields it shows, the caller's rights, the address's flags. */
+  header: DashboardHeaderProps
+}): JSX.Element {
   const now = Date.now()
   return (
-    <div className="mx-auto flex max-w-[1200px] flex-col gap-6">
-      <DashboardHeader dashboard={dashboard} />
+    <div className="mx-auto flex max-w-[1200px] flex-col gap-6" data-dashboard data-fullscreen={header.initial.fullscreen || undefined}>
+      <DashboardHeader {...header} />
       {widgets.length === 0
-        ? <p className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">{canEdit ? t.emptyEditable : t.empty}</p>
+        ? <p data-dashboard-empty className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">{canEdit ? t.emptyEditable : t.empty}</p>
         : (
-          <section aria-label={t.widgets} className="dashboard-grid">
+          <section aria-label={t.widgets} className="dashboard-grid" data-dashboard-grid>
             {widgets.map((w) => <Widget key={w.id} widget={w} now={now} />)}
           </section>
         )}

@@ -1,0 +1,92 @@
+import { useEffect, useState, type JSX } from 'react'
+import { GridLayout, useContainerWidth, verticalCompactor, type Layout, type LayoutItem } from 'react-grid-layout'
+import { dashboardTexts } from '../../../../src/shared/dashboard-texts.ts'
+import { closePath } from '../../ui.ts'
+import { GRID, type Place } from './grid-dom.ts'
+
+const t = dashboardTexts.edit
+
+export interface GridWidget { id: number; place: Place; isText: boolean }
+
+const toItem = ({ id, place }: GridWidget): LayoutItem => ({
+  i: String(id), x: place.col, y: place.row, w: place.sizeX, h: place.sizeY, minW: 1, maxW: GRID.columns, minH: 1, maxH: GRID.maxRows,
+})
+
+/** The places a layout gives, by widget id. */
+export const placesOf = (layout: Layout) =>
+  new Map(layout.map((item) => [Number(item.i), { col: item.x, row: item.y, sizeX: item.w, sizeY: item.h }]))
+
+/** Keeps the server-drawn widget in this grid item: the element moves, nothing is drawn again. */
+function Cell({ element }: { element: HTMLElement | undefined }): JSX.Element {
+  return <div className="dashboard-edit-cell h-full" ref={(node) => { if (node && element && element.parentNode !== node) node.append(element) }} />
+}
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => window.matchMedia(GRID.narrow).matches)
+  useEffect(() => {
+    const query = window.matchMedia(GRID.narrow)
+    const change = () => setNarrow(query.matches)
+    query.addEventListener('change', change)
+    return () => query.removeEventListener('change', change)
+  }, [])
+  return narrow
+}
+
+/**
+ * The drag-and-resize grid of edit mode (react-grid-layout): 6 columns, widgets 1 to 6 columns wide and 1 to 1,000
+ * rows high, moved up as far as they go. At or below 768 px the widgets stack in one column, in reading order, and
+ * stay where they are: a phone shows the layout, it does not rearrange it.
+ */
+export function EditGrid({ widgets, cells, onChange, onDelete, onEditText }: {
+  widgets: GridWidget[]
+  cells: Map<number, HTMLElement>
+  /** A drag or a resize ended: the whole layout as it now is. */
+  onChange: (places: Map<number, Place>) => void
+  onDelete: (id: number) => void
+  onEditText: (id: number) => void
+}): JSX.Element {
+  const { width, containerRef, mounted } = useContainerWidth()
+  const narrow = useNarrow()
+  const [layout, setLayout] = useState<Layout>(() => widgets.map(toItem))
+  useEffect(() => {
+    // widgets removed meanwhile leave the layout; the others keep the places they were dragged to
+    setLayout((current) => current.filter((item) => widgets.some((w) => String(w.id) === item.i)))
+  }, [widgets])
+
+  const stacked: Layout = [...layout].sort((a, b) => a.y - b.y || a.x - b.x).reduce<LayoutItem[]>((items, item) => {
+    const y = items.length ? items[items.length - 1].y + items[items.length - 1].h : 0
+    return [...items, { ...item, x: 0, y, w: 1, static: true }]
+  }, [])
+  const changed = (next: Layout) => onChange(placesOf(next))
+
+  return (
+    <div ref={containerRef} className="dashboard-edit-grid" data-dashboard-edit-grid>
+      {mounted && (
+        <GridLayout width={width} layout={narrow ? stacked : layout} compactor={verticalCompactor}
+          gridConfig={{ cols: narrow ? 1 : GRID.columns, rowHeight: GRID.rowHeight, margin: [GRID.gap, GRID.gap], containerPadding: [0, 0], maxRows: Infinity }}
+          dragConfig={{ enabled: !narrow, cancel: 'a, button, input, textarea, select, [data-no-drag]' }}
+          resizeConfig={{ enabled: !narrow, handles: ['se'] }}
+          onLayoutChange={(next) => !narrow && setLayout(next)}
+          onDragStop={(next) => changed(next)} onResizeStop={(next) => changed(next)}>
+          {widgets.map((w) => (
+            <div key={String(w.id)} className="dashboard-edit-item group" data-edit-widget={w.id} title={narrow ? undefined : t.moveHint}>
+              <Cell element={cells.get(w.id)} />
+              <div className="absolute top-1.5 right-1.5 z-10 flex gap-1 rounded-md bg-white/90 p-0.5 shadow-sm dark:bg-slate-800/90" data-no-drag>
+                {w.isText && (
+                  <button type="button" className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-700"
+                    aria-label={t.editTextboxLabel(w.id)} title={t.editTextbox} onClick={() => onEditText(w.id)}>
+                    <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" aria-hidden="true"><path d="M4 20h4L19 9l-4-4L4 16v4z" /></svg>
+                  </button>
+                )}
+                <button type="button" className="rounded p-1 text-slate-600 hover:bg-red-50 hover:text-red-700 dark:text-slate-300 dark:hover:bg-red-950/40"
+                  aria-label={t.deleteWidgetLabel(w.id)} title={t.deleteWidget} onClick={() => onDelete(w.id)}>
+                  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d={closePath} /></svg>
+                </button>
+              </div>
+            </div>
+          ))}
+        </GridLayout>
+      )}
+    </div>
+  )
+}
