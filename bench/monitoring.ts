@@ -11,17 +11,13 @@
  * `NODE_ENV=production npx tsx bench/monitoring.ts` after `npm run build`; prints the figures and writes
  * bench/monitoring.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
-import { useEmbeddedPostgres } from '../src/db/embedded.ts'
-import { connect } from '../src/db/sql.ts'
-import { ADMIN } from './load.ts'
 import { pageScripts } from './scripts.ts'
-import { freePort, HOST, ROOT, sleep } from './server.ts'
+import { ROOT } from './server.ts'
+import { machine, percentile, pgSourceOptions, round, startBenchSightline } from './sightline.ts'
 
 const WAITING_EXECUTIONS = 5_000
 const OTHER_JOBS = 5_000
@@ -32,34 +28,11 @@ const PAGES: [page: string, call: string, island: string][] = [
   ['/admin/queries/jobs', '/api/admin/queries/rq_status', 'RqStatus'],
   ['/admin/queries/outdated', '/api/admin/queries/outdated', 'OutdatedQueries'],
 ]
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-monitoring-'))
-fs.chmodSync(root, 0o755)
-const pg = await useEmbeddedPostgres(root, 'postgres')
-const sql = connect(pg.url, { max: 2 })
-const port = await freePort()
-const base = `http://${HOST}:${port}`
-let child: ChildProcess | undefined
-const figures: Record<string, unknown> = { date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg()[0] }
-const round = (n: number) => Math.round(n * 10) / 10
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]
-
-let cookies: { name: string; value: string }[] = []
-const cookie = () => cookies.map((c) => `${c.name}=${c.value}`).join('; ')
-const csrf = () => cookies.find((c) => c.name === 'csrf_token')?.value ?? ''
-const setCookies = (res: Response) => {
-  for (const line of res.headers.getSetCookie()) {
-    const [name, value] = line.split(';')[0].split('=')
-    cookies = [...cookies.filter((c) => c.name !== name), { name, value }]
-  }
-}
-
-async function post(url: string, body: unknown) {
-  const res = await fetch(base + url, {
-    method: 'POST', body: JSON.stringify(body), headers: { cookie: cookie(), 'x-csrf-token': csrf(), 'content-type': 'application/json' },
-  })
-  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`)
-  return res.json() as Promise<{ id: number }>
-}
+const figures: Record<string, unknown> = machine()
+// a web process alone: no worker, so what is queued stays queued while it is looked at
+const sightline = await startBenchSightline('monitoring', { SIGHTLINE_PROCESS: 'web' })
+const { sql, admin, base } = sightline
+const post = (url: string, body: unknown) => admin.api<{ id: number }>('POST', url, body)
 
 /** p50 / p95 / max of REQUESTS sequential GETs after 5 to warm up; `check` looks at the last answer. */
 async function timeRequests(url: string, check: (body: string) => void) {
@@ -67,7 +40,7 @@ async function timeRequests(url: string, check: (body: string) => void) {
   let body = ''
   for (let i = 0; i < REQUESTS + 5; i++) {
     const began = performance.now()
-    const res = await fetch(base + url, { headers: { cookie: cookie() } })
+    const res = await fetch(base + url, { headers: { cookie: admin.cookie } })
     body = await res.text()
     if (!res.ok) throw new Error(`${url}: ${res.status}`)
     if (i >= 5) times.push(performance.now() - began)
@@ -129,23 +102,7 @@ async function seed(dsId: number) {
 }
 
 try {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env, NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'warn', DATABASE_URL: pg.url, SIGHTLINE_PROCESS: 'web',
-      PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root,
-    },
-  })
-  for (let i = 0; i < 600 && !(await fetch(`${base}/ping`).then((r) => r.ok, () => false)); i++) await sleep(100)
-  const setup = await fetch(`${base}/setup`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(ADMIN), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-  setCookies(setup)
-  if (!csrf()) setCookies(await fetch(`${base}/api/session`, { headers: { cookie: cookie() } }))
-
-  const u = new URL(pg.url)
-  const ds = await post('/api/data_sources', {
-    name: 'Warehouse', type: 'pg',
-    options: { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: u.pathname.slice(1) },
-  })
+  const ds = await post('/api/data_sources', { name: 'Warehouse', type: 'pg', options: { ...pgSourceOptions(sightline.databaseUrl), dbname: new URL(sightline.databaseUrl).pathname.slice(1) } })
   figures.queued_graphile_jobs = await seed(ds.id)
 
   const timings: Record<string, unknown> = {}
@@ -158,7 +115,7 @@ try {
   figures.server_ms = timings
   const scripts: Record<string, unknown> = {}
   for (const [page, , island] of PAGES) {
-    const loaded = await pageScripts(port, page, cookie())
+    const loaded = await pageScripts(Number(new URL(base).port), page, admin.cookie)
     const own = islandGzipKb(island)
     scripts[page] = { pageTotalGzipKb: round(loaded.totalGzipBytes / 1024), scripts: loaded.scripts.length, islandOwnGzipKb: own.own, islandAddedGzipKb: own.added }
   }
@@ -167,11 +124,5 @@ try {
   console.log(JSON.stringify(figures, null, 2))
   fs.writeFileSync(path.join(import.meta.dirname, 'monitoring.json'), JSON.stringify(figures, null, 2) + '\n')
 } finally {
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM')
-    await new Promise((r) => child!.once('exit', r))
-  }
-  await sql.end()
-  await pg.release()
-  fs.rmSync(root, { recursive: true, force: true })
+  await sightline.stop()
 }

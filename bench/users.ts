@@ -7,30 +7,17 @@
  *     (< 10 s).
  * `NODE_ENV=production npx tsx bench/users.ts`; prints the figures and writes bench/users.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { SMTPServer } from 'smtp-server'
-import { useEmbeddedPostgres } from '../src/db/embedded.ts'
-import { connect } from '../src/db/sql.ts'
-import { ADMIN } from './load.ts'
-import { freePort, HOST, ROOT, sleep } from './server.ts'
+import { HOST, sleep } from './server.ts'
+import { machine, percentile, round, startBenchSightline } from './sightline.ts'
 
 const USERS = 10_000
 const REQUESTS = 50
 const INVITES = 100
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-users-'))
-fs.chmodSync(root, 0o755)
-const pg = await useEmbeddedPostgres(root, 'postgres')
-const sql = connect(pg.url, { max: 2 })
-const port = await freePort()
-const base = `http://${HOST}:${port}`
-let child: ChildProcess | undefined
-const figures: Record<string, unknown> = { date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg()[0] }
-const round = (n: number) => Math.round(n * 10) / 10
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]
+const figures: Record<string, unknown> = machine()
 
 /** Every invitation the SMTP server accepted, with when it arrived. */
 const delivered: number[] = []
@@ -47,42 +34,11 @@ const smtp = new SMTPServer({
 await new Promise<void>((resolve) => smtp.listen(0, HOST, resolve))
 const smtpPort = (smtp.server.address() as { port: number }).port
 
-let cookies: { name: string; value: string }[] = []
-const cookie = () => cookies.map((c) => `${c.name}=${c.value}`).join('; ')
-const csrf = () => cookies.find((c) => c.name === 'csrf_token')?.value ?? ''
-const setCookies = (res: Response) => {
-  for (const line of res.headers.getSetCookie()) {
-    const [name, value] = line.split(';')[0].split('=')
-    cookies = [...cookies.filter((c) => c.name !== name), { name, value }]
-  }
-}
-
-async function timeRequests(url: string) {
-  const times: number[] = []
-  for (let i = 0; i < REQUESTS + 5; i++) {
-    const began = performance.now()
-    const res = await fetch(base + url, { headers: { cookie: cookie() } })
-    await res.arrayBuffer()
-    if (!res.ok) throw new Error(`${url}: ${res.status}`)
-    if (i >= 5) times.push(performance.now() - began)
-  }
-  return { p50Ms: round(percentile(times, 0.5)), p95Ms: round(percentile(times, 0.95)), maxMs: round(Math.max(...times)) }
-}
-
+const sightline = await startBenchSightline('users', {
+  SIGHTLINE_MAIL_SERVER: HOST, SIGHTLINE_MAIL_PORT: String(smtpPort), SIGHTLINE_MAIL_DEFAULT_SENDER: 'Sightline <sightline@example.com>',
+})
+const { sql, admin, base } = sightline
 try {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env, NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'warn', DATABASE_URL: pg.url, SIGHTLINE_PROCESS: 'all',
-      PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root,
-      SIGHTLINE_MAIL_SERVER: HOST, SIGHTLINE_MAIL_PORT: String(smtpPort), SIGHTLINE_MAIL_DEFAULT_SENDER: 'Sightline <sightline@example.com>',
-    },
-  })
-  for (let i = 0; i < 600 && !(await fetch(`${base}/ping`).then((r) => r.ok, () => false)); i++) await sleep(100)
-  const setup = await fetch(`${base}/setup`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(ADMIN), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-  setCookies(setup)
-  if (!csrf()) setCookies(await fetch(`${base}/api/session`, { headers: { cookie: cookie() } }))
-
   // 10,000 colleagues, written straight into the database, each in the default group
   const [{ id: orgId }] = await sql<{ id: number }[]>`select id from organizations limit 1`
   const [{ id: groupId }] = await sql<{ id: number }[]>`select id from groups where org_id = ${orgId} and name = 'default'`
@@ -95,11 +51,11 @@ try {
   await sql`insert into user_groups (user_id, group_id) select id, ${groupId} from unnest(${sql.array(users.map((u) => u.id))}::bigint[]) id`
   await sql`analyze`
   figures.users_10k = {
-    api_page1: await timeRequests('/api/users'),
-    api_search: await timeRequests('/api/users?q=hopper'),
-    api_search_email: await timeRequests('/api/users?q=person4242'),
-    api_pending: await timeRequests('/api/users?pending=true'),
-    page_users: await timeRequests('/users'),
+    api_page1: await admin.timeGets('/api/users', REQUESTS, 'application/json'),
+    api_search: await admin.timeGets('/api/users?q=hopper', REQUESTS, 'application/json'),
+    api_search_email: await admin.timeGets('/api/users?q=person4242', REQUESTS, 'application/json'),
+    api_pending: await admin.timeGets('/api/users?pending=true', REQUESTS, 'application/json'),
+    page_users: await admin.timeGets('/users', REQUESTS),
   }
 
   // 100 invitations in a row, mail configured: the request only queues the mail
@@ -110,7 +66,7 @@ try {
     const t0 = performance.now()
     const res = await fetch(`${base}/api/users`, {
       method: 'POST', body: JSON.stringify({ name: `Invitee ${i}`, email: `invitee${i}@example.com` }),
-      headers: { cookie: cookie(), 'x-csrf-token': csrf(), 'content-type': 'application/json' },
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': 'application/json' },
     })
     const body = await res.json() as { invite_link?: string }
     if (!res.ok) throw new Error(`POST /api/users: ${res.status} ${JSON.stringify(body)}`)
@@ -128,12 +84,6 @@ try {
   console.log(JSON.stringify(figures, null, 2))
   fs.writeFileSync(path.join(import.meta.dirname, 'users.json'), JSON.stringify(figures, null, 2) + '\n')
 } finally {
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM')
-    await new Promise((r) => child!.once('exit', r))
-  }
-  await sql.end()
-  await pg.release()
+  await sightline.stop()
   await new Promise<void>((resolve) => smtp.close(() => resolve()))
-  fs.rmSync(root, { recursive: true, force: true })
 }
