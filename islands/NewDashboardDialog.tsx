@@ -3,7 +3,8 @@ import { useState, type FormEvent, type JSX } from 'react'
 import { dashboardTexts as t } from '../src/shared/dashboard-texts.ts'
 import { island } from '../src/shared/island.tsx'
 import { api, serverMessage } from './lib/api.ts'
-import { closePath, ui } from './lib/ui.ts'
+import { ui } from './lib/ui.ts'
+import { DialogHeader } from './lib/DialogHeader.tsx'
 
 const NAME_ID = 'new-dashboard-name'
 
@@ -46,12 +47,7 @@ function NewDashboardDialog({ listPath }: { listPath: string }): JSX.Element {
             e.preventDefault()
             document.getElementById(NAME_ID)?.focus()
           }}>
-          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 pt-4 pb-3 dark:border-slate-800">
-            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{t.newDashboard}</Dialog.Title>
-            <Dialog.Close aria-label={t.close} className={ui.iconButton} disabled={saving}>
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d={closePath} /></svg>
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={t.newDashboard} closeLabel={t.close} busy={saving} />
           <form onSubmit={submit} className="flex flex-col gap-4 p-5" aria-busy={saving || undefined}>
             {failure && <div role="alert" className={ui.alert}>{failure}</div>}
             <label htmlFor={NAME_ID} className="sr-only">{t.name}</label>

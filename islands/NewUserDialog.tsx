@@ -4,7 +4,8 @@ import { island } from '../src/shared/island.tsx'
 import { texts } from '../src/shared/texts.ts'
 import { api, serverMessage } from './lib/api.ts'
 import { LinkNotice } from './lib/LinkNotice.tsx'
-import { closePath, ui } from './lib/ui.ts'
+import { ui } from './lib/ui.ts'
+import { DialogHeader } from './lib/DialogHeader.tsx'
 
 const t = texts.userActions
 const p = texts.profile
@@ -112,12 +113,7 @@ function NewUserDialog(): JSX.Element {
             e.preventDefault()
             document.getElementById(ids.name)?.focus()
           }}>
-          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 pt-4 pb-3 dark:border-slate-800">
-            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{t.createTitle}</Dialog.Title>
-            <Dialog.Close aria-label={t.close} className={ui.iconButton} disabled={saving}>
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d={closePath} /></svg>
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={t.createTitle} closeLabel={t.close} busy={saving} />
           {created ? (
             <div className="flex flex-col gap-4 overflow-y-auto p-5">
               <Done user={created} />

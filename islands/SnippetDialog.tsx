@@ -4,7 +4,8 @@ import { island } from '../src/shared/island.tsx'
 import { queryTexts } from '../src/shared/query-texts.ts'
 import { api } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
-import { closePath, ui } from './lib/ui.ts'
+import { ui } from './lib/ui.ts'
+import { DialogHeader } from './lib/DialogHeader.tsx'
 
 const ConfirmDialog = lazy(() => import('./lib/ConfirmDialog.tsx'))
 
@@ -213,12 +214,7 @@ function SnippetDialog({ opened, listHref, viewer }: { opened: SnippetView | 'ne
             if (editable) document.querySelector<HTMLElement>(`#${FORM_ID} input`)?.focus()
             else closeButton.current?.focus()
           }}>
-          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{title}</Dialog.Title>
-            <Dialog.Close aria-label={t.close} className={ui.iconButton} disabled={saving}>
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d={closePath} /></svg>
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={title} closeLabel={t.close} busy={saving} />
           <div className="min-h-0 flex-1 overflow-y-auto p-5">
             {!editable && <p role="note" className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t.readOnly}</p>}
             {failure && <div role="alert" className={`${ui.alert} mb-4`}>{failure}</div>}

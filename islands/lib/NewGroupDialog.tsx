@@ -2,7 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useId, useState, type FormEvent, type JSX } from 'react'
 import { texts } from '../../src/shared/texts.ts'
 import { api } from './api.ts'
-import { closePath, ui } from './ui.ts'
+import { ui } from './ui.ts'
+import { DialogHeader } from './DialogHeader.tsx'
 
 const t = texts.groups
 
@@ -39,12 +40,7 @@ export default function NewGroupDialog({ onClose }: { onClose: () => void }): JS
         <Dialog.Overlay className={ui.overlay} />
         <Dialog.Content className={`${ui.dialog} w-[28rem]`} aria-describedby={undefined}>
           <form onSubmit={create} noValidate>
-            <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-              <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{t.newGroup}</Dialog.Title>
-              <Dialog.Close type="button" aria-label={t.close} className={ui.iconButton} disabled={busy}>
-                <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d={closePath} /></svg>
-              </Dialog.Close>
-            </div>
+            <DialogHeader title={t.newGroup} closeLabel={t.close} busy={busy} />
             <div className="flex flex-col gap-3 p-5">
               <div>
                 <label htmlFor={inputId} className={ui.label}>{t.name}</label>

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import type { JSX, ReactNode } from 'react'
 import { texts } from '../../src/shared/texts.ts'
-import { closePath, ui } from './ui.ts'
+import { ui } from './ui.ts'
+import { DialogHeader } from './DialogHeader.tsx'
 
 const t = texts.groups
 
@@ -27,12 +28,7 @@ export function PickerDialog({ title, searchId, chosenCount, busy, onAdd, onClos
             e.preventDefault()
             document.getElementById(searchId)?.focus()
           }}>
-          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{title}</Dialog.Title>
-            <Dialog.Close aria-label={t.close} className={ui.iconButton} disabled={busy}>
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d={closePath} /></svg>
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={title} closeLabel={t.close} busy={busy} />
           <div className="flex min-h-0 flex-1 flex-col gap-3 p-5">{children}</div>
           <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
             <span className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">{chosenCount > 0 ? t.selected(chosenCount) : ''}</span>

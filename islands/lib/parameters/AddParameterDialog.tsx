@@ -2,9 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useId, useState, type FormEvent, type JSX, type ReactNode } from 'react'
 import { defaultTitle, isRangeType, PARAMETER_TYPES, type ParameterDefinition } from '../../../src/shared/parameters/index.ts'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
-import { closePath, ui } from '../ui.ts'
+import { ui } from '../ui.ts'
 import { checkDraft, definitionFrom, draftFrom, QUOTATIONS, type ParameterDraft, type Quotation } from './draft.ts'
 import { QueryPicker } from './QueryPicker.tsx'
+import { DialogHeader } from '../DialogHeader.tsx'
 
 const t = queryTexts.parameters
 
@@ -60,12 +61,7 @@ export function AddParameterDialog({ definition, names, onSave, onClose }: {
             e.preventDefault()
             document.getElementById(isNew ? ids.name : ids.title)?.focus()
           }}>
-          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{isNew ? t.addTitle : t.editTitle}</Dialog.Title>
-            <Dialog.Close aria-label={t.close} className={ui.iconButton}>
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d={closePath} /></svg>
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={isNew ? t.addTitle : t.editTitle} closeLabel={t.close} />
           <form id={`${uid}-form`} noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-5">
             <Field id={ids.name} label={t.keyword} error={nameError} hint={isNew ? t.keywordHint(keyword) : undefined}>
               <input id={ids.name} type="text" value={draft.name} readOnly={!isNew} autoComplete="off" spellCheck={false} aria-required
