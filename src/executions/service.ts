@@ -82,14 +82,35 @@ export async function submit(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, input: E
     properties: { cache: cached ? 'hit' : 'miss', query_id: input.queryId ?? 'adhoc', scheduled: !!input.scheduled, query_hash: hash },
   }
   // the execution and its audit event commit together, without waiting for the disk (decision 0012)
-  const queued = await withAsyncCommit(deps.sql, async (tx) => {
-    const [row] = await Promise.all([cached ? undefined : enqueueExecution(tx, input, text, hash), recordEvent(tx, event)])
-    return row
-  })
+  let queued: { execution: ExecutionRow; joined: boolean } | undefined
+  try {
+    queued = await withAsyncCommit(deps.sql, async (tx) => {
+      const [row] = await Promise.all([cached ? undefined : enqueueExecution(tx, input, text, hash), recordEvent(tx, event)])
+      // An identical execution that ended between the look above and this insert left no row to join, only its
+      // result. An insert that joined nothing came after every identical run's end had committed (a run's result
+      // and its end commit together), so this second look sees that result: take it rather than run the query a
+      // second time within max_age (decision 0017).
+      if (row && !row.joined && input.maxAge !== 0) {
+        const late = await findFresh(tx, ds.id, hash, input.maxAge)
+        if (late) throw new LateResult(late)
+      }
+      return row
+    })
+  } catch (error) {
+    if (!(error instanceof LateResult)) throw error
+    // the new execution and its 'miss' rolled back: the request was answered from a result after all
+    await recordEvent(deps.sql, { ...event, properties: { ...event.properties, cache: 'hit' } })
+    return { result: error.result }
+  }
   if (!queued) return { result: cached! }
   // once committed, so the source's lock is never held across a request's transaction (sql/migrations/0008)
   if (!queued.joined) await store.dispatch(deps.sql, ds.id)
   return { execution: queued.execution }
+}
+
+/** Thrown to undo a new execution whose identical predecessor's result arrived meanwhile (see `submit`). */
+class LateResult {
+  constructor(readonly result: ResultRow) {}
 }
 
 async function enqueueExecution(db: Db, input: ExecuteInput, text: string, hash: string): Promise<{ execution: ExecutionRow; joined: boolean }> {

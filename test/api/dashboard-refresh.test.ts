@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findById } from '../../src/data-sources/store.ts'
+import type { Sql } from '../../src/db/sql.ts'
+import { submit, type ExecuteInput } from '../../src/executions/service.ts'
 import { addUser, signInAs, startWorkerFor, type Client } from '../helpers/app.ts'
 import { holdLock } from '../helpers/held-lock.ts'
 import { settle } from '../helpers/jobs.ts'
@@ -55,6 +58,45 @@ describe('refreshing a widget', () => {
     const now = await refresh(f.cleo, query.id, 0)
     if (now.job) expect((await settle(f.cleo, now.job)).status).toBe(3)
     expect(await executionsOf(query.id)).toBe(2)
+  })
+})
+
+describe('a refresh racing the end of the run it would join', () => {
+  it('takes the result of a run that ended between its look for one and its insert, and starts no second run', async () => {
+    const lock = await holdLock(f.t.db.sql)
+    const query = await newQuery(f.bo, { data_source_id: f.warehouse, name: 'Raced refresh', query: lock.query('7 as answer') })
+    const [org] = await f.t.db.sql<{ id: number }[]>`select org_id as id from queries where id = ${query.id}`
+    const input: ExecuteInput = {
+      orgId: org.id, dataSource: (await findById(f.t.db.sql, org.id, f.warehouse))!, text: lock.query('7 as answer'),
+      queryId: query.id, userId: null, maxAge: 60, applyAutoLimit: false,
+    }
+    const first = await submit(f.t.deps, input)
+    expect('execution' in first).toBe(true)
+    const firstId = 'execution' in first ? first.execution.id : ''
+    // the second viewer looks for a fresh result while the first run holds the lock; the run then ends before the
+    // second viewer's insert, as it does on a busy server
+    const raced = new Proxy(f.t.deps.sql, {
+      apply(target, self, args: [TemplateStringsArray, ...unknown[]]) {
+        const looked = Reflect.apply(target, self, args) as Promise<unknown[]>
+        if (!args[0]?.join?.('').includes('from query_results')) return looked
+        return looked.then(async (rows) => {
+          await lock.release()
+          for (let i = 0; i < 200; i++) {
+            const [e] = await f.t.db.sql<{ status: number }[]>`select status from executions where id = ${firstId}`
+            if (e.status >= 3) break
+            await new Promise((resolve) => setTimeout(resolve, 50))
+          }
+          return rows
+        })
+      },
+    }) as Sql
+    try {
+      const second = await submit({ ...f.t.deps, sql: raced }, input)
+      expect('result' in second && second.result.id).toBeGreaterThan(0)
+      expect(await executionsOf(query.id)).toBe(1)
+    } finally {
+      await lock.release()
+    }
   })
 })
 
