@@ -1,16 +1,19 @@
 import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties, type JSX } from 'react'
 import { dashboardTexts as t } from '../src/shared/dashboard-texts.ts'
 import { island } from '../src/shared/island.tsx'
-import { onDashboardRefresh } from './lib/bus.ts'
+import type { ParameterValue } from '../src/shared/parameters/index.ts'
+import { applyWidgetParameters, onDashboardRefresh } from './lib/bus.ts'
 import { useBrowserDrawing } from './lib/dashboard-widget/draw.ts'
 import { latestRefresh } from './lib/dashboard-widget/refresh-requests.ts'
 import { drawingMarkup, type ChartWidget, type ServerDrawing } from './lib/dashboard-widget/types.ts'
+import { useWidgetParameters } from './lib/dashboard-widget/use-widget-parameters.ts'
 import { useWidgetRun } from './lib/dashboard-widget/use-widget-run.ts'
 import { WidgetMenu } from './lib/dashboard-widget/WidgetMenu.tsx'
 import { timeAgo } from './lib/query-list.ts'
 import { ui } from './lib/ui.ts'
 
 const ExpandedWidget = lazy(() => import('./lib/dashboard-widget/ExpandedWidget.tsx'))
+const ParameterInputs = lazy(() => import('./lib/parameters/ParameterInputs.tsx').then((m) => ({ default: m.ParameterInputs })))
 
 export interface DashboardWidgetProps {
   widget: ChartWidget
@@ -29,8 +32,9 @@ const notes = { 'never-run': t.neverRun, 'too-large': t.tooLarge, 'cannot-draw':
  * A chart widget of a dashboard. The server draws it whole (the chart included), so it reads without script; it
  * hydrates only when scrolled near (src/shared/island.tsx 'visible'), and then offers its menu (expand, downloads,
  * refresh, the query), follows the dashboard's Refresh (`sightline:dashboard-refresh`) and redraws with each new
- * result. A failed run says 'Error running query: …' (spec 2 §8). Queries with parameters keep their note and do not
- * refresh: their values belong to the dashboard's parameters.
+ * result. A failed run says 'Error running query: …' (spec 2 §8). Queries with parameters run once hydrated, with the
+ * values their mappings give (the dashboard's, the widget's own shown on its card, or fixed ones), and again when
+ * those change.
  */
 function DashboardWidget({ widget: w, drawing, now, style }: DashboardWidgetProps): JSX.Element {
   const [serverHtml] = useState(() => drawingMarkup(w.id, drawing))
@@ -40,7 +44,7 @@ function DashboardWidget({ widget: w, drawing, now, style }: DashboardWidgetProp
   const [live, setLive] = useState(false)
   const [expanded, setExpanded] = useState(false)
   const [clock, setClock] = useState(now)
-  const canRefresh = w.note !== 'has-parameters'
+  const { own, ownValues, ready } = useWidgetParameters(w, refresh)
 
   useEffect(() => {
     setLive(true)
@@ -49,12 +53,11 @@ function DashboardWidget({ widget: w, drawing, now, style }: DashboardWidgetProp
     return () => clearInterval(ticker)
   }, [])
   useEffect(() => {
-    if (!canRefresh) return
-    // a refresh asked before this widget hydrated (it was out of sight) runs now
+    // a refresh asked before this widget hydrated (it was out of sight) runs now; one with parameters waits for their values
     const missed = latestRefresh()
-    if (missed) void refresh(missed.maxAge)
-    return onDashboardRefresh(({ maxAge }) => void refresh(maxAge))
-  }, [canRefresh, refresh])
+    if (missed && ready()) void refresh(missed.maxAge)
+    return onDashboardRefresh(({ maxAge }) => ready() && void refresh(maxAge))
+  }, [ready, refresh])
   useEffect(() => {
     if (run.retrievedAt !== w.retrievedAt) setClock(Date.now())
   }, [run.retrievedAt, w.retrievedAt])
@@ -75,7 +78,7 @@ function DashboardWidget({ widget: w, drawing, now, style }: DashboardWidgetProp
             ? <span role="status" className="text-xs text-slate-500 dark:text-slate-400">{t.refreshing}</span>
             : run.retrievedAt && <time dateTime={run.retrievedAt} className="text-xs text-slate-500 dark:text-slate-400">{t.updated(timeAgo(run.retrievedAt, clock))}</time>}
           {live && (
-            <WidgetMenu name={w.title} queryId={w.queryId} resultId={run.resultId} canRefresh={canRefresh} canViewQuery={w.canViewQuery}
+            <WidgetMenu name={w.title} queryId={w.queryId} resultId={run.resultId} canRefresh canViewQuery={w.canViewQuery}
               onRefresh={() => void refresh(0)}
               onExpand={() => {
                 if (run.resultId !== null) void load(run.resultId)
@@ -84,6 +87,14 @@ function DashboardWidget({ widget: w, drawing, now, style }: DashboardWidgetProp
           )}
         </span>
       </header>
+      {live && own.length > 0 && (
+        <div role="group" aria-label={t.parameters.widgetPanel(w.title)} className="border-b border-slate-100 px-4 py-2 dark:border-slate-800" data-widget-parameters>
+          <Suspense fallback={null}>
+            <ParameterInputs definitions={own} values={ownValues} queryId={w.queryId}
+              onApply={(values: Record<string, ParameterValue>) => applyWidgetParameters({ widgetId: w.id, values })} />
+          </Suspense>
+        </div>
+      )}
       {run.error !== null
         ? <p ref={body} role="alert" className="flex flex-1 items-center justify-center p-4 text-center text-sm text-red-700 dark:text-red-300">{t.errorRunning(run.error)}</p>
         : markup !== null

@@ -66,3 +66,42 @@ export function onDashboardRefresh(handler: (detail: DashboardRefreshDetail) => 
   window.addEventListener(DASHBOARD_REFRESH, listener)
   return () => window.removeEventListener(DASHBOARD_REFRESH, listener)
 }
+
+/**
+ * The dashboard's parameter values in force (its address, else saved and query defaults), told to its widgets each
+ * time they change: every widget whose run values differ from its last run's runs again, so only widgets mapped to
+ * a changed parameter do. `maxAge` as for a refresh (-1: any stored result of the same text will do).
+ */
+export interface DashboardParametersDetail {
+  state: import('../../src/shared/dashboard-parameters.ts').ParameterState
+  maxAge: number
+}
+
+const DASHBOARD_PARAMETERS = 'sightline:dashboard-parameters'
+const WIDGET_PARAMETERS_APPLY = 'sightline:widget-parameters-apply'
+
+export function announceDashboardParameters(detail: DashboardParametersDetail) {
+  window.dispatchEvent(new CustomEvent<DashboardParametersDetail>(DASHBOARD_PARAMETERS, { detail }))
+}
+
+export function onDashboardParameters(handler: (detail: DashboardParametersDetail) => void): () => void {
+  const listener = (e: Event) => handler((e as CustomEvent<DashboardParametersDetail>).detail)
+  window.addEventListener(DASHBOARD_PARAMETERS, listener)
+  return () => window.removeEventListener(DASHBOARD_PARAMETERS, listener)
+}
+
+/** A widget's own parameters applied on its card; the dashboard's address (which the parameters island keeps) takes them. */
+export interface WidgetParametersApplyDetail {
+  widgetId: number
+  values: Record<string, unknown>
+}
+
+export function applyWidgetParameters(detail: WidgetParametersApplyDetail) {
+  window.dispatchEvent(new CustomEvent<WidgetParametersApplyDetail>(WIDGET_PARAMETERS_APPLY, { detail }))
+}
+
+export function onApplyWidgetParameters(handler: (detail: WidgetParametersApplyDetail) => void): () => void {
+  const listener = (e: Event) => handler((e as CustomEvent<WidgetParametersApplyDetail>).detail)
+  window.addEventListener(WIDGET_PARAMETERS_APPLY, listener)
+  return () => window.removeEventListener(WIDGET_PARAMETERS_APPLY, listener)
+}

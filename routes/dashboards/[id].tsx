@@ -4,6 +4,7 @@ import { slugify } from '../../src/dashboards/serialize.ts'
 import { recordDashboardView } from '../../src/dashboards/service.ts'
 import { dashboardView } from '../../src/dashboards/view.ts'
 import { NotFound } from '../../src/errors.ts'
+import { stateFromSearch } from '../../src/shared/dashboard-parameters.ts'
 import { dashboardHeaderProps } from '../../src/ui/dashboard/header-props.ts'
 import type { Env } from '../../src/http/env.ts'
 import { signedIn } from '../../src/http/guards.ts'
@@ -22,11 +23,14 @@ export default new Hono<Env>()
     const deps = c.get('deps')
     const id = idParam(/^\d+/.exec(c.req.param('address'))?.[0], NotFound)
     const row = await getDashboardRow(deps, principal, id)
-    const [{ dashboard, widgets }, canEdit] = await Promise.all([
+    const [{ dashboard, widgets, parameters }, canEdit] = await Promise.all([
       dashboardView(deps, principal, row), canEditDashboard(deps.sql, principal, row), recordDashboardView(deps, principal, row.id),
     ])
     const header = dashboardHeaderProps(deps.config, org.settings, principal, dashboard, c.req.query())
-    return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} />, { title: dashboard.name, section: 'dashboards' })
+    const withParameters = widgets.some((w) => w.kind === 'chart' && w.parameters.length > 0)
+    const initial = stateFromSearch(new URL(c.req.url).searchParams, parameters.dashboard, parameters.widgets)
+    const shown = withParameters ? { ...parameters, initial } : null
+    return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} parameters={shown} />, { title: dashboard.name, section: 'dashboards' })
   })
   .get('/dashboard/:slug', async (c) => {
     const { principal } = signedIn(c)

@@ -6,6 +6,8 @@ import { resultById, resultRowObjects } from '../results/service.ts'
 import { iso } from '../shared/time.ts'
 import { renderVisualizationSvg } from '../visualizations/render.server.ts'
 import { DASHBOARD_GRID as GRID, placeOf, type WidgetPlace } from '../shared/dashboard-grid.ts'
+import { dashboardParameters, widgetLevelParameters } from '../shared/dashboard-parameters.ts'
+import type { ParameterDefinition } from '../shared/parameters/index.ts'
 import { dashboardDetails, type DashboardJson } from './details.ts'
 import { renderMarkdown } from './markdown.ts'
 import type { DashboardRow } from './store.ts'
@@ -32,8 +34,17 @@ export type WidgetView = { id: number; place: WidgetPlace } & (
     html: string | null
     note: 'never-run' | 'too-large' | 'cannot-draw' | 'has-parameters' | null
     retrievedAt: string | null
+    /** The query's parameters and the widget's mappings of them: the browser runs it with the values they give. */
+    parameters: ParameterDefinition[]
+    mappings: { parameterMappings?: unknown; paramOrder?: unknown }
   }
 )
+
+/** The dashboard's parameters and each widget's own ones (by widget id), for the parameters panel. */
+export interface ParametersView {
+  dashboard: ParameterDefinition[]
+  widgets: Record<string, ParameterDefinition[]>
+}
 
 /**
  * Drawings by visualization (as last saved), result and size. A stored result never changes, so a drawing is exact
@@ -54,7 +65,7 @@ function drawingSize(place: WidgetPlace) {
  * client sorts them), charts drawn from their queries' latest stored results. Each result is read once however many
  * widgets show it. Charts of queries with parameters wait for the browser, which knows the values to run with.
  */
-export async function dashboardView(deps: Deps, principal: Principal, row: DashboardRow): Promise<{ dashboard: DashboardJson; widgets: WidgetView[] }> {
+export async function dashboardView(deps: Deps, principal: Principal, row: DashboardRow): Promise<{ dashboard: DashboardJson; widgets: WidgetView[]; parameters: ParametersView }> {
   const dashboard = await dashboardDetails(deps, principal, row)
   const rowsByResult = new Map<number, Promise<{ columns: { name: string; type: string | null }[]; rows: Record<string, unknown>[] } | null>>()
   const readResult = (id: number) => {
@@ -75,8 +86,10 @@ export async function dashboardView(deps: Deps, principal: Principal, row: Dashb
       description: v.description ?? '', retrievedAt: iso(v.query.retrieved_at),
       visualization: { id: v.id, type: v.type, options: v.options }, resultId: v.query.latest_query_data_id,
       canViewQuery: allowed(principal, 'view_query'),
+      parameters: (v.query.options.parameters ?? []) as ParameterDefinition[],
+      mappings: { parameterMappings: w.options.parameterMappings, paramOrder: w.options.paramOrder },
     }
-    if ((v.query.options.parameters ?? []).length) return { ...base, html: null, note: 'has-parameters' }
+    if (base.parameters.length) return { ...base, html: null, note: 'has-parameters' }
     if (v.query.latest_query_data_id === null) return { ...base, html: null, note: 'never-run' }
     const size = drawingSize(place)
     const key = `${v.id}:${v.updated_at}:${v.query.latest_query_data_id}:${size.width}x${size.height}`
@@ -93,5 +106,13 @@ export async function dashboardView(deps: Deps, principal: Principal, row: Dashb
     }
   }))
   widgets.sort((a, b) => a.place.row - b.place.row || a.place.col - b.place.col || a.id - b.id)
-  return { dashboard, widgets }
+  return { dashboard, widgets, parameters: parametersView(widgets, dashboard.options) }
+}
+
+/** The dashboard-level parameters (first found in reading order) and the widget-level ones of each widget. */
+function parametersView(widgets: WidgetView[], options: unknown): ParametersView {
+  const charts = widgets.flatMap((w) => (w.kind === 'chart' && w.parameters.length ? [{ id: w.id, parameters: w.parameters, options: w.mappings }] : []))
+  const dashboardOptions = typeof options === 'object' && options !== null ? options as Record<string, unknown> : {}
+  const own = charts.map((w) => [String(w.id), widgetLevelParameters(w)] as const).filter(([, defs]) => defs.length > 0)
+  return { dashboard: dashboardParameters(charts, dashboardOptions), widgets: Object.fromEntries(own) }
 }

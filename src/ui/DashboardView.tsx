@@ -1,5 +1,7 @@
 import type { JSX } from 'react'
-import type { WidgetView } from '../dashboards/view.ts'
+import type { ParametersView, WidgetView } from '../dashboards/view.ts'
+import type { ParameterState } from '../shared/dashboard-parameters.ts'
+import DashboardParameters from '../../islands/DashboardParameters.tsx'
 import { dashboardTexts as t } from '../shared/dashboard-texts.ts'
 import DashboardHeader from '../../islands/DashboardHeader.tsx'
 import type { DashboardHeaderProps } from '../../islands/lib/dashboard/types.ts'
@@ -10,8 +12,10 @@ import { Widget } from './dashboard/Widget.tsx'
  * widgets on the 6-column grid, rows of 50 px, each chart already drawn, so the first paint shows the numbers. At
  * or below 768 px the widgets stack in one column, in reading order.
  */
-export function DashboardView({ widgets, canEdit, header }: {
+export function DashboardView({ widgets, canEdit, header, parameters }: {
   widgets: WidgetView[]; canEdit: boolean
+  /** The dashboard's parameters and the widgets' own, with the values the address asked for; null when none has any. */
+  parameters: (ParametersView & { initial: ParameterState }) | null
   /** The header island's props: the dashboard's fields it shows, the caller's rights, the address's flags. */
   header: DashboardHeaderProps
 }): JSX.Element {
@@ -19,6 +23,7 @@ export function DashboardView({ widgets, canEdit, header }: {
   return (
     <div className="mx-auto flex max-w-[1200px] flex-col gap-6" data-dashboard data-fullscreen={header.initial.fullscreen || undefined}>
       <DashboardHeader {...header} />
+      {parameters && <DashboardParameters dashboard={parameters.dashboard} widgets={parameters.widgets} initial={parameters.initial} />}
       {widgets.length === 0
         ? <p data-dashboard-empty className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">{canEdit ? t.emptyEditable : t.empty}</p>
         : (

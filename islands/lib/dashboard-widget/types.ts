@@ -1,3 +1,5 @@
+import type { ParameterDefinition } from '../../../src/shared/parameters/index.ts'
+
 /**
  * A chart widget as its island gets it: what the card shows, what the browser needs to draw it again, and the
  * server's drawing, which travels in the page's HTML only (see `ServerDrawing`).
@@ -13,6 +15,9 @@ export interface ChartWidget {
   retrievedAt: string | null
   note: 'never-run' | 'too-large' | 'cannot-draw' | 'has-parameters' | null
   canViewQuery: boolean
+  /** The query's parameters (empty for most), and the widget's stored mappings of them. */
+  parameters: ParameterDefinition[]
+  mappings: { parameterMappings?: unknown; paramOrder?: unknown }
 }
 
 /**

@@ -4,6 +4,9 @@ import type { QueryResult } from '../editor/types.ts'
 import { ExecutionMachine, initialExecution, isRunning, type ExecutionState } from '../editor/use-execution.ts'
 import { dashboardRuns } from './slots.ts'
 
+/** The stricter of two ages: 0 runs now, -1 takes any stored result, any other the youngest asked for. */
+const stricter = (a: number, b: number) => (a < 0 ? b : b < 0 ? a : Math.min(a, b))
+
 /** What a widget shows of its runs: the result it holds in the browser, and how the last run went. */
 export interface WidgetRun {
   /** The result loaded in the browser (a refresh's, or the stored one the expanded view loaded); null until then. */
@@ -29,11 +32,15 @@ export function useWidgetRun(queryId: number, initial: { resultId: number | null
   const [queued, setQueued] = useState(false)
   const maxAge = useRef(0)
   const pending = useRef<'queued' | 'running' | null>(null)
+  // the parameter values to run with next, those of the run on its way, and the age of a run asked for meanwhile
+  const wanted = useRef<Record<string, unknown>>({})
+  const sent = useRef('{}')
+  const again = useRef<number | null>(null)
   const machine = useRef<ExecutionMachine>(null)
   if (!machine.current) {
     machine.current = new ExecutionMachine({
       call: (method, path, body) => method === 'POST' && path === '/api/query_results'
-        ? api(method, `/api/queries/${queryId}/results`, { parameters: {}, max_age: maxAge.current })
+        ? api(method, `/api/queries/${queryId}/results`, { parameters: wanted.current, max_age: maxAge.current })
         : api(method, path, body),
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       now: () => Date.now(),
@@ -41,9 +48,14 @@ export function useWidgetRun(queryId: number, initial: { resultId: number | null
   }
   useEffect(() => () => machine.current?.stop(), [])
 
-  /** Run the query, taking a stored result no older than `age` seconds (0: run it now). */
-  const refresh = useCallback(async (age: number) => {
-    if (pending.current === 'queued') maxAge.current = Math.min(maxAge.current, age)
+  /**
+   * Run the query, taking a stored result no older than `age` seconds (0: run it now; -1: any), with these parameter
+   * values (else the last ones given). New values asked for while a run with others is on its way run after it.
+   */
+  const refresh = useCallback(async (age: number, values?: Record<string, unknown>): Promise<void> => {
+    if (values) wanted.current = values
+    if (pending.current === 'queued') maxAge.current = stricter(maxAge.current, age)
+    if (pending.current === 'running' && values && JSON.stringify(values) !== sent.current) again.current = stricter(again.current ?? age, age)
     if (pending.current) return
     pending.current = 'queued'
     maxAge.current = age
@@ -51,6 +63,7 @@ export function useWidgetRun(queryId: number, initial: { resultId: number | null
     try {
       await dashboardRuns.run(async () => {
         pending.current = 'running'
+        sent.current = JSON.stringify(wanted.current)
         setQueued(false)
         await machine.current!.execute({ query: '', data_source_id: 0, parameters: {}, apply_auto_limit: false, query_id: queryId })
       })
@@ -58,6 +71,9 @@ export function useWidgetRun(queryId: number, initial: { resultId: number | null
       pending.current = null
       setQueued(false)
     }
+    const next = again.current
+    again.current = null
+    if (next !== null) await refresh(next)
   }, [queryId])
 
   /** The result shown, in the browser, for drawing it elsewhere (the expanded view); loads the stored one if need be. */

@@ -7,6 +7,8 @@ import { headerFields, type HeaderDashboard } from './types.ts'
 const t = dashboardTexts.header
 
 export type DashboardChanges = Partial<Pick<HeaderDashboard, 'name' | 'tags' | 'is_draft' | 'is_archived' | 'dashboard_filters_enabled'>>
+  // the whole options (the API replaces them): saved dashboard parameter values and their order
+  & { options?: Record<string, unknown> }
 
 /** A failed change, told as spec 2 §8 words it; a conflict stays on screen until closed. */
 export function reportUpdateFailure(error: unknown) {

@@ -34,7 +34,7 @@ export function Widget({ widget: w, now }: { widget: WidgetView; now: number }):
         dangerouslySetInnerHTML={{ __html: w.html }} />
     )
   }
-  const { html, note, retrievedAt, place, title, queryId, queryName, visualization, resultId, canViewQuery, id } = w
-  const widget = { id, place, title, queryId, queryName, visualization, resultId, retrievedAt, note, canViewQuery }
+  const { html, note, retrievedAt, place, title, queryId, queryName, visualization, resultId, canViewQuery, id, parameters, mappings } = w
+  const widget = { id, place, title, queryId, queryName, visualization, resultId, retrievedAt, note, canViewQuery, parameters, mappings }
   return <DashboardWidget widget={widget} drawing={html === null ? null : serverDrawing(html)} now={now} style={placeStyle(w)} />
 }

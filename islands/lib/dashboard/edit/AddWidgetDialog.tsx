@@ -1,27 +1,41 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useId, useState, type JSX } from 'react'
 import { dashboardTexts } from '../../../../src/shared/dashboard-texts.ts'
+import type { ParameterMapping } from '../../../../src/shared/dashboard-parameters.ts'
+import type { ParameterDefinition } from '../../../../src/shared/parameters/index.ts'
 import { api } from '../../api.ts'
 import { closePath, ui } from '../../ui.ts'
+import { checkDrafts, draftsFrom, mappingsFrom, type MappingDraft } from '../../../../src/shared/dashboard-mappings.ts'
+import { MappingEditor } from './MappingEditor.tsx'
 
 const t = dashboardTexts.edit
 const SEARCH_DEBOUNCE_MS = 200 // spec 2 §9: query picker search
 
 interface FoundQuery { id: number; name: string; is_draft: boolean }
 interface Visualization { id: number; name: string; type: string }
+interface FullQuery { visualizations: Visualization[]; options?: { parameters?: ParameterDefinition[] } }
 
 /**
  * Add Widget (spec 2 §2, 700 px): find a query by name, pick one of its visualizations, add it. Unpublished queries
- * are listed but cannot be picked (spec 2 §5). The widget goes below the others (the server places it).
+ * are listed but cannot be picked (spec 2 §5). A query with parameters shows how each is mapped (as the Widget
+ * Parameters dialog does), saved with the widget. The widget goes below the others (the server places it).
  */
-export default function AddWidgetDialog({ onAdd, onClose }: { onAdd: (visualizationId: number) => Promise<boolean>; onClose: () => void }): JSX.Element {
+export default function AddWidgetDialog({ dashboard, onAdd, onClose }: {
+  /** The dashboard's parameters, which a new widget's parameters may map to. */
+  dashboard: ParameterDefinition[]
+  onAdd: (visualizationId: number, parameterMappings: Record<string, ParameterMapping> | null) => Promise<boolean>
+  onClose: () => void
+}): JSX.Element {
   const [q, setQ] = useState('')
   const [found, setFound] = useState<FoundQuery[] | null>(null)
   const [chosen, setChosen] = useState<FoundQuery | null>(null)
   const [visualizations, setVisualizations] = useState<Visualization[] | null>(null)
   const [visualizationId, setVisualizationId] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
+  const [parameters, setParameters] = useState<ParameterDefinition[]>([])
+  const [drafts, setDrafts] = useState<MappingDraft[]>([])
   const id = useId()
+  const errors = checkDrafts(drafts, dashboard)
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -34,7 +48,11 @@ export default function AddWidgetDialog({ onAdd, onClose }: { onAdd: (visualizat
   async function choose(query: FoundQuery) {
     setChosen(query)
     setVisualizations(null)
-    const full = await api<{ visualizations: Visualization[] }>('GET', `/api/queries/${query.id}`).catch(() => ({ visualizations: [] }))
+    const full = await api<FullQuery>('GET', `/api/queries/${query.id}`).catch((): FullQuery => ({ visualizations: [] }))
+    const defs = full.options?.parameters ?? []
+    setParameters(defs)
+    // a new widget's parameters start as parameters of the widget (the established tool's default for new ones)
+    setDrafts(draftsFrom(defs, {}, dashboard))
     setVisualizations(full.visualizations)
     setVisualizationId(full.visualizations[0]?.id ?? null)
   }
@@ -42,7 +60,7 @@ export default function AddWidgetDialog({ onAdd, onClose }: { onAdd: (visualizat
   async function add() {
     if (visualizationId === null) return
     setBusy(true)
-    if (!(await onAdd(visualizationId))) setBusy(false)
+    if (!(await onAdd(visualizationId, drafts.length ? mappingsFrom(drafts) : null))) setBusy(false)
   }
 
   return (
@@ -90,11 +108,14 @@ export default function AddWidgetDialog({ onAdd, onClose }: { onAdd: (visualizat
                     value={visualizationId ?? ''} onChange={(e) => setVisualizationId(Number(e.target.value))}>
                     {visualizations?.map((v) => <option key={v.id} value={v.id}>{v.name}</option>)}
                   </select>
+                  {drafts.length > 0 && (
+                    <MappingEditor parameters={parameters} drafts={drafts} dashboard={dashboard} errors={errors} queryId={chosen.id} onChange={setDrafts} />
+                  )}
                 </>
               )}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Dialog.Close className={ui.secondaryButton} disabled={busy}>{dashboardTexts.header.cancel}</Dialog.Close>
-              <button type="button" className={ui.primaryButton} disabled={busy || visualizationId === null || chosen === null} onClick={() => void add()}>
+              <button type="button" className={ui.primaryButton} disabled={busy || visualizationId === null || chosen === null || Object.keys(errors).length > 0} onClick={() => void add()}>
                 {busy ? t.adding : t.addToDashboard}
               </button>
             </div>

@@ -6,7 +6,7 @@ import { GRID, type Place } from './grid-dom.ts'
 
 const t = dashboardTexts.edit
 
-export interface GridWidget { id: number; place: Place; isText: boolean }
+export interface GridWidget { id: number; place: Place; isText: boolean; hasParameters?: boolean }
 
 const toItem = ({ id, place }: GridWidget): LayoutItem => ({
   i: String(id), x: place.col, y: place.row, w: place.sizeX, h: place.sizeY, minW: 1, maxW: GRID.columns, minH: 1, maxH: GRID.maxRows,
@@ -37,13 +37,14 @@ function useNarrow(): boolean {
  * rows high, moved up as far as they go. At or below 768 px the widgets stack in one column, in reading order, and
  * stay where they are: a phone shows the layout, it does not rearrange it.
  */
-export function EditGrid({ widgets, cells, onChange, onDelete, onEditText }: {
+export function EditGrid({ widgets, cells, onChange, onDelete, onEditText, onEditParameters }: {
   widgets: GridWidget[]
   cells: Map<number, HTMLElement>
   /** A drag or a resize ended: the whole layout as it now is. */
   onChange: (places: Map<number, Place>) => void
   onDelete: (id: number) => void
   onEditText: (id: number) => void
+  onEditParameters: (id: number) => void
 }): JSX.Element {
   const { width, containerRef, mounted } = useContainerWidth()
   const narrow = useNarrow()
@@ -76,6 +77,12 @@ export function EditGrid({ widgets, cells, onChange, onDelete, onEditText }: {
                   <button type="button" className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-700"
                     aria-label={t.editTextboxLabel(w.id)} title={t.editTextbox} onClick={() => onEditText(w.id)}>
                     <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" aria-hidden="true"><path d="M4 20h4L19 9l-4-4L4 16v4z" /></svg>
+                  </button>
+                )}
+                {w.hasParameters && (
+                  <button type="button" className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-700"
+                    aria-label={dashboardTexts.parameters.editMappingsLabel(w.id)} title={dashboardTexts.parameters.editMappings} onClick={() => onEditParameters(w.id)}>
+                    <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4" /></svg>
                   </button>
                 )}
                 <button type="button" className="rounded p-1 text-slate-600 hover:bg-red-50 hover:text-red-700 dark:text-slate-300 dark:hover:bg-red-950/40"

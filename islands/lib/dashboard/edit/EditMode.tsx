@@ -9,18 +9,20 @@ import type { HeaderDashboard } from '../types.ts'
 import type { DashboardChanges } from '../use-dashboard.ts'
 import { EditGrid, type GridWidget } from './EditGrid.tsx'
 import { placeOf, restoreCells, viewGrid, widgetCells, type Place } from './grid-dom.ts'
+import { useEditParameters, type ParameterWidgetJson } from './use-edit-parameters.ts'
 import { useLayoutSave } from './use-layout-save.ts'
 
 const ConfirmDialog = lazy(() => import('../../ConfirmDialog.tsx'))
 const TextboxDialog = lazy(() => import('./TextboxDialog.tsx'))
 const AddWidgetDialog = lazy(() => import('./AddWidgetDialog.tsx'))
+const ParameterMappingDialog = lazy(() => import('./ParameterMappingDialog.tsx'))
 
 const t = dashboardTexts.edit
 /** A notice that must outlive the reload that shows a new widget drawn by the server. */
 const NOTICE_KEY = 'sightline:dashboard-notice'
 
-interface WidgetJson { id: number; text: string; options: Record<string, unknown>; visualization?: unknown; restricted?: boolean }
-type Dialog = { kind: 'text'; id: number | null } | { kind: 'widget' } | { kind: 'delete'; id: number } | null
+interface WidgetJson extends ParameterWidgetJson { text: string; restricted?: boolean }
+type Dialog = { kind: 'text'; id: number | null } | { kind: 'widget' } | { kind: 'delete'; id: number } | { kind: 'mappings'; id: number } | null
 
 /**
  * Edit mode (spec 2 §2, §4), loaded only when editing starts: the save status and Done Editing in the header, and
@@ -40,6 +42,7 @@ export default function EditMode({ dashboard, update, onDone }: {
   const cells = useRef(new Map<number, HTMLElement>())
   const places = useRef(new Map<number, Place>())
   const saver = useLayoutSave(stored.current.options)
+  const params = useEditParameters(update)
 
   useEffect(() => {
     const notice = sessionStorage.getItem(NOTICE_KEY)
@@ -52,15 +55,18 @@ export default function EditMode({ dashboard, update, onDone }: {
     if (view) view.hidden = true
     setHost(container)
     let live = true
-    api<{ widgets: WidgetJson[] | null }>('GET', `/api/dashboards/${dashboard.id}`).then((answer) => {
+    api<{ widgets: WidgetJson[] | null; options: unknown }>('GET', `/api/dashboards/${dashboard.id}`).then((answer) => {
       if (!live) return
       const list = answer.widgets ?? []
+      params.loaded(answer.options, list)
       for (const w of list) {
         stored.current.options.set(w.id, w.options)
         stored.current.texts.set(w.id, w.text)
       }
       if (view?.matches('[data-dashboard-grid]')) cells.current = widgetCells(view)
-      const shown = list.map((w) => ({ id: w.id, isText: !w.visualization && !w.restricted, place: placeOf(w.options, !w.visualization && !w.restricted) }))
+      const shown = list.map((w) => ({
+        id: w.id, isText: !w.visualization && !w.restricted, place: placeOf(w.options, !w.visualization && !w.restricted), hasParameters: params.widgets.has(w.id),
+      }))
       for (const w of shown) places.current.set(w.id, w.place)
       setWidgets(shown)
     }, () => live && toast(t.loadFailed, 'error'))
@@ -83,12 +89,12 @@ export default function EditMode({ dashboard, update, onDone }: {
 
   async function done() {
     setLeaving(true)
-    if (await saver.flush()) onDone()
+    if ((await saver.flush()) && (await params.saveValues())) onDone()
     else setLeaving(false)
   }
 
   /** After adding, the page is drawn again by the server, in edit mode, with the new widget at the bottom. */
-  async function addWidget(body: { visualization_id: number | null; text?: string }): Promise<boolean> {
+  async function addWidget(body: { visualization_id: number | null; text?: string; options?: Record<string, unknown> }): Promise<boolean> {
     try {
       await api('POST', '/api/widgets', { dashboard_id: dashboard.id, width: 1, options: {}, ...body })
     } catch {
@@ -111,6 +117,22 @@ export default function EditMode({ dashboard, update, onDone }: {
     stored.current.texts.set(id, text)
     const body = cells.current.get(id)?.querySelector('.dashboard-markdown') ?? (cells.current.get(id)?.matches('.dashboard-markdown') ? cells.current.get(id) : null)
     if (body) body.innerHTML = renderMarkdown(text)
+    return true
+  }
+
+  /** New mappings change the dashboard's parameters and the widget's runs: the server draws the page again. */
+  async function saveMappings(id: number, parameterMappings: Record<string, unknown>): Promise<boolean> {
+    const options = { ...stored.current.options.get(id), parameterMappings }
+    try {
+      await api('POST', `/api/widgets/${id}`, { options })
+    } catch {
+      toast(dashboardTexts.parameters.saveFailed, 'error')
+      return false
+    }
+    stored.current.options.set(id, options)
+    params.setOptions(id, options)
+    await saver.flush()
+    window.location.reload()
     return true
   }
 
@@ -147,7 +169,7 @@ export default function EditMode({ dashboard, update, onDone }: {
           {widgets === null
             ? <p className="text-sm text-slate-500 dark:text-slate-400">{t.loading}</p>
             : <EditGrid widgets={widgets} cells={cells.current} onChange={moved} onDelete={(id) => setDialog({ kind: 'delete', id })}
-              onEditText={(id) => setDialog({ kind: 'text', id })} />}
+              onEditText={(id) => setDialog({ kind: 'text', id })} onEditParameters={(id) => setDialog({ kind: 'mappings', id })} />}
           <div className="flex flex-wrap justify-end gap-2 rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-700">
             <button type="button" className={ui.secondaryButton} onClick={() => setDialog({ kind: 'text', id: null })}>{t.addTextbox}</button>
             <button type="button" className={ui.primaryButton} onClick={() => setDialog({ kind: 'widget' })}>{t.addWidget}</button>
@@ -159,7 +181,15 @@ export default function EditMode({ dashboard, update, onDone }: {
           <TextboxDialog text={dialog.id === null ? null : stored.current.texts.get(dialog.id) ?? ''} onClose={() => setDialog(null)}
             onSave={(text) => (dialog.id === null ? addWidget({ visualization_id: null, text }) : saveText(dialog.id, text))} />
         )}
-        {dialog?.kind === 'widget' && <AddWidgetDialog onClose={() => setDialog(null)} onAdd={(id) => addWidget({ visualization_id: id })} />}
+        {dialog?.kind === 'widget' && (
+          <AddWidgetDialog dashboard={params.dashboard()} onClose={() => setDialog(null)}
+            onAdd={(id, parameterMappings) => addWidget({ visualization_id: id, options: parameterMappings ? { parameterMappings } : {} })} />
+        )}
+        {dialog?.kind === 'mappings' && params.widgets.has(dialog.id) && (
+          <ParameterMappingDialog parameters={params.widgets.get(dialog.id)!.parameters} options={stored.current.options.get(dialog.id) ?? {}}
+            dashboard={params.dashboard(dialog.id)} queryId={params.widgets.get(dialog.id)!.queryId}
+            onSave={(mappings) => saveMappings(dialog.id, mappings)} onClose={() => setDialog(null)} />
+        )}
         {dialog?.kind === 'delete' && (
           <ConfirmDialog title={t.deleteWidget} body={t.deleteWidgetBody} confirm={t.delete} busyLabel={t.deleting} cancel={dashboardTexts.header.cancel}
             onConfirm={() => deleteWidget(dialog.id)} onClose={() => setDialog(null)} />
