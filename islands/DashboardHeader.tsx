@@ -132,7 +132,7 @@ function DashboardHeader({ dashboard: initial, mayManagePermissions, mayFork, re
         )}
       </div>
       <Suspense fallback={null}>
-        {dialog === 'tags' && <TagsDialog tags={d.tags} onSave={(tags) => update({ tags })} onClose={() => setDialog(null)} />}
+        {dialog === 'tags' && <TagsDialog tags={d.tags} suggestFrom="/api/dashboards/tags" onSave={(tags) => update({ tags })} onClose={() => setDialog(null)} />}
         {dialog === 'permissions' && d.user && <PermissionsDialog dashboardId={d.id} owner={d.user} onClose={() => setDialog(null)} />}
         {dialog === 'archive' && (
           <ConfirmDialog title={t.archiveTitle} body={t.archiveBody(d.name)} confirm={t.archive} busyLabel={t.archiving} cancel={t.cancel}

@@ -246,8 +246,12 @@ describe('the header', () => {
     await page.getByRole('button', { name: 'Favorite' }).click()
     await page.getByRole('button', { name: 'Favorite', pressed: true }).waitFor()
 
+    // the dialog suggests the tags other dashboards carry, not the queries'
+    const tagged = await api<{ id: number }>('POST', '/api/dashboards', { name: 'Tagged elsewhere' })
+    await api('POST', `/api/dashboards/${tagged.id}`, { is_draft: false, tags: ['finance'] })
     await page.getByRole('button', { name: '+ Add tags' }).click()
     const tags = page.getByRole('dialog', { name: 'Add/Edit Tags' })
+    await tags.getByRole('button', { name: '+ finance' }).waitFor()
     await tags.getByLabel('Tags').fill('ops, weekly, ops')
     await tags.getByRole('button', { name: 'Save' }).click()
     await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'weekly' }).waitFor()

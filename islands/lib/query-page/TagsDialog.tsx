@@ -10,13 +10,17 @@ const t = queryTexts.queryPage
 export const cleanTags = (tags: readonly string[]) => [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))]
 
 /** Add/Edit Tags: the query's tags as a comma-separated line, with the organization's existing tags one click away. */
-export function TagsDialog({ tags, onSave, onClose }: { tags: string[]; onSave: (tags: string[]) => Promise<boolean>; onClose: () => void }): JSX.Element {
+export function TagsDialog({ tags, onSave, onClose, suggestFrom = '/api/queries/tags' }: {
+  tags: string[]; onSave: (tags: string[]) => Promise<boolean>; onClose: () => void
+  /** Where the tags already in use come from, to suggest them: the queries' by default, the dashboards' on a dashboard. */
+  suggestFrom?: string
+}): JSX.Element {
   const [text, setText] = useState(tags.join(', '))
   const [known, setKnown] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
   const id = useId()
   useEffect(() => {
-    api<{ tags: { name: string }[] }>('GET', '/api/queries/tags').then((r) => setKnown(r.tags.map((tag) => tag.name)), () => setKnown([]))
+    api<{ tags: { name: string }[] }>('GET', suggestFrom).then((r) => setKnown(r.tags.map((tag) => tag.name)), () => setKnown([]))
   }, [])
   const chosen = cleanTags(text.split(','))
   const suggestions = known.filter((tag) => !chosen.includes(tag))
