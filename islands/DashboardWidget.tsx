@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties, type JSX } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties, type JSX } from 'react'
 import { dashboardTexts as t } from '../src/shared/dashboard-texts.ts'
 import { island } from '../src/shared/island.tsx'
 import type { ParameterValue } from '../src/shared/parameters/index.ts'
@@ -6,6 +6,7 @@ import { applyWidgetParameters, onDashboardRefresh } from './lib/bus.ts'
 import { useBrowserDrawing } from './lib/dashboard-widget/draw.ts'
 import { latestRefresh } from './lib/dashboard-widget/refresh-requests.ts'
 import { drawingMarkup, type ChartWidget, type ServerDrawing } from './lib/dashboard-widget/types.ts'
+import { useWidgetFilters } from './lib/dashboard-widget/use-widget-filters.ts'
 import { useWidgetParameters } from './lib/dashboard-widget/use-widget-parameters.ts'
 import { useWidgetRun } from './lib/dashboard-widget/use-widget-run.ts'
 import { WidgetMenu } from './lib/dashboard-widget/WidgetMenu.tsx'
@@ -13,6 +14,8 @@ import { timeAgo } from './lib/query-list.ts'
 import { ui } from './lib/ui.ts'
 
 const ExpandedWidget = lazy(() => import('./lib/dashboard-widget/ExpandedWidget.tsx'))
+// loaded only by a widget whose rows define result filters
+const FilterControls = lazy(() => import('./lib/dashboard-filters/FilterControls.tsx'))
 const ParameterInputs = lazy(() => import('./lib/parameters/ParameterInputs.tsx').then((m) => ({ default: m.ParameterInputs })))
 
 export interface DashboardWidgetProps {
@@ -23,6 +26,8 @@ export interface DashboardWidgetProps {
   now: number
   /** The card's cell on the grid (src/ui/dashboard/Widget.tsx). */
   style: CSSProperties
+  /** The dashboard's filters are merged into its panel above the grid, so the card shows none of its own. */
+  filtersMerged?: boolean
 }
 
 const card = `${ui.card} dashboard-widget flex min-h-0 flex-col overflow-hidden`
@@ -36,11 +41,17 @@ const notes = { 'never-run': t.neverRun, 'too-large': t.tooLarge, 'cannot-draw':
  * values their mappings give (the dashboard's, the widget's own shown on its card, or fixed ones), and again when
  * those change.
  */
-function DashboardWidget({ widget: w, drawing, now, style }: DashboardWidgetProps): JSX.Element {
+function DashboardWidget({ widget: w, drawing, now, style, filtersMerged = false }: DashboardWidgetProps): JSX.Element {
   const [serverHtml] = useState(() => drawingMarkup(w.id, drawing))
   const { run, refresh, load } = useWidgetRun(w.queryId, { resultId: w.resultId, retrievedAt: w.retrievedAt })
   const body = useRef<HTMLDivElement>(null)
-  const browser = useBrowserDrawing(body, w.visualization, run.result)
+  // a filter redraws from the rows in the browser: the stored result the server drew is loaded the first time
+  const needRows = useCallback(() => {
+    if (run.resultId !== null) void load(run.resultId)
+  }, [run.resultId, load])
+  const filtering = useWidgetFilters(w, filtersMerged, needRows)
+  const chosen = w.filters.length ? filtering.selection : undefined
+  const browser = useBrowserDrawing(body, w.visualization, run.result, chosen)
   const [live, setLive] = useState(false)
   const [expanded, setExpanded] = useState(false)
   const [clock, setClock] = useState(now)
@@ -95,6 +106,13 @@ function DashboardWidget({ widget: w, drawing, now, style }: DashboardWidgetProp
           </Suspense>
         </div>
       )}
+      {live && w.filters.length > 0 && !filtersMerged && (
+        <div role="group" aria-label={t.filters.widgetPanel(w.title)} className="border-b border-slate-100 px-4 py-2 dark:border-slate-800" data-widget-filters>
+          <Suspense fallback={null}>
+            <FilterControls filters={w.filters} selection={filtering.selection} onChange={filtering.choose} />
+          </Suspense>
+        </div>
+      )}
       {run.error !== null
         ? <p ref={body} role="alert" className="flex flex-1 items-center justify-center p-4 text-center text-sm text-red-700 dark:text-red-300">{t.errorRunning(run.error)}</p>
         : markup !== null
@@ -102,7 +120,7 @@ function DashboardWidget({ widget: w, drawing, now, style }: DashboardWidgetProp
           : <p ref={body} className="flex flex-1 items-center justify-center p-4 text-center text-sm text-slate-500 dark:text-slate-400">{run.result && !browser ? t.drawing : note}</p>}
       {expanded && (
         <Suspense fallback={null}>
-          <ExpandedWidget widget={w} markup={markup} note={run.error !== null ? t.errorRunning(run.error) : note} result={run.result} onClose={() => setExpanded(false)} />
+          <ExpandedWidget widget={w} markup={markup} note={run.error !== null ? t.errorRunning(run.error) : note} result={run.result} filters={chosen} onClose={() => setExpanded(false)} />
         </Suspense>
       )}
     </article>

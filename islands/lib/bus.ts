@@ -105,3 +105,20 @@ export function onApplyWidgetParameters(handler: (detail: WidgetParametersApplyD
   window.addEventListener(WIDGET_PARAMETERS_APPLY, listener)
   return () => window.removeEventListener(WIDGET_PARAMETERS_APPLY, listener)
 }
+
+/** A choice made in the dashboard's filters panel: every widget with one of those filters redraws with it. */
+export interface DashboardFiltersDetail {
+  selection: Record<string, unknown[]>
+}
+
+const DASHBOARD_FILTERS = 'sightline:dashboard-filters'
+
+export function announceDashboardFilters(detail: DashboardFiltersDetail) {
+  window.dispatchEvent(new CustomEvent<DashboardFiltersDetail>(DASHBOARD_FILTERS, { detail }))
+}
+
+export function onDashboardFilters(handler: (detail: DashboardFiltersDetail) => void): () => void {
+  const listener = (e: Event) => handler((e as CustomEvent<DashboardFiltersDetail>).detail)
+  window.addEventListener(DASHBOARD_FILTERS, listener)
+  return () => window.removeEventListener(DASHBOARD_FILTERS, listener)
+}

@@ -23,14 +23,15 @@ export default new Hono<Env>()
     const deps = c.get('deps')
     const id = idParam(/^\d+/.exec(c.req.param('address'))?.[0], NotFound)
     const row = await getDashboardRow(deps, principal, id)
+    const search = new URL(c.req.url).searchParams
     const [{ dashboard, widgets, parameters }, canEdit] = await Promise.all([
-      dashboardView(deps, principal, row), canEditDashboard(deps.sql, principal, row), recordDashboardView(deps, principal, row.id),
+      dashboardView(deps, principal, row, search), canEditDashboard(deps.sql, principal, row), recordDashboardView(deps, principal, row.id),
     ])
     const header = dashboardHeaderProps(deps.config, org.settings, principal, dashboard, c.req.query())
     const withParameters = widgets.some((w) => w.kind === 'chart' && w.parameters.length > 0)
-    const initial = stateFromSearch(new URL(c.req.url).searchParams, parameters.dashboard, parameters.widgets)
+    const initial = stateFromSearch(search, parameters.dashboard, parameters.widgets)
     const shown = withParameters ? { ...parameters, initial } : null
-    return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} parameters={shown} />, { title: dashboard.name, section: 'dashboards' })
+    return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} parameters={shown} filtersMerged={dashboard.dashboard_filters_enabled === true} />, { title: dashboard.name, section: 'dashboards' })
   })
   .get('/dashboard/:slug', async (c) => {
     const { principal } = signedIn(c)

@@ -7,6 +7,8 @@ import { iso } from '../shared/time.ts'
 import { renderVisualizationSvg } from '../visualizations/render.server.ts'
 import { DASHBOARD_GRID as GRID, placeOf, type WidgetPlace } from '../shared/dashboard-grid.ts'
 import { dashboardParameters, widgetLevelParameters } from '../shared/dashboard-parameters.ts'
+import { selectionFromSearch, type FilterSelection } from '../visualizations/filter-choices.ts'
+import { deriveFilters, type Filter } from '../visualizations/filters.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
 import { dashboardDetails, type DashboardJson } from './details.ts'
 import { renderMarkdown } from './markdown.ts'
@@ -37,6 +39,9 @@ export type WidgetView = { id: number; place: WidgetPlace } & (
     /** The query's parameters and the widget's mappings of them: the browser runs it with the values they give. */
     parameters: ParameterDefinition[]
     mappings: { parameterMappings?: unknown; paramOrder?: unknown }
+    /** The result filters its rows define (empty for most), and the values the address chose, drawn with. */
+    filters: Filter[]
+    filterSelection: FilterSelection
   }
 )
 
@@ -53,6 +58,9 @@ export interface ParametersView {
  */
 const drawings = new SharedCache<string>(15 * 60_000, 500)
 
+/** The filters each stored result defines (as JSON), so a widget drawn from the cache still offers its filters. */
+const filtersByResult = new SharedCache<string>(15 * 60_000, 500)
+
 /** The pixel size a chart is drawn at: its share of the grid's width, its rows' height less the header. */
 function drawingSize(place: WidgetPlace) {
   const width = Math.round((place.sizeX / GRID.columns) * GRID_VIEW.width) - GRID_VIEW.gap * 2
@@ -65,7 +73,7 @@ function drawingSize(place: WidgetPlace) {
  * client sorts them), charts drawn from their queries' latest stored results. Each result is read once however many
  * widgets show it. Charts of queries with parameters wait for the browser, which knows the values to run with.
  */
-export async function dashboardView(deps: Deps, principal: Principal, row: DashboardRow): Promise<{ dashboard: DashboardJson; widgets: WidgetView[]; parameters: ParametersView }> {
+export async function dashboardView(deps: Deps, principal: Principal, row: DashboardRow, search = new URLSearchParams()): Promise<{ dashboard: DashboardJson; widgets: WidgetView[]; parameters: ParametersView }> {
   const dashboard = await dashboardDetails(deps, principal, row)
   const rowsByResult = new Map<number, Promise<{ columns: { name: string; type: string | null }[]; rows: Record<string, unknown>[] } | null>>()
   const readResult = (id: number) => {
@@ -88,21 +96,31 @@ export async function dashboardView(deps: Deps, principal: Principal, row: Dashb
       canViewQuery: allowed(principal, 'view_query'),
       parameters: (v.query.options.parameters ?? []) as ParameterDefinition[],
       mappings: { parameterMappings: w.options.parameterMappings, paramOrder: w.options.paramOrder },
+      filters: [] as Filter[], filterSelection: {} as FilterSelection,
     }
     if (base.parameters.length) return { ...base, html: null, note: 'has-parameters' }
-    if (v.query.latest_query_data_id === null) return { ...base, html: null, note: 'never-run' }
+    const resultId = v.query.latest_query_data_id
+    if (resultId === null) return { ...base, html: null, note: 'never-run' }
+    const cachedFilters = filtersByResult.get(String(resultId))
+    let data = cachedFilters === undefined ? await readResult(resultId).catch(() => null) : undefined
+    if (data === null) return { ...base, html: null, note: 'too-large' }
+    const filters: Filter[] = data ? deriveFilters(data.columns, data.rows) : JSON.parse(cachedFilters!)
+    if (data) filtersByResult.set(String(resultId), JSON.stringify(filters))
+    // the address's choice is part of the drawing: another choice of the same result is another drawing
+    const filterSelection = selectionFromSearch(search, filters)
+    const withFilters = { ...base, filters, filterSelection }
     const size = drawingSize(place)
-    const key = `${v.id}:${v.updated_at}:${v.query.latest_query_data_id}:${size.width}x${size.height}`
+    const key = `${v.id}:${v.updated_at}:${resultId}:${size.width}x${size.height}:${JSON.stringify(filterSelection)}`
     const drawn = drawings.get(key)
-    if (drawn !== undefined) return { ...base, html: drawn, note: null }
-    const data = await readResult(v.query.latest_query_data_id).catch(() => null)
-    if (!data) return { ...base, html: null, note: 'too-large' }
+    if (drawn !== undefined) return { ...withFilters, html: drawn, note: null }
+    data ??= await readResult(resultId).catch(() => null)
+    if (!data) return { ...withFilters, html: null, note: 'too-large' }
     try {
-      const html = renderVisualizationSvg({ type: v.type, options: v.options }, data, size)
+      const html = renderVisualizationSvg({ type: v.type, options: v.options }, data, size, { filters: filterSelection })
       drawings.set(key, html)
-      return { ...base, html, note: null }
+      return { ...withFilters, html, note: null }
     } catch {
-      return { ...base, html: null, note: 'cannot-draw' }
+      return { ...withFilters, html: null, note: 'cannot-draw' }
     }
   }))
   widgets.sort((a, b) => a.place.row - b.place.row || a.place.col - b.place.col || a.id - b.id)

@@ -130,6 +130,11 @@ export const dashboardTexts = {
     loadFailed: "The dashboard's widgets could not be loaded. Reload the page to try again.",
   },
   // dashboard parameters and the Widget Parameters dialog (spec 2 §2, §3, §5)
+  filters: {
+    panel: 'Filters',
+    widgetPanel: (title: string) => `Filters of ${title}`,
+    noValues: 'No values',
+  },
   parameters: {
     panel: 'Dashboard parameters',
     widgetPanel: (name: string) => `Parameters of ${name}`,

@@ -1,7 +1,9 @@
 import type { JSX } from 'react'
 import type { ParametersView, WidgetView } from '../dashboards/view.ts'
 import type { ParameterState } from '../shared/dashboard-parameters.ts'
+import DashboardFilters from '../../islands/DashboardFilters.tsx'
 import DashboardParameters from '../../islands/DashboardParameters.tsx'
+import { mergeFilters } from '../visualizations/filter-choices.ts'
 import { dashboardTexts as t } from '../shared/dashboard-texts.ts'
 import DashboardHeader from '../../islands/DashboardHeader.tsx'
 import type { DashboardHeaderProps } from '../../islands/lib/dashboard/types.ts'
@@ -12,23 +14,29 @@ import { Widget } from './dashboard/Widget.tsx'
  * widgets on the 6-column grid, rows of 50 px, each chart already drawn, so the first paint shows the numbers. At
  * or below 768 px the widgets stack in one column, in reading order.
  */
-export function DashboardView({ widgets, canEdit, header, parameters }: {
+export function DashboardView({ widgets, canEdit, header, parameters, filtersMerged = false }: {
   widgets: WidgetView[]; canEdit: boolean
+  /** The dashboard's same-named result filters are one panel above the grid (its dashboard_filters_enabled). */
+  filtersMerged?: boolean
   /** The dashboard's parameters and the widgets' own, with the values the address asked for; null when none has any. */
   parameters: (ParametersView & { initial: ParameterState }) | null
   /** The header island's props: the dashboard's fields it shows, the caller's rights, the address's flags. */
   header: DashboardHeaderProps
 }): JSX.Element {
   const now = Date.now()
+  const charts = widgets.flatMap((w) => (w.kind === 'chart' && w.filters.length ? [w] : []))
+  const merged = filtersMerged && charts.length ? mergeFilters(charts.map((w) => w.filters)) : []
+  const mergedInitial = Object.assign({}, ...charts.map((w) => w.filterSelection)) as Record<string, unknown[]>
   return (
     <div className="mx-auto flex max-w-[1200px] flex-col gap-6" data-dashboard data-fullscreen={header.initial.fullscreen || undefined}>
       <DashboardHeader {...header} />
       {parameters && <DashboardParameters dashboard={parameters.dashboard} widgets={parameters.widgets} initial={parameters.initial} />}
+      {merged.length > 0 && <DashboardFilters filters={merged} initial={mergedInitial} />}
       {widgets.length === 0
         ? <p data-dashboard-empty className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">{canEdit ? t.emptyEditable : t.empty}</p>
         : (
           <section aria-label={t.widgets} className="dashboard-grid" data-dashboard-grid>
-            {widgets.map((w) => <Widget key={w.id} widget={w} now={now} />)}
+            {widgets.map((w) => <Widget key={w.id} widget={w} now={now} filtersMerged={filtersMerged} />)}
           </section>
         )}
     </div>

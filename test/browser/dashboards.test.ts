@@ -41,7 +41,9 @@ describe('the New Dashboard dialog', () => {
     await dialog.getByPlaceholder('Dashboard Name').press('Enter')
     await page.waitForURL(/\/dashboards\/\d+-weekly-review\?edit$/)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Weekly review')
-    await page.getByText('This dashboard is empty. Add widgets to it to see them here.').waitFor()
+    // edit mode: the empty dashboard's place is taken by the grid and its add panel
+    await page.getByRole('button', { name: 'Done Editing' }).waitFor()
+    await page.getByRole('button', { name: 'Add Widget' }).waitFor()
     expect(problems).toEqual([])
   })
 

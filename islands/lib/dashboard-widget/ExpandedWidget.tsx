@@ -11,17 +11,19 @@ import type { ChartWidget } from './types.ts'
  * from the result the card shows. Until that drawing is ready the card's own markup shows, scaled to fit. Loaded
  * when first opened, so the dialog's code is not part of the dashboard's first download.
  */
-export default function ExpandedWidget({ widget: w, markup, note, result, onClose }: {
+export default function ExpandedWidget({ widget: w, markup, note, result, filters, onClose }: {
   widget: ChartWidget
   /** What the card shows now (the server's drawing, or the browser's), for the moment before the larger drawing. */
   markup: string | null
   /** What the card says when it has no drawing (never run, an error …). */
   note: string
   result: QueryResult | null
+  /** The card's result filter choices, so the larger drawing shows the same rows. */
+  filters?: Record<string, unknown[]>
   onClose: () => void
 }): JSX.Element {
   const box = useRef<HTMLDivElement>(null)
-  const drawing = useBrowserDrawing(box, w.visualization, result)
+  const drawing = useBrowserDrawing(box, w.visualization, result, filters)
   useEffect(() => box.current?.focus(), [])
   const drawn = drawing && 'html' in drawing ? drawing.html : null
   return (

@@ -9,10 +9,10 @@ export type Drawing = { html: string; resultId: number } | { error: string } | {
 
 /**
  * The chart drawn in the browser from a result, at the size of `box`, by the renderer the server uses (loaded on
- * demand, so a dashboard nobody refreshes never downloads it). Null until there is a result to draw and while it
- * loads: the caller keeps showing what it had.
+ * demand, so a dashboard nobody refreshes never downloads it), with the result filters' chosen values. Null until
+ * there is a result to draw and while it loads: the caller keeps showing what it had.
  */
-export function useBrowserDrawing(box: RefObject<HTMLElement | null>, vis: ChartWidget['visualization'], result: QueryResult | null): Drawing | null {
+export function useBrowserDrawing(box: RefObject<HTMLElement | null>, vis: ChartWidget['visualization'], result: QueryResult | null, filters?: Record<string, unknown[]>): Drawing | null {
   const [drawing, setDrawing] = useState<Drawing | null>(null)
   useEffect(() => {
     if (!result) return
@@ -27,7 +27,7 @@ export function useBrowserDrawing(box: RefObject<HTMLElement | null>, vis: Chart
         height: el.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom),
       }
       try {
-        setDrawing({ html: renderVisualization({ type: vis.type, options: vis.options }, { columns: result.data.columns, rows: result.data.rows }, size, { document }), resultId: result.id })
+        setDrawing({ html: renderVisualization({ type: vis.type, options: vis.options }, { columns: result.data.columns, rows: result.data.rows }, size, { document }, { filters }), resultId: result.id })
       } catch (error) {
         setDrawing({ error: error instanceof Error ? error.message : String(error) })
       }
@@ -35,6 +35,6 @@ export function useBrowserDrawing(box: RefObject<HTMLElement | null>, vis: Chart
     return () => {
       live = false
     }
-  }, [result, vis])
+  }, [result, vis, filters])
   return drawing
 }

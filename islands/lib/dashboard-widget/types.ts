@@ -1,3 +1,4 @@
+import type { Filter } from '../../../src/visualizations/filters.ts'
 import type { ParameterDefinition } from '../../../src/shared/parameters/index.ts'
 
 /**
@@ -18,6 +19,9 @@ export interface ChartWidget {
   /** The query's parameters (empty for most), and the widget's stored mappings of them. */
   parameters: ParameterDefinition[]
   mappings: { parameterMappings?: unknown; paramOrder?: unknown }
+  /** The result filters of the rows drawn (empty for most), and the values the address chose. */
+  filters: Filter[]
+  filterSelection: Record<string, unknown[]>
 }
 
 /**

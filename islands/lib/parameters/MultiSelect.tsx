@@ -15,12 +15,14 @@ export interface Choice {
  * A multi-value choice (spec 2 §9): closed, it shows up to three chosen labels as chips and "+N more"; open,
  * a list of checkboxes with Select All and Clear. The order of `selected` is the order of choosing.
  */
-export function MultiSelect({ id, label, choices, selected, disabled, onChange }: {
+export function MultiSelect({ id, label, choices, selected, disabled, emptyLabel = t.nothingSelected, onChange }: {
   id: string
   label: string
   choices: readonly Choice[]
   selected: readonly (string | number)[]
   disabled?: boolean
+  /** What the closed control says when nothing is chosen. */
+  emptyLabel?: string
   onChange: (next: Array<string | number>) => void
 }): JSX.Element {
   const { open, setOpen, root, trigger } = usePopover<HTMLDivElement, HTMLButtonElement>()
@@ -40,8 +42,8 @@ export function MultiSelect({ id, label, choices, selected, disabled, onChange }
         onClick={() => setOpen(!open)}
         className="relative flex min-h-9 w-full flex-wrap items-center gap-1 rounded-md border border-slate-300 bg-white py-1 pr-8 pl-2 text-left text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950">
         {/* The button is named by the field's label; the whole choice, not only the chips shown, is its description. */}
-        <span id={`${listId}-all`} className="sr-only">{selected.length === 0 ? t.nothingSelected : selected.map(labelOf).join(', ')}</span>
-        {chips.length === 0 && <span className="px-1 text-slate-400" aria-hidden="true">{t.nothingSelected}</span>}
+        <span id={`${listId}-all`} className="sr-only">{selected.length === 0 ? emptyLabel : selected.map(labelOf).join(', ')}</span>
+        {chips.length === 0 && <span className="px-1 text-slate-400" aria-hidden="true">{emptyLabel}</span>}
         {chips.map((chip, i) => (
           <span key={i} data-chip className="rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">{chip}</span>
         ))}

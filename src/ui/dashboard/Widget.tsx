@@ -20,7 +20,7 @@ const card = `${ui.card} dashboard-widget flex min-h-0 flex-col overflow-hidden`
  * One widget's card: a text box (markdown made safe) and a restricted widget are plain server markup; a chart is the
  * DashboardWidget island, drawn here whole and hydrated when scrolled near.
  */
-export function Widget({ widget: w, now }: { widget: WidgetView; now: number }): JSX.Element {
+export function Widget({ widget: w, now, filtersMerged }: { widget: WidgetView; now: number; filtersMerged: boolean }): JSX.Element {
   if (w.kind === 'restricted') {
     return (
       <article className={`${card} items-center justify-center p-4 text-center text-sm text-slate-500 dark:text-slate-400`} style={placeStyle(w)} data-widget-id={w.id}>
@@ -34,7 +34,8 @@ export function Widget({ widget: w, now }: { widget: WidgetView; now: number }):
         dangerouslySetInnerHTML={{ __html: w.html }} />
     )
   }
-  const { html, note, retrievedAt, place, title, queryId, queryName, visualization, resultId, canViewQuery, id, parameters, mappings } = w
-  const widget = { id, place, title, queryId, queryName, visualization, resultId, retrievedAt, note, canViewQuery, parameters, mappings }
-  return <DashboardWidget widget={widget} drawing={html === null ? null : serverDrawing(html)} now={now} style={placeStyle(w)} />
+  const { html, note, retrievedAt, place, title, queryId, queryName, visualization, resultId, canViewQuery, id, parameters, mappings, filters, filterSelection } = w
+  const widget = { id, place, title, queryId, queryName, visualization, resultId, retrievedAt, note, canViewQuery, parameters, mappings, filters, filterSelection }
+  return <DashboardWidget widget={widget} drawing={html === null ? null : serverDrawing(html)} now={now} style={placeStyle(w)}
+    filtersMerged={filtersMerged && filters.length > 0 ? true : undefined} />
 }

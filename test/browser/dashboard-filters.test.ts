@@ -1,0 +1,146 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserSuite, DESKTOP, jobEnd, settled, warehouseOptions } from './support.ts'
+
+/**
+ * Result filters on a dashboard in a real browser: columns named `x::filter` / `x::multi-filter` give a widget a
+ * filter over the rows it already has, which redraws its chart in the browser; with the dashboard's filters merged,
+ * one panel above the grid filters every widget with that column, and the address pre-selects, already in the
+ * server's drawing.
+ */
+const suite = browserSuite({ role: 'all' })
+const { api } = suite
+const boards = { single: '', multi: '', merged: '', separate: '', plain: '' }
+
+type Query = { id: number; visualizations: { id: number }[] }
+async function ranQuery(name: string, query: string) {
+  const q = await api<Query>('POST', '/api/queries', { data_source_id: warehouse, name, query })
+  const run = await api<{ job?: { id: string } }>('POST', `/api/queries/${q.id}/results`, { max_age: 0 })
+  if (run.job) expect(await jobEnd(suite, run.job)).toMatchObject({ status: 3 })
+  return q
+}
+async function newBoard(name: string, visualizations: number[], filtersEnabled = false) {
+  const board = await api<{ id: number; slug: string }>('POST', '/api/dashboards', { name })
+  for (const [i, id] of visualizations.entries()) {
+    await api('POST', '/api/widgets', { dashboard_id: board.id, visualization_id: id, options: { position: { col: i * 3, row: 0, sizeX: 3, sizeY: 8 } } })
+  }
+  await api('POST', `/api/dashboards/${board.id}`, { is_draft: false, dashboard_filters_enabled: filtersEnabled })
+  return `/dashboards/${board.id}-${board.slug}`
+}
+let warehouse = 0
+
+beforeAll(async () => {
+  warehouse = (await api<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options: warehouseOptions(suite.server) })).id
+  // South comes first, so the default choice (the first row's value) differs from North
+  const orders = await ranQuery('Orders', `select * from (values ('South', 'order-s1'), ('North', 'order-n1'), ('North', 'order-n2'), ('East', 'order-e1')) as t("region::filter", item)`)
+  const stock = await ranQuery('Stock', `select * from (values ('North', 'stock-n1'), ('West', 'stock-w1')) as t("region::filter", item)`)
+  const tagged = await ranQuery('Tagged', `select * from (values ('red', 'item-r'), ('blue', 'item-b'), ('green', 'item-g')) as t("colour::multi-filter", item)`)
+  const plain = await ranQuery('Plain', `select 'anywhere' as region, 1 as n`)
+  boards.plain = await newBoard('No filters', [plain.visualizations[0].id], true)
+  boards.single = await newBoard('One filter', [orders.visualizations[0].id])
+  boards.multi = await newBoard('Multi filter', [tagged.visualizations[0].id])
+  boards.merged = await newBoard('Merged filters', [orders.visualizations[0].id, stock.visualizations[0].id], true)
+  boards.separate = await newBoard('Separate filters', [orders.visualizations[0].id, stock.visualizations[0].id])
+}, 120_000)
+
+async function openBoard(path: string) {
+  const opened = await suite.newPage({ viewport: DESKTOP })
+  await opened.page.goto(suite.server.url + path)
+  await opened.page.locator('sightline-island[data-name="DashboardWidget"][data-hydrated]').first().waitFor({ state: 'attached' })
+  await settled(opened.page)
+  return opened
+}
+const widget = (page: Page, queryName: string) => page.locator('article[data-widget-id]', { has: page.getByRole('heading', { name: queryName }) })
+const shows = (page: Page, queryName: string, text: string) => widget(page, queryName).getByText(text, { exact: true }).count()
+
+describe('a widget with a filter column', () => {
+  it('shows the filter on its card and redraws with only the chosen rows', async () => {
+    const { page, problems } = await openBoard(boards.single)
+    const card = widget(page, 'Orders')
+    // the first row's value is chosen at first
+    expect(await shows(page, 'Orders', 'order-s1')).toBe(1)
+    expect(await shows(page, 'Orders', 'order-n1')).toBe(0)
+    const select = card.getByRole('group', { name: /^Filters of / }).getByLabel('region')
+    expect(await select.inputValue()).toBe('South')
+    await select.selectOption('North')
+    await card.locator('[data-drawn-by="browser"]').getByText('order-n2', { exact: true }).waitFor()
+    expect(await shows(page, 'Orders', 'order-n1')).toBe(1)
+    expect(await shows(page, 'Orders', 'order-s1')).toBe(0)
+    expect(await shows(page, 'Orders', 'order-e1')).toBe(0)
+    // the expanded view draws the same rows
+    await card.getByRole('button', { name: /^Actions for / }).click()
+    await page.getByRole('menuitem', { name: 'Expand' }).click()
+    const dialog = page.getByRole('dialog', { name: /Orders/ })
+    await dialog.locator('[data-drawn-by="browser"]').getByText('order-n1', { exact: true }).waitFor()
+    expect(await dialog.getByText('order-s1', { exact: true }).count()).toBe(0)
+    expect(problems).toEqual([])
+  })
+
+  it('offers a multi-filter with Select All and Clear, and says No values when nothing is chosen', async () => {
+    const { page, problems } = await openBoard(boards.multi)
+    const card = widget(page, 'Tagged')
+    expect(await shows(page, 'Tagged', 'item-r')).toBe(1)
+    expect(await shows(page, 'Tagged', 'item-b')).toBe(0)
+    await card.getByRole('button', { name: 'colour' }).click()
+    await page.getByRole('button', { name: 'Select All' }).click()
+    await card.locator('[data-drawn-by="browser"]').getByText('item-g', { exact: true }).waitFor()
+    expect(await shows(page, 'Tagged', 'item-b')).toBe(1)
+    expect(await shows(page, 'Tagged', 'item-r')).toBe(1)
+    await page.getByRole('button', { name: 'Clear' }).click()
+    await card.getByText('item-r', { exact: true }).waitFor({ state: 'detached' })
+    expect(await shows(page, 'Tagged', 'item-g')).toBe(0)
+    expect(await card.getByRole('button', { name: 'colour' }).textContent()).toContain('No values')
+    await page.getByRole('checkbox', { name: 'blue' }).check()
+    await card.getByText('item-b', { exact: true }).waitFor()
+    expect(await shows(page, 'Tagged', 'item-r')).toBe(0)
+    expect(problems).toEqual([])
+  })
+})
+
+describe('the dashboard\'s filters', () => {
+  it('offers no filters, and loads no filter code, where no result has a filter column', async () => {
+    const { page, scripts, problems } = await openBoard(boards.plain)
+    expect(await page.locator('[data-dashboard-filters], [data-widget-filters]').count()).toBe(0)
+    expect(scripts.filter((url) => url.includes('DashboardFilters'))).toEqual([])
+    expect(problems).toEqual([])
+  })
+
+  it('merges same-named filters into one panel whose choice filters every widget and is written to the address', async () => {
+    const { page, problems } = await openBoard(boards.merged)
+    const panel = page.getByRole('region', { name: 'Filters' })
+    expect(await page.locator('[data-widget-filters]').count()).toBe(0)
+    const select = panel.getByLabel('region')
+    expect(await select.locator('option').allTextContents()).toEqual(['East', 'North', 'South', 'West'])
+    await select.selectOption('West')
+    await widget(page, 'Stock').locator('[data-drawn-by="browser"]').getByText('stock-w1', { exact: true }).waitFor()
+    await widget(page, 'Orders').locator('[data-drawn-by="browser"]').waitFor()
+    expect(await shows(page, 'Orders', 'order-s1')).toBe(0)
+    expect(await shows(page, 'Orders', 'order-n1')).toBe(0)
+    expect(await shows(page, 'Stock', 'stock-n1')).toBe(0)
+    expect(new URL(page.url()).searchParams.get('region')).toBe('West')
+    expect(problems).toEqual([])
+  })
+
+  it('keeps each widget\'s filter on its own card when the dashboard\'s filters are not merged', async () => {
+    const { page, problems } = await openBoard(boards.separate)
+    expect(await page.locator('[data-dashboard-filters]').count()).toBe(0)
+    expect(await page.locator('[data-widget-filters]').count()).toBe(2)
+    await widget(page, 'Stock').getByLabel('region').selectOption('West')
+    await widget(page, 'Stock').locator('[data-drawn-by="browser"]').getByText('stock-w1', { exact: true }).waitFor()
+    expect(await shows(page, 'Orders', 'order-s1')).toBe(1)
+    expect(await widget(page, 'Orders').getByLabel('region').inputValue()).toBe('South')
+    expect(problems).toEqual([])
+  })
+
+  it('pre-selects from the address, already in the server\'s drawing with script off', async () => {
+    const { page } = await suite.open(`${boards.merged}?region=North`, { script: false })
+    expect(await shows(page, 'Orders', 'order-n1')).toBe(1)
+    expect(await shows(page, 'Orders', 'order-n2')).toBe(1)
+    expect(await shows(page, 'Orders', 'order-s1')).toBe(0)
+    expect(await shows(page, 'Stock', 'stock-n1')).toBe(1)
+    expect(await shows(page, 'Stock', 'stock-w1')).toBe(0)
+    const live = await openBoard(`${boards.single}?region=North`)
+    expect(await widget(live.page, 'Orders').getByLabel('region').inputValue()).toBe('North')
+    expect(await shows(live.page, 'Orders', 'order-s1')).toBe(0)
+  })
+})
