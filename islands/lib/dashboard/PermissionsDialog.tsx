@@ -4,6 +4,7 @@ import { dashboardTexts } from '../../../src/shared/dashboard-texts.ts'
 import { api } from '../api.ts'
 import { toast } from '../bus.ts'
 import { closePath, ui } from '../ui.ts'
+import { DialogHeader } from '../DialogHeader.tsx'
 
 const t = dashboardTexts.permissions
 const SEARCH_DEBOUNCE_MS = 200 // spec 2 §9: user search debounce
@@ -64,12 +65,7 @@ export default function PermissionsDialog({ dashboardId, owner, onClose }: { das
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
         <Dialog.Content className={`${ui.dialog} w-[32rem]`} aria-describedby={undefined}>
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{t.title}</Dialog.Title>
-            <Dialog.Close className={ui.iconButton} aria-label={t.close}>
-              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true"><path d={closePath} /></svg>
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={t.title} closeLabel={t.close} />
           <div className="flex flex-col gap-3 px-5 py-4">
             <div className="relative">
               <label htmlFor={`${id}-q`} className={ui.label}>{t.addUser}</label>

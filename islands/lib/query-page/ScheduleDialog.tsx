@@ -2,8 +2,9 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useId, useState, type JSX } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import type { Schedule } from '../query-list.ts'
-import { closePath, ui } from '../ui.ts'
+import { ui } from '../ui.ts'
 import { draftOf, intervalGroups, saveOutcome, todayUtc, unitOf, WEEKDAYS, withInterval, type ScheduleDraft } from './schedule.ts'
+import { DialogHeader } from '../DialogHeader.tsx'
 
 const t = queryTexts.queryPage
 const MINUTE_STEP_SECONDS = 300 // spec 2 §5: the time picker moves in 5-minute steps
@@ -42,12 +43,7 @@ export function ScheduleDialog({ schedule, intervals, onSave, onClose }: {
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
         <Dialog.Content className={`${ui.dialog} w-[26rem]`} aria-describedby={undefined}>
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{t.scheduleTitle}</Dialog.Title>
-            <Dialog.Close className={ui.iconButton} aria-label={t.close}>
-              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true"><path d={closePath} /></svg>
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={t.scheduleTitle} closeLabel={t.close} />
           <form className="flex flex-col gap-4 px-5 py-4" onSubmit={(e) => { e.preventDefault(); void submit() }}>
             <div>
               <label htmlFor={`${id}-interval`} className={ui.label}>{t.refreshEvery}</label>

@@ -2,7 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useId, useState, type JSX } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api } from '../api.ts'
-import { closePath, ui } from '../ui.ts'
+import { ui } from '../ui.ts'
+import { DialogHeader } from '../DialogHeader.tsx'
 
 const t = queryTexts.queryPage
 
@@ -39,12 +40,7 @@ export function TagsDialog({ tags, onSave, onClose, suggestFrom = '/api/queries/
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
         <Dialog.Content className={`${ui.dialog} w-[28rem]`} aria-describedby={undefined}>
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{t.editTags}</Dialog.Title>
-            <Dialog.Close className={ui.iconButton} aria-label={t.close}>
-              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true"><path d={closePath} /></svg>
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={t.editTags} closeLabel={t.close} />
           <form className="flex flex-col gap-3 px-5 py-4" onSubmit={(e) => { e.preventDefault(); void submit() }}>
             <div>
               <label htmlFor={`${id}-tags`} className={ui.label}>{t.tags}</label>

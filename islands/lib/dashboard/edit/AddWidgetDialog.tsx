@@ -7,6 +7,7 @@ import { api } from '../../api.ts'
 import { closePath, ui } from '../../ui.ts'
 import { checkDrafts, draftsFrom, mappingsFrom, type MappingDraft } from '../../../../src/shared/dashboard-mappings.ts'
 import { MappingEditor } from './MappingEditor.tsx'
+import { DialogHeader } from '../../DialogHeader.tsx'
 
 const t = dashboardTexts.edit
 const SEARCH_DEBOUNCE_MS = 200 // spec 2 §9: query picker search
@@ -68,12 +69,7 @@ export default function AddWidgetDialog({ dashboard, onAdd, onClose }: {
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
         <Dialog.Content className={`${ui.dialog} w-[700px]`} aria-describedby={undefined}>
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{t.addWidget}</Dialog.Title>
-            <Dialog.Close className={ui.iconButton} aria-label={dashboardTexts.close} disabled={busy}>
-              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true"><path d={closePath} /></svg>
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={t.addWidget} closeLabel={dashboardTexts.close} busy={busy} />
           <div className="flex min-h-0 flex-col gap-3 overflow-auto px-5 py-4">
             {chosen === null
               ? (

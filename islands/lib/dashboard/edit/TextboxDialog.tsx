@@ -2,7 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { lazy, Suspense, useEffect, useId, useState, type JSX } from 'react'
 import { dashboardTexts } from '../../../../src/shared/dashboard-texts.ts'
 import { renderMarkdown } from '../../../../src/shared/markdown.ts'
-import { closePath, ui } from '../../ui.ts'
+import { ui } from '../../ui.ts'
+import { DialogHeader } from '../../DialogHeader.tsx'
 
 const ConfirmDialog = lazy(() => import('../../ConfirmDialog.tsx'))
 const t = dashboardTexts.edit
@@ -51,12 +52,7 @@ export default function TextboxDialog({ text: initial, onSave, onClose }: {
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
         <Dialog.Content className={`${ui.dialog} w-[500px]`} aria-describedby={undefined}>
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{initial === null ? t.addTextbox : t.editTextbox}</Dialog.Title>
-            <Dialog.Close className={ui.iconButton} aria-label={dashboardTexts.close}>
-              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true"><path d={closePath} /></svg>
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={initial === null ? t.addTextbox : t.editTextbox} closeLabel={dashboardTexts.close} />
           <form className="flex min-h-0 flex-col gap-3 overflow-auto px-5 py-4" onSubmit={(e) => { e.preventDefault(); void save() }}>
             <div>
               <label htmlFor={`${id}-text`} className={ui.label}>{t.text}</label>
