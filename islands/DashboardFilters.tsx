@@ -1,13 +1,16 @@
-import { useState, type JSX } from 'react'
-import { writeSelection, type FilterSelection } from '../src/visualizations/filter-choices.ts'
+import { useEffect, useState, type JSX } from 'react'
+import { mergeFilters, selectionFromSearch, writeSelection, type FilterSelection } from '../src/visualizations/filter-choices.ts'
 import { dashboardTexts } from '../src/shared/dashboard-texts.ts'
 import { island } from '../src/shared/island.tsx'
 import type { Filter } from '../src/visualizations/filters.ts'
-import { announceDashboardFilters } from './lib/bus.ts'
+import { announceDashboardFilters, onWidgetFilters } from './lib/bus.ts'
 import { FilterControls } from './lib/dashboard-filters/FilterControls.tsx'
 
 export interface DashboardFiltersProps {
-  /** The widgets' same-named filters merged, each with the union of their values. */
+  /**
+   * The widgets' same-named filters merged, each with the union of their values; empty when only widgets with
+   * parameters may have some (they know theirs once they ran: the panel shows itself then).
+   */
   filters: Filter[]
   /** The values the address chose, as the server read them. */
   initial: FilterSelection
@@ -17,15 +20,24 @@ export interface DashboardFiltersProps {
  * The dashboard's filters panel (with the dashboard's filters merged): a choice here redraws every widget with that
  * filter from the rows it holds (no query runs), and is written to the address so a reload or a shared link keeps it.
  * It replaces the current history entry: a filter choice is a view of the same page, not a new page to go back from.
+ * A widget's later results (a refresh, a run with new parameter values) add the values they bring to the choices.
  */
-function DashboardFilters({ filters, initial }: DashboardFiltersProps): JSX.Element {
+function DashboardFilters({ filters: initialFilters, initial }: DashboardFiltersProps): JSX.Element | null {
   const [selection, setSelection] = useState(initial)
+  const [filters, setFilters] = useState(initialFilters)
+  useEffect(() => onWidgetFilters(({ filters: more }) => {
+    setFilters((known) => mergeFilters([known, more]))
+    // filters first known now show the address's choice, which their widgets drew with
+    const asked = selectionFromSearch(new URLSearchParams(window.location.search), more)
+    setSelection((prev) => ({ ...asked, ...prev }))
+  }), [])
   function choose(name: string, values: unknown[]) {
     setSelection((prev) => ({ ...prev, [name]: values }))
     announceDashboardFilters({ selection: { [name]: values } })
     const search = writeSelection(new URLSearchParams(window.location.search), filters, { [name]: values })
     window.history.replaceState(window.history.state, '', `${window.location.pathname}?${search}${window.location.hash}`)
   }
+  if (!filters.length) return null
   return (
     <section aria-label={dashboardTexts.filters.panel} data-dashboard-filters
       className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">

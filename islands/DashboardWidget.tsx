@@ -1,11 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties, type JSX } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties, type JSX } from 'react'
 import { dashboardTexts as t } from '../src/shared/dashboard-texts.ts'
 import { island } from '../src/shared/island.tsx'
 import type { ParameterValue } from '../src/shared/parameters/index.ts'
 import { applyWidgetParameters, onDashboardRefresh } from './lib/bus.ts'
-import { useBrowserDrawing } from './lib/dashboard-widget/draw.ts'
 import { latestRefresh } from './lib/dashboard-widget/refresh-requests.ts'
-import { drawingMarkup, type ChartWidget, type ServerDrawing } from './lib/dashboard-widget/types.ts'
+import { cardData, drawingMarkup, type ChartWidget, type ServerDrawing } from './lib/dashboard-widget/types.ts'
 import { useWidgetFilters } from './lib/dashboard-widget/use-widget-filters.ts'
 import { useWidgetParameters } from './lib/dashboard-widget/use-widget-parameters.ts'
 import { useWidgetRun } from './lib/dashboard-widget/use-widget-run.ts'
@@ -28,6 +27,8 @@ export interface DashboardWidgetProps {
   style: CSSProperties
   /** The dashboard's filters are merged into its panel above the grid, so the card shows none of its own. */
   filtersMerged?: boolean
+  /** On a public dashboard: read-only, no menu (spec 2 §2). */
+  publicView?: boolean
 }
 
 const card = `${ui.card} dashboard-widget flex min-h-0 flex-col overflow-hidden`
@@ -41,19 +42,15 @@ const notes = { 'never-run': t.neverRun, 'too-large': t.tooLarge, 'cannot-draw':
  * values their mappings give (the dashboard's, the widget's own shown on its card, or fixed ones), and again when
  * those change.
  */
-function DashboardWidget({ widget: w, drawing, now, style, filtersMerged = false }: DashboardWidgetProps): JSX.Element {
+function DashboardWidget({ widget: w, drawing, now, style, filtersMerged = false, publicView = false }: DashboardWidgetProps): JSX.Element {
   const [serverHtml] = useState(() => drawingMarkup(w.id, drawing))
-  const { run, refresh, load } = useWidgetRun(w.queryId, { resultId: w.resultId, retrievedAt: w.retrievedAt })
-  const body = useRef<HTMLDivElement>(null)
-  // a filter redraws from the rows in the browser: the stored result the server drew is loaded the first time
-  const needRows = useCallback(() => {
-    if (run.resultId !== null) void load(run.resultId)
-  }, [run.resultId, load])
-  const filtering = useWidgetFilters(w, filtersMerged, needRows)
-  const chosen = w.filters.length ? filtering.selection : undefined
-  const browser = useBrowserDrawing(body, w.visualization, run.result, chosen)
+  const selection = useRef<Record<string, unknown[]>>({})
+  const { run, refresh, redraw, values } = useWidgetRun(w.id, w.queryId, { resultId: w.resultId, retrievedAt: w.retrievedAt }, () => selection.current)
+  // a filter choice is drawn again by the server, from the result the card shows
+  const filtering = useWidgetFilters(w, filtersMerged, run.drawing?.filters ?? null, redraw)
+  selection.current = filtering.selection
   const [live, setLive] = useState(false)
-  const [expanded, setExpanded] = useState(false)
+  const [expanded, setExpanded] = useState<{ values: Record<string, unknown> } | null>(null)
   const [clock, setClock] = useState(now)
   const { own, ownValues, ready } = useWidgetParameters(w, refresh)
 
@@ -74,11 +71,12 @@ function DashboardWidget({ widget: w, drawing, now, style, filtersMerged = false
   }, [run.retrievedAt, w.retrievedAt])
 
   // the last drawing stays up while the next one is made; a result that cannot be drawn replaces it with a note
-  const drawn = browser && 'html' in browser ? browser.html : null
-  const markup = browser && !drawn ? null : drawn ?? serverHtml
-  const note = browser && 'tooLarge' in browser ? t.tooLarge : browser && 'error' in browser ? t.cannotDraw : w.note ? notes[w.note] : ''
+  const redrawn = run.drawing
+  const drawn = redrawn?.drawing ?? null
+  const markup = redrawn ? drawn : serverHtml
+  const note = redrawn?.note ? notes[redrawn.note] : w.note ? notes[w.note] : ''
   return (
-    <article className={card} style={style} data-widget-id={w.id} aria-labelledby={`widget-${w.id}-title`} aria-busy={run.busy || undefined}>
+    <article className={card} style={style} {...cardData(w)} aria-labelledby={`widget-${w.id}-title`} aria-busy={run.busy || undefined}>
       <header className="flex items-baseline justify-between gap-3 border-b border-slate-100 px-4 py-2 dark:border-slate-800">
         <h2 id={`widget-${w.id}-title`} className="min-w-0 truncate text-sm font-semibold text-slate-900 dark:text-slate-100">
           {w.canViewQuery ? <a href={`/queries/${w.queryId}`} className="hover:underline" title={t.openQuery(w.queryName)}>{w.queryName}</a> : w.queryName}
@@ -88,13 +86,10 @@ function DashboardWidget({ widget: w, drawing, now, style, filtersMerged = false
           {run.busy
             ? <span role="status" className="text-xs text-slate-500 dark:text-slate-400">{t.refreshing}</span>
             : run.retrievedAt && <time dateTime={run.retrievedAt} className="text-xs text-slate-500 dark:text-slate-400">{t.updated(timeAgo(run.retrievedAt, clock))}</time>}
-          {live && (
+          {live && !publicView && (
             <WidgetMenu name={w.title} queryId={w.queryId} resultId={run.resultId} canRefresh canViewQuery={w.canViewQuery}
               onRefresh={() => void refresh(0)}
-              onExpand={() => {
-                if (run.resultId !== null) void load(run.resultId)
-                setExpanded(true)
-              }} />
+              onExpand={() => setExpanded({ values: values() })} />
           )}
         </span>
       </header>
@@ -106,21 +101,22 @@ function DashboardWidget({ widget: w, drawing, now, style, filtersMerged = false
           </Suspense>
         </div>
       )}
-      {live && w.filters.length > 0 && !filtersMerged && (
+      {live && filtering.filters.length > 0 && !filtersMerged && (
         <div role="group" aria-label={t.filters.widgetPanel(w.title)} className="border-b border-slate-100 px-4 py-2 dark:border-slate-800" data-widget-filters>
           <Suspense fallback={null}>
-            <FilterControls filters={w.filters} selection={filtering.selection} onChange={filtering.choose} />
+            <FilterControls filters={filtering.filters} selection={filtering.selection} onChange={filtering.choose} />
           </Suspense>
         </div>
       )}
       {run.error !== null
-        ? <p ref={body} role="alert" className="flex flex-1 items-center justify-center p-4 text-center text-sm text-red-700 dark:text-red-300">{t.errorRunning(run.error)}</p>
+        ? <p role="alert" className="flex flex-1 items-center justify-center p-4 text-center text-sm text-red-700 dark:text-red-300">{t.errorRunning(run.error)}</p>
         : markup !== null
-          ? <div ref={body} className="min-h-0 flex-1 overflow-auto p-2" data-widget-drawing={w.id} data-drawn-by={drawn ? 'browser' : 'server'} dangerouslySetInnerHTML={{ __html: markup }} />
-          : <p ref={body} className="flex flex-1 items-center justify-center p-4 text-center text-sm text-slate-500 dark:text-slate-400">{run.result && !browser ? t.drawing : note}</p>}
+          ? <div className={w.autoHeight ? 'flex-none p-2 [&>*]:max-h-none!' : 'min-h-0 flex-1 overflow-auto p-2'} data-widget-drawing={w.id} data-drawn-by={redrawn ? 'redrawn' : 'server'} dangerouslySetInnerHTML={{ __html: markup }} />
+          : <p className="flex flex-1 items-center justify-center p-4 text-center text-sm text-slate-500 dark:text-slate-400">{note}</p>}
       {expanded && (
         <Suspense fallback={null}>
-          <ExpandedWidget widget={w} markup={markup} note={run.error !== null ? t.errorRunning(run.error) : note} result={run.result} filters={chosen} onClose={() => setExpanded(false)} />
+          <ExpandedWidget widget={w} markup={markup} note={run.error !== null ? t.errorRunning(run.error) : note} values={expanded.values}
+            filters={filtering.filters.length ? filtering.selection : undefined} onClose={() => setExpanded(null)} />
         </Suspense>
       )}
     </article>

@@ -122,3 +122,21 @@ export function onDashboardFilters(handler: (detail: DashboardFiltersDetail) => 
   window.addEventListener(DASHBOARD_FILTERS, listener)
   return () => window.removeEventListener(DASHBOARD_FILTERS, listener)
 }
+
+/** A widget's result filters as its latest result defines them (after a run): the merged panel offers their values. */
+export interface WidgetFiltersDetail {
+  widgetId: number
+  filters: import('../../src/visualizations/filters.ts').Filter[]
+}
+
+const WIDGET_FILTERS = 'sightline:widget-filters'
+
+export function announceWidgetFilters(detail: WidgetFiltersDetail) {
+  window.dispatchEvent(new CustomEvent<WidgetFiltersDetail>(WIDGET_FILTERS, { detail }))
+}
+
+export function onWidgetFilters(handler: (detail: WidgetFiltersDetail) => void): () => void {
+  const listener = (e: Event) => handler((e as CustomEvent<WidgetFiltersDetail>).detail)
+  window.addEventListener(WIDGET_FILTERS, listener)
+  return () => window.removeEventListener(WIDGET_FILTERS, listener)
+}

@@ -1,27 +1,24 @@
-import { SharedCache } from '../db/cache.ts'
 import type { Deps } from '../deps.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { allowed } from '../permissions/can.ts'
-import { resultById, resultRowObjects } from '../results/service.ts'
 import { iso } from '../shared/time.ts'
-import { renderVisualizationSvg } from '../visualizations/render.server.ts'
-import { DASHBOARD_GRID as GRID, placeOf, type WidgetPlace } from '../shared/dashboard-grid.ts'
-import { dashboardParameters, widgetLevelParameters } from '../shared/dashboard-parameters.ts'
+import { isAutoHeight, placeOf, type WidgetPlace } from '../shared/dashboard-grid.ts'
+import { dashboardParameters, stateFromSearch, widgetLevelParameters, widgetRunValues } from '../shared/dashboard-parameters.ts'
 import { selectionFromSearch, type FilterSelection } from '../visualizations/filter-choices.ts'
-import { deriveFilters, type Filter } from '../visualizations/filters.ts'
+import type { Filter } from '../visualizations/filters.ts'
+import { drawingSize, drawResult, GRID_VIEW, resultReader } from './drawing.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
 import { dashboardDetails, type DashboardJson } from './details.ts'
 import { renderMarkdown } from './markdown.ts'
+import { storedResultFor } from './widget-results.ts'
 import type { DashboardRow } from './store.ts'
 
-/** The grid as the page draws it (spec 1 §9): rows of 50 px on a desk-sized width, a widget's header above its chart. */
-export { placeOf, type WidgetPlace }
-
-export const GRID_VIEW = { rowHeight: 50, width: 1200, gap: 16, headerHeight: 56, maxRowsDrawn: 5000 } as const
-
+/** The grid as the page draws it (spec 1 §9), and a widget's place on it. */
+export { GRID_VIEW, placeOf, type WidgetPlace }
 
 /** One widget ready to show: its place, its title, and its body as markup drawn on the server. */
-export type WidgetView = { id: number; place: WidgetPlace } & (
+/** `autoHeight`: its rows follow its content in the browser (islands/DashboardAutoHeight.tsx); `place` is the last height. */
+export type WidgetView = { id: number; place: WidgetPlace; autoHeight: boolean } & (
   | { kind: 'text'; html: string }
   | { kind: 'restricted' }
   | {
@@ -52,79 +49,70 @@ export interface ParametersView {
 }
 
 /**
- * Drawings by visualization (as last saved), result and size. A stored result never changes, so a drawing is exact
- * for as long as it is kept: the hundredth viewer of a morning dashboard gets markup, not a new drawing. Entries are
- * made only after the viewer was found to see the widget, and say nothing but what the widget shows.
- */
-const drawings = new SharedCache<string>(15 * 60_000, 500)
-
-/** The filters each stored result defines (as JSON), so a widget drawn from the cache still offers its filters. */
-const filtersByResult = new SharedCache<string>(15 * 60_000, 500)
-
-/** The pixel size a chart is drawn at: its share of the grid's width, its rows' height less the header. */
-function drawingSize(place: WidgetPlace) {
-  const width = Math.round((place.sizeX / GRID.columns) * GRID_VIEW.width) - GRID_VIEW.gap * 2
-  const height = Math.max(80, place.sizeY * GRID_VIEW.rowHeight - GRID_VIEW.headerHeight - GRID_VIEW.gap)
-  return { width, height }
-}
-
-/**
  * A dashboard as its page first shows it: every widget in reading order (row, then column, as the established tool's
  * client sorts them), charts drawn from their queries' latest stored results. Each result is read once however many
- * widgets show it. Charts of queries with parameters wait for the browser, which knows the values to run with.
+ * widgets show it. Charts of queries with parameters show the stored result of the address's values, if any.
  */
 export async function dashboardView(deps: Deps, principal: Principal, row: DashboardRow, search = new URLSearchParams()): Promise<{ dashboard: DashboardJson; widgets: WidgetView[]; parameters: ParametersView }> {
-  const dashboard = await dashboardDetails(deps, principal, row)
-  const rowsByResult = new Map<number, Promise<{ columns: { name: string; type: string | null }[]; rows: Record<string, unknown>[] } | null>>()
-  const readResult = (id: number) => {
-    if (!rowsByResult.has(id)) {
-      rowsByResult.set(id, resultById(deps, row.org_id, id).then(async (stored) =>
-        stored.row_count > GRID_VIEW.maxRowsDrawn ? null : { columns: stored.columns, rows: await resultRowObjects(deps, stored) }))
-    }
-    return rowsByResult.get(id)!
-  }
+  return drawDashboard(deps, row, await dashboardDetails(deps, principal, row), search, allowed(principal, 'view_query'))
+}
+
+/** The drawing of a dashboard answer already made for its viewer (a signed-in one's, or a public page's). */
+export async function drawDashboard(deps: Deps, row: DashboardRow, dashboard: DashboardJson, search: URLSearchParams, canViewQuery: boolean): Promise<{ dashboard: DashboardJson; widgets: WidgetView[]; parameters: ParametersView }> {
+  const readResult = resultReader(deps, row.org_id)
   const widgets = await Promise.all((dashboard.widgets ?? []).map(async (w): Promise<WidgetView> => {
     const isText = !('visualization' in w) && !('restricted' in w)
     const place = placeOf(w.options, isText)
-    if ('restricted' in w) return { id: w.id, place, kind: 'restricted' }
-    if (!('visualization' in w)) return { id: w.id, place, kind: 'text', html: renderMarkdown(w.text) }
+    const autoHeight = isAutoHeight(w.options)
+    if ('restricted' in w) return { id: w.id, place, autoHeight, kind: 'restricted' }
+    if (!('visualization' in w)) return { id: w.id, place, autoHeight, kind: 'text', html: renderMarkdown(w.text) }
     const v = w.visualization
     const base = {
-      id: w.id, place, kind: 'chart' as const, title: v.name, queryId: v.query.id, queryName: v.query.name,
+      id: w.id, place, autoHeight, kind: 'chart' as const, title: v.name, queryId: v.query.id, queryName: v.query.name,
       description: v.description ?? '', retrievedAt: iso(v.query.retrieved_at),
       visualization: { id: v.id, type: v.type, options: v.options }, resultId: v.query.latest_query_data_id,
-      canViewQuery: allowed(principal, 'view_query'),
+      canViewQuery,
       parameters: (v.query.options.parameters ?? []) as ParameterDefinition[],
       mappings: { parameterMappings: w.options.parameterMappings, paramOrder: w.options.paramOrder },
       filters: [] as Filter[], filterSelection: {} as FilterSelection,
     }
+    // drawn below, once the dashboard's parameters (and so the values the address asks for) are known
     if (base.parameters.length) return { ...base, html: null, note: 'has-parameters' }
     const resultId = v.query.latest_query_data_id
     if (resultId === null) return { ...base, html: null, note: 'never-run' }
-    const cachedFilters = filtersByResult.get(String(resultId))
-    let data = cachedFilters === undefined ? await readResult(resultId).catch(() => null) : undefined
-    if (data === null) return { ...base, html: null, note: 'too-large' }
-    const filters: Filter[] = data ? deriveFilters(data.columns, data.rows) : JSON.parse(cachedFilters!)
-    if (data) filtersByResult.set(String(resultId), JSON.stringify(filters))
-    // the address's choice is part of the drawing: another choice of the same result is another drawing
-    const filterSelection = selectionFromSearch(search, filters)
-    const withFilters = { ...base, filters, filterSelection }
-    const size = drawingSize(place)
-    const key = `${v.id}:${v.updated_at}:${resultId}:${size.width}x${size.height}:${JSON.stringify(filterSelection)}`
-    const drawn = drawings.get(key)
-    if (drawn !== undefined) return { ...withFilters, html: drawn, note: null }
-    data ??= await readResult(resultId).catch(() => null)
-    if (!data) return { ...withFilters, html: null, note: 'too-large' }
-    try {
-      const html = renderVisualizationSvg({ type: v.type, options: v.options }, data, size, { filters: filterSelection })
-      drawings.set(key, html)
-      return { ...withFilters, html, note: null }
-    } catch {
-      return { ...withFilters, html: null, note: 'cannot-draw' }
-    }
+    const drawn = await drawResult(readResult, v, resultId, drawingSize(place), (filters) => selectionFromSearch(search, filters))
+    return { ...base, html: drawn.html, note: drawn.note, filters: drawn.filters, filterSelection: drawn.selection }
   }))
   widgets.sort((a, b) => a.place.row - b.place.row || a.place.col - b.place.col || a.id - b.id)
-  return { dashboard, widgets, parameters: parametersView(widgets, dashboard.options) }
+  const parameters = parametersView(widgets, dashboard.options)
+  const drawn = await drawWithParameters(deps, row.org_id, dashboard, widgets, parameters, search, readResult)
+  return { dashboard, widgets: drawn, parameters }
+}
+
+/**
+ * Charts with parameters drawn from the stored result of the values the address asks for (else the saved and query
+ * defaults), when those values ran before: the first paint shows them too, and the widget's own run (max_age -1)
+ * then finds the same result. Values that never ran, or that a run would refuse, leave the widget to run in the browser.
+ */
+async function drawWithParameters(
+  deps: Deps, orgId: number, dashboard: DashboardJson, widgets: WidgetView[], parameters: ParametersView, search: URLSearchParams,
+  readResult: ReturnType<typeof resultReader>,
+): Promise<WidgetView[]> {
+  if (!widgets.some((w) => w.kind === 'chart' && w.parameters.length)) return widgets
+  const state = stateFromSearch(search, parameters.dashboard, parameters.widgets)
+  const queries = new Map((dashboard.widgets ?? []).flatMap((w) => ('visualization' in w ? [[w.id, w.visualization] as const] : [])))
+  return Promise.all(widgets.map(async (w): Promise<WidgetView> => {
+    const v = queries.get(w.id)
+    if (w.kind !== 'chart' || !w.parameters.length || !v) return w
+    const values = widgetRunValues({ id: w.id, parameters: w.parameters, options: w.mappings }, state)
+    const result = await storedResultFor(deps, orgId, { query: v.query.query, data_source_id: v.query.data_source_id, options: v.query.options }, values).catch(() => undefined)
+    if (!result) return w
+    const drawn = await drawResult(readResult, v, result.id, drawingSize(w.place), (filters) => selectionFromSearch(search, filters))
+    return {
+      ...w, html: drawn.html, note: drawn.note, filters: drawn.filters, filterSelection: drawn.selection,
+      resultId: result.id, retrievedAt: iso(result.retrieved_at),
+    }
+  }))
 }
 
 /** The dashboard-level parameters (first found in reading order) and the widget-level ones of each widget. */

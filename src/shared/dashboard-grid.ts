@@ -22,3 +22,30 @@ export function placeOf(options: Record<string, unknown>, isText: boolean): Widg
   const rawY = int(p.sizeY, isText ? 3 : 8)
   return { col, row: Math.max(0, int(p.row, 0)), sizeX, sizeY: rawY > 0 ? Math.min(DASHBOARD_GRID.maxRows, rawY) : isText ? 3 : 8 }
 }
+
+/**
+ * Whether a widget's height follows its content (spec 1 §9 `position.autoHeight`; a negative sizeY, as the
+ * established tool writes it, means the same). Its stored sizeY is then the last height it had, drawn until measured.
+ */
+export function isAutoHeight(options: Record<string, unknown>): boolean {
+  const p = (options.position && typeof options.position === 'object' ? options.position : {}) as Record<string, unknown>
+  return p.autoHeight === true || (typeof p.sizeY === 'number' && p.sizeY < 0)
+}
+
+/**
+ * The places once some widgets took new heights, moved up as far as they go in reading order (as edit mode's grid
+ * compacts them): a widget that grew pushes the ones below it down, one that shrank lets them rise.
+ */
+export function compactPlaces(places: ReadonlyMap<number, WidgetPlace>, heights: ReadonlyMap<number, number>): Map<number, WidgetPlace> {
+  const order = [...places].sort(([a, p], [b, q]) => p.row - q.row || p.col - q.col || a - b)
+  const placed: WidgetPlace[] = []
+  const out = new Map<number, WidgetPlace>()
+  for (const [id, p] of order) {
+    const sizeY = heights.get(id) ?? p.sizeY
+    const row = placed.reduce((top, o) => (o.col < p.col + p.sizeX && p.col < o.col + o.sizeX ? Math.max(top, o.row + o.sizeY) : top), 0)
+    const next = { ...p, row, sizeY }
+    placed.push(next)
+    out.set(id, next)
+  }
+  return out
+}

@@ -126,7 +126,8 @@ export const dashboardTexts = {
     widgetNotAdded: 'Widget could not be added',
     widgetNotSaved: 'Widget could not be saved',
     widgetNotDeleted: 'Widget could not be deleted',
-    moveHint: 'Drag to move, drag the corner to resize',
+    moveHint: 'Drag to move, drag the corner to resize; or arrow keys to move, Shift+arrow keys to resize',
+    keyboardLabel: (id: number) => `Widget ${id}: arrow keys move it, Shift+arrow keys resize it`,
     loadFailed: "The dashboard's widgets could not be loaded. Reload the page to try again.",
   },
   // dashboard parameters and the Widget Parameters dialog (spec 2 §2, §3, §5)

@@ -1,6 +1,7 @@
 import type { JSX } from 'react'
 import type { ParametersView, WidgetView } from '../dashboards/view.ts'
 import type { ParameterState } from '../shared/dashboard-parameters.ts'
+import DashboardAutoHeight from '../../islands/DashboardAutoHeight.tsx'
 import DashboardFilters from '../../islands/DashboardFilters.tsx'
 import DashboardParameters from '../../islands/DashboardParameters.tsx'
 import { mergeFilters } from '../visualizations/filter-choices.ts'
@@ -27,11 +28,12 @@ export function DashboardView({ widgets, canEdit, header, parameters, filtersMer
   const charts = widgets.flatMap((w) => (w.kind === 'chart' && w.filters.length ? [w] : []))
   const merged = filtersMerged && charts.length ? mergeFilters(charts.map((w) => w.filters)) : []
   const mergedInitial = Object.assign({}, ...charts.map((w) => w.filterSelection)) as Record<string, unknown[]>
+  const autoHeight = widgets.flatMap((w) => (w.autoHeight ? [w.id] : []))
   return (
     <div className="mx-auto flex max-w-[1200px] flex-col gap-6" data-dashboard data-fullscreen={header.initial.fullscreen || undefined}>
       <DashboardHeader {...header} />
       {parameters && <DashboardParameters dashboard={parameters.dashboard} widgets={parameters.widgets} initial={parameters.initial} />}
-      {merged.length > 0 && <DashboardFilters filters={merged} initial={mergedInitial} />}
+      {filtersMerged && (merged.length > 0 || parameters) && <DashboardFilters filters={merged} initial={mergedInitial} />}
       {widgets.length === 0
         ? <p data-dashboard-empty className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">{canEdit ? t.emptyEditable : t.empty}</p>
         : (
@@ -39,6 +41,7 @@ export function DashboardView({ widgets, canEdit, header, parameters, filtersMer
             {widgets.map((w) => <Widget key={w.id} widget={w} now={now} filtersMerged={filtersMerged} />)}
           </section>
         )}
+      {autoHeight.length > 0 && <DashboardAutoHeight auto={autoHeight} />}
     </div>
   )
 }

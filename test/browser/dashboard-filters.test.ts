@@ -10,11 +10,11 @@ import { browserSuite, DESKTOP, jobEnd, settled, warehouseOptions } from './supp
  */
 const suite = browserSuite({ role: 'all' })
 const { api } = suite
-const boards = { single: '', multi: '', merged: '', separate: '', plain: '' }
+const boards = { single: '', multi: '', merged: '', separate: '', plain: '', param: '', paramMerged: '', ticking: '' }
 
 type Query = { id: number; visualizations: { id: number }[] }
-async function ranQuery(name: string, query: string) {
-  const q = await api<Query>('POST', '/api/queries', { data_source_id: warehouse, name, query })
+async function ranQuery(name: string, query: string, parameters: unknown[] = []) {
+  const q = await api<Query>('POST', '/api/queries', { data_source_id: warehouse, name, query, options: { parameters } })
   const run = await api<{ job?: { id: string } }>('POST', `/api/queries/${q.id}/results`, { max_age: 0 })
   if (run.job) expect(await jobEnd(suite, run.job)).toMatchObject({ status: 3 })
   return q
@@ -41,6 +41,19 @@ beforeAll(async () => {
   boards.multi = await newBoard('Multi filter', [tagged.visualizations[0].id])
   boards.merged = await newBoard('Merged filters', [orders.visualizations[0].id, stock.visualizations[0].id], true)
   boards.separate = await newBoard('Separate filters', [orders.visualizations[0].id, stock.visualizations[0].id])
+  // a query with a parameter: the page draws nothing of it, its filters are known once it ran in the browser
+  const regional = await ranQuery('Regional', `select * from (values ('North', 'reg-n' || {{ n }}), ('South', 'reg-s' || {{ n }})) as t("region::filter", item)`,
+    [{ name: 'n', title: 'N', type: 'number', value: 1 }])
+  boards.param = await newBoard('Parameter filters', [regional.visualizations[0].id])
+  // the same, never run with its default: the page cannot draw it, its filters come once it ran in the browser
+  const fresh = await api<Query>('POST', '/api/queries', {
+    data_source_id: warehouse, name: 'Fresh regional', query: `select * from (values ('North', 'fresh-n' || {{ n }}), ('South', 'fresh-s' || {{ n }})) as t("region::filter", item)`,
+    options: { parameters: [{ name: 'n', title: 'N', type: 'number', value: 3 }] },
+  })
+  boards.paramMerged = await newBoard('Parameter merged filters', [fresh.visualizations[0].id, stock.visualizations[0].id], true)
+  // every run brings a new value
+  const ticking = await ranQuery('Ticking', `select to_char(clock_timestamp(), 'HH24:MI:SS.US') as "tick::filter", 1 as n`)
+  boards.ticking = await newBoard('Ticking filters', [ticking.visualizations[0].id])
 }, 120_000)
 
 async function openBoard(path: string) {
@@ -63,7 +76,7 @@ describe('a widget with a filter column', () => {
     const select = card.getByRole('group', { name: /^Filters of / }).getByLabel('region')
     expect(await select.inputValue()).toBe('South')
     await select.selectOption('North')
-    await card.locator('[data-drawn-by="browser"]').getByText('order-n2', { exact: true }).waitFor()
+    await card.locator('[data-drawn-by="redrawn"]').getByText('order-n2', { exact: true }).waitFor()
     expect(await shows(page, 'Orders', 'order-n1')).toBe(1)
     expect(await shows(page, 'Orders', 'order-s1')).toBe(0)
     expect(await shows(page, 'Orders', 'order-e1')).toBe(0)
@@ -71,7 +84,7 @@ describe('a widget with a filter column', () => {
     await card.getByRole('button', { name: /^Actions for / }).click()
     await page.getByRole('menuitem', { name: 'Expand' }).click()
     const dialog = page.getByRole('dialog', { name: /Orders/ })
-    await dialog.locator('[data-drawn-by="browser"]').getByText('order-n1', { exact: true }).waitFor()
+    await dialog.locator('[data-drawn-by="redrawn"]').getByText('order-n1', { exact: true }).waitFor()
     expect(await dialog.getByText('order-s1', { exact: true }).count()).toBe(0)
     expect(problems).toEqual([])
   })
@@ -83,7 +96,7 @@ describe('a widget with a filter column', () => {
     expect(await shows(page, 'Tagged', 'item-b')).toBe(0)
     await card.getByRole('button', { name: 'colour' }).click()
     await page.getByRole('button', { name: 'Select All' }).click()
-    await card.locator('[data-drawn-by="browser"]').getByText('item-g', { exact: true }).waitFor()
+    await card.locator('[data-drawn-by="redrawn"]').getByText('item-g', { exact: true }).waitFor()
     expect(await shows(page, 'Tagged', 'item-b')).toBe(1)
     expect(await shows(page, 'Tagged', 'item-r')).toBe(1)
     await page.getByRole('button', { name: 'Clear' }).click()
@@ -112,8 +125,8 @@ describe('the dashboard\'s filters', () => {
     const select = panel.getByLabel('region')
     expect(await select.locator('option').allTextContents()).toEqual(['East', 'North', 'South', 'West'])
     await select.selectOption('West')
-    await widget(page, 'Stock').locator('[data-drawn-by="browser"]').getByText('stock-w1', { exact: true }).waitFor()
-    await widget(page, 'Orders').locator('[data-drawn-by="browser"]').waitFor()
+    await widget(page, 'Stock').locator('[data-drawn-by="redrawn"]').getByText('stock-w1', { exact: true }).waitFor()
+    await widget(page, 'Orders').locator('[data-drawn-by="redrawn"]').waitFor()
     expect(await shows(page, 'Orders', 'order-s1')).toBe(0)
     expect(await shows(page, 'Orders', 'order-n1')).toBe(0)
     expect(await shows(page, 'Stock', 'stock-n1')).toBe(0)
@@ -126,7 +139,7 @@ describe('the dashboard\'s filters', () => {
     expect(await page.locator('[data-dashboard-filters]').count()).toBe(0)
     expect(await page.locator('[data-widget-filters]').count()).toBe(2)
     await widget(page, 'Stock').getByLabel('region').selectOption('West')
-    await widget(page, 'Stock').locator('[data-drawn-by="browser"]').getByText('stock-w1', { exact: true }).waitFor()
+    await widget(page, 'Stock').locator('[data-drawn-by="redrawn"]').getByText('stock-w1', { exact: true }).waitFor()
     expect(await shows(page, 'Orders', 'order-s1')).toBe(1)
     expect(await widget(page, 'Orders').getByLabel('region').inputValue()).toBe('South')
     expect(problems).toEqual([])
@@ -142,5 +155,56 @@ describe('the dashboard\'s filters', () => {
     const live = await openBoard(`${boards.single}?region=North`)
     expect(await widget(live.page, 'Orders').getByLabel('region').inputValue()).toBe('North')
     expect(await shows(live.page, 'Orders', 'order-s1')).toBe(0)
+  })
+})
+
+describe('filters and runs in the browser', () => {
+  it('replaces the address when a card\'s filter is chosen: no new history entry', async () => {
+    const { page, problems } = await openBoard(boards.single)
+    const entries = await page.evaluate(() => history.length)
+    await widget(page, 'Orders').getByLabel('region').selectOption('East')
+    await widget(page, 'Orders').locator('[data-drawn-by="redrawn"]').getByText('order-e1', { exact: true }).waitFor()
+    expect(new URL(page.url()).searchParams.get('region')).toBe('East')
+    expect(await page.evaluate(() => history.length)).toBe(entries)
+    await page.reload()
+    expect(await shows(page, 'Orders', 'order-e1')).toBe(1)
+    expect(await shows(page, 'Orders', 'order-s1')).toBe(0)
+    expect(problems).toEqual([])
+  })
+
+  it('gives a widget with parameters its filter, drawn by the page or once it ran, on its card and in the merged panel', async () => {
+    // its default value ran before: the page draws it, with script off too
+    const still = await suite.open(`${boards.param}?region=South`, { script: false })
+    expect(await shows(still.page, 'Regional', 'reg-s1')).toBe(1)
+    expect(await shows(still.page, 'Regional', 'reg-n1')).toBe(0)
+    const { page, problems } = await openBoard(boards.param)
+    const card = widget(page, 'Regional')
+    const select = card.getByRole('group', { name: /^Filters of / }).getByLabel('region')
+    await select.waitFor()
+    expect(await shows(page, 'Regional', 'reg-n1')).toBe(1)
+    await select.selectOption('South')
+    await card.locator('[data-drawn-by="redrawn"]').getByText('reg-s1', { exact: true }).waitFor()
+    expect(await shows(page, 'Regional', 'reg-n1')).toBe(0)
+
+    const merged = await openBoard(`${boards.paramMerged}?region=South`)
+    const panel = merged.page.getByRole('region', { name: 'Filters' })
+    // the panel had Stock's values; the fresh widget's join once it ran, and it draws the address's choice
+    await widget(merged.page, 'Fresh regional').getByText('fresh-s3', { exact: true }).waitFor()
+    expect(await shows(merged.page, 'Fresh regional', 'fresh-n3')).toBe(0)
+    expect(await panel.getByLabel('region').locator('option').allTextContents()).toEqual(['North', 'West', 'South'])
+    await panel.getByLabel('region').selectOption('North')
+    await widget(merged.page, 'Fresh regional').getByText('fresh-n3', { exact: true }).waitFor()
+    await widget(merged.page, 'Stock').getByText('stock-n1', { exact: true }).waitFor()
+    expect(problems).toEqual([])
+    expect(merged.problems).toEqual([])
+  })
+
+  it('adds the values a refresh brings to the filter\'s choices', async () => {
+    const { page, problems } = await openBoard(boards.ticking)
+    const select = widget(page, 'Ticking').getByLabel('tick')
+    expect(await select.locator('option').count()).toBe(1)
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click()
+    await expect.poll(() => select.locator('option').count(), { timeout: 20_000 }).toBe(2)
+    expect(problems).toEqual([])
   })
 })

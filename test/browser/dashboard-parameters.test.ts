@@ -121,6 +121,22 @@ describe('dashboard parameters', () => {
     expect(problems).toEqual([])
   })
 
+  it('redraws the applied widgets with the server\'s drawing: the chart code is never loaded', async () => {
+    const { page, scripts, problems } = await openBoard()
+    await cell(page, 'Tens', '10').waitFor()
+    const input = page.getByRole('region', { name: 'Dashboard parameters' }).getByLabel('Level')
+    await input.fill('5')
+    await page.getByRole('region', { name: 'Dashboard parameters' }).getByRole('button', { name: /^Apply/ }).click()
+    await widget(page, 'Tens').locator('[data-drawn-by="redrawn"]').getByRole('cell', { name: '50', exact: true }).waitFor()
+    await widget(page, 'Hundreds').locator('[data-drawn-by="redrawn"]').getByRole('cell', { name: '500', exact: true }).waitFor()
+    // the page's drawing of the widget without parameters stays as the server first drew it
+    expect(await widget(page, 'Plain').locator('[data-drawn-by="server"]').count()).toBe(1)
+    const loaded = scripts.map((url) => new URL(url).pathname)
+    expect(loaded.filter((path) => /\/(render|ChartView)-[A-Z0-9]+\.js$/.test(path))).toEqual([])
+    expect(loaded.some((path) => path.includes('/DashboardWidget-'))).toBe(true)
+    expect(problems).toEqual([])
+  })
+
   it('opens with the values the address gives, widget parameters included', async () => {
     const { page, problems } = await openBoard(`?p_level=4&p_w${ids.ownWidget}_k=6`)
     await cell(page, 'Tens', '40').waitFor()

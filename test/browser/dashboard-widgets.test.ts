@@ -100,11 +100,11 @@ describe('before and while hydrating', () => {
 })
 
 describe('the widget menu', () => {
-  it('expands the chart into a dialog 95% of the window wide, drawn again in the browser', async () => {
+  it('expands the chart into a dialog 95% of the window wide, drawn again by the server at its size', async () => {
     const { page, problems } = await openBoard(boards.main)
     await (await menu(page, widget(page, 'Regions'), 'Expand')).click()
     const dialog = page.getByRole('dialog', { name: /Regions/ })
-    await dialog.locator('[data-drawn-by="browser"] > svg').waitFor()
+    await dialog.locator('[data-drawn-by="redrawn"] > svg').waitFor()
     const box = (await dialog.boundingBox())!
     expect(Math.abs(box.width - DESKTOP.width * 0.95)).toBeLessThan(2)
     await page.keyboard.press('Escape')

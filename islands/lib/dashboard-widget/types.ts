@@ -8,6 +8,8 @@ import type { ParameterDefinition } from '../../../src/shared/parameters/index.t
 export interface ChartWidget {
   id: number
   place: { col: number; row: number; sizeX: number; sizeY: number }
+  /** Its rows follow its content (spec 1 §9 autoHeight): its drawing keeps its natural height. */
+  autoHeight?: boolean
   title: string
   queryId: number
   queryName: string
@@ -44,3 +46,8 @@ export function drawingMarkup(widgetId: number, drawing: ServerDrawing | null): 
   if (typeof document === 'undefined') return null
   return document.querySelector(`[data-widget-drawing="${widgetId}"]`)?.innerHTML ?? null
 }
+
+/** What every card carries: its id, its place (which the auto-height layout starts from), whether it is auto-height. */
+export const cardData = (w: { id: number; place: ChartWidget['place']; autoHeight?: boolean }) => ({
+  'data-widget-id': w.id, 'data-place': JSON.stringify(w.place), 'data-auto-height': w.autoHeight || undefined,
+})

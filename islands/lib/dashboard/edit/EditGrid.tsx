@@ -1,20 +1,26 @@
-import { useEffect, useState, type JSX } from 'react'
+import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react'
 import { GridLayout, useContainerWidth, verticalCompactor, type Layout, type LayoutItem } from 'react-grid-layout'
 import { dashboardTexts } from '../../../../src/shared/dashboard-texts.ts'
 import { closePath } from '../../ui.ts'
+import { watchAutoHeight } from '../auto-height.ts'
 import { GRID, type Place } from './grid-dom.ts'
+import { keyLayout } from './keyboard-layout.ts'
 
 const t = dashboardTexts.edit
 
-export interface GridWidget { id: number; place: Place; isText: boolean; hasParameters?: boolean }
+/** `autoHeight`: its rows follow its content (spec 1 §9) until it is resized by hand. */
+export interface GridWidget { id: number; place: Place; isText: boolean; hasParameters?: boolean; autoHeight?: boolean }
 
 const toItem = ({ id, place }: GridWidget): LayoutItem => ({
   i: String(id), x: place.col, y: place.row, w: place.sizeX, h: place.sizeY, minW: 1, maxW: GRID.columns, minH: 1, maxH: GRID.maxRows,
 })
 
-/** The places a layout gives, by widget id. */
-export const placesOf = (layout: Layout) =>
-  new Map(layout.map((item) => [Number(item.i), { col: item.x, row: item.y, sizeX: item.w, sizeY: item.h }]))
+/** The places a layout gives, by widget id; a widget resized by hand stops following its content (`autoHeight` false). */
+export const placesOf = (layout: Layout, resized?: string) =>
+  new Map(layout.map((item): [number, Place] => {
+    const place = { col: item.x, row: item.y, sizeX: item.w, sizeY: item.h }
+    return [Number(item.i), item.i === resized ? { ...place, autoHeight: false } : place]
+  }))
 
 /** Keeps the server-drawn widget in this grid item: the element moves, nothing is drawn again. */
 function Cell({ element }: { element: HTMLElement | undefined }): JSX.Element {
@@ -34,8 +40,10 @@ function useNarrow(): boolean {
 
 /**
  * The drag-and-resize grid of edit mode (react-grid-layout): 6 columns, widgets 1 to 6 columns wide and 1 to 1,000
- * rows high, moved up as far as they go. At or below 768 px the widgets stack in one column, in reading order, and
- * stay where they are: a phone shows the layout, it does not rearrange it.
+ * rows high, moved up as far as they go. A focused widget moves one cell with the arrow keys and resizes with
+ * Shift+arrows (the library's own moves, saved as a drag is). Auto-height widgets take the rows their content needs.
+ * At or below 768 px the widgets stack in one column, in reading order, and stay where they are: a phone shows the
+ * layout, it does not rearrange it.
  */
 export function EditGrid({ widgets, cells, onChange, onDelete, onEditText, onEditParameters }: {
   widgets: GridWidget[]
@@ -49,16 +57,50 @@ export function EditGrid({ widgets, cells, onChange, onDelete, onEditText, onEdi
   const { width, containerRef, mounted } = useContainerWidth()
   const narrow = useNarrow()
   const [layout, setLayout] = useState<Layout>(() => widgets.map(toItem))
+  const [auto, setAuto] = useState(() => new Set(widgets.flatMap((w) => (w.autoHeight ? [String(w.id)] : []))))
+  const latest = useRef(layout)
+  latest.current = layout
   useEffect(() => {
     // widgets removed meanwhile leave the layout; the others keep the places they were dragged to
     setLayout((current) => current.filter((item) => widgets.some((w) => String(w.id) === item.i)))
   }, [widgets])
+  useEffect(() => {
+    const cards = [...auto].flatMap((id) => {
+      const cell = cells.get(Number(id))
+      const card = cell?.matches('[data-widget-id]') ? cell : cell?.querySelector<HTMLElement>('[data-widget-id]')
+      return card ? [card] : []
+    })
+    return watchAutoHeight(cards, (id, rows) => {
+      setLayout((current) => verticalCompactor.compact(current.map((item) => (item.i === String(id) ? { ...item, h: rows } : item)), GRID.columns))
+    })
+  }, [auto, cells])
 
   const stacked: Layout = [...layout].sort((a, b) => a.y - b.y || a.x - b.x).reduce<LayoutItem[]>((items, item) => {
     const y = items.length ? items[items.length - 1].y + items[items.length - 1].h : 0
     return [...items, { ...item, x: 0, y, w: 1, static: true }]
   }, [])
-  const changed = (next: Layout) => onChange(placesOf(next))
+  const changed = (next: Layout, resized?: string) => {
+    if (resized && auto.has(resized)) setAuto((ids) => new Set([...ids].filter((id) => id !== resized)))
+    onChange(placesOf(next, resized && auto.has(resized) ? resized : undefined))
+  }
+  // the library's own layout is taken while a hand drags or resizes; other changes (keys, auto heights) are ours, and
+  // a layout it reports from an older render must not undo a key pressed since
+  const moving = useRef(false)
+  function stopped(next: Layout, resized?: string) {
+    moving.current = false
+    setLayout(next)
+    changed(next, resized)
+  }
+  function onKey(event: KeyboardEvent<HTMLDivElement>, id: string) {
+    if (narrow || event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return
+    const next = keyLayout(latest.current, id, event.key, event.shiftKey)
+    if (!next) return
+    event.preventDefault()
+    // keys come faster than renders: the next one starts from this layout
+    latest.current = next.layout
+    setLayout(next.layout)
+    changed(next.layout, next.resized ? id : undefined)
+  }
 
   return (
     <div ref={containerRef} className="dashboard-edit-grid" data-dashboard-edit-grid>
@@ -67,10 +109,14 @@ export function EditGrid({ widgets, cells, onChange, onDelete, onEditText, onEdi
           gridConfig={{ cols: narrow ? 1 : GRID.columns, rowHeight: GRID.rowHeight, margin: [GRID.gap, GRID.gap], containerPadding: [0, 0], maxRows: Infinity }}
           dragConfig={{ enabled: !narrow, cancel: 'a, button, input, textarea, select, [data-no-drag]' }}
           resizeConfig={{ enabled: !narrow, handles: ['se'] }}
-          onLayoutChange={(next) => !narrow && setLayout(next)}
-          onDragStop={(next) => changed(next)} onResizeStop={(next) => changed(next)}>
+          onDragStart={() => (moving.current = true)} onResizeStart={() => (moving.current = true)}
+          onLayoutChange={(next) => !narrow && moving.current && setLayout(next)}
+          onDragStop={(next) => stopped(next)} onResizeStop={(next, _old, item) => stopped(next, item?.i)}>
           {widgets.map((w) => (
-            <div key={String(w.id)} className="dashboard-edit-item group" data-edit-widget={w.id} title={narrow ? undefined : t.moveHint}>
+            <div key={String(w.id)} className="dashboard-edit-item group focus-visible:outline-2 focus-visible:outline-sky-500" data-edit-widget={w.id}
+              title={narrow ? undefined : t.moveHint} tabIndex={narrow ? undefined : 0} aria-label={narrow ? undefined : t.keyboardLabel(w.id)}
+              aria-keyshortcuts={narrow ? undefined : 'ArrowLeft ArrowRight ArrowUp ArrowDown Shift+ArrowLeft Shift+ArrowRight Shift+ArrowUp Shift+ArrowDown'}
+              onKeyDown={(event) => onKey(event, String(w.id))}>
               <Cell element={cells.get(w.id)} />
               <div className="absolute top-1.5 right-1.5 z-10 flex gap-1 rounded-md bg-white/90 p-0.5 shadow-sm dark:bg-slate-800/90" data-no-drag>
                 {w.isText && (

@@ -8,6 +8,7 @@ import { ui } from '../../ui.ts'
 import type { HeaderDashboard } from '../types.ts'
 import type { DashboardChanges } from '../use-dashboard.ts'
 import { EditGrid, type GridWidget } from './EditGrid.tsx'
+import { isAutoHeight } from '../../../../src/shared/dashboard-grid.ts'
 import { placeOf, restoreCells, viewGrid, widgetCells, type Place } from './grid-dom.ts'
 import { useEditParameters, type ParameterWidgetJson } from './use-edit-parameters.ts'
 import { useLayoutSave } from './use-layout-save.ts'
@@ -60,12 +61,15 @@ export default function EditMode({ dashboard, update, onDone }: {
       const list = answer.widgets ?? []
       params.loaded(answer.options, list)
       for (const w of list) {
-        stored.current.options.set(w.id, w.options)
+        // a height that follows the content stays so when the widget moves (the older form, a negative sizeY, included)
+        const auto = isAutoHeight(w.options) && { position: { ...(w.options.position as object), autoHeight: true } }
+        stored.current.options.set(w.id, auto ? { ...w.options, ...auto } : w.options)
         stored.current.texts.set(w.id, w.text)
       }
       if (view?.matches('[data-dashboard-grid]')) cells.current = widgetCells(view)
       const shown = list.map((w) => ({
         id: w.id, isText: !w.visualization && !w.restricted, place: placeOf(w.options, !w.visualization && !w.restricted), hasParameters: params.widgets.has(w.id),
+        autoHeight: isAutoHeight(w.options),
       }))
       for (const w of shown) places.current.set(w.id, w.place)
       setWidgets(shown)
@@ -81,7 +85,7 @@ export default function EditMode({ dashboard, update, onDone }: {
   function moved(next: Map<number, Place>) {
     const changed = new Map([...next].filter(([id, p]) => {
       const was = places.current.get(id)
-      return !was || was.col !== p.col || was.row !== p.row || was.sizeX !== p.sizeX || was.sizeY !== p.sizeY
+      return !was || was.col !== p.col || was.row !== p.row || was.sizeX !== p.sizeX || was.sizeY !== p.sizeY || p.autoHeight === false
     }))
     for (const [id, p] of next) places.current.set(id, p)
     saver.queue(changed)

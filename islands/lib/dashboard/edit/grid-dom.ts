@@ -7,7 +7,8 @@ import { placeOf, type WidgetPlace } from '../../../../src/shared/dashboard-grid
 /** The grid's geometry (spec 1 §9): 6 columns, a row every 50 px (34 px of row and a 16 px gap, as the view page). */
 export const GRID = { columns: 6, rowHeight: 34, gap: 16, maxRows: 1000, narrow: '(max-width: 768px)' } as const
 
-export type Place = WidgetPlace
+/** A place in the grid; `autoHeight` false once a widget was resized by hand (saved with its position). */
+export type Place = WidgetPlace & { autoHeight?: boolean }
 export { placeOf }
 
 /** What the view page shows in place of the grid: its widgets' section, or the empty-dashboard note. */
@@ -40,6 +41,8 @@ export function restoreCells(grid: HTMLElement, cells: Map<number, HTMLElement>,
       widget.style.setProperty('--col', `${place.col + 1} / span ${place.sizeX}`)
       widget.style.setProperty('--row', `${place.row + 1} / span ${place.sizeY}`)
       widget.style.setProperty('--height', `${place.sizeY * (GRID.rowHeight + GRID.gap)}px`)
+      // the place the view page's auto-height layout starts from
+      widget.dataset.place = JSON.stringify({ col: place.col, row: place.row, sizeX: place.sizeX, sizeY: place.sizeY })
     }
     grid.append(cell)
   }

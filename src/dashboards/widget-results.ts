@@ -1,0 +1,151 @@
+import { findById as findDataSource } from '../data-sources/store.ts'
+import type { Deps } from '../deps.ts'
+import { BadRequest, Forbidden, NotFound } from '../errors.ts'
+import { queryHash } from '../executions/hash.ts'
+import { fillParameters } from '../executions/requests.ts'
+import { textToRun } from '../executions/service.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { viewerOf } from '../queries/access.ts'
+import { unsafeTexts } from '../queries/run-saved.ts'
+import { findVisible, type QueryRow, type VisualizationRow } from '../queries/store.ts'
+import { findVisualization } from '../queries/visualization-store.ts'
+import { findFresh, type ResultRow } from '../results/store.ts'
+import { placeOf } from '../shared/dashboard-grid.ts'
+import { dashboardTexts } from '../shared/dashboard-texts.ts'
+import { isSafe, type ParameterDefinition } from '../shared/parameters/index.ts'
+import { iso } from '../shared/time.ts'
+import type { WidgetDrawing } from '../visualizations/widget-drawing.ts'
+import type { FilterSelection } from '../visualizations/filter-choices.ts'
+import { getDashboardRow } from './access.ts'
+import { drawingSize, drawResult, resultReader } from './drawing.ts'
+import { widgetTexts } from './widgets.ts'
+import * as store from './widget-store.ts'
+
+/**
+ * Who asks for a widget's results. A signed-in user (or their key) sees a widget's results when they may open its
+ * dashboard and see its query; a dashboard share token (`Authorization: Key <share token>`, the sharing work)
+ * becomes a `sharedDashboard` caller that sees the results of that dashboard's own widgets and nothing else.
+ */
+export type WidgetResultsCaller =
+  | { principal: Principal }
+  | { sharedDashboard: { orgId: number; dashboardId: number } }
+
+export interface OpenedWidget {
+  widget: store.WidgetRow
+  visualization: VisualizationRow
+  query: QueryRow
+  /** Signed in: false for a share token, whose caller may only read what the dashboard's owner chose to show. */
+  signedIn: boolean
+}
+
+/**
+ * THE check of every call that reads a widget's results (today `GET api/widgets/{id}/drawing`): the widget's
+ * visualization and query, when this caller may see them. A widget of another organization, or of another dashboard
+ * than the shared one, is 404; a text widget has no results (404); a restricted widget (its query's source is none
+ * of the caller's groups') gets nothing but the text its card shows (403). Admitting another kind of caller is one
+ * branch here.
+ */
+export async function openWidgetResults(deps: Deps, caller: WidgetResultsCaller, widgetId: number): Promise<OpenedWidget> {
+  const widget = await store.findWidget(deps.sql, widgetId)
+  if (!widget || widget.visualization_id === null) throw new NotFound(widgetTexts.notFound)
+  if ('sharedDashboard' in caller) {
+    const shared = caller.sharedDashboard
+    if (widget.dashboard_id !== shared.dashboardId) throw new NotFound(widgetTexts.notFound)
+    const visualization = await findVisualization(deps.sql, shared.orgId, widget.visualization_id)
+    const query = visualization && await findVisible(deps.sql, { orgId: shared.orgId, userId: 0, groupIds: [], admin: true }, visualization.query_id)
+    if (!visualization || !query) throw new NotFound(widgetTexts.notFound)
+    return { widget, visualization, query, signedIn: false }
+  }
+  const { principal } = caller
+  // whoever may list dashboards may open any of the organization's (404 for other organizations')
+  await getDashboardRow(deps, principal, widget.dashboard_id).catch((error) => {
+    throw error instanceof NotFound ? new NotFound(widgetTexts.notFound) : error
+  })
+  const visualization = await findVisualization(deps.sql, principal.orgId, widget.visualization_id)
+  if (!visualization) throw new NotFound(widgetTexts.notFound)
+  const query = await findVisible(deps.sql, viewerOf(principal), visualization.query_id)
+  if (!query) throw new Forbidden(dashboardTexts.restricted)
+  return { widget, visualization, query, signedIn: true }
+}
+
+export interface DrawingInput {
+  /** The values the widget's query runs with (its mappings applied), as `POST api/queries/{id}/results` takes them. */
+  parameters: Record<string, unknown>
+  /** The result filters' chosen values; filters not named keep their default. */
+  filters: FilterSelection
+  /** The pixel size to draw at; by default the widget's size on the page's grid, as the page draws it. */
+  size: { width: number; height: number } | null
+}
+
+const LIMIT = 65_536
+const SIZE = { min: 40, max: 4000 }
+
+function jsonObject(text: string | undefined, what: string): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined
+  if (text.length > LIMIT) throw new BadRequest(`${what} is too long.`)
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw new BadRequest(`${what} must be a JSON object.`)
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BadRequest(`${what} must be a JSON object.`)
+  return parsed as Record<string, unknown>
+}
+
+/**
+ * The drawing call's address: `parameters` (a JSON object of values; without it, the `p_<name>` arguments),
+ * `filters` (a JSON object of value lists by filter name), `width` and `height` (together, whole pixels).
+ */
+export function drawingInput(query: Record<string, string>): DrawingInput {
+  const fromUrl = Object.fromEntries(Object.entries(query).filter(([key]) => key.startsWith('p_') && key.length > 2).map(([key, value]) => [key.slice(2), value]))
+  const parameters = jsonObject(query.parameters, 'parameters') ?? fromUrl
+  const filters = jsonObject(query.filters, 'filters') ?? {}
+  for (const [name, values] of Object.entries(filters)) {
+    if (!Array.isArray(values)) throw new BadRequest(`filters.${name} must be a list of values.`)
+  }
+  let size: DrawingInput['size'] = null
+  if (query.width !== undefined || query.height !== undefined) {
+    const [width, height] = [Number(query.width), Number(query.height)]
+    const fits = (n: number) => Number.isInteger(n) && n >= SIZE.min && n <= SIZE.max
+    if (!fits(width) || !fits(height)) throw new BadRequest(`width and height must be whole numbers of pixels from ${SIZE.min} to ${SIZE.max}.`)
+    size = { width, height }
+  }
+  return { parameters, filters: filters as FilterSelection, size }
+}
+
+/**
+ * The latest stored result of a saved query run with these values (its parameters filled as a run fills them, the
+ * auto-limit applied): what a run with `max_age` -1 would answer at once, found without running anything. Undefined
+ * when those values never ran or the query has no source; bad values are a 400 as in a run.
+ */
+export async function storedResultFor(
+  deps: Deps, orgId: number, query: Pick<QueryRow, 'query' | 'data_source_id' | 'options'>, values: Record<string, unknown>,
+): Promise<ResultRow | undefined> {
+  const ds = query.data_source_id == null ? undefined : await findDataSource(deps.sql, orgId, query.data_source_id)
+  if (!ds) return undefined
+  const text = await fillParameters(deps, orgId, query.query, (query.options.parameters ?? []) as ParameterDefinition[], values)
+  return findFresh(deps.sql, ds.id, queryHash(textToRun(ds, text, !!query.options.apply_auto_limit)), -1)
+}
+
+
+/**
+ * `GET api/widgets/{id}/drawing`: the widget's result for these parameter values (the latest stored for the text
+ * they make, as a run with `max_age` -1 finds it) drawn by the server's renderer, so a dashboard redraws a widget
+ * after Apply, Refresh or a filter choice with markup and never needs the chart code in the browser. Nothing runs.
+ */
+export async function widgetDrawing(deps: Deps, caller: WidgetResultsCaller, widgetId: number, input: DrawingInput): Promise<WidgetDrawing> {
+  const { widget, visualization, query, signedIn } = await openWidgetResults(deps, caller, widgetId)
+  const defs = (query.options.parameters ?? []) as ParameterDefinition[]
+  if (!signedIn && !isSafe(defs, query.query)) throw new Forbidden(unsafeTexts.whenShared)
+  const none: WidgetDrawing = { drawing: null, note: 'never-run', query_result: null, filters: [], filter_selection: {} }
+  const result = await storedResultFor(deps, query.org_id, query, input.parameters)
+  if (!result) return none
+  const size = input.size ?? drawingSize(placeOf(widget.options, false))
+  const drawn = await drawResult(resultReader(deps, query.org_id), visualization, result.id, size,
+    (filters) => Object.fromEntries(filters.flatMap((f) => (input.filters[f.name] ? [[f.name, input.filters[f.name]]] : []))))
+  return {
+    drawing: drawn.html, note: drawn.note, query_result: { id: result.id, retrieved_at: iso(result.retrieved_at) },
+    filters: drawn.filters, filter_selection: drawn.selection,
+  }
+}
