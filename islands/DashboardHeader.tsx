@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type JSX } from 'react'
 import { dashboardTexts } from '../src/shared/dashboard-texts.ts'
+import { shareTexts } from '../src/shared/share-texts.ts'
 import { island } from '../src/shared/island.tsx'
 import { api } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
@@ -16,9 +17,10 @@ const EditMode = lazy(() => import('./lib/dashboard/edit/EditMode.tsx'))
 const ConfirmDialog = lazy(() => import('./lib/ConfirmDialog.tsx'))
 const TagsDialog = lazy(() => import('./lib/query-page/TagsDialog.tsx').then((m) => ({ default: m.TagsDialog })))
 const PermissionsDialog = lazy(() => import('./lib/dashboard/PermissionsDialog.tsx'))
+const ShareDialog = lazy(() => import('./lib/dashboard/ShareDialog.tsx'))
 
 const t = dashboardTexts.header
-type Dialog = 'tags' | 'archive' | 'permissions' | null
+type Dialog = 'tags' | 'archive' | 'permissions' | 'share' | null
 
 /** The page's root element, which carries the fullscreen mark the stylesheet hides the app's chrome by. */
 const pageRoot = () => document.querySelector<HTMLElement>('[data-dashboard]')
@@ -28,8 +30,9 @@ const pageRoot = () => document.querySelector<HTMLElement>('[data-dashboard]')
  * (Unarchive, Publish, Refresh with auto-refresh, fullscreen, favourite, the More menu) or of edit mode, whose code
  * and grid load only when editing starts.
  */
-function DashboardHeader({ dashboard: initial, mayManagePermissions, mayFork, refreshIntervals, initial: flags }: DashboardHeaderProps): JSX.Element {
+function DashboardHeader({ dashboard: initial, mayManagePermissions, mayFork, refreshIntervals, initial: flags, share }: DashboardHeaderProps): JSX.Element {
   const { dashboard: d, update, archive, setFavorite } = useDashboard(initial)
+  const [publicUrl, setPublicUrl] = useState(share?.publicUrl ?? null)
   const [editing, setEditing] = useState(flags.edit)
   const [fullscreen, setFullscreen] = useState(flags.fullscreen)
   const [dialog, setDialog] = useState<Dialog>(null)
@@ -89,6 +92,10 @@ function DashboardHeader({ dashboard: initial, mayManagePermissions, mayFork, re
                 {d.is_archived && d.can_edit && <button type="button" className={ui.primaryButton} onClick={() => void update({ is_archived: false })}>{t.unarchive}</button>}
                 {editable && d.is_draft && <button type="button" className={ui.primaryButton} onClick={() => void update({ is_draft: false })}>{t.publish}</button>}
                 <RefreshControl intervals={refreshIntervals} initial={flags.refresh} />
+                {/* spec 2 §6: a published dashboard, or one already shared */}
+                {share && !d.is_archived && (!d.is_draft || publicUrl) && (
+                  <button type="button" className={ui.secondaryButton} data-share-button aria-pressed={publicUrl !== null} onClick={() => setDialog('share')}>{shareTexts.share}</button>
+                )}
                 {!d.is_draft && (
                   <button type="button" className={`${ui.secondaryButton} px-2.5`} aria-label={t.fullscreen} aria-pressed={fullscreen} onClick={toggleFullscreen}>
                     <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
@@ -134,6 +141,7 @@ function DashboardHeader({ dashboard: initial, mayManagePermissions, mayFork, re
       <Suspense fallback={null}>
         {dialog === 'tags' && <TagsDialog tags={d.tags} suggestFrom="/api/dashboards/tags" onSave={(tags) => update({ tags })} onClose={() => setDialog(null)} />}
         {dialog === 'permissions' && d.user && <PermissionsDialog dashboardId={d.id} owner={d.user} onClose={() => setDialog(null)} />}
+        {dialog === 'share' && <ShareDialog dashboardId={d.id} publicUrl={publicUrl} onChange={setPublicUrl} onClose={() => setDialog(null)} />}
         {dialog === 'archive' && (
           <ConfirmDialog title={t.archiveTitle} body={t.archiveBody(d.name)} confirm={t.archive} busyLabel={t.archiving} cancel={t.cancel}
             onConfirm={async () => { if (await archive()) setDialog(null) }} onClose={() => setDialog(null)} />

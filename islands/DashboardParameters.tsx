@@ -15,6 +15,8 @@ export interface DashboardParametersProps {
   widgets: Record<string, ParameterDefinition[]>
   /** The values the page was asked for (its address), as the server read them. */
   initial: ParameterState
+  /** Keep the address with the browser's own history instead of the router (public pages, decision 0021). */
+  plainHistory?: boolean
 }
 
 /** The router's validated search as address parameters, for reading parameter values from. */
@@ -42,7 +44,11 @@ function addressChanges(defs: readonly ParameterDefinition[], values: Record<str
  * those whose values changed run again. Widgets' own parameters are applied the same way from their cards. Rendered
  * only on dashboards with parameters, so no other page loads the router.
  */
-function DashboardParameters({ dashboard, widgets, initial }: DashboardParametersProps): JSX.Element | null {
+/** The address's keeper: the dashboard's router, or on public pages the browser's history in the router's shape. */
+const keeper = (plain: boolean) =>
+  plain ? import('./lib/dashboard/parameters/plain-history.ts') as unknown as Promise<typeof import('./lib/dashboard/parameters/router.ts')> : import('./lib/dashboard/parameters/router.ts')
+
+function DashboardParameters({ dashboard, widgets, initial, plainHistory = false }: DashboardParametersProps): JSX.Element | null {
   const [state, setState] = useState(initial)
   // the router loads on its own (a chunk only these dashboards fetch); an Apply meanwhile waits for it
   const router = useRef<Promise<DashboardRouter> | null>(null)
@@ -57,7 +63,7 @@ function DashboardParameters({ dashboard, widgets, initial }: DashboardParameter
     }
     tell(new URLSearchParams(window.location.search))
     let stopListening = () => {}
-    router.current = import('./lib/dashboard/parameters/router.ts').then(async ({ createDashboardRouter, currentSearch }) => {
+    router.current = keeper(plainHistory).then(async ({ createDashboardRouter, currentSearch }) => {
       const r = createDashboardRouter()
       await r.load()
       // Apply, back and forward all move the router's history: the validated search of where it lands is in force
@@ -76,7 +82,7 @@ function DashboardParameters({ dashboard, widgets, initial }: DashboardParameter
 
   async function go(changes: Record<string, string | null>) {
     if (!router.current) return
-    const [r, { navigateParameters }] = await Promise.all([router.current, import('./lib/dashboard/parameters/router.ts')])
+    const [r, { navigateParameters }] = await Promise.all([router.current, keeper(plainHistory)])
     await navigateParameters(r, changes)
   }
 

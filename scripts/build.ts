@@ -91,6 +91,44 @@ for (const f of islandFiles) {
   islands[f.replace(/\.tsx$/, '')] = { file: url(out), imports: staticImports(out).map(url) }
 }
 
+// Public pages (a shared dashboard, opened by strangers on any device) hydrate their few islands with Preact's
+// React-compatible runtime: the same components, without React DOM's 60 KB (decision 0021).
+const PUBLIC_ISLANDS = ['DashboardWidget', 'DashboardParameters', 'DashboardFilters']
+const publicResult = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ['islands/boot.ts', ...PUBLIC_ISLANDS.map((name) => `islands/${name}.tsx`)],
+  outdir: path.join(staticDir, 'public-islands'),
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  metafile: true,
+  target: ['es2022'],
+  jsx: 'automatic',
+  alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  logLevel: 'warning',
+})
+const publicOutputs = publicResult.metafile.outputs
+const publicImports = (file: string, seen = new Set<string>()): string[] => {
+  for (const imp of publicOutputs[file]?.imports ?? []) {
+    if (imp.kind === 'import-statement' && !seen.has(imp.path)) {
+      seen.add(imp.path)
+      publicImports(imp.path, seen)
+    }
+  }
+  return [...seen]
+}
+const publicEntry = (entry: string) => Object.keys(publicOutputs).find((f) => publicOutputs[f].entryPoint === entry)!
+const publicIslands: Record<string, { file: string; imports: string[] }> = {}
+for (const name of PUBLIC_ISLANDS) {
+  const out = publicEntry(`islands/${name}.tsx`)
+  publicIslands[name] = { file: url(out), imports: publicImports(out).map(url) }
+}
+
 // Stylesheet: Tailwind scans routes/, islands/ and src/ for the classes in use.
 const tmpCss = path.join(work, 'app.css')
 execFileSync(path.join(root, 'node_modules/.bin/tailwindcss'), ['-i', 'src/ui/styles.css', '-o', tmpCss, '--minify'], {
@@ -100,7 +138,10 @@ const css = fs.readFileSync(tmpCss)
 const cssName = `app-${crypto.createHash('sha256').update(css).digest('base64url').replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase()}.css`
 fs.renameSync(tmpCss, path.join(staticDir, cssName))
 
-const manifest = { css: `/static/${cssName}`, boot: url(entryOutput('islands/boot.ts')), islands }
+const manifest = {
+  css: `/static/${cssName}`, boot: url(entryOutput('islands/boot.ts')), islands,
+  public: { boot: url(publicEntry('islands/boot.ts')), islands: publicIslands },
+}
 
 // Into dist/: the new files beside the old (their names differ by their hashes), then the manifest in one rename,
 // then the old files this build no longer has (not those of a build that ran alongside, which are newer than its start).

@@ -13,15 +13,27 @@ function csrfToken(): string {
   return match ? decodeURIComponent(match[1]) : ''
 }
 
+let shareKey: string | null | undefined
+
+/**
+ * The share token of the public dashboard this page is (its root carries `data-share-key`), else null. A public page's
+ * calls go with the token alone (`Authorization: Key …`) and no cookies: they never need, nor use, a session.
+ */
+export function pageShareKey(): string | null {
+  if (shareKey === undefined) shareKey = typeof document === 'undefined' ? null : document.querySelector('[data-share-key]')?.getAttribute('data-share-key') ?? null
+  return shareKey
+}
+
 async function send(method: string, path: string, body: unknown): Promise<Response> {
+  const key = pageShareKey()
   try {
     return await fetch(path, {
       method,
-      credentials: 'same-origin',
+      credentials: key ? 'omit' : 'same-origin',
       headers: {
         Accept: 'application/json',
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(method === 'GET' ? {} : { 'X-CSRF-TOKEN': csrfToken() }),
+        ...(key ? { Authorization: `Key ${key}` } : method === 'GET' ? {} : { 'X-CSRF-TOKEN': csrfToken() }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
@@ -57,7 +69,7 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
     response = await send(method, path, body)
     data = await parse(response)
   }
-  if (response.status === 401 || (messageOf(data).includes('Please login') && !path.startsWith('/api/session'))) {
+  if (!pageShareKey() && (response.status === 401 || (messageOf(data).includes('Please login') && !path.startsWith('/api/session')))) {
     await sessionExpired()
     response = await send(method, path, body)
     data = await parse(response)

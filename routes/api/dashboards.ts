@@ -6,6 +6,11 @@ import {
   setDashboardFavorite, updateDashboard,
 } from '../../src/dashboards/service.ts'
 import { NotFound } from '../../src/errors.ts'
+import { publicDashboardJson, sharedDetails, sharedIdentity, sharedMaxAge } from '../../src/dashboards/public.ts'
+import { shareDashboard, sharedDashboard, shareFieldsFor, unshareDashboard } from '../../src/dashboards/sharing.ts'
+import { cachingHeaders, isNotModified, validatorsFor } from '../../src/http/conditional.ts'
+import { FRAMEABLE_RESOURCE_CSP } from '../../src/http/middleware/security-headers.ts'
+import { DEFAULT_SETTINGS } from '../../src/settings/defaults.ts'
 import { aclJson, grantJson } from '../../src/grants/serialize.ts'
 import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
@@ -25,6 +30,9 @@ function privateJson(c: Context<Env>, body: unknown) {
   c.header('Cache-Control', 'no-store')
   return c.json(body)
 }
+
+/** Where public addresses point: the configured base URL, else the address this request came to. */
+const baseUrl = (c: Context<Env>) => c.get('deps').config.baseUrl ?? new URL(c.req.url).origin
 
 const list = (kind: DashboardListKind) => async (c: Context<Env>) => {
   const { principal } = apiCaller(c)
@@ -47,6 +55,21 @@ export default new Hono<Env>()
     const { principal } = apiCaller(c)
     return privateJson(c, await createDashboard(c.get('deps'), principal, await jsonBody(c.req)))
   })
+  // a shared dashboard's public shape (reference §1.1): the token in the path is the only credential; any site may
+  // frame what it serves, and caches may keep it for its queries' refresh interval (decision 0021)
+  .get('/public/:token', async (c) => {
+    const deps = c.get('deps')
+    const row = await sharedDashboard(deps, c.req.param('token'))
+    const details = await sharedDetails(deps, row)
+    const identity = sharedIdentity(details, c.get('org')?.settings ?? DEFAULT_SETTINGS, ['json'])
+    const validators = validatorsFor(identity.parts, identity.lastModified)
+    const caching = { maxAgeSeconds: sharedMaxAge(details), scope: 'public' as const }
+    c.header('Content-Security-Policy', FRAMEABLE_RESOURCE_CSP)
+    c.header('X-Frame-Options', undefined)
+    for (const [name, value] of Object.entries(cachingHeaders(validators, caching))) c.header(name, value)
+    if (isNotModified(c.req.raw.headers, validators)) return c.body(null, 304)
+    return c.json(publicDashboardJson(details))
+  })
   .get('/:id', async (c) => {
     const { principal } = apiCaller(c)
     const deps = c.get('deps')
@@ -54,7 +77,8 @@ export default new Hono<Env>()
     const row = c.req.query('legacy') !== undefined
       ? await getDashboardRowBySlug(deps, principal, address)
       : await getDashboardRow(deps, principal, idFromAddress(address))
-    return privateJson(c, await getDashboard(deps, principal, row))
+    const [dashboard, share] = await Promise.all([getDashboard(deps, principal, row), shareFieldsFor(deps, principal, row, baseUrl(c))])
+    return privateJson(c, { ...dashboard, ...share })
   })
   .post('/:id', async (c) => {
     const { principal } = apiCaller(c)
@@ -67,6 +91,16 @@ export default new Hono<Env>()
   .post('/:id/fork', async (c) => {
     const { principal } = apiCaller(c)
     return privateJson(c, await forkDashboard(c.get('deps'), principal, dashboardId(c)))
+  })
+  // public sharing (spec 2 §7): owner or admin; the same address again while it is on, and DELETE also when it never was
+  .post('/:id/share', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, await shareDashboard(c.get('deps'), principal, dashboardId(c), baseUrl(c)))
+  })
+  .delete('/:id/share', async (c) => {
+    const { principal } = apiCaller(c)
+    await unshareDashboard(c.get('deps'), principal, dashboardId(c))
+    return privateJson(c, null)
   })
   .post('/:id/favorite', async (c) => {
     await setDashboardFavorite(c.get('deps'), apiCaller(c).principal, dashboardId(c), true)

@@ -6,6 +6,8 @@ import { getQueryExecution } from '../../src/executions/service.ts'
 import type { Env } from '../../src/http/env.ts'
 import { savedRunInput } from '../../src/http/bodies/run.ts'
 import { idParam, jsonBody } from '../../src/http/validate.ts'
+import { cachedResult, IMMUTABLE_SECONDS } from '../../src/http/result-caching.ts'
+import { refreshSeconds } from '../../src/queries/embed.ts'
 import { dropdownInContext, dropdownOf, latestResultOf, queryResultOf, runSaved, savedCaller } from '../../src/queries/run-saved.ts'
 import { parseResultFile, resultResponse, type ResultFormat } from '../../src/results/service.ts'
 import { DEFAULT_SETTINGS } from '../../src/settings/defaults.ts'
@@ -17,7 +19,8 @@ export default new Hono<Env>()
   .post('/:id{[0-9]+}/results', async (c) => {
     const deps = c.get('deps')
     const body = c.req.header('content-length') === '0' ? {} : await jsonBody(c.req)
-    return outcomeResponse(deps, await runSaved(deps, caller(c), idParam(c.req.param('id'), NotFound), savedRunInput(body)))
+    const who = caller(c)
+    return outcomeResponse(deps, await runSaved(deps, who, idParam(c.req.param('id'), NotFound), savedRunInput(body)), 'queryKey' in who)
   })
   .get('/:id{[0-9]+}/:file{results[.a-z]*}', (c) => {
     const format = /^results(?:\.(json|csv|tsv|xlsx))?$/.exec(c.req.param('file'))?.[1] ?? (c.req.param('file') === 'results' ? 'json' : undefined)
@@ -28,9 +31,12 @@ export default new Hono<Env>()
     const file = parseResultFile(c.req.param('file'))
     if (!file) throw new NotFound()
     const deps = c.get('deps')
-    const { result, name } = await queryResultOf(deps, caller(c), idParam(c.req.param('id'), NotFound), file.id, file.format)
+    const who = caller(c)
+    const { result, name } = await queryResultOf(deps, who, idParam(c.req.param('id'), NotFound), file.id, file.format)
     const settings = c.get('org')?.settings ?? DEFAULT_SETTINGS
-    return resultResponse(deps, result, file.format, { name, settings, immutable: true, attachment: true })
+    const shared = 'queryKey' in who
+    return cachedResult(c, result, [file.format, name, shared], IMMUTABLE_SECONDS,
+      () => resultResponse(deps, result, file.format, { name, settings, immutable: true, attachment: true, shared }))
   })
   .get('/:id{[0-9]+}/jobs/:jobId', async (c) => {
     const jobId = c.req.param('jobId')
@@ -46,7 +52,11 @@ export default new Hono<Env>()
 
 async function latest(c: Context<Env>, format: ResultFormat) {
   const deps = c.get('deps')
-  const { result, name } = await latestResultOf(deps, caller(c), idParam(c.req.param('id'), NotFound), format)
+  const who = caller(c)
+  const { result, name, query } = await latestResultOf(deps, who, idParam(c.req.param('id'), NotFound), format)
   const settings = c.get('org')?.settings ?? DEFAULT_SETTINGS
-  return resultResponse(deps, result, format, { name, settings, immutable: false, attachment: true })
+  const shared = 'queryKey' in who
+  // the latest result is the query's until its next refresh: kept for its refresh interval, then revalidated
+  return cachedResult(c, result, [format, query.id, query.version, shared], refreshSeconds(query),
+    () => resultResponse(deps, result, format, { name, settings, immutable: false, attachment: true, shared }))
 }

@@ -6,6 +6,7 @@ import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
 import { adhocRunInput, parametersFromUrl } from '../../src/http/bodies/run.ts'
 import { jsonBody } from '../../src/http/validate.ts'
+import { cachedResult, IMMUTABLE_SECONDS } from '../../src/http/result-caching.ts'
 import { parseResultFile, readableResult, resultResponse } from '../../src/results/service.ts'
 
 /** Ad-hoc execution (the editor's Execute) and results by id (spec 1 §7). */
@@ -26,5 +27,6 @@ export default new Hono<Env>()
     if (!file) throw new NotFound()
     const deps = c.get('deps')
     const result = await readableResult(deps, principal, file.id)
-    return resultResponse(deps, result, file.format, { name: null, settings: org.settings, immutable: true, attachment: true })
+    return cachedResult(c, result, [file.format], IMMUTABLE_SECONDS,
+      () => resultResponse(deps, result, file.format, { name: null, settings: org.settings, immutable: true, attachment: true }))
   })

@@ -1,4 +1,5 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { mayManageSharing, shareFieldsFor } from '../../src/dashboards/sharing.ts'
 import { canEditDashboard, getDashboardRow, getDashboardRowBySlug } from '../../src/dashboards/access.ts'
 import { slugify } from '../../src/dashboards/serialize.ts'
 import { recordDashboardView } from '../../src/dashboards/service.ts'
@@ -11,6 +12,15 @@ import { signedIn } from '../../src/http/guards.ts'
 import { idParam } from '../../src/http/validate.ts'
 import { DashboardView } from '../../src/ui/DashboardView.tsx'
 import { renderShellPage } from '../../src/ui/Page.tsx'
+
+/** Share Dashboard's state for its owner or an admin, while the organization allows public URLs; null hides it. */
+async function shareProps(c: Context<Env>, row: Awaited<ReturnType<typeof getDashboardRow>>) {
+  const { principal, org } = signedIn(c)
+  if (org.settings.disable_public_urls || !mayManageSharing(principal, row)) return null
+  const deps = c.get('deps')
+  const fields = await shareFieldsFor(deps, principal, row, deps.config.baseUrl ?? new URL(c.req.url).origin)
+  return { publicUrl: 'public_url' in fields ? fields.public_url : null }
+}
 
 /**
  * The dashboard page (spec 2 §2): `/dashboards/12` or `/dashboards/12-any-slug`, rendered on the server with every
@@ -27,7 +37,7 @@ export default new Hono<Env>()
     const [{ dashboard, widgets, parameters }, canEdit] = await Promise.all([
       dashboardView(deps, principal, row, search), canEditDashboard(deps.sql, principal, row), recordDashboardView(deps, principal, row.id),
     ])
-    const header = dashboardHeaderProps(deps.config, org.settings, principal, dashboard, c.req.query())
+    const header = { ...dashboardHeaderProps(deps.config, org.settings, principal, dashboard, c.req.query()), share: await shareProps(c, row) }
     const withParameters = widgets.some((w) => w.kind === 'chart' && w.parameters.length > 0)
     const initial = stateFromSearch(search, parameters.dashboard, parameters.widgets)
     const shown = withParameters ? { ...parameters, initial } : null

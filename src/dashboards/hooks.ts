@@ -1,4 +1,8 @@
+import type { Deps } from '../deps.ts'
+import { NotFound } from '../errors.ts'
 import type { QueryArchived } from '../queries/archived.ts'
+import type { OpenedByObjectKey } from '../queries/object-keys.ts'
+import { queryForShareToken, sharedMaxAge } from './sharing.ts'
 import type { Db } from '../db/sql.ts'
 import { deleteWidgetsOfQuery } from './widget-store.ts'
 
@@ -8,4 +12,16 @@ import { deleteWidgetsOfQuery } from './widget-store.ts'
  */
 export async function removeWidgetsOfArchivedQuery(tx: Db, event: QueryArchived): Promise<void> {
   await deleteWidgetsOfQuery(tx, event.queryId)
+}
+
+/**
+ * A shared dashboard's token opens the queries its charts show (decision 0021): registered with `onQueryKey` when the
+ * web app is built, so queries never import dashboards. Its runs take the public max_age, whatever was asked.
+ */
+export async function openQueryBySharedDashboard(deps: Deps, queryId: number, token: string): Promise<OpenedByObjectKey | null> {
+  const query = await queryForShareToken(deps, queryId, token).catch((error) => {
+    if (error instanceof NotFound) return null
+    throw error
+  })
+  return query && { query, maxAge: (asked) => sharedMaxAge(asked, query.schedule?.interval) }
 }

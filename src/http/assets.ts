@@ -7,6 +7,8 @@ export interface AssetManifest {
   css: string
   boot: string
   islands: Record<string, { file: string; imports: string[] }>
+  /** Public pages' islands, on Preact's React-compatible runtime (scripts/build.ts; decision 0021). */
+  public?: { boot: string; islands: Record<string, { file: string; imports: string[] }> }
 }
 
 interface StaticFile {

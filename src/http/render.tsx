@@ -6,14 +6,14 @@ import { texts } from '../shared/texts.ts'
 import type { Env } from './env.ts'
 import type { AssetManifest } from './assets.ts'
 import { contentSecurityPolicy } from './middleware/security-headers.ts'
-import { randomToken } from '../auth/tokens.ts'
+import { randomToken, sha256 } from '../auth/tokens.ts'
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
 
 /** One module script that loads only the islands this page rendered; nothing when it rendered none. */
-export function bootScript(manifest: AssetManifest, names: Set<string>, nonce?: string): { head: string; body: string } {
-  if (!names.size) return { head: '', body: '' }
+export function bootScript(manifest: AssetManifest, names: Set<string>, nonce?: string): { head: string; body: string; code: string } {
+  if (!names.size) return { head: '', body: '', code: '' }
   const islands = [...names].map((name) => {
     const entry = manifest.islands[name]
     if (!entry) throw new Error(`Island ${name} is not in the asset manifest: run \`npm run build\`.`)
@@ -23,8 +23,9 @@ export function bootScript(manifest: AssetManifest, names: Set<string>, nonce?: 
   const head = [...preloads].map((href) => `<link rel="modulepreload" href="${href}">`).join('')
   const imports = islands.map((i, n) => `import i${n} from ${JSON.stringify(i.file)};`).join('')
   const map = islands.map((i, n) => `${JSON.stringify(i.name)}:i${n}`).join(',')
-  const body = `<script type="module"${nonce ? ` nonce="${nonce}"` : ''}>import{boot}from${JSON.stringify(manifest.boot)};${imports}boot({${map}});</script>`
-  return { head, body }
+  const code = `import{boot}from${JSON.stringify(manifest.boot)};${imports}boot({${map}});`
+  const body = `<script type="module"${nonce ? ` nonce="${nonce}"` : ''}>${code}</script>`
+  return { head, body, code }
 }
 
 export interface PageOptions {
@@ -32,15 +33,21 @@ export interface PageOptions {
   status?: number
   /** Body classes, e.g. for pages without the app shell. */
   bodyClass?: string
+  /**
+   * How the policy admits the page's one inline script: a fresh nonce (the default), or its hash, for pages whose
+   * copies caches keep and revalidate (public dashboards): the same page then has the same policy every time.
+   */
+  inlineScript?: 'nonce' | 'hash'
 }
 
 /** Render a React tree to a full HTML document on the server. */
-export function renderDocument(manifest: AssetManifest, node: ReactNode, options: PageOptions = {}): { html: string; nonce?: string } {
+export function renderDocument(manifest: AssetManifest, node: ReactNode, options: PageOptions = {}): { html: string; nonce?: string; scriptHash?: string } {
   const collector = new IslandCollector((element, identifierPrefix) => renderToString(element, { identifierPrefix }))
   const body = renderToString(<IslandContext.Provider value={collector}>{node}</IslandContext.Provider>)
   // The one inline script a page may have carries a fresh nonce, so the policy needs no 'unsafe-inline'.
-  const nonce = collector.names.size ? randomToken(16) : undefined
+  const nonce = collector.names.size && options.inlineScript !== 'hash' ? randomToken(16) : undefined
   const scripts = bootScript(manifest, collector.names, nonce)
+  const scriptHash = scripts.code && options.inlineScript === 'hash' ? `sha256-${sha256(scripts.code).toString('base64')}` : undefined
   const title = options.title ? `${options.title} | ${texts.product}` : texts.product
   const html = (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
@@ -51,7 +58,7 @@ export function renderDocument(manifest: AssetManifest, node: ReactNode, options
     `<link rel="stylesheet" href="${manifest.css}">${scripts.head}</head>` +
     `<body class="${escapeHtml(options.bodyClass ?? '')}">${body}${scripts.body}</body></html>`
   )
-  return { html, nonce }
+  return { html, nonce, scriptHash }
 }
 
 export function renderPage(c: Context<Env>, node: ReactNode, options: PageOptions = {}): Response {

@@ -12,6 +12,7 @@ import { fillParameters } from '../executions/requests.ts'
 import { execute, refusal, type Outcome } from '../executions/service.ts'
 import { queryRanResult } from '../executions/store.ts'
 import { getAccessibleQuery, queryForApiKey } from './service.ts'
+import { openByObjectKey, type OpenedByObjectKey } from './object-keys.ts'
 import type { QueryRow } from './store.ts'
 
 /** A run of a saved query: new parameter values, how old a cached result may be (-1: any), and an auto-limit override. */
@@ -35,6 +36,8 @@ interface OpenedQuery {
   query: QueryRow
   viewOnly: boolean
   principal: Principal | null
+  /** Opened by another object's key (a shared dashboard's token), not the query's own: its runs share results. */
+  byObjectKey?: OpenedByObjectKey
 }
 
 /** The query as this caller may see it; a query key opens only its own query, read-only. */
@@ -43,7 +46,15 @@ async function openQuery(deps: Deps, caller: SavedCaller, queryId: number): Prom
     const row = await getAccessibleQuery(deps, caller.principal, queryId)
     return { query: row, viewOnly: row.view_only, principal: caller.principal }
   }
-  return { query: await queryForApiKey(deps, queryId, caller.queryKey), viewOnly: true, principal: null }
+  // a key that is not the query's own may be another object's that shows it: a shared dashboard's token (object-keys.ts)
+  const own = await queryForApiKey(deps, queryId, caller.queryKey).catch((error) => {
+    if (error instanceof NotFound) return null
+    throw error
+  })
+  if (own) return { query: own, viewOnly: true, principal: null }
+  const byObjectKey = await openByObjectKey(deps, queryId, caller.queryKey)
+  if (!byObjectKey) throw new NotFound()
+  return { query: byObjectKey.query, viewOnly: true, principal: null, byObjectKey }
 }
 
 /**
@@ -52,30 +63,36 @@ async function openQuery(deps: Deps, caller: SavedCaller, queryId: number): Prom
  * access to the source and the execute permission (reference §4.1).
  */
 export async function runSaved(deps: Deps, caller: SavedCaller, queryId: number, input: SavedRunInput): Promise<Outcome> {
-  const { query, viewOnly, principal } = await openQuery(deps, caller, queryId)
+  const { query, viewOnly, principal, byObjectKey } = await openQuery(deps, caller, queryId)
   if (principal && !allowed(principal, 'view_query')) throw new Forbidden()
   // stored JSON, checked value by value when applied
   const defs = query.options.parameters ?? []
   if (!isSafe(defs, query.query)) {
-    if (!principal) throw new Forbidden(unsafeTexts.whenShared)
-    if (viewOnly) throw new Forbidden(unsafeTexts.onViewOnly)
-    if (!allowed(principal, 'execute_query')) throw new Forbidden(unsafeTexts.noPermission)
+    // a shared dashboard runs safe queries only, whatever the embed setting says
+    if (byObjectKey) throw new Forbidden(unsafeTexts.whenShared)
+    // SIGHTLINE_ALLOW_PARAMETERS_IN_EMBEDS (deprecated): the query's key may run any values, as embeds once could
+    if (!principal) {
+      if (!deps.config.allowParametersInEmbeds) throw new Forbidden(unsafeTexts.whenShared)
+    } else {
+      if (viewOnly) throw new Forbidden(unsafeTexts.onViewOnly)
+      if (!allowed(principal, 'execute_query')) throw new Forbidden(unsafeTexts.noPermission)
+    }
   }
   const ds = query.data_source_id == null ? undefined : await findDataSource(deps.sql, query.org_id, query.data_source_id)
   if (!ds) throw refusal(unsafeTexts.detached)
   const text = await fillParameters(deps, query.org_id, query.query, defs, input.parameters)
   return execute(deps, {
     orgId: query.org_id, dataSource: ds, text, queryId: query.id, userId: principal?.id ?? null,
-    maxAge: input.maxAge, applyAutoLimit: input.applyAutoLimit ?? !!query.options.apply_auto_limit,
+    maxAge: byObjectKey ? byObjectKey.maxAge(input.maxAge) : input.maxAge, applyAutoLimit: input.applyAutoLimit ?? !!query.options.apply_auto_limit,
   })
 }
 
 /** The query's latest result, for `GET api/queries/{id}/results.{ext}`; with the query's name for the file. */
-export async function latestResultOf(deps: Deps, caller: SavedCaller, queryId: number, format: string): Promise<{ result: ResultRow; name: string }> {
+export async function latestResultOf(deps: Deps, caller: SavedCaller, queryId: number, format: string): Promise<{ result: ResultRow; name: string; query: QueryRow }> {
   const { query } = await openQuery(deps, caller, queryId)
   if (query.latest_query_data_id == null) throw new NotFound(NO_RESULT)
   await noteKeyUse(deps, caller, query, format)
-  return { result: await resultById(deps, query.org_id, query.latest_query_data_id), name: query.name }
+  return { result: await resultById(deps, query.org_id, query.latest_query_data_id), name: query.name, query }
 }
 
 /**

@@ -45,6 +45,11 @@ export function resultMeta(result: ResultRow) {
   }
 }
 
+/** What a query's own key (an embed, a script holding it) sees of a result: no SQL, no source, no engine log. */
+export function sharedResultMeta(result: ResultRow) {
+  return { ...resultMeta(result), query: undefined, data_source_id: undefined, log: undefined }
+}
+
 /** Up to this many rows a result's JSON is small enough that compressing it costs more than it saves. */
 const SMALL_ROWS = 100
 
@@ -61,8 +66,8 @@ export async function resultRowObjects(deps: Deps, result: ResultRow): Promise<R
 }
 
 /** The body `{"query_result": …}` the browser reads, streamed chunk by chunk from storage. */
-export function resultJsonStream(deps: Deps, result: ResultRow): ReadableStream<Uint8Array> {
-  return queryResultJsonStream(resultMeta(result), result.columns, readRows(deps.sql, result.id, result.row_count, result.first_chunk))
+export function resultJsonStream(deps: Deps, result: ResultRow, shared = false): ReadableStream<Uint8Array> {
+  return queryResultJsonStream(shared ? sharedResultMeta(result) : resultMeta(result), result.columns, readRows(deps.sql, result.id, result.row_count, result.first_chunk))
 }
 
 /**
@@ -70,7 +75,7 @@ export function resultJsonStream(deps: Deps, result: ResultRow): ReadableStream<
  * `immutable` results (named by id in the address) may be cached by the browser.
  */
 export function resultResponse(
-  deps: Deps, result: ResultRow, format: ResultFormat, o: { name: string | null; settings: OrgSettings; immutable: boolean; attachment: boolean },
+  deps: Deps, result: ResultRow, format: ResultFormat, o: { name: string | null; settings: OrgSettings; immutable: boolean; attachment: boolean; shared?: boolean },
 ): Response {
   const headers = new Headers({ 'content-type': DOWNLOAD_TYPES[format] })
   if (format !== 'xlsx' && (o.attachment || worthCompressing(result))) headers.set(COMPRESSIBLE, '1') // xlsx is a zip already
@@ -78,7 +83,7 @@ export function resultResponse(
   headers.set('cache-control', o.immutable ? 'private, max-age=31557600' : 'private, no-cache')
   const rows = () => readRows(deps.sql, result.id, result.row_count, result.first_chunk)
   const body = format === 'json'
-    ? queryResultJsonStream(resultMeta(result), result.columns, rows())
+    ? queryResultJsonStream(o.shared ? sharedResultMeta(result) : resultMeta(result), result.columns, rows())
     : format === 'xlsx'
       ? xlsxStream(result.columns, rows())
       : delimitedStream(result.columns, readChunks(deps.sql, result.id, result.row_count, result.first_chunk), {

@@ -224,7 +224,6 @@ export const queryTexts = {
     addToDashboard: 'Add to Dashboard',
     addToDashboardLater: 'Dashboards are not available yet.',
     embed: 'Embed',
-    embedLater: 'Embedding comes with the embed pages.',
     embedUnsafe: 'Currently it is not possible to embed queries that contain text parameters.',
     fullscreen: 'Toggle fullscreen (Alt+F)',
     noResult: 'This query has not been run yet.',

@@ -1,38 +1,35 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { useEffect, useRef, useState, type JSX } from 'react'
+import { useEffect, useState, type JSX } from 'react'
+import { embedTexts } from '../../../src/shared/embed-texts.ts'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api } from '../api.ts'
 import { toast } from '../bus.ts'
-import { closePath, ui } from '../ui.ts'
+import { DialogHeader } from '../DialogHeader.tsx'
+import { ui } from '../ui.ts'
+import { CopyButton } from './CopyButton.tsx'
+import { embedAddress } from './embed-address.ts'
 
 const t = queryTexts.queryPage
-const COPY_FEEDBACK_MS = 2000 // spec 2 §9
 
-/** A Copy button that says Copied! or Copy failed for two seconds (spec 2 §4). */
-function CopyButton({ text }: { text: string }): JSX.Element {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text)
-      setState('copied')
-    } catch {
-      setState('failed')
-    }
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => setState('idle'), COPY_FEEDBACK_MS)
-  }
-  return (
-    <button type="button" className={`${ui.secondaryButton} min-w-24`} onClick={() => void copy()} aria-live="polite">
-      {state === 'copied' ? t.copied : state === 'failed' ? t.copyFailed : t.copy}
-    </button>
-  )
+// the share dialog of dashboards takes the same button from here
+export { CopyButton }
+
+interface KeyedQuery {
+  api_key: string
+  version: number
+  visualizations?: { id: number; name: string }[]
 }
+
+const Address = ({ url }: { url: string }) => (
+  <li className="flex items-center gap-2">
+    <span className="min-w-0 flex-1 rounded-md bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-700 dark:bg-slate-800 dark:text-slate-300">{url}</span>
+  </li>
+)
 
 /**
  * Show API Key: the key is fetched when the dialog opens (the page's HTML never holds it), with the addresses it
- * opens; those who may edit the query can regenerate it, which stops the old one at once.
+ * opens (the latest results as CSV and JSON, and each visualization's embed page); those who may edit the query can
+ * regenerate it, which stops the old one at once.
  */
 export function ApiKeyDialog({ queryId, canRegenerate, onVersion, onClose }: {
   queryId: number
@@ -40,17 +37,18 @@ export function ApiKeyDialog({ queryId, canRegenerate, onVersion, onClose }: {
   onVersion: (version: number) => void
   onClose: () => void
 }): JSX.Element {
-  const [key, setKey] = useState<string | null>(null)
+  const [query, setQuery] = useState<KeyedQuery | null>(null)
   const [busy, setBusy] = useState(false)
   useEffect(() => {
-    api<{ api_key: string }>('GET', `/api/queries/${queryId}`).then((q) => setKey(q.api_key), (e: Error) => toast(e.message, 'error'))
+    api<KeyedQuery>('GET', `/api/queries/${queryId}`).then(setQuery, (e: Error) => toast(e.message, 'error'))
   }, [queryId])
+  const key = query?.api_key ?? null
 
   async function regenerate() {
     setBusy(true)
     try {
       const q = await api<{ api_key: string; version: number }>('POST', `/api/queries/${queryId}/regenerate_api_key`)
-      setKey(q.api_key)
+      setQuery((now) => now && { ...now, api_key: q.api_key })
       onVersion(q.version)
     } catch {
       toast(t.apiKeyFailed, 'error')
@@ -61,17 +59,13 @@ export function ApiKeyDialog({ queryId, canRegenerate, onVersion, onClose }: {
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin
   const urls = key ? ['csv', 'json'].map((ext) => `${origin}/api/queries/${queryId}/results.${ext}?api_key=${key}`) : []
+  const embeds = key ? (query?.visualizations ?? []).map((v) => ({ id: v.id, name: v.name, url: embedAddress(origin, queryId, v.id, key, {}) })) : []
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
         <Dialog.Content className={`${ui.dialog} w-[38rem]`}>
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-slate-100">{t.apiKeyTitle}</Dialog.Title>
-            <Dialog.Close className={ui.iconButton} aria-label={t.close}>
-              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true"><path d={closePath} /></svg>
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={t.apiKeyTitle} closeLabel={t.close} />
           <div className="flex flex-col gap-4 overflow-y-auto px-5 py-4">
             <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">{t.apiKeyHint}</Dialog.Description>
             <div className="flex flex-col gap-2 sm:flex-row">
@@ -89,9 +83,18 @@ export function ApiKeyDialog({ queryId, canRegenerate, onVersion, onClose }: {
             {urls.length > 0 && (
               <div>
                 <p className={ui.label}>{t.resultsUrls}</p>
+                <ul className="flex flex-col gap-1.5">{urls.map((url) => <Address key={url} url={url} />)}</ul>
+              </div>
+            )}
+            {embeds.length > 0 && (
+              <div data-embed-addresses>
+                <p className={ui.label}>{embedTexts.embedUrls}</p>
                 <ul className="flex flex-col gap-1.5">
-                  {urls.map((url) => (
-                    <li key={url} className="rounded-md bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-700 dark:bg-slate-800 dark:text-slate-300">{url}</li>
+                  {embeds.map((e) => (
+                    <li key={e.id} className="flex flex-col gap-0.5">
+                      <span className="text-xs text-slate-500 dark:text-slate-400">{e.name}</span>
+                      <a href={e.url} target="_blank" rel="noopener noreferrer" className="rounded-md bg-slate-50 px-3 py-2 font-mono text-xs break-all text-indigo-700 hover:underline dark:bg-slate-800 dark:text-indigo-300">{e.url}</a>
+                    </li>
                   ))}
                 </ul>
               </div>

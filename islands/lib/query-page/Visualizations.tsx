@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type JSX, type ReactNode } from 'react'
+import { embedTexts } from '../../../src/shared/embed-texts.ts'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api } from '../api.ts'
 import { toast } from '../bus.ts'
@@ -14,6 +15,7 @@ const VisualizationEditorDialog = lazy(() => loadEditor().then((m) => ({ default
 /** Started when a pointer or the focus reaches Add or Edit, so the dialog is usually there by the click. */
 const preload = { onPointerEnter: () => void loadEditor(), onFocus: () => void loadEditor() }
 const ConfirmDialog = lazy(() => import('../ConfirmDialog.tsx'))
+const EmbedDialog = lazy(() => import('./EmbedDialog.tsx').then((m) => ({ default: m.EmbedDialog })))
 const t = queryTexts.queryPage
 
 const tabClass = (active: boolean) =>
@@ -78,6 +80,7 @@ export function Visualizations({ queryId, visualizations, prerendered, result, o
     if (id !== null) setEditing({ vis, queryId: id })
   }
   const [deleting, setDeleting] = useState<PageVisualization | null>(null)
+  const [embedding, setEmbedding] = useState<{ queryId: number; visualizationId: number } | null>(null)
   const deletable = (v: PageVisualization) => canEdit && v.id !== 0 && v.id !== tabs[0].id
 
   async function remove(vis: PageVisualization) {
@@ -136,7 +139,9 @@ export function Visualizations({ queryId, visualizations, prerendered, result, o
           {/* disabled placeholders help on a desk; on a phone they would only push the result down */}
           <span className={inEditor ? 'hidden' : 'hidden gap-2 sm:flex'}>
             <Later label={t.addToDashboard} reason={t.addToDashboardLater} />
-            <Later label={t.embed} reason={isSafe ? t.embedLater : t.embedUnsafe} />
+            {isSafe && queryId !== null && current.id !== 0
+              ? <button type="button" className={small} data-embed-button onClick={() => setEmbedding({ queryId, visualizationId: current.id })}>{t.embed}</button>
+              : <Later label={t.embed} reason={isSafe ? embedTexts.needsVisualization : embedTexts.unsafe} />}
           </span>
         </div>
       </div>
@@ -153,6 +158,7 @@ export function Visualizations({ queryId, visualizations, prerendered, result, o
               setEditing(null)
             }} />
         )}
+        {embedding && <EmbedDialog {...embedding} onClose={() => setEmbedding(null)} />}
         {deleting && (
           <ConfirmDialog title={t.deleteVisualizationTitle} body={t.deleteVisualizationBody} confirm={t.delete} busyLabel={t.deleting} cancel={t.cancel}
             onConfirm={() => remove(deleting)} onClose={() => setDeleting(null)} />

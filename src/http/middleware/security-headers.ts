@@ -20,11 +20,27 @@ const CSP = [
 ].join('; ')
 
 /**
+ * Pages any site may frame (embeds, as the established tool's `csp_allows_embeding`): the page policy with
+ * `frame-ancestors *` and no X-Frame-Options, set on the page's own response as help sets its own. The response also
+ * carries the headers the middleware would add (`nosniff`), so the middleware keeps its policy as given: a 304 too,
+ * whose headers a browser merges into the page it kept.
+ */
+export function allowFraming(headers: Headers, nonce?: string): void {
+  headers.set('Content-Security-Policy', contentSecurityPolicy(nonce).replace("frame-ancestors 'none'", 'frame-ancestors *'))
+  headers.delete('X-Frame-Options')
+  headers.set('X-Content-Type-Options', 'nosniff')
+  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+}
+
+/**
  * Anything that is not a page (JSON, streamed results, downloads, assets) is never a document to run: opened on its
  * own (an SVG, a result's JSON, a CSV a browser decides to show) it may load nothing and runs in a sandbox, with no
  * script and an origin of its own, so a value in a result can never act as Sightline.
  */
 export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox"
+
+/** The resource policy of answers public pages may be framed with (a shared dashboard's JSON): any site may frame it. */
+export const FRAMEABLE_RESOURCE_CSP = "default-src 'none'; frame-ancestors *; sandbox"
 
 const COMMON: [string, string][] = [
   ['X-Content-Type-Options', 'nosniff'],
@@ -64,10 +80,14 @@ const isPage = (headers: Headers) => /^text\/html\b/i.test(headers.get('Content-
 
 /** A page keeps the policy it was given (a nonce, or help's framing); anything else has the resource policy. */
 const policyFits = (headers: Headers) =>
-  isPage(headers) ? headers.has('Content-Security-Policy') : headers.get('Content-Security-Policy') === RESOURCE_CSP
+  isPage(headers) ? headers.has('Content-Security-Policy') : isResourcePolicy(headers.get('Content-Security-Policy'))
+
+const isResourcePolicy = (policy: string | null) => policy === RESOURCE_CSP || policy === FRAMEABLE_RESOURCE_CSP
 
 function apply(headers: Headers) {
   for (const [name, value] of COMMON) if (!headers.has(name)) headers.set(name, value)
-  if (!isPage(headers)) headers.set('Content-Security-Policy', RESOURCE_CSP)
+  if (!isPage(headers)) {
+    if (!isResourcePolicy(headers.get('Content-Security-Policy'))) headers.set('Content-Security-Policy', RESOURCE_CSP)
+  }
   else if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', CSP)
 }

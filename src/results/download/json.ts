@@ -9,8 +9,9 @@ import { pullStream } from './pull-stream.ts'
 export interface QueryResultMeta {
   id: number
   query_hash: string
-  query: string
-  data_source_id: number
+  /** Left out (with the source's id) of what a query's own key reads: the key opens results, not their SQL. */
+  query?: string
+  data_source_id?: number
   /** Seconds. */
   runtime: number
   /** A `Date` is written as ISO-8601 with milliseconds and `Z`; a string as given. */

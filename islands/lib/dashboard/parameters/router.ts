@@ -5,48 +5,9 @@
  * parameters island loads it: the router is not the site's, pages still load from the server.
  */
 import { createBrowserHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
+import { parseSearch, stringifySearch, validateDashboardSearch, type DashboardSearch } from './search.ts'
 
-/** What the dashboard's address may hold: flags, parameter values, and other keys (filters' pre-selections) as text. */
-export interface DashboardSearch {
-  edit?: true
-  fullscreen?: true
-  refresh?: number
-  /** `p_…` keys and anything else, as the address spells them. */
-  [key: string]: string | number | true | undefined
-}
-
-/** Every key as text, as the established tool's addresses write it (the router's default would read JSON). */
-function parseSearch(search: string): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(search.startsWith('?') ? search.slice(1) : search))
-}
-
-/** `?edit&p_year=2024`: flags bare, the rest as text, nothing for undefined. */
-function stringifySearch(search: Record<string, unknown>): string {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(search)) {
-    if (value === undefined || value === null || value === false) continue
-    params.set(key, value === true ? '' : String(value))
-  }
-  const text = params.toString().replace(/=(?=&|$)/g, '')
-  return text ? `?${text}` : ''
-}
-
-/**
- * The address's keys checked: flags are true when present, `refresh` a whole number of seconds (else dropped),
- * every other key kept as its text.
- */
-export function validateDashboardSearch(raw: Record<string, unknown>): DashboardSearch {
-  const out: DashboardSearch = {}
-  for (const [key, value] of Object.entries(raw)) {
-    if (key === 'edit' || key === 'fullscreen') out[key] = true
-    else if (key === 'refresh') {
-      const seconds = Number(value)
-      if (Number.isInteger(seconds) && seconds > 0) out.refresh = seconds
-    } else if (typeof value === 'string') out[key] = value
-    else if (typeof value === 'number') out[key] = String(value)
-  }
-  return out
-}
+export { validateDashboardSearch, type DashboardSearch }
 
 export function createDashboardRouter() {
   const root = createRootRoute({ validateSearch: validateDashboardSearch })

@@ -1,0 +1,68 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { useId, useState, type JSX } from 'react'
+import { shareTexts as t } from '../../../src/shared/share-texts.ts'
+import { api, serverMessage } from '../api.ts'
+import { CopyField } from '../CopyField.tsx'
+import { DialogHeader } from '../DialogHeader.tsx'
+import { ui } from '../ui.ts'
+
+/**
+ * Share Dashboard (spec 2 §2 "Dialogs", §4 "Public sharing"): a switch for public access, saved at once (with a
+ * saving state), and while it is on the secret address with a Copy button ('Copied!' / 'Copy failed' for 2 s). The
+ * server refuses dashboards with text-parameter queries; its message (spec 2 §5) is shown as it says it.
+ */
+export default function ShareDialog({ dashboardId, publicUrl: initial, onChange, onClose }: {
+  dashboardId: number
+  publicUrl: string | null
+  /** The address after each change (null: off), so the header opens the dialog as it was left. */
+  onChange: (publicUrl: string | null) => void
+  onClose: () => void
+}): JSX.Element {
+  const [publicUrl, setPublicUrl] = useState(initial)
+  const [saving, setSaving] = useState(false)
+  const [error, setError] = useState('')
+  const id = useId()
+
+  async function toggle(on: boolean) {
+    setSaving(true)
+    setError('')
+    try {
+      const next = on ? (await api<{ public_url: string }>('POST', `/api/dashboards/${dashboardId}/share`)).public_url : null
+      if (!on) await api('DELETE', `/api/dashboards/${dashboardId}/share`)
+      setPublicUrl(next)
+      onChange(next)
+    } catch (e) {
+      setError(serverMessage(e) || t.saveFailed)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={ui.overlay} />
+        <Dialog.Content className={`${ui.dialog} w-[34rem]`} aria-describedby={`${id}-hint`} data-share-dialog>
+          <DialogHeader title={t.title} closeLabel={t.close} />
+          <div className="flex flex-col gap-4 px-5 py-4">
+            <label className="flex items-center justify-between gap-4 text-sm font-medium text-slate-800 dark:text-slate-200">
+              {t.allowPublic}
+              <span className="flex items-center gap-2">
+                {saving && <span role="status" className="text-xs font-normal text-slate-500 dark:text-slate-400">{t.saving}</span>}
+                <input type="checkbox" role="switch" checked={publicUrl !== null} disabled={saving} aria-busy={saving || undefined}
+                  onChange={(e) => void toggle(e.target.checked)} className="h-5 w-9 cursor-pointer accent-indigo-600" />
+              </span>
+            </label>
+            <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">{publicUrl === null ? t.turnedOff : t.publicHint}</p>
+            {error && <p role="alert" className={ui.alert}>{error}</p>}
+            {publicUrl !== null && (
+              <CopyField label={t.secretAddress} text={publicUrl} htmlFor={`${id}-url`}>
+                <input id={`${id}-url`} readOnly value={publicUrl} onFocus={(e) => e.target.select()} className={`${ui.input} ${ui.inputBorder} font-mono text-xs`} />
+              </CopyField>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,146 @@
+import crypto from 'node:crypto'
+import { apiKeyHash, revealApiKey, storedApiKey } from '../auth/api-keys.ts'
+import { generateApiKey } from '../auth/tokens.ts'
+import type { Deps } from '../deps.ts'
+import { BadRequest, NotFound, Unauthorized } from '../errors.ts'
+import { recordEvent } from '../events/service.ts'
+import { isAdminOrOwner } from '../permissions/can.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { requireAdminOrOwner } from '../permissions/require.ts'
+import { findByIds, type QueryRow } from '../queries/store.ts'
+import { findVisualizationsByIds } from '../queries/visualization-store.ts'
+import { isSafe, type ParameterDefinition } from '../shared/parameters/index.ts'
+import { shareTexts } from '../shared/share-texts.ts'
+import { getDashboardRow } from './access.ts'
+import type { DashboardRow } from './store.ts'
+import { deactivateShareKeys, findQueryShownBy, findShareKey, findSharedDashboard, insertShareKey, publicUrlsDisabled } from './share-store.ts'
+import { listDashboardWidgets } from './widget-store.ts'
+
+/**
+ * Public dashboards (spec 2 §7 "share", reference §7.1): a dashboard's owner or an admin turns on a secret address,
+ * `/public/dashboards/<token>`. The token is an api_keys row of the dashboard (its sha-256 and a sealed copy, as
+ * every key since decision 0008/0010), 40 random characters. It opens that dashboard's public shape and page, and
+ * runs or reads the results of that dashboard's own safe queries (src/queries/run-saved.ts), nothing else.
+ */
+
+/** What the dashboard's answer adds for those who may manage sharing (reference §1.1: only with a live token). */
+export interface ShareFields {
+  public_url: string
+  api_key: string
+}
+
+export const publicUrlFor = (base: string, token: string) => `${base.replace(/\/+$/, '')}/public/dashboards/${token}`
+
+/** Owner or admin (reference §7.1 `require_admin_or_owner`); a grantee of 'modify' edits but does not publish. */
+export const mayManageSharing = (principal: Principal, row: DashboardRow) => isAdminOrOwner(principal, row.user_id)
+
+/** The queries a dashboard's charts show, each once. */
+async function widgetQueries(deps: Pick<Deps, 'sql'>, row: DashboardRow): Promise<QueryRow[]> {
+  const widgets = await listDashboardWidgets(deps.sql, { orgId: row.org_id, userId: row.user_id, groupIds: [], admin: true }, row.id)
+  const visualizations = await findVisualizationsByIds(deps.sql, widgets.flatMap((w) => (w.visualization_id === null ? [] : [w.visualization_id])))
+  return findByIds(deps.sql, row.org_id, [...new Set(visualizations.map((v) => v.query_id))])
+}
+
+/** Safe: no text parameters, every placeholder defined (src/shared/parameters/values.ts). */
+export const querySafe = (q: QueryRow) => isSafe((q.options.parameters ?? []) as ParameterDefinition[], q.query)
+
+/**
+ * POST api/dashboards/{id}/share → `{public_url, api_key}`. Sharing already on answers the same token (unlike the
+ * established tool, which made a new one each time); a token whose sealed copy cannot be opened any more (the secret
+ * key changed) is replaced. Refused while a widget's query has text parameters, or public URLs are disabled.
+ */
+export async function shareDashboard(deps: Deps, principal: Principal, id: number, base: string): Promise<ShareFields> {
+  const row = await getDashboardRow(deps, principal, id)
+  requireAdminOrOwner(principal, row.user_id)
+  if (await publicUrlsDisabled(deps.sql, row.org_id)) throw new BadRequest(shareTexts.disabled)
+  if (!(await widgetQueries(deps, row)).every(querySafe)) throw new BadRequest(shareTexts.unsafe)
+  const existing = await findShareKey(deps.sql, row.id)
+  const shown = existing && revealApiKey(deps.secretKey, existing.key_sealed)
+  if (shown) return { public_url: publicUrlFor(base, shown), api_key: shown }
+  const token = generateApiKey()
+  const made = await deps.sql.begin(async (tx) => {
+    if (existing) await deactivateShareKeys(tx, row.id)
+    const key = await insertShareKey(tx, { orgId: row.org_id, dashboardId: row.id, createdBy: principal.id, key: storedApiKey(deps.secretKey, token) })
+    await recordEvent(tx, { orgId: row.org_id, userId: principal.id, action: 'activate_api_key', objectType: 'dashboard', objectId: row.id })
+    return key
+  })
+  // a racing share made the token first: answer that one
+  const answered = revealApiKey(deps.secretKey, made.key_sealed) ?? token
+  return { public_url: publicUrlFor(base, answered), api_key: answered }
+}
+
+/** DELETE api/dashboards/{id}/share: the address stops working at once; also fine when sharing was never on. */
+export async function unshareDashboard(deps: Deps, principal: Principal, id: number): Promise<void> {
+  const row = await getDashboardRow(deps, principal, id)
+  requireAdminOrOwner(principal, row.user_id)
+  await deps.sql.begin(async (tx) => {
+    if (await deactivateShareKeys(tx, row.id)) {
+      await recordEvent(tx, { orgId: row.org_id, userId: principal.id, action: 'deactivate_api_key', objectType: 'dashboard', objectId: row.id })
+    }
+  })
+}
+
+/** `public_url` and `api_key` for the dashboard's answer: only for those who may manage sharing, only while it is on. */
+export async function shareFieldsFor(deps: Deps, principal: Principal, row: DashboardRow, base: string): Promise<ShareFields | Record<string, never>> {
+  if (!mayManageSharing(principal, row)) return {}
+  const key = await findShareKey(deps.sql, row.id)
+  const token = key && revealApiKey(deps.secretKey, key.key_sealed)
+  return token ? { public_url: publicUrlFor(base, token), api_key: token } : {}
+}
+
+/** A token the shape of ours: anything else is refused before any hashing or lookup. */
+const TOKEN = /^[A-Za-z0-9]{40,128}$/
+
+/**
+ * The shared dashboard a token opens, or 404 — the same answer for an unknown token, a revoked one, an archived
+ * dashboard, and an organization that disabled public URLs, so a guess learns nothing. The stored hash is compared
+ * again in constant time after the indexed lookup.
+ */
+export async function sharedDashboard(deps: Deps, token: string): Promise<DashboardRow> {
+  if (!TOKEN.test(token)) throw new NotFound()
+  const hash = apiKeyHash(token)
+  const found = await findSharedDashboard(deps.sql, hash)
+  if (!found || found.key_hash.length !== hash.length || !crypto.timingSafeEqual(found.key_hash, hash)) throw new NotFound()
+  if (found.public_urls_disabled || found.dashboard.is_archived) throw new NotFound()
+  return found.dashboard
+}
+
+/**
+ * The query a share token may run or read: a chart of its dashboard shows it, and it is not archived. Whether it is
+ * safe to run with new values is decided where it runs (an unsafe one is refused there with the shared message).
+ */
+export async function queryForShareToken(deps: Deps, queryId: number, token: string): Promise<QueryRow> {
+  const dashboard = await sharedDashboard(deps, token)
+  const query = await findQueryShownBy(deps.sql, dashboard.id, queryId)
+  if (!query || query.org_id !== dashboard.org_id) throw new NotFound()
+  return query
+}
+
+/** With no schedule, the youngest result a public viewer may ask for is this old: viewers share runs (decision 0021). */
+export const PUBLIC_MIN_MAX_AGE = 60
+
+/**
+ * The `max_age` a public viewer's run takes (decision 0021): a scheduled query's interval (its result is no older
+ * than that anyway), else what was asked but never younger than a minute, and -1 (any stored result) stays -1. So a
+ * thousand viewers cost at most one execution per widget and set of values per interval.
+ */
+export function sharedMaxAge(asked: number, interval: number | null | undefined): number {
+  if (interval && interval > 0) return interval
+  return asked < 0 ? -1 : Math.max(asked, PUBLIC_MIN_MAX_AGE)
+}
+
+/**
+ * Who reads a widget's results (src/dashboards/widget-results.ts): the signed-in caller, else the shared dashboard
+ * whose token the request carried (found as every key is, by src/http/middleware/authenticate.ts's `objectApiKey`).
+ */
+export async function widgetResultsCaller(
+  deps: Deps, principal: Principal | undefined, objectApiKey: string | undefined,
+): Promise<{ principal: Principal } | { sharedDashboard: { orgId: number; dashboardId: number } }> {
+  if (principal) return { principal }
+  if (!objectApiKey) throw new Unauthorized()
+  // a key that opens no shared dashboard (a query's key, a revoked token) authenticates nobody here
+  const row = await sharedDashboard(deps, objectApiKey).catch((error) => {
+    throw error instanceof NotFound ? new Unauthorized() : error
+  })
+  return { sharedDashboard: { orgId: row.org_id, dashboardId: row.id } }
+}

@@ -1,0 +1,32 @@
+import type { Deps } from '../deps.ts'
+import type { QueryRow } from './store.ts'
+
+/** A query opened by the key of another object that shows it (a shared dashboard's token). */
+export interface OpenedByObjectKey {
+  query: QueryRow
+  /** The max_age its runs take, whatever the caller asked: such callers share executions (decision 0021). */
+  maxAge(asked: number): number
+}
+
+/** Opens the query when the key is one of its feature's and that object shows the query; null otherwise. */
+export type QueryKeyOpener = (deps: Deps, queryId: number, key: string) => Promise<OpenedByObjectKey | null>
+
+const openers = new Set<QueryKeyOpener>()
+
+/**
+ * The one way a feature built on queries lets its own keys open them (public dashboards' share tokens), so queries/
+ * never imports it: each registers once at start-up. Returns the way to unregister.
+ */
+export function onQueryKey(opener: QueryKeyOpener): () => void {
+  openers.add(opener)
+  return () => openers.delete(opener)
+}
+
+/** The query as the first registered feature that knows this key opens it; null when none does. */
+export async function openByObjectKey(deps: Deps, queryId: number, key: string): Promise<OpenedByObjectKey | null> {
+  for (const opener of openers) {
+    const opened = await opener(deps, queryId, key)
+    if (opened) return opened
+  }
+  return null
+}
