@@ -5,8 +5,8 @@ import { api } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
 import { DataSourceLogo } from './lib/DataSourceLogo.tsx'
 import type { FormSchema } from './lib/DynamicForm.tsx'
-import { Spinner, TypedObjectEditor } from './lib/TypedObjectEditor.tsx'
-import { closePath, ui } from './lib/ui.ts'
+import { TypedObjectEditor } from './lib/TypedObjectEditor.tsx'
+import { TestButton, TestFailure } from './lib/TypedObjectTest.tsx'
 
 const TEST_FAILURE_MS = 10_000 // spec 3 §9: the connection-test failure shows for 10 s
 const t = texts.dataSources
@@ -47,19 +47,9 @@ function DataSourceEditor({ dataSource, type }: EditorProps): JSX.Element {
     <TypedObjectEditor object={dataSource} type={type} texts={t} listPath="/data_sources" deletedFlash="data_source_deleted"
       formId="data-source-form" Logo={DataSourceLogo} busy={testing}
       actions={(busy) => (
-        <button type="button" className={ui.secondaryButton} disabled={busy} aria-busy={testing || undefined} onClick={test}>
-          {testing && <Spinner />}{testing ? t.testing : t.testConnection}
-        </button>
+        <TestButton testing={testing} disabled={busy} label={t.testConnection} busyLabel={t.testing} onClick={test} />
       )}>
-      {failure && (
-        <div role="alert" className={`${ui.alert} flex items-start gap-3`}>
-          <p className="min-w-0 flex-1 break-words"><span className="font-semibold">{t.testFailed}</span> {failure}</p>
-          <button type="button" aria-label={t.dismiss} className="-m-1 rounded p-1 text-red-700 hover:bg-red-100 dark:text-red-300 dark:hover:bg-red-900/40"
-            onClick={() => setFailure(null)}>
-            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true"><path d={closePath} /></svg>
-          </button>
-        </div>
-      )}
+      {failure && <TestFailure title={t.testFailed} message={failure} dismiss={t.dismiss} onDismiss={() => setFailure(null)} />}
     </TypedObjectEditor>
   )
 }

@@ -3,11 +3,16 @@ import type { Env } from '../src/http/env.ts'
 import adminJobsPage from './admin/queries/jobs.tsx'
 import adminOutdatedPage from './admin/queries/outdated.tsx'
 import adminStatusPage from './admin/status.tsx'
+import alertPage from './alerts/[id].tsx'
+import alertEditorPages from './alerts/editor.tsx'
+import alertsPage from './alerts/index.tsx'
 import adminApi from './api/admin.ts'
+import alertsApi from './api/alerts.ts'
 import configApi from './api/config.ts'
 import dashboardsApi from './api/dashboards.ts'
 import dataSourcesApi from './api/data_sources.ts'
 import databricksApi from './api/databricks.ts'
+import destinationsApi from './api/destinations.ts'
 import eventsApi from './api/events.ts'
 import groupsApi from './api/groups.ts'
 import jobsApi from './api/jobs.ts'
@@ -26,6 +31,9 @@ import dashboardPage from './dashboards/[id].tsx'
 import dashboardsPages from './dashboards/index.tsx'
 import dataSourcePage from './data_sources/[id].tsx'
 import dataSourcesPages from './data_sources/index.tsx'
+import destinationPage from './destinations/[id].tsx'
+import destinationsPages from './destinations/index.tsx'
+import embedQueryPage from './embed/query.tsx'
 import groupMembersPage from './groups/[id].tsx'
 import groupDataSourcesPage from './groups/[id]/data_sources.tsx'
 import groupsPage from './groups/index.tsx'
@@ -36,6 +44,7 @@ import login from './login.tsx'
 import logout from './logout.tsx'
 import passwordLinks from './password-links.tsx'
 import ping from './ping.ts'
+import publicDashboardPage from './public/dashboards.tsx'
 import queryPage from './queries/[id].tsx'
 import queryEditorPages from './queries/editor.tsx'
 import queriesPages from './queries/index.tsx'
@@ -55,10 +64,12 @@ import verify from './verify.tsx'
  */
 export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/admin', adminApi],
+  ['/api/alerts', alertsApi],
   ['/api/config', configApi],
   ['/api/dashboards', dashboardsApi],
   ['/api/data_sources', dataSourcesApi],
   ['/api/databricks', databricksApi],
+  ['/api/destinations', destinationsApi],
   ['/api/events', eventsApi],
   ['/api/groups', groupsApi],
   ['/api/jobs', jobsApi],
@@ -75,11 +86,18 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', adminStatusPage],
   ['/', adminJobsPage],
   ['/', adminOutdatedPage],
+  ['/', alertsPage],
+  ['/', alertEditorPages],
+  ['/', alertPage],
   ['/', avatar],
   ['/', dashboardsPages],
+  ['/', publicDashboardPage],
   ['/', dashboardPage],
   ['/', dataSourcesPages],
   ['/', dataSourcePage],
+  ['/', destinationsPages],
+  ['/', destinationPage],
+  ['/', embedQueryPage],
   ['/', groupsPage],
   ['/', groupMembersPage],
   ['/', groupDataSourcesPage],

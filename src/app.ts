@@ -1,7 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { routes } from '../routes/manifest.ts'
-import { removeWidgetsOfArchivedQuery } from './dashboards/hooks.ts'
+import { removeAlertsOfArchivedQuery } from './alerts/hooks.ts'
+import { openQueryBySharedDashboard, removeWidgetsOfArchivedQuery } from './dashboards/hooks.ts'
 import type { Deps } from './deps.ts'
 import { PayloadTooLarge } from './errors.ts'
 import type { Env } from './http/env.ts'
@@ -13,6 +14,7 @@ import { requestId } from './http/middleware/request-id.ts'
 import { securityHeaders } from './http/middleware/security-headers.ts'
 import { notFound, onError } from './http/on-error.tsx'
 import { onQueryArchived } from './queries/archived.ts'
+import { onQueryKey } from './queries/object-keys.ts'
 import { serveStatic } from './http/static.ts'
 
 /**
@@ -22,6 +24,9 @@ import { serveStatic } from './http/static.ts'
 export function createApp(deps: Deps): Hono<Env> {
   // features built on queries clean up after an archive (a set: building several apps subscribes once)
   onQueryArchived(removeWidgetsOfArchivedQuery)
+  onQueryArchived(removeAlertsOfArchivedQuery)
+  // a shared dashboard's token opens the queries its charts show (decision 0021)
+  onQueryKey(openQueryBySharedDashboard)
   const app = new Hono<Env>()
   app.use('*', async function provideDeps(c, next) {
     c.set('deps', deps)

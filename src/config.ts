@@ -35,6 +35,8 @@ export interface Config {
   executionWaitMs: number
   /** Seconds without a heartbeat after which a worker counts as dead and its executions are recovered. */
   workerDeadAfterSeconds: number
+  /** The first pause before a failed alert delivery is tried again; each next one is three times longer (decision 0022). */
+  alertRetryBaseMs: number
   /** Bytes one request body may have; larger ones are refused with 413 before anything reads them. */
   maxBodyBytes: number
   /** Addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For names the caller. */
@@ -87,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     resultRetentionDays: positiveInt(env, 'SIGHTLINE_RESULT_RETENTION_DAYS', 7),
     executionWaitMs: positiveInt(env, 'SIGHTLINE_EXECUTION_WAIT_MS', 500),
     workerDeadAfterSeconds: positiveInt(env, 'SIGHTLINE_WORKER_DEAD_AFTER_SECONDS', 30),
+    alertRetryBaseMs: positiveInt(env, 'SIGHTLINE_ALERT_RETRY_BASE_MS', 10_000),
     maxBodyBytes: positiveInt(env, 'SIGHTLINE_MAX_BODY_BYTES', 1_048_576),
     trustedProxies: addressRanges(env, 'SIGHTLINE_TRUSTED_PROXIES'),
     signInLimits: DEFAULT_SIGN_IN_LIMITS,

@@ -3,6 +3,7 @@ import { texts } from '../../src/shared/texts.ts'
 import { DataSourceLogo } from './DataSourceLogo.tsx'
 import { PickerDialog } from './PickerDialog.tsx'
 import { ui } from './ui.ts'
+import { usePicked } from './use-picked.ts'
 
 const t = texts.groups
 
@@ -14,29 +15,10 @@ export default function AddDataSourcesDialog({ candidates, onAdd, onClose }: {
   onClose: () => void
 }): JSX.Element {
   const [query, setQuery] = useState('')
-  const [chosen, setChosen] = useState<Set<number>>(new Set())
-  const [busy, setBusy] = useState(false)
+  const { chosen, busy, toggle, add } = usePicked(onAdd)
   const searchId = useId()
   const needle = query.trim().toLowerCase()
   const shown = candidates.filter((c) => c.name.toLowerCase().includes(needle))
-
-  function toggle(id: number) {
-    setChosen((set) => {
-      const next = new Set(set)
-      if (next.has(id)) next.delete(id)
-      else next.add(id)
-      return next
-    })
-  }
-
-  async function add() {
-    setBusy(true)
-    try {
-      await onAdd(candidates.filter((c) => chosen.has(c.id)).map((c) => c.id))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <PickerDialog title={t.addDataSources} searchId={searchId} chosenCount={chosen.size} busy={busy} onAdd={add} onClose={onClose}>

@@ -1,4 +1,5 @@
-import type { JSX, ReactNode } from 'react'
+import type { JSX } from 'react'
+import { TypeMark, type Mark } from './TypeMark.tsx'
 
 /**
  * Small marks for data source types, drawn inline (no outside images): a rounded tile in the engine's colour with a
@@ -8,7 +9,7 @@ import type { JSX, ReactNode } from 'react'
 const white = '#ffffff'
 const stroke = { fill: 'none', strokeWidth: 2.4, strokeLinecap: 'round', strokeLinejoin: 'round' } as const
 
-const marks: Record<string, { tile: string; glyph: ReactNode }> = {
+const marks: Record<string, Mark> = {
   pg: {
     tile: '#336791',
     glyph: (
@@ -112,12 +113,6 @@ export function logoKey(type: string): string {
 
 /** A type's logo, decorative unless given a label (then an image named by it). */
 export function DataSourceLogo({ type, className = 'h-10 w-10', label }: { type: string; className?: string; label?: string }): JSX.Element {
-  const mark = marks[logoKey(type)]
-  return (
-    <svg viewBox="0 0 40 40" className={`shrink-0 ${className}`} data-logo={logoKey(type)} role={label ? 'img' : undefined}
-      aria-label={label} aria-hidden={label ? undefined : true} focusable="false">
-      <rect width="40" height="40" rx="9" fill={mark.tile} />
-      {mark.glyph}
-    </svg>
-  )
+  const key = logoKey(type)
+  return <TypeMark mark={marks[key]} data={{ 'data-logo': key }} className={className} label={label} />
 }

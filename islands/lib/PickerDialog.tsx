@@ -10,8 +10,11 @@ const t = texts.groups
  * The frame of a "pick several, then add" dialog (data sources or members for a group): title and close, the
  * caller's search and list, and a footer with the count chosen, Cancel and Add. Focus starts in the search box.
  */
-export function PickerDialog({ title, searchId, chosenCount, busy, onAdd, onClose, children }: {
+export function PickerDialog({ title, searchId, chosenCount, busy, onAdd, onClose, children, addLabel = t.add, busyLabel = t.adding }: {
   title: string
+  /** The action's words, when not Add (the add-destinations dialog saves, spec 2 §5). */
+  addLabel?: string
+  busyLabel?: string
   searchId: string
   chosenCount: number
   busy: boolean
@@ -35,7 +38,7 @@ export function PickerDialog({ title, searchId, chosenCount, busy, onAdd, onClos
             <div className="flex gap-2">
               <Dialog.Close className={ui.secondaryButton} disabled={busy}>{t.cancel}</Dialog.Close>
               <button type="button" className={ui.primaryButton} disabled={busy || chosenCount === 0} aria-busy={busy || undefined} onClick={onAdd}>
-                {busy ? t.adding : t.add}
+                {busy ? busyLabel : addLabel}
               </button>
             </div>
           </div>

@@ -1,8 +1,8 @@
-import { z } from 'zod'
 import type { Deps } from '../deps.ts'
-import { BadRequest, Forbidden, NotFound } from '../errors.ts'
+import { Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
-import { LIMITS, limitedJson, tooLong, validate } from '../validation/validate.ts'
+import { configuredBody, saveConfigured, type ConfiguredKind } from '../type-registry/save.ts'
+import { LIMITS } from '../validation/validate.ts'
 import { enqueue } from '../jobs/enqueue.ts'
 import { findUnfinished, insertJob, type JobRow } from '../jobs/store.ts'
 import { isAdmin } from '../permissions/can.ts'
@@ -13,12 +13,6 @@ import { dataSourceTypes } from '../runners/registry.ts'
 import type { Runner, RunnerConfig } from '../runners/runner.ts'
 import * as store from './store.ts'
 import type { AccessibleDataSourceRow, DataSourceRow } from './store.ts'
-
-const DataSourceBody = z.object({
-  name: z.string({ error: 'Name: This field is required.' }).trim().min(1, 'Name: This field is required.').max(LIMITS.name, tooLong('Name', LIMITS.name)),
-  type: z.string({ error: 'type is required.' }).min(1, 'type is required.').max(LIMITS.name, tooLong('type', LIMITS.name)),
-  options: limitedJson('Data source options', LIMITS.dataSourceOptionsBytes).optional(),
-})
 
 /** The runner of a data source type; 400 for a type this installation does not have. */
 export function runnerFor(type: string): Runner {
@@ -59,30 +53,28 @@ async function adminSource(deps: Deps, principal: Principal, id: number): Promis
   return row
 }
 
+const dataSourceKind: ConfiguredKind<DataSourceRow> = {
+  body: configuredBody('Data source options', LIMITS.dataSourceOptionsBytes),
+  registry: dataSourceTypes,
+  duplicateName: () => 'A data source with this name already exists.',
+  nameTaken: store.nameTaken,
+  insert: store.insert,
+  update: store.update,
+  async afterWrite(tx, row, action, who) {
+    // a new source joins the organization's default group
+    if (action === 'create') await store.addToDefaultGroup(tx, who.orgId, row.id)
+    await recordEvent(tx, { ...who, action, objectType: 'datasource', objectId: row.id })
+  },
+}
+
 export async function createDataSource(deps: Deps, principal: Principal, body: unknown): Promise<DataSourceRow> {
   requireAdmin(principal)
-  const input = validate(DataSourceBody, body)
-  const { options, secrets } = dataSourceTypes.toStore(deps.secretKey, input.type, input.options)
-  return deps.sql.begin(async (tx) => {
-    if (await store.nameTaken(tx, principal.orgId, input.name)) throw new BadRequest('A data source with this name already exists.')
-    const row = await store.insert(tx, { orgId: principal.orgId, name: input.name, type: input.type, options, secrets })
-    await store.addToDefaultGroup(tx, principal.orgId, row.id)
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'datasource', objectId: row.id })
-    return row
-  })
+  return saveConfigured(deps.sql, deps.secretKey, dataSourceKind, { orgId: principal.orgId, userId: principal.id }, body)
 }
 
 export async function saveDataSource(deps: Deps, principal: Principal, id: number, body: unknown): Promise<DataSourceRow> {
   const existing = await adminSource(deps, principal, id)
-  const input = validate(DataSourceBody, body)
-  // a secret sent back masked keeps the stored one, unless the type changed
-  const { options, secrets } = dataSourceTypes.toStore(deps.secretKey, input.type, input.options, existing)
-  return deps.sql.begin(async (tx) => {
-    if (await store.nameTaken(tx, principal.orgId, input.name, id)) throw new BadRequest('A data source with this name already exists.')
-    const row = await store.update(tx, id, { name: input.name, type: input.type, options, secrets })
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'edit', objectType: 'datasource', objectId: id })
-    return row
-  })
+  return saveConfigured(deps.sql, deps.secretKey, dataSourceKind, { orgId: principal.orgId, userId: principal.id }, body, existing)
 }
 
 export async function deleteDataSource(deps: Deps, principal: Principal, id: number) {

@@ -25,6 +25,9 @@ export interface Ids {
   result: number
   dashboard: number
   widget: number
+  alert: number
+  subscription: number
+  destination: number
 }
 
 export interface Fixture {
@@ -33,7 +36,7 @@ export interface Fixture {
   /** Sends a call as a role: sessions (re-signed in when a call ended them), API keys, or nobody. */
   send(role: Role, method: string, path: string, body: unknown, queryKey: string): Promise<Response>
   /** A new query (with its key), source, snippet, visualization, or a group membership put back, for one call. */
-  fresh: Record<'query' | 'source' | 'snippet' | 'visualization' | 'member' | 'groupSource' | 'group' | 'dashboard' | 'widget', () => Promise<Partial<Ids>>>
+  fresh: Record<'query' | 'source' | 'snippet' | 'visualization' | 'member' | 'groupSource' | 'group' | 'dashboard' | 'widget' | 'destination' | 'alert' | 'subscription', () => Promise<Partial<Ids>>>
 }
 
 const PASSWORD = 'role-password'
@@ -99,10 +102,21 @@ export async function permissionsFixture(): Promise<Fixture> {
     (await ok((await session('owner')).post('/api/widgets', { dashboard_id: dashboard, visualization_id: query.visualization, options: {} }))).id as number
   const dashboard = await newDashboard()
   const widget = await newWidget(dashboard)
+  // a webhook nobody listens at (port 9 of the loopback): Send Test reaches the delivery and fails with a 502
+  let destinations = 0
+  const newDestination = async () => (await ok((await session('superAdmin')).post('/api/destinations',
+    { name: `Hook ${++destinations}`, type: 'webhook', options: { url: 'http://127.0.0.1:9/hook' } }))).id as number
+  const destination = await newDestination()
+  // an alert of the owner's on the query, with the owner's own e-mail subscription
+  const newAlert = async () => (await ok((await session('owner')).post('/api/alerts',
+    { name: 'Watch', query_id: query.query, options: { column: 'n', op: '>', value: 0 } }))).id as number
+  const newSubscription = async (alert: number) => (await ok((await session('owner')).post(`/api/alerts/${alert}/subscriptions`, {}))).id as number
+  const alert = await newAlert()
+  const subscription = await newSubscription(alert)
 
   const ids: Ids = {
     ...query, source, snippet: snippet.id, group: team.id, user: target.id, execution: run.job?.id ?? run.execution?.id ?? '00000000-0000-0000-0000-000000000000', result,
-    dashboard, widget,
+    dashboard, widget, destination, alert, subscription,
   }
 
   const send = async (role: Role, method: string, path: string, body: unknown, queryKey: string) => {
@@ -130,6 +144,12 @@ export async function permissionsFixture(): Promise<Fixture> {
     },
     dashboard: async () => ({ dashboard: await newDashboard() }),
     widget: async () => ({ widget: await newWidget(dashboard) }),
+    destination: async () => ({ destination: await newDestination() }),
+    alert: async () => ({ alert: await newAlert() }),
+    subscription: async () => {
+      const fresh = await newAlert()
+      return { alert: fresh, subscription: await newSubscription(fresh) }
+    },
     group: async () => ({ group: (await insertGroup(t.db.sql, { orgId: org.id, name: `Group ${++groups}`, type: 'regular', permissions: [...DEFAULT_PERMISSIONS] })).id }),
   }
   return { t, ids, send, fresh }

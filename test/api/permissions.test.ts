@@ -21,12 +21,17 @@ function endpoints(): string[] {
 
 /** Bodies a call needs to get past its parser to the rights check (`{{role}}` makes names unique per call). */
 const BODIES: Record<string, unknown> = {
+  'POST /api/alerts': { query_id: '{{query}}', options: { column: 'n', op: '>', value: 1 } },
+  'POST /api/alerts/preview': { query_id: '{{query}}', options: { column: 'n', custom_body: 'Value' } },
+  'POST /api/alerts/:id': { name: 'Renamed by {{role}}' },
   'POST /api/dashboards': { name: 'By {{role}}' },
   'POST /api/dashboards/:id': { name: 'Renamed by {{role}}' },
   'POST /api/dashboards/:id/acl': { access_type: 'modify', user_id: '{{user}}' },
   'DELETE /api/dashboards/:id/acl': { access_type: 'modify', user_id: '{{user}}' },
   'POST /api/data_sources': { name: 'New {{role}}', type: 'pg', options: { host: 'localhost', dbname: 'x' } },
   'POST /api/data_sources/:id': { name: 'Renamed {{role}}', type: 'pg', options: { host: 'localhost', dbname: 'x' } },
+  'POST /api/destinations': { name: 'Hook by {{role}}', type: 'webhook', options: { url: 'http://127.0.0.1:9/x' } },
+  'POST /api/destinations/:id': { name: 'Hook renamed by {{role}}', type: 'webhook', options: { url: '--------' } },
   'POST /api/events': [{ action: 'view', object_type: 'page' }],
   'POST /api/groups': { name: 'Group by {{role}}' },
   'POST /api/groups/:id': { name: 'Team of {{role}}' },
@@ -52,9 +57,14 @@ const BODIES: Record<string, unknown> = {
 
 /** Calls that end or change what they name get their own object. */
 const FRESH: Record<string, keyof Fixture['fresh']> = {
+  'DELETE /api/alerts/:id': 'alert',
+  // one e-mail subscription per person per alert: each caller subscribes to an alert of its own
+  'POST /api/alerts/:id/subscriptions': 'alert',
+  'DELETE /api/alerts/:id/subscriptions/:subId': 'subscription',
   'DELETE /api/dashboards/:id': 'dashboard',
   'DELETE /api/widgets/:id': 'widget',
   'DELETE /api/data_sources/:id': 'source',
+  'DELETE /api/destinations/:id': 'destination',
   'DELETE /api/queries/:id': 'query',
   'POST /api/queries/:id/regenerate_api_key': 'query',
   'DELETE /api/query_snippets/:id': 'snippet',
@@ -65,8 +75,8 @@ const FRESH: Record<string, keyof Fixture['fresh']> = {
 }
 
 const ID_OWNERS: [prefix: string, id: keyof Ids][] = [
-  ['/api/dashboards/', 'dashboard'], ['/api/widgets/', 'widget'],
-  ['/api/data_sources/', 'source'], ['/data_sources/', 'source'], ['/api/databricks/', 'source'], ['/api/groups/', 'group'],
+  ['/api/alerts/', 'alert'], ['/alerts/', 'alert'], ['/api/dashboards/', 'dashboard'], ['/api/widgets/', 'widget'],
+  ['/api/data_sources/', 'source'], ['/data_sources/', 'source'], ['/api/destinations/', 'destination'], ['/destinations/', 'destination'], ['/api/databricks/', 'source'], ['/api/groups/', 'group'],
   ['/groups/', 'group'], ['/api/users/', 'user'], ['/users/', 'user'], ['/api/query_snippets/', 'snippet'],
   ['/query_snippets/', 'snippet'], ['/api/visualizations/', 'visualization'], ['/api/jobs/', 'execution'], ['/api/query_results/', 'result'],
 ]
@@ -75,7 +85,9 @@ function pathFor(pattern: string, ids: Ids): string {
   const value = (name: string): string => {
     if (name === 'id') return String(ids[ID_OWNERS.find(([prefix]) => pattern.startsWith(prefix))?.[1] ?? 'query'])
     if (name === 'userId') return String(ids.user)
+    if (name === 'subId') return String(ids.subscription)
     if (name === 'dsId') return String(ids.source)
+    if (name === 'vid') return String(ids.visualization)
     if (name === 'jobId') return ids.execution
     if (name === 'dropdownId') return String(ids.query)
     if (name === 'version') return '1'

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { hashPassword } from '../../src/auth/passwords.ts'
+import type { Config } from '../../src/config.ts'
 import { storedApiKey } from '../../src/auth/api-keys.ts'
 import { insertUser, replaceApiKey } from '../../src/users/store.ts'
 import type { TestDatabase } from '../helpers/db.ts'
@@ -167,7 +168,12 @@ export interface BrowserSuite {
  * browser before the file's tests, set up the organization, close each test's pages after it, and stop both at
  * the end. The returned suite is usable from the file's own beforeAll on.
  */
-export function browserSuite(o: { role?: 'web' | 'all'; organization?: boolean } = {}): BrowserSuite {
+export function browserSuite(o: {
+  role?: 'web' | 'all'
+  organization?: boolean
+  /** More server settings, read when the server starts (after the file's own earlier hooks, e.g. an SMTP server's port). */
+  config?: () => Partial<Config>
+} = {}): BrowserSuite {
   let server: TestServer | undefined
   let browser: Browser | undefined
   let admin: Map<string, string> | undefined
@@ -178,7 +184,7 @@ export function browserSuite(o: { role?: 'web' | 'all'; organization?: boolean }
   }
 
   beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startTestServer(o.role ? { role: o.role } : {}), launchBrowser()])
+    ;[server, browser] = await Promise.all([startTestServer({ ...(o.role ? { role: o.role } : {}), ...o.config?.() }), launchBrowser()])
     if (o.organization !== false) admin = await setUpOrganization(server)
   }, 120_000)
   afterEach(async () => {

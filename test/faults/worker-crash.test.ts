@@ -1,10 +1,8 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../src/db/embedded.ts'
 import { Client, createTestApp, pgOptionsFor, setUp, type TestApp } from '../helpers/app.ts'
-import { spawnSightline, stopProcess, waitForOutput, type SightlineProcess } from '../helpers/process.ts'
+import { stopProcess, type SightlineProcess } from '../helpers/process.ts'
+import { workerProcesses } from '../helpers/workers.ts'
 
 /*
  * Worker processes killed with SIGKILL in the middle of a slow PostgreSQL query (the source is the test's own
@@ -18,36 +16,23 @@ const WAIT_MS = 120_000
 describe('a worker killed in the middle of a query', () => {
   let t: TestApp
   let admin: Client
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-faults-'))
-  const workers: SightlineProcess[] = []
+  let workers: ReturnType<typeof workerProcesses>
 
   beforeAll(async () => {
     t = await createTestApp({ workerDeadAfterSeconds: DEAD_AFTER })
     admin = await setUp(t.app)
+    workers = workerProcesses(t, DEAD_AFTER)
     for (const name of ['a', 'b', 'c', 'd']) await t.db.sql.unsafe(`create sequence ${name}_starts; create sequence ${name}_ends`)
     await t.db.sql`create table c_log (n int)`
   })
   afterAll(async () => {
-    await Promise.all(workers.map((w) => stopProcess(w, 5_000)))
+    await workers?.close()
     await t.db.sql`select pg_terminate_backend(pid) from pg_stat_activity where query like '%crash-%' and pid <> pg_backend_pid()`
     await t.close()
-    fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  const worker = async () => {
-    const w = await spawnSightline({
-      DATABASE_URL: t.db.url, SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_PROCESS: 'worker',
-      SIGHTLINE_WORKER_DEAD_AFTER_SECONDS: String(DEAD_AFTER),
-      SIGHTLINE_SECRET_KEY: t.deps.secretKey, // the data sources' passwords were sealed with the test app's key
-    })
-    workers.push(w)
-    await waitForOutput(w, 'worker started', 60_000)
-    return w
-  }
-  const kill = async (w: SightlineProcess) => {
-    w.child.kill('SIGKILL')
-    await w.exited
-  }
+  const worker = () => workers.start()
+  const kill = (w: SightlineProcess) => workers.kill(w)
   const source = async (name: string, options = pgOptionsFor(t)) =>
     (await (await admin.post('/api/data_sources', { name, type: 'pg', options })).json()).id as number
   const submit = async (dsId: number, query: string) => {
@@ -141,7 +126,7 @@ describe('a worker killed in the middle of a query', () => {
     expect(await alive(orphan)).toBe(true) // still there, as the message warns
     await t.db.sql`select pg_terminate_backend(${orphan}::int)`
     expect(await t.db.sql`select * from c_log`).toEqual([])
-    await Promise.all(workers.filter((w) => w.child.exitCode === null).map((w) => stopProcess(w)))
+    await workers.stopAll()
   }, 240_000)
 
   it('fails a schema refresh left untouched for 10 minutes, so its poller sees an end even with no worker', async () => {

@@ -1,15 +1,20 @@
 import type { TaskList } from 'graphile-worker'
+import { alertsOnResultStored } from '../../src/alerts/hooks.ts'
 import type { Config } from '../../src/config.ts'
 import type { CoreDeps } from '../../src/deps.ts'
 import type { ExecutionSignals } from '../../src/executions/events.ts'
-import type { ResultStoredHooks } from '../../src/executions/result-stored.ts'
+import { ResultStoredHooks } from '../../src/executions/result-stored.ts'
 import { scheduledRunEnded } from '../../src/schedules/service.ts'
+import { checkAlertsTask } from './check_alerts.ts'
 import { cleanupResults } from './cleanup_results.ts'
 import { cleanupSessions } from './cleanup_sessions.ts'
+import { deliverAlertTask } from './deliver_alert.ts'
 import { executeQueryTask } from './execute_query.ts'
 import { refreshQueryTask } from './refresh_query.ts'
 import { refreshSchemaTask } from './refresh_schema.ts'
+import { restartAlertRuns } from './restart_alert_runs.ts'
 import { restartSchedules } from './restart_schedules.ts'
+import { runAlertQueryTask } from './run_alert_query.ts'
 import { sendFailureReportTask } from './send_failure_report.ts'
 import { sendMailTask } from './send_mail.ts'
 
@@ -24,12 +29,17 @@ export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey'> {
 
 /** Every task this worker runs, by identifier. Explicit imports, so Node, Deno and bundles agree. */
 export function taskList(deps: TaskDeps): TaskList {
+  // alerts hear of every result this worker stores (a worker started without hooks, as tests' runOnce, gets its own)
+  const resultStored = deps.resultStored ?? new ResultStoredHooks()
+  resultStored.subscribe(alertsOnResultStored(deps.sql))
+  // the worker is handed the whole configuration (src/start.ts); its type names only what the other tasks read
+  const config = deps.config as Config
   return {
     cleanup_sessions: cleanupSessions(deps.sql),
     cleanup_results: cleanupResults(deps.sql, deps.config.resultRetentionDays),
     refresh_schema: refreshSchemaTask(deps.sql, deps.secretKey),
     execute_query: executeQueryTask({
-      sql: deps.sql, secretKey: deps.secretKey, cancels: deps.cancels, resultStored: deps.resultStored,
+      sql: deps.sql, secretKey: deps.secretKey, cancels: deps.cancels, resultStored,
       maxResultRows: deps.config.maxResultRows, maxResultBytes: deps.config.maxResultBytes, maxCellBytes: deps.config.maxCellBytes,
       onFinished: (execution, outcome) => scheduledRunEnded(deps.sql, execution, outcome),
     }),
@@ -37,6 +47,10 @@ export function taskList(deps: TaskDeps): TaskList {
     restart_schedules: restartSchedules(deps.sql),
     send_mail: sendMailTask(deps.config.mail),
     send_failure_report: sendFailureReportTask({ sql: deps.sql, config: deps.config }),
+    check_alerts: checkAlertsTask({ sql: deps.sql, config: deps.config }),
+    deliver_alert: deliverAlertTask({ sql: deps.sql, secretKey: deps.secretKey, config, retryBaseMs: config.alertRetryBaseMs ?? 10_000 }),
+    run_alert_query: runAlertQueryTask(deps.sql, deps.secretKey),
+    restart_alert_runs: restartAlertRuns(deps.sql),
   }
 }
 
@@ -45,4 +59,5 @@ export const crontab = [
   '0 * * * * cleanup_sessions ?max=1',
   '30 * * * * cleanup_results ?max=1',
   '* * * * * restart_schedules ?max=1',
+  '* * * * * restart_alert_runs ?max=1',
 ].join('\n')

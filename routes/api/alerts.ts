@@ -1,0 +1,89 @@
+import { Hono, type Context } from 'hono'
+import { previewTemplate } from '../../src/alerts/preview.ts'
+import { createAlert, deleteAlert, evaluateAlert, getAlert, listAlerts, setAlertMuted, updateAlert } from '../../src/alerts/service.ts'
+import { alertDeliveries, alertHistory, listSubscriptions, subscribe, unsubscribe } from '../../src/alerts/subscriptions.ts'
+import { NotFound } from '../../src/errors.ts'
+import type { Env } from '../../src/http/env.ts'
+import { apiCaller } from '../../src/http/guards.ts'
+import { idParam, jsonBody } from '../../src/http/validate.ts'
+
+const alertId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
+
+/** Answers carry the caller's view (their alerts, query keys): never kept by a cache. */
+function privateJson(c: Context<Env>, body: unknown) {
+  c.header('Cache-Control', 'no-store')
+  return c.json(body)
+}
+
+/** A body that may be empty (`mute`, `eval`, a subscription to one's own e-mail). */
+async function optionalBody(c: Context<Env>): Promise<unknown> {
+  const text = await c.req.text()
+  return text.trim() ? jsonBody({ text: async () => text }) : {}
+}
+
+/**
+ * Alerts (spec 2 §7 "Alerts", reference §1.4 and redash-server.md §6; shapes in src/alerts/serialize.ts):
+ *
+ * - `GET /api/alerts` — every alert on a query the caller may see, newest first, a plain array (`list_alerts`).
+ * - `POST /api/alerts` — create: `{name?, query_id, options: {column, op, value, selector?, muted?, custom_subject?,
+ *   custom_body?, parameters?}, rearm?, check_interval?}`; an empty name becomes "{query}: {column} {op} {value}".
+ *   `options.parameters` (values for a parameterised query) makes the alert run its query itself every
+ *   `check_interval` seconds (default 3600, at least 60); an alert with a `check_interval` is evaluated on its own
+ *   runs only, one without on every stored result of its query. The spec's hint 'Alerts do not work with queries
+ *   that use parameters.' (src/shared/alert-texts.ts) is for alerts on a parameterised query with no values.
+ *   Answers add `check_interval`, `checked_at` (last evaluation), `query_id` and `user_id` to the established shape.
+ * - `GET /api/alerts/{id}`, `POST /api/alerts/{id}` (owner or admin; only the keys sent change), `DELETE`.
+ * - `POST` / `DELETE /api/alerts/{id}/mute` — owner or admin; answers null.
+ * - `POST /api/alerts/{id}/eval` — the stored latest result evaluated now and subscribers told (not while muted);
+ *   answers the alert as it is after.
+ * - `GET` / `POST /api/alerts/{id}/subscriptions`, `DELETE …/{sub_id}` — `{destination_id?}` (none: the caller's own
+ *   e-mail); a duplicate is a 400 with a message; removal by the subscriber or an admin.
+ * - `GET /api/alerts/{id}/history?limit=` — state changes, newest first: `{id, old_state, new_state, value, result_id,
+ *   reason: evaluation|manual, notified, skipped: muted|unknown_to_ok|null, created_at}`.
+ * - `GET /api/alerts/{id}/deliveries?limit=` — the delivery log, newest first: `{id, state_change_id, new_state,
+ *   target: {kind: destination|user_email, name, type|email}, status: pending|sending|sent|failed, attempts,
+ *   attempt_log: [{attempt, at, outcome: sent|failed|interrupted, status, message}], last_error, answer: {status,
+ *   detail}, template_error, next_attempt_at, sent_at, created_at, updated_at}`.
+ * - `POST /api/alerts/preview` — `{query_id, options, name?, state?, alert_id?}` → `{subject, body (HTML), custom:
+ *   {subject, body}, error?, value, state}`: the editor's live preview with the query's latest result (only for a
+ *   query the caller may see).
+ */
+export default new Hono<Env>()
+  .get('/', async (c) => privateJson(c, await listAlerts(c.get('deps'), apiCaller(c).principal)))
+  .post('/', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, await createAlert(c.get('deps'), principal, await jsonBody(c.req)))
+  })
+  .post('/preview', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, await previewTemplate(c.get('deps'), principal, await jsonBody(c.req)))
+  })
+  .get('/:id', async (c) => privateJson(c, await getAlert(c.get('deps'), apiCaller(c).principal, alertId(c))))
+  .post('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, await updateAlert(c.get('deps'), principal, alertId(c), await jsonBody(c.req)))
+  })
+  .delete('/:id', async (c) => {
+    await deleteAlert(c.get('deps'), apiCaller(c).principal, alertId(c))
+    return privateJson(c, null)
+  })
+  .post('/:id/mute', async (c) => {
+    await setAlertMuted(c.get('deps'), apiCaller(c).principal, alertId(c), true)
+    return privateJson(c, null)
+  })
+  .delete('/:id/mute', async (c) => {
+    await setAlertMuted(c.get('deps'), apiCaller(c).principal, alertId(c), false)
+    return privateJson(c, null)
+  })
+  .post('/:id/eval', async (c) => privateJson(c, await evaluateAlert(c.get('deps'), apiCaller(c).principal, alertId(c))))
+  .get('/:id/subscriptions', async (c) => privateJson(c, await listSubscriptions(c.get('deps'), apiCaller(c).principal, alertId(c))))
+  .post('/:id/subscriptions', async (c) => {
+    const { principal } = apiCaller(c)
+    return privateJson(c, await subscribe(c.get('deps'), principal, alertId(c), await optionalBody(c)))
+  })
+  .delete('/:id/subscriptions/:subId', async (c) => {
+    await unsubscribe(c.get('deps'), apiCaller(c).principal, alertId(c), idParam(c.req.param('subId'), NotFound))
+    return privateJson(c, null)
+  })
+  .get('/:id/history', async (c) => privateJson(c, await alertHistory(c.get('deps'), apiCaller(c).principal, alertId(c), c.req.query('limit'))))
+  .get('/:id/deliveries', async (c) => privateJson(c, await alertDeliveries(c.get('deps'), apiCaller(c).principal, alertId(c), c.req.query('limit'))))

@@ -1,0 +1,47 @@
+import { Hono } from 'hono'
+import { destinationJson, destinationSummaryJson, destinationTypeJson } from '../../src/destinations/serialize.ts'
+import {
+  createDestination, deleteDestination, getDestination, listDestinations, saveDestination, testDestination,
+} from '../../src/destinations/service.ts'
+import { destinationTypes } from '../../src/destinations/types.ts'
+import { NotFound } from '../../src/errors.ts'
+import type { Env } from '../../src/http/env.ts'
+import { apiCaller } from '../../src/http/guards.ts'
+import { idParam, jsonBody } from '../../src/http/validate.ts'
+import { requireAdmin } from '../../src/permissions/require.ts'
+
+/** Alert destinations (spec 3 §7, reference §1.7): list (everyone), types, get, create, save, delete, Send Test (admins). */
+export default new Hono<Env>()
+  .get('/', async (c) => {
+    const { principal } = apiCaller(c)
+    return c.json((await listDestinations(c.get('deps'), principal)).map(destinationSummaryJson))
+  })
+  .get('/types', (c) => {
+    requireAdmin(apiCaller(c).principal)
+    return c.json(destinationTypes.types.map(destinationTypeJson))
+  })
+  .post('/', async (c) => {
+    const { principal } = apiCaller(c)
+    const row = await createDestination(c.get('deps'), principal, await jsonBody(c.req))
+    return c.json(destinationJson(row, c.get('deps').secretKey))
+  })
+  .get('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    const row = await getDestination(c.get('deps'), principal, idParam(c.req.param('id'), NotFound))
+    return c.json(destinationJson(row, c.get('deps').secretKey))
+  })
+  .post('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    const row = await saveDestination(c.get('deps'), principal, idParam(c.req.param('id'), NotFound), await jsonBody(c.req))
+    return c.json(destinationJson(row, c.get('deps').secretKey))
+  })
+  .delete('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    await deleteDestination(c.get('deps'), principal, idParam(c.req.param('id'), NotFound))
+    return c.body(null, 204)
+  })
+  .post('/:id/test', async (c) => {
+    const { principal } = apiCaller(c)
+    const base = c.get('deps').config.baseUrl ?? new URL(c.req.url).origin
+    return c.json(await testDestination(c.get('deps'), principal, idParam(c.req.param('id'), NotFound), base))
+  })

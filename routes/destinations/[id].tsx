@@ -1,0 +1,25 @@
+import { Hono } from 'hono'
+import DestinationEditor from '../../islands/DestinationEditor.tsx'
+import { destinationJson, destinationTypeJson } from '../../src/destinations/serialize.ts'
+import { getDestination } from '../../src/destinations/service.ts'
+import { destinationTypes } from '../../src/destinations/types.ts'
+import { NotFound } from '../../src/errors.ts'
+import type { Env } from '../../src/http/env.ts'
+import { signedIn } from '../../src/http/guards.ts'
+import { idParam } from '../../src/http/validate.ts'
+import { renderShellPage } from '../../src/ui/Page.tsx'
+import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
+
+/** One alert destination's page (spec 3 §2): its settings, Save, Send Test and Delete. Admins only. */
+export default new Hono<Env>().get('/destinations/:id{[0-9]+}', async (c) => {
+  const { principal } = signedIn(c)
+  const { deps } = c.var
+  const row = await getDestination(deps, principal, idParam(c.req.param('id'), NotFound))
+  const kind = destinationTypes.get(row.type)
+  const { options } = destinationJson(row, deps.secretKey)
+  return renderShellPage(c, (
+    <SettingsLayout principal={principal} active="destinations" titleIsHeading={false}>
+      <DestinationEditor destination={{ id: row.id, name: row.name, type: row.type, options }} type={kind ? destinationTypeJson(kind) : null} />
+    </SettingsLayout>
+  ), { title: row.name, section: 'settings' })
+})

@@ -1,0 +1,133 @@
+import type { Db } from '../db/sql.ts'
+import type { ResultStored } from '../executions/result-stored.ts'
+import type { ResultRow } from '../results/store.ts'
+import { CHUNK_ROWS } from '../results/store.ts'
+import type { AlertState } from './evaluate.ts'
+import type { AlertRow } from './store.ts'
+
+/** The statements of an alert check (check.ts): read a result, lock the alerts, record changes and queue deliveries. */
+
+/** The graphile job of one delivery (decision 0022): one per delivery row, so a row is never sent by two jobs at once. */
+export const deliveryJobKey = (deliveryId: number) => `alert-delivery:${deliveryId}`
+/** Attempts graphile-worker gives one delivery job when it fails unexpectedly (a crash, the database gone). */
+export const DELIVERY_JOB_ATTEMPTS = 6
+
+/**
+ * The checks a stored result calls for: one `check_alerts` job per query it became the latest result of that has
+ * alerts watching its own results (keyed per query: a newer result replaces a check not yet started), and one for
+ * the alerts whose own run stored it. Nothing when no alert listens.
+ */
+export async function enqueueChecks(db: Db, event: ResultStored) {
+  if (event.queryIds.length) {
+    await db`
+      select graphile_worker.add_job('check_alerts',
+               json_build_object('result_id', ${event.resultId}::bigint, 'query_id', s.query_id, 'execution_id', ${event.executionId}::text),
+               job_key => 'alert-check:' || s.query_id, max_attempts => 3)
+        from (select distinct query_id from alerts where query_id = any(${event.queryIds}::bigint[]) and check_interval is null) s`
+  }
+  await db`
+    select graphile_worker.add_job('check_alerts',
+             json_build_object('result_id', ${event.resultId}::bigint, 'alert_ids', array_agg(id), 'execution_id', ${event.executionId}::text),
+             max_attempts => 3)
+      from alerts where check_execution_id = ${event.executionId}::uuid having count(*) > 0`
+}
+
+/** A result with its first chunk when it is the only one (saves a round trip, as results/store.ts does). */
+export async function findResultHeader(db: Db, id: number): Promise<ResultRow | undefined> {
+  const [row] = await db<ResultRow[]>`
+    select r.*, (select c.rows from query_result_chunks c where c.result_id = r.id and c.seq = 0 and r.row_count <= ${CHUNK_ROWS}
+                   and not exists (select 1 from query_result_chunks d where d.result_id = r.id and d.seq = 1)) as first_chunk
+      from query_results r where r.id = ${id}`
+  return row
+}
+
+/** The established tool's webhook metadata of the run that stored the result (reference §1.5). */
+export async function executionMetadata(db: Db, executionId: string): Promise<Record<string, unknown>> {
+  const [row] = await db<{ email: string | null; query_id: number | null; queue: string; query_hash: string; scheduled: boolean }[]>`
+    select u.email, e.query_id, e.queue, e.query_hash, e.scheduled
+      from executions e left join users u on u.id = e.user_id where e.id = ${executionId}`
+  if (!row) return {}
+  return {
+    Username: row.email ?? 'scheduler', query_id: row.query_id ?? 'adhoc', Queue: row.queue, 'Job ID': executionId,
+    'Query Hash': row.query_hash, Scheduled: row.scheduled,
+  }
+}
+
+export type LockedAlert = AlertRow & { query_name: string }
+
+/**
+ * The alerts a result is for, locked until the check commits: a query's alerts that watch its own results (no values
+ * of their own), or the alerts whose own run stored it.
+ */
+export async function lockAlerts(db: Db, which: { queryId: number } | { alertIds: number[] }, resultId?: number): Promise<LockedAlert[]> {
+  const where = 'queryId' in which
+    ? db`a.query_id = ${which.queryId} and a.check_interval is null`
+    : db`a.id = any(${which.alertIds}::bigint[])`
+  // a check of an older result that ends after a newer one's must not put the alert back to what the old one said
+  // (FOR UPDATE reads the row again once a concurrent check commits, and this condition with it)
+  const newer = resultId === undefined ? db`true` : db`(a.checked_result_id is null or a.checked_result_id <= ${resultId})`
+  return db<LockedAlert[]>`
+    select a.*, q.name as query_name from alerts a join queries q on q.id = a.query_id
+     where ${where} and ${newer} and not q.is_archived
+     order by a.id for update of a`
+}
+
+/**
+ * Every alert the check read was evaluated against this result, changed or not (the page shows when): the check's
+ * last statement, stamped with the clock rather than the transaction's start, so it says when the check was done.
+ */
+export async function markChecked(db: Db, alertIds: number[], resultId: number) {
+  if (!alertIds.length) return
+  await db`update alerts set checked_result_id = ${resultId}, checked_at = clock_timestamp() where id = any(${alertIds}::bigint[])`
+}
+
+export interface NewChange {
+  alert_id: number
+  old_state: AlertState
+  new_state: AlertState
+  value: unknown
+  result_id: number
+  reason: 'evaluation' | 'manual'
+  skipped: string | null
+  notify: boolean
+  /** Whether the alert's state and last_triggered_at are written (a manual evaluation without a change writes none). */
+  update_state: boolean
+  notification: unknown
+}
+
+/**
+ * In one statement: the alerts' new states, a history row per change, a delivery row per subscription of each alert
+ * that notifies (its target as it is now, for the log), and a graphile job per delivery, added in one batch (add_jobs:
+ * a thousand add_job calls cost the check most of its time). Returns the deliveries queued.
+ */
+export async function recordChanges(db: Db, changes: NewChange[]): Promise<number> {
+  const [row] = await db<{ n: number }[]>`
+    with c as (
+      select * from jsonb_to_recordset(${db.json(changes as never)}::jsonb) as c(
+        alert_id bigint, old_state text, new_state text, value jsonb, result_id bigint, reason text, skipped text,
+        notify boolean, update_state boolean, notification jsonb)
+    ), updated as (
+      update alerts a set state = c.new_state, last_triggered_at = now(), updated_at = now()
+        from c where a.id = c.alert_id and c.update_state
+    ), changed as (
+      insert into alert_state_changes (alert_id, old_state, new_state, value, result_id, reason, skipped, notification)
+      select alert_id, old_state, new_state, value, result_id, reason, skipped, notification from c
+      returning id, alert_id
+    ), queued as (
+      insert into alert_deliveries (alert_id, state_change_id, subscription_id, destination_id, user_id, target)
+      select changed.alert_id, changed.id, s.id, s.destination_id, s.user_id,
+             case when s.destination_id is null
+                  then jsonb_build_object('kind', 'user_email', 'user_id', u.id, 'email', u.email, 'name', u.name)
+                  else jsonb_build_object('kind', 'destination', 'destination_id', d.id, 'name', d.name, 'type', d.type) end
+        from changed
+        join c on c.alert_id = changed.alert_id and c.notify
+        join alert_subscriptions s on s.alert_id = changed.alert_id
+        left join destinations d on d.id = s.destination_id
+        left join users u on u.id = s.user_id
+      returning id
+    )
+    select count(*)::int as n from graphile_worker.add_jobs(
+      (select coalesce(array_agg(row('deliver_alert', json_build_object('delivery_id', id), null, null, ${DELIVERY_JOB_ATTEMPTS}::int,
+                                     'alert-delivery:' || id, null, null)::graphile_worker.job_spec), '{}') from queued))`
+  return row.n
+}

@@ -1,0 +1,56 @@
+import type { Deps } from '../deps.ts'
+import { BadRequest, Forbidden } from '../errors.ts'
+import type { AlertNotification } from '../destinations/notification.ts'
+import { renderAlertTemplate, TemplateError } from '../destinations/template.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { viewerOf } from '../queries/access.ts'
+import * as queries from '../queries/store.ts'
+import { findResult } from '../results/store.ts'
+import { ALERT_LIMITS, alertTexts } from '../shared/alert-texts.ts'
+import { configuredBase } from '../users/links.ts'
+import { jsonBytes, tooLarge } from '../validation/validate.ts'
+import { NOTIFICATION_ROWS, resultObjects } from './check.ts'
+import { evaluate, type AlertState } from './evaluate.ts'
+
+/**
+ * `POST api/alerts/preview {query_id, options, name?, state?, alert_id?}`: the subject and body a mail of this alert
+ * would carry (the destinations' renderAlertTemplate, HTML-escaped), with the query's latest result, for the editor's
+ * live preview. Only for a query the caller may see: templates cannot read rows of anyone else's query.
+ */
+export async function previewTemplate(deps: Deps, principal: Principal, body: unknown) {
+  const raw = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
+  const queryId = Number(raw.query_id)
+  if (!Number.isSafeInteger(queryId) || queryId <= 0) throw new BadRequest(alertTexts.queryRequired)
+  const options = raw.options ?? {}
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new BadRequest(alertTexts.optionsObject)
+  if (jsonBytes(options) > ALERT_LIMITS.optionsBytes) throw new BadRequest(tooLarge('Alert options', ALERT_LIMITS.optionsBytes))
+  const query = await queries.findVisible(deps.sql, viewerOf(principal), queryId)
+  if (!query) throw new Forbidden(alertTexts.queryNotVisible)
+  const result = query.latest_query_data_id === null ? undefined : await findResult(deps.sql, principal.orgId, query.latest_query_data_id)
+  const rows = result ? (await resultObjects(deps.sql, result)).slice(0, NOTIFICATION_ROWS) : []
+  const evaluated = evaluate(options as Record<string, unknown>, rows)
+  const state: AlertState = raw.state === 'ok' || raw.state === 'unknown' ? raw.state : 'triggered'
+  const base = configuredBase(deps.config)
+  const alertId = Number.isSafeInteger(raw.alert_id) ? (raw.alert_id as number) : 0
+  const n: AlertNotification = {
+    alert: {
+      id: alertId, name: typeof raw.name === 'string' && raw.name.trim() ? raw.name.trim() : alertTexts.newAlert, state,
+      options: options as Record<string, unknown>, url: `${base}/alerts/${alertId || 'new'}`,
+    },
+    query: { id: query.id, name: query.name, url: `${base}/queries/${query.id}` },
+    value: evaluated.value,
+    result: {
+      columns: (result?.columns ?? []).map((c) => ({ name: c.name, friendly_name: c.friendly_name || c.name, type: c.type ?? null })),
+      rows,
+    },
+    metadata: {},
+    dedupKey: `${alertId}_${query.id}`,
+  }
+  try {
+    const rendered = renderAlertTemplate(n, 'html')
+    return { ...rendered, value: evaluated.value, state: evaluated.state }
+  } catch (error) {
+    if (error instanceof TemplateError) throw new BadRequest(error.message)
+    throw error
+  }
+}

@@ -1,0 +1,89 @@
+import { destinationTypes } from '../destinations/types.ts'
+import { embeddedQueryJson } from '../queries/serialize.ts'
+import type { Shown } from '../queries/details.ts'
+import type { QueryRow } from '../queries/store.ts'
+import { iso } from '../shared/time.ts'
+import { userJson } from '../users/serialize.ts'
+import type { UserRow } from '../users/store.ts'
+import { normalizeOp } from './evaluate.ts'
+import type { AlertRow, DeliveryRow, StateChangeRow, SubscriptionRow } from './store.ts'
+
+/** Options as the API shows them: a legacy operator read as its symbol, the selector `first` when absent (§1.4, §13.9). */
+function optionsJson(options: AlertRow['options']) {
+  return { ...options, op: normalizeOp(options.op) ?? options.op, selector: options.selector ?? 'first', muted: options.muted === true }
+}
+
+/**
+ * The established tool's `serialize_alert(full=True)` (reference §1.4): the query with its owner and last editor, the
+ * alert's owner; plus Sightline's `check_interval` (own runs with `options.parameters`) and `query_id`/`user_id`.
+ */
+export function alertJson(row: AlertRow, query: Shown<QueryRow> | undefined, users: Map<number, UserRow>) {
+  const user = users.get(row.user_id)
+  return {
+    id: row.id,
+    name: row.name,
+    options: optionsJson(row.options),
+    state: row.state,
+    last_triggered_at: iso(row.last_triggered_at),
+    updated_at: iso(row.updated_at),
+    created_at: iso(row.created_at),
+    rearm: row.rearm,
+    check_interval: row.check_interval,
+    checked_at: iso(row.checked_at),
+    query_id: row.query_id,
+    user_id: row.user_id,
+    query: query ? embeddedQueryJson(query, users) : null,
+    user: user ? userJson(user, { withApiKey: false }) : null,
+  }
+}
+
+/** `{id, user, alert_id, destination?}`; an e-mail subscription has no destination (reference §1.4). */
+export function subscriptionJson(row: SubscriptionRow, users: Map<number, UserRow>) {
+  const user = users.get(row.user_id)
+  return {
+    id: row.id,
+    alert_id: row.alert_id,
+    user: user ? userJson(user, { withApiKey: false }) : null,
+    ...(row.destination_id !== null
+      ? { destination: { id: row.destination_id, name: row.destination_name, type: row.destination_type, icon: iconOf(row.destination_type) } }
+      : {}),
+  }
+}
+
+const iconOf = (type: string | null) => (type ? destinationTypes.get(type)?.icon ?? null : null)
+
+/** One row of the alert's history (`GET api/alerts/{id}/history`). */
+export function stateChangeJson(row: StateChangeRow) {
+  return {
+    id: row.id,
+    old_state: row.old_state,
+    new_state: row.new_state,
+    value: row.value,
+    result_id: row.result_id,
+    reason: row.reason,
+    notified: row.skipped === null,
+    skipped: row.skipped,
+    created_at: iso(row.created_at),
+  }
+}
+
+/** One row of the delivery log (`GET api/alerts/{id}/deliveries`): where, which state, how each attempt went. */
+export function deliveryJson(row: DeliveryRow) {
+  return {
+    id: row.id,
+    state_change_id: row.state_change_id,
+    new_state: row.new_state,
+    subscription_id: row.subscription_id,
+    target: row.target,
+    status: row.status,
+    attempts: row.attempts,
+    attempt_log: row.attempt_log,
+    last_error: row.last_error,
+    answer: row.answer,
+    template_error: row.template_error,
+    next_attempt_at: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+    sent_at: iso(row.sent_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  }
+}

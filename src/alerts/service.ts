@@ -1,0 +1,170 @@
+import type { Deps } from '../deps.ts'
+import { BadRequest, Forbidden, NotFound } from '../errors.ts'
+import { recordEvent } from '../events/service.ts'
+import { dropdownValuesFor } from '../executions/dropdowns.ts'
+import { viewerOf } from '../queries/access.ts'
+import { withShownApiKey } from '../queries/details.ts'
+import * as queries from '../queries/store.ts'
+import type { AccessibleQueryRow, QueryRow } from '../queries/store.ts'
+import { resultOfExecution } from '../results/store.ts'
+import { allowed, isAdminOrOwner } from '../permissions/can.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { requireAllowed } from '../permissions/require.ts'
+import { alertTexts } from '../shared/alert-texts.ts'
+import { applyParameters, isSafe, ParameterError } from '../shared/parameters/index.ts'
+import { usersByIds } from '../users/store.ts'
+import { autoName, parameterValues, parseAlertBody } from './body.ts'
+import { checkAlerts } from './check.ts'
+import { planAlertRun } from './own-runs.ts'
+import { alertJson } from './serialize.ts'
+import * as store from './store.ts'
+import type { AlertOptions, AlertRow } from './store.ts'
+
+/** How often an alert with parameter values runs its query when it names no interval. */
+export const DEFAULT_CHECK_INTERVAL = 3600
+
+/** An alert of the caller's organization (404 otherwise: another organization's ids are not told apart from none). */
+export async function alertRow(deps: Deps, principal: Principal, id: number): Promise<AlertRow> {
+  const row = await store.findAlert(deps.sql, principal.orgId, id)
+  if (!row) throw new NotFound()
+  return row
+}
+
+/** An alert the caller may see: its query's source is in one of their groups (403 otherwise, reference §6.1). */
+export async function visibleAlert(deps: Deps, principal: Principal, id: number): Promise<AlertRow> {
+  const row = await alertRow(deps, principal, id)
+  if (!(await store.queryVisible(deps.sql, viewerOf(principal), row.query_id))) throw new Forbidden()
+  return row
+}
+
+/** An alert the caller may change: its owner or an admin (reference §6.1). */
+export async function ownAlert(deps: Deps, principal: Principal, id: number, mustSee = false): Promise<AlertRow> {
+  const row = await alertRow(deps, principal, id)
+  if (!isAdminOrOwner(principal, row.user_id)) throw new Forbidden(alertTexts.cannotEdit)
+  // an owner who lost access to the query may still mute or delete, but not read its rows through a change or eval
+  if (mustSee && !(await store.queryVisible(deps.sql, viewerOf(principal), row.query_id))) throw new Forbidden(alertTexts.queryNotVisible)
+  return row
+}
+
+/** Alerts as the API answers them: each with its query (and that query's people) and its owner. */
+async function alertsJson(deps: Deps, principal: Principal, rows: AlertRow[]) {
+  const queryRows = await store.queriesByIds(deps.sql, principal.orgId, [...new Set(rows.map((r) => r.query_id))])
+  const byId = new Map(queryRows.map((q) => [q.id, withShownApiKey(deps, q)]))
+  const users = await usersByIds(deps.sql, principal.orgId, [...rows.map((r) => r.user_id), ...queryRows.flatMap((q) => [q.user_id, q.last_modified_by_id])])
+  return rows.map((row) => alertJson(row, byId.get(row.query_id), users))
+}
+
+const oneJson = async (deps: Deps, principal: Principal, row: AlertRow) => (await alertsJson(deps, principal, [row]))[0]
+
+/** `GET api/alerts`: every alert on a query the caller may see, newest first, as a plain array (reference §1.4). */
+export async function listAlerts(deps: Deps, principal: Principal) {
+  requireAllowed(principal, 'list_alerts')
+  return alertsJson(deps, principal, await store.listVisible(deps.sql, viewerOf(principal)))
+}
+
+export async function getAlert(deps: Deps, principal: Principal, id: number) {
+  return oneJson(deps, principal, await visibleAlert(deps, principal, id))
+}
+
+/**
+ * The query an alert is pointed at, checked for this caller: one they may see (403; 400 when there is none), not
+ * archived; parameter values must name the query's parameters and be valid for them, and values for a query with
+ * text parameters need what running it with new values needs (full access to its source and `execute_query`).
+ */
+async function queryForAlert(deps: Deps, principal: Principal, queryId: number, options: AlertOptions): Promise<AccessibleQueryRow> {
+  const row = await queries.findVisible(deps.sql, viewerOf(principal), queryId)
+  if (!row) {
+    const any = await queries.findById(deps.sql, queryId)
+    if (any && any.org_id === principal.orgId) throw new Forbidden(alertTexts.queryNotVisible)
+    throw new BadRequest(alertTexts.queryNotFound)
+  }
+  if (row.is_archived) throw new BadRequest(alertTexts.queryArchived)
+  const values = parameterValues(options)
+  if (!values) return row
+  const defs = row.options.parameters ?? []
+  const unknown = Object.keys(values).find((name) => !defs.some((d) => d.name === name))
+  if (unknown !== undefined) throw new BadRequest(alertTexts.unknownParameter(unknown))
+  if (!isSafe(defs, row.query) && (row.view_only || !allowed(principal, 'execute_query'))) throw new Forbidden(alertTexts.unsafeParameters)
+  try {
+    applyParameters(row.query, defs, values, { now: new Date(), dropdownValues: await dropdownValuesFor(deps.sql, row.org_id, defs) })
+  } catch (error) {
+    if (error instanceof ParameterError) throw new BadRequest(error.message)
+    throw error
+  }
+  return row
+}
+
+const intervalFor = (options: AlertOptions, given: number | null) => given ?? (parameterValues(options) ? DEFAULT_CHECK_INTERVAL : null)
+
+/** `POST api/alerts`: name (trimmed, or the auto-name), query_id, options, rearm, check_interval. */
+export async function createAlert(deps: Deps, principal: Principal, body: unknown) {
+  const input = parseAlertBody(body, true)
+  const options: AlertOptions = { ...input.options!, muted: input.options!.muted === true }
+  const query = await queryForAlert(deps, principal, input.queryId!, options)
+  const row = await deps.sql.begin(async (tx) => {
+    const created = await store.insertAlert(tx, principal.orgId, principal.id, {
+      name: input.name || autoName(query.name, options), queryId: query.id, options, rearm: input.rearm ?? null,
+      checkInterval: intervalFor(options, input.checkInterval ?? null),
+    })
+    await planAlertRun(tx, created.id, created.check_next_at)
+    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'alert', objectId: created.id })
+    return created
+  })
+  return oneJson(deps, principal, row)
+}
+
+/**
+ * `POST api/alerts/{id}`: owner or admin; only what the body names changes. Unlike the established tool a new
+ * `query_id` is checked (reference §1.9.3), and a new query or new parameter values start the state from unknown.
+ */
+export async function updateAlert(deps: Deps, principal: Principal, id: number, body: unknown) {
+  const row = await ownAlert(deps, principal, id, true)
+  const input = parseAlertBody(body, false)
+  const options: AlertOptions = input.options ? { ...input.options, muted: input.options.muted ?? row.options.muted === true } : row.options
+  const queryId = input.queryId ?? row.query_id
+  const queryChanged = queryId !== row.query_id
+  const valuesChanged = JSON.stringify(parameterValues(options) ?? null) !== JSON.stringify(parameterValues(row.options) ?? null)
+  const query: QueryRow | undefined = queryChanged || valuesChanged
+    ? await queryForAlert(deps, principal, queryId, options)
+    : await queries.findById(deps.sql, queryId)
+  const updated = await deps.sql.begin(async (tx) => {
+    const saved = await store.updateAlert(tx, id, {
+      name: input.name === undefined ? row.name : input.name || autoName(query?.name, options),
+      queryId, options, rearm: input.rearm === undefined ? row.rearm : input.rearm,
+      checkInterval: intervalFor(options, input.checkInterval === undefined ? row.check_interval : input.checkInterval),
+    }, queryChanged || valuesChanged)
+    await planAlertRun(tx, id, saved.check_next_at)
+    return saved
+  })
+  return oneJson(deps, principal, updated)
+}
+
+/** `DELETE api/alerts/{id}`: owner or admin; its subscriptions, history and deliveries go with it. */
+export async function deleteAlert(deps: Deps, principal: Principal, id: number) {
+  await ownAlert(deps, principal, id)
+  await deps.sql.begin(async (tx) => {
+    await store.deleteAlert(tx, id)
+    await planAlertRun(tx, id, null)
+    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'delete', objectType: 'alert', objectId: id })
+  })
+}
+
+/** `POST`/`DELETE api/alerts/{id}/mute`: owner or admin. */
+export async function setAlertMuted(deps: Deps, principal: Principal, id: number, muted: boolean) {
+  await ownAlert(deps, principal, id)
+  await store.setMuted(deps.sql, id, muted)
+}
+
+/**
+ * `POST api/alerts/{id}/eval`: the stored latest result (of the query, or of the alert's own run) evaluated now, without
+ * running the query; subscribers are told even without a change, unless muted (check.ts). Answers the alert as it is after.
+ */
+export async function evaluateAlert(deps: Deps, principal: Principal, id: number) {
+  const row = await ownAlert(deps, principal, id, true)
+  const resultId = row.check_interval !== null
+    ? (row.check_execution_id ? (await resultOfExecution(deps.sql, row.check_execution_id)).result?.id : undefined)
+    : (await queries.findById(deps.sql, row.query_id))?.latest_query_data_id ?? undefined
+  if (resultId === undefined || resultId === null) throw new BadRequest(alertTexts.noResult)
+  await checkAlerts(deps, { resultId, which: { alertIds: [id] }, manual: true })
+  return oneJson(deps, principal, (await store.findAlert(deps.sql, principal.orgId, id))!)
+}

@@ -1,0 +1,203 @@
+import type { Db } from '../db/sql.ts'
+import { queryColumns, queryTables, visibleTo } from '../queries/store.ts'
+import type { QueryRow, Viewer } from '../queries/store.ts'
+import type { AlertState } from './evaluate.ts'
+
+/** `alerts.options`: the established tool's document, plus `parameters` (see sql/migrations/0017_alerts.sql). */
+export type AlertOptions = Record<string, unknown> & {
+  column?: string
+  op?: string
+  value?: unknown
+  selector?: string
+  muted?: boolean
+  custom_subject?: string | null
+  custom_body?: string | null
+  parameters?: Record<string, unknown>
+}
+
+export interface AlertRow {
+  id: number
+  org_id: number
+  user_id: number
+  query_id: number
+  name: string
+  options: AlertOptions
+  state: AlertState
+  last_triggered_at: Date | null
+  rearm: number | null
+  check_interval: number | null
+  check_next_at: Date | null
+  check_execution_id: string | null
+  checked_result_id: number | null
+  checked_at: Date | null
+  created_at: Date
+  updated_at: Date
+}
+
+export interface AlertFields {
+  name: string
+  queryId: number
+  options: AlertOptions
+  rearm: number | null
+  checkInterval: number | null
+}
+
+export async function findAlert(db: Db, orgId: number, id: number): Promise<AlertRow | undefined> {
+  const [row] = await db<AlertRow[]>`select * from alerts where id = ${id} and org_id = ${orgId}`
+  return row
+}
+
+/** Whether the viewer may see the alert's query (and so the alert, reference §2.3 `Alert.groups`). */
+export async function queryVisible(db: Db, v: Viewer, queryId: number): Promise<boolean> {
+  const [row] = await db`select 1 from queries q where q.id = ${queryId} and ${visibleTo(db, v)}`
+  return !!row
+}
+
+/** Alerts on queries the viewer may see, newest first: each once, however many groups give the access. */
+export async function listVisible(db: Db, v: Viewer): Promise<AlertRow[]> {
+  return db<AlertRow[]>`
+    select a.* from alerts a join queries q on q.id = a.query_id
+     where a.org_id = ${v.orgId} and ${visibleTo(db, v)}
+     order by a.created_at desc, a.id desc`
+}
+
+/** The queries alerts watch, as their answers embed them. */
+export async function queriesByIds(db: Db, orgId: number, ids: number[]): Promise<QueryRow[]> {
+  if (!ids.length) return []
+  return db<QueryRow[]>`select ${queryColumns(db)} from ${queryTables(db)} where q.id = any(${ids}::bigint[]) and q.org_id = ${orgId}`
+}
+
+export async function insertAlert(db: Db, orgId: number, userId: number, f: AlertFields): Promise<AlertRow> {
+  const [row] = await db<AlertRow[]>`
+    insert into alerts (org_id, user_id, query_id, name, options, rearm, check_interval, check_next_at)
+    values (${orgId}, ${userId}, ${f.queryId}, ${f.name}, ${db.json(f.options as never)}, ${f.rearm}, ${f.checkInterval},
+            ${f.checkInterval ? db`now()` : null})
+    returning *`
+  return row
+}
+
+/** A new query or parameter values start from unknown: the old state said nothing about them. */
+export async function updateAlert(db: Db, id: number, f: AlertFields, resetState: boolean): Promise<AlertRow> {
+  const [row] = await db<AlertRow[]>`
+    update alerts set name = ${f.name}, query_id = ${f.queryId}, options = ${db.json(f.options as never)}, rearm = ${f.rearm},
+           check_interval = ${f.checkInterval},
+           check_next_at = case when ${f.checkInterval}::int is null then null
+                                when check_interval is distinct from ${f.checkInterval}::int or ${resetState} then now()
+                                else check_next_at end,
+           state = case when ${resetState} then 'unknown' else state end,
+           check_execution_id = case when ${resetState} then null else check_execution_id end,
+           checked_result_id = case when ${resetState} then null else checked_result_id end,
+           updated_at = now()
+     where id = ${id}
+    returning *`
+  return row
+}
+
+export async function setMuted(db: Db, id: number, muted: boolean): Promise<AlertRow> {
+  const [row] = await db<AlertRow[]>`
+    update alerts set options = jsonb_set(options, '{muted}', to_jsonb(${muted}::boolean)), updated_at = now()
+     where id = ${id} returning *`
+  return row
+}
+
+export async function deleteAlert(db: Db, id: number) {
+  await db`delete from alerts where id = ${id}`
+}
+
+/** An archived query takes its alerts with it (spec 2 §4). */
+export async function deleteAlertsOfQuery(db: Db, queryId: number) {
+  await db`delete from alerts where query_id = ${queryId}`
+}
+
+// ---- subscriptions ----
+
+export interface SubscriptionRow {
+  id: number
+  alert_id: number
+  user_id: number
+  destination_id: number | null
+  destination_name: string | null
+  destination_type: string | null
+  created_at: Date
+}
+
+const subscriptionSelect = (db: Db) => db`
+  select s.id, s.alert_id, s.user_id, s.destination_id, d.name as destination_name, d.type as destination_type, s.created_at
+    from alert_subscriptions s left join destinations d on d.id = s.destination_id`
+
+export async function listSubscriptions(db: Db, alertId: number): Promise<SubscriptionRow[]> {
+  return db<SubscriptionRow[]>`${subscriptionSelect(db)} where s.alert_id = ${alertId} order by s.id`
+}
+
+export async function findSubscription(db: Db, alertId: number, id: number): Promise<SubscriptionRow | undefined> {
+  const [row] = await db<SubscriptionRow[]>`${subscriptionSelect(db)} where s.alert_id = ${alertId} and s.id = ${id}`
+  return row
+}
+
+/** Undefined when the same destination (or the same user's e-mail) is already subscribed. */
+export async function insertSubscription(db: Db, alertId: number, userId: number, destinationId: number | null): Promise<number | undefined> {
+  const [row] = await db<{ id: number }[]>`
+    insert into alert_subscriptions (alert_id, user_id, destination_id) values (${alertId}, ${userId}, ${destinationId})
+    on conflict do nothing returning id`
+  return row?.id
+}
+
+export async function deleteSubscription(db: Db, id: number) {
+  await db`delete from alert_subscriptions where id = ${id}`
+}
+
+/** A destination of the organization, as a subscription shows it. */
+export async function findDestination(db: Db, orgId: number, id: number): Promise<{ id: number; name: string; type: string } | undefined> {
+  const [row] = await db<{ id: number; name: string; type: string }[]>`select id, name, type from destinations where id = ${id} and org_id = ${orgId}`
+  return row
+}
+
+// ---- history and deliveries, newest first ----
+
+export interface StateChangeRow {
+  id: number
+  alert_id: number
+  old_state: AlertState
+  new_state: AlertState
+  value: unknown
+  result_id: number | null
+  reason: string
+  skipped: string | null
+  created_at: Date
+}
+
+export async function listStateChanges(db: Db, alertId: number, limit: number): Promise<StateChangeRow[]> {
+  return db<StateChangeRow[]>`
+    select id, alert_id, old_state, new_state, value, result_id, reason, skipped, created_at
+      from alert_state_changes where alert_id = ${alertId} order by created_at desc, id desc limit ${limit}`
+}
+
+export interface DeliveryRow {
+  id: number
+  alert_id: number
+  state_change_id: number
+  subscription_id: number | null
+  destination_id: number | null
+  user_id: number | null
+  target: Record<string, unknown>
+  status: 'pending' | 'sending' | 'sent' | 'failed'
+  attempts: number
+  attempt_log: Record<string, unknown>[]
+  next_attempt_at: Date
+  last_error: string | null
+  answer: Record<string, unknown> | null
+  template_error: string | null
+  sent_at: Date | null
+  created_at: Date
+  updated_at: Date
+  new_state: AlertState
+}
+
+export async function listDeliveries(db: Db, alertId: number, limit: number): Promise<DeliveryRow[]> {
+  return db<DeliveryRow[]>`
+    select d.id, d.alert_id, d.state_change_id, d.subscription_id, d.destination_id, d.user_id, d.target, d.status, d.attempts,
+           d.attempt_log, d.next_attempt_at, d.last_error, d.answer, d.template_error, d.sent_at, d.created_at, d.updated_at,
+           c.new_state
+      from alert_deliveries d join alert_state_changes c on c.id = d.state_change_id
+     where d.alert_id = ${alertId} order by d.created_at desc, d.id desc limit ${limit}`
+}

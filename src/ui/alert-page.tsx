@@ -1,0 +1,46 @@
+import type { Context } from 'hono'
+import { deleteCookie, getCookie } from 'hono/cookie'
+import { FLASH_COOKIE } from '../../islands/lib/flash.ts'
+import type { SubscriptionJson } from '../../islands/lib/alert/types.ts'
+import { getAlert } from '../alerts/service.ts'
+import { alertDeliveries, alertHistory, listSubscriptions } from '../alerts/subscriptions.ts'
+import type { Env } from '../http/env.ts'
+import { signedIn } from '../http/guards.ts'
+import { isAdmin, isAdminOrOwner } from '../permissions/can.ts'
+import { requireAllowed } from '../permissions/require.ts'
+import { alertPageTexts as t } from '../shared/alert-page-texts.ts'
+import { dateFormatsOf } from '../shared/time.ts'
+import { AlertView } from './AlertView.tsx'
+import { renderShellPage } from './Page.tsx'
+
+/** How many rows of history and deliveries the page shows (the API gives more on request). */
+const LOG_ROWS = '50'
+
+/**
+ * An alert's page, from the same services as its API calls (so the same rights: whoever may see the alert's query).
+ * `cannotEdit`: the edit address opened without the right to edit, which shows the view with a warning.
+ */
+export async function renderAlertPage(c: Context<Env>, id: number, o: { cannotEdit?: boolean } = {}): Promise<Response> {
+  const { principal, org } = signedIn(c)
+  requireAllowed(principal, 'list_alerts')
+  const deps = c.get('deps')
+  const alert = await getAlert(deps, principal, id)
+  const [subscriptions, history, deliveries] = await Promise.all([
+    listSubscriptions(deps, principal, id), alertHistory(deps, principal, id, LOG_ROWS), alertDeliveries(deps, principal, id, LOG_ROWS),
+  ])
+  const path = `/alerts/${id}`
+  const notice = getCookie(c, FLASH_COOKIE) === 'alert_saved' ? t.saved : undefined
+  if (getCookie(c, FLASH_COOKIE)) deleteCookie(c, FLASH_COOKIE, { path })
+  const subs: SubscriptionJson[] = subscriptions.map((s) => ({
+    id: s.id, alert_id: s.alert_id,
+    user: { id: s.user?.id ?? 0, name: s.user?.name ?? '', email: s.user?.email ?? '' },
+    destination: 'destination' in s && s.destination
+      ? { id: s.destination.id, name: s.destination.name ?? '', type: s.destination.type ?? '' } : null,
+  }))
+  return renderShellPage(c, (
+    <AlertView alert={alert} subscriptions={subs} history={history} deliveries={deliveries}
+      canEdit={isAdminOrOwner(principal, alert.user_id)} cannotEdit={o.cannotEdit} notice={notice}
+      me={{ id: principal.id, email: principal.email, admin: isAdmin(principal) }}
+      mailConfigured={Boolean(deps.config.mail)} formats={dateFormatsOf(org.settings)} />
+  ), { title: alert.name, section: 'alerts' })
+}

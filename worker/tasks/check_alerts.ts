@@ -1,0 +1,10 @@
+import type { Task } from 'graphile-worker'
+import { checkAlerts, type CheckDeps } from '../../src/alerts/check.ts'
+import { assertCheckAlerts } from '../../src/alerts/tasks.ts'
+
+/** A stored result's alerts evaluated (queued by src/alerts/hooks.ts after every stored result that has alerts). */
+export const checkAlertsTask = (deps: CheckDeps): Task => async (payload) => {
+  const p = assertCheckAlerts(payload)
+  const which = p.query_id !== undefined ? { queryId: p.query_id } : { alertIds: p.alert_ids! }
+  await checkAlerts(deps, { resultId: p.result_id, which, executionId: p.execution_id })
+}

@@ -1,0 +1,9 @@
+import type { Task } from 'graphile-worker'
+import { runAlertQuery } from '../../src/alerts/own-runs.ts'
+import { assertRunAlertQuery } from '../../src/alerts/tasks.ts'
+import type { Sql } from '../../src/db/sql.ts'
+
+/** An alert with parameter values of its own came due: its query runs with them (src/alerts/own-runs.ts). */
+export const runAlertQueryTask = (sql: Sql, secretKey: string): Task => async (payload) => {
+  await runAlertQuery({ sql, secretKey }, assertRunAlertQuery(payload).alert_id)
+}
