@@ -25,6 +25,8 @@ export async function getDashboardRow(deps: Pick<Deps, 'sql'>, principal: Princi
 /** The dashboard a legacy address names by its slug (`GET api/dashboards/<slug>?legacy`). */
 export async function getDashboardRowBySlug(deps: Pick<Deps, 'sql'>, principal: Principal, slug: string): Promise<DashboardRow> {
   requireAllowed(principal, 'list_dashboards')
+  // no slug we make holds a NUL (PostgreSQL text cannot), nor runs past a name's length
+  if (slug.includes('\u0000') || slug.length > 1024) throw new NotFound()
   const row = await findDashboardBySlug(deps.sql, principal.orgId, slug)
   if (!row) throw new NotFound()
   return row

@@ -12,7 +12,7 @@ describe('islands', () => {
     const { html, nonce } = renderDocument(manifest, <p>static</p>)
     expect(nonce).toBeUndefined()
     expect(html).not.toContain('<script')
-    expect(bootScript(manifest, new Set())).toEqual({ head: '', body: '' })
+    expect(bootScript(manifest, new Set())).toEqual({ head: '', body: '', code: '' })
   })
 
   it('a page with an island loads exactly that island, preloads its imports, and carries its props', () => {

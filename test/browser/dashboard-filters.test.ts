@@ -202,7 +202,7 @@ describe('filters and runs in the browser', () => {
   it('adds the values a refresh brings to the filter\'s choices', async () => {
     const { page, problems } = await openBoard(boards.ticking)
     const select = widget(page, 'Ticking').getByLabel('tick')
-    expect(await select.locator('option').count()).toBe(1)
+    await expect.poll(() => select.locator('option').count(), { timeout: 20_000 }).toBe(1)
     await page.getByRole('button', { name: 'Refresh', exact: true }).click()
     await expect.poll(() => select.locator('option').count(), { timeout: 20_000 }).toBe(2)
     expect(problems).toEqual([])
