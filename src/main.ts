@@ -27,9 +27,16 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 // While shutting down, connections closing under us are expected, not crashes.
 process.on('uncaughtException', (error) => {
   if (stopping) return
+  // a reset read on a socket its owner already let go of (postgres.js drops a dead connection's listeners before the
+  // kernel's last word arrives when the database goes away): nothing is left to serve on it, so it is no crash
+  if (isResetOfDroppedSocket(error)) return void log.warn('a dropped connection was reset', { error: error.message })
   log.error('uncaught exception', { error: error.stack ?? String(error) })
   process.exit(1)
 })
+
+function isResetOfDroppedSocket(error: Error & { code?: string; syscall?: string }): boolean {
+  return error.code === 'ECONNRESET' && error.syscall === 'read' && /onStreamRead/.test(error.stack ?? '')
+}
 
 // An embedded database that cannot be brought back leaves nothing to serve: exit with an error, so a service manager
 // (systemd, Docker, Kubernetes) restarts Sightline, and with it the database, or tells an operator.

@@ -184,7 +184,8 @@ describe('saving', () => {
     await page.getByRole('button', { name: 'Done Editing' }).click()
     await page.waitForURL((url) => !url.searchParams.has('edit'))
     expect((await positions(b.id)).get(b.text)).toMatchObject({ col: 3 })
-    // the widget stays where it was put, now on the view grid
+    // the widget stays where it was put, now on the view grid (once the view page has drawn both)
+    await expect.poll(() => page.locator('[data-widget-id]').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
     const [chart, text] = await page.locator('[data-widget-id]').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()))
     expect(text.left).toBeGreaterThan(chart.right + 10)
   })
