@@ -48,86 +48,63 @@ const staticDir = path.join(work, 'static')
 fs.mkdirSync(staticDir, { recursive: true })
 fs.cpSync(path.join(root, 'src/ui/static'), staticDir, { recursive: true })
 
-// Islands: every islands/*.tsx is an entry; shared code (React) is split into common chunks.
-const islandFiles = fs.readdirSync(path.join(root, 'islands')).filter((f) => /^[A-Z]\w*\.tsx$/.test(f))
-const result = await esbuild.build({
-  absWorkingDir: root,
-  entryPoints: ['islands/boot.ts', ...islandFiles.map((f) => `islands/${f}`)],
-  outdir: path.join(staticDir, 'islands'),
-  entryNames: '[name]-[hash]',
-  chunkNames: 'chunks/[name]-[hash]',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  minify: true,
-  metafile: true,
-  target: ['es2022'],
-  jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  legalComments: 'none',
-  logLevel: 'warning',
-})
-
 const url = (file: string) => '/' + path.relative(work, path.join(root, file)).split(path.sep).join('/')
-const outputs = result.metafile.outputs
-const staticImports = (file: string, seen = new Set<string>()): string[] => {
-  for (const imp of outputs[file]?.imports ?? []) {
-    if (imp.kind === 'import-statement' && !seen.has(imp.path)) {
-      seen.add(imp.path)
-      staticImports(imp.path, seen)
+type IslandManifest = Record<string, { file: string; imports: string[] }>
+
+/**
+ * One island build: every named island an entry beside the boot script, shared code split into common chunks, and
+ * for each island its file and the chunks it imports statically (preloaded by the page). `alias` swaps the runtime.
+ */
+async function buildIslands(names: string[], outDir: string, alias?: Record<string, string>): Promise<{ boot: string; islands: IslandManifest }> {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['islands/boot.ts', ...names.map((name) => `islands/${name}.tsx`)],
+    outdir: path.join(staticDir, outDir),
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    metafile: true,
+    target: ['es2022'],
+    jsx: 'automatic',
+    ...(alias ? { alias } : {}),
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    logLevel: 'warning',
+  })
+  const outputs = result.metafile.outputs
+  const staticImports = (file: string, seen = new Set<string>()): string[] => {
+    for (const imp of outputs[file]?.imports ?? []) {
+      if (imp.kind === 'import-statement' && !seen.has(imp.path)) {
+        seen.add(imp.path)
+        staticImports(imp.path, seen)
+      }
     }
+    return [...seen]
   }
-  return [...seen]
-}
-const entryOutput = (entry: string) => {
-  const file = Object.keys(outputs).find((f) => outputs[f].entryPoint === entry)
-  if (!file) throw new Error(`no output for ${entry}`)
-  return file
+  const entryOutput = (entry: string) => {
+    const file = Object.keys(outputs).find((f) => outputs[f].entryPoint === entry)
+    if (!file) throw new Error(`no output for ${entry}`)
+    return file
+  }
+  const islands: IslandManifest = {}
+  for (const name of names) {
+    const out = entryOutput(`islands/${name}.tsx`)
+    islands[name] = { file: url(out), imports: staticImports(out).map(url) }
+  }
+  return { boot: url(entryOutput('islands/boot.ts')), islands }
 }
 
-const islands: Record<string, { file: string; imports: string[] }> = {}
-for (const f of islandFiles) {
-  const out = entryOutput(`islands/${f}`)
-  islands[f.replace(/\.tsx$/, '')] = { file: url(out), imports: staticImports(out).map(url) }
-}
+// Islands: every islands/*.tsx is an entry.
+const islandNames = fs.readdirSync(path.join(root, 'islands')).filter((f) => /^[A-Z]\w*\.tsx$/.test(f)).map((f) => f.replace(/\.tsx$/, ''))
+const app = await buildIslands(islandNames, 'islands')
 
 // Public pages (a shared dashboard, opened by strangers on any device) hydrate their few islands with Preact's
 // React-compatible runtime: the same components, without React DOM's 60 KB (decision 0021).
 const PUBLIC_ISLANDS = ['DashboardWidget', 'DashboardParameters', 'DashboardFilters']
-const publicResult = await esbuild.build({
-  absWorkingDir: root,
-  entryPoints: ['islands/boot.ts', ...PUBLIC_ISLANDS.map((name) => `islands/${name}.tsx`)],
-  outdir: path.join(staticDir, 'public-islands'),
-  entryNames: '[name]-[hash]',
-  chunkNames: 'chunks/[name]-[hash]',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  minify: true,
-  metafile: true,
-  target: ['es2022'],
-  jsx: 'automatic',
-  alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
-  define: { 'process.env.NODE_ENV': '"production"' },
-  legalComments: 'none',
-  logLevel: 'warning',
-})
-const publicOutputs = publicResult.metafile.outputs
-const publicImports = (file: string, seen = new Set<string>()): string[] => {
-  for (const imp of publicOutputs[file]?.imports ?? []) {
-    if (imp.kind === 'import-statement' && !seen.has(imp.path)) {
-      seen.add(imp.path)
-      publicImports(imp.path, seen)
-    }
-  }
-  return [...seen]
-}
-const publicEntry = (entry: string) => Object.keys(publicOutputs).find((f) => publicOutputs[f].entryPoint === entry)!
-const publicIslands: Record<string, { file: string; imports: string[] }> = {}
-for (const name of PUBLIC_ISLANDS) {
-  const out = publicEntry(`islands/${name}.tsx`)
-  publicIslands[name] = { file: url(out), imports: publicImports(out).map(url) }
-}
+const publicApp = await buildIslands(PUBLIC_ISLANDS, 'public-islands', { react: 'preact/compat', 'react-dom': 'preact/compat' })
 
 // Stylesheet: Tailwind scans routes/, islands/ and src/ for the classes in use.
 const tmpCss = path.join(work, 'app.css')
@@ -139,8 +116,8 @@ const cssName = `app-${crypto.createHash('sha256').update(css).digest('base64url
 fs.renameSync(tmpCss, path.join(staticDir, cssName))
 
 const manifest = {
-  css: `/static/${cssName}`, boot: url(entryOutput('islands/boot.ts')), islands,
-  public: { boot: url(publicEntry('islands/boot.ts')), islands: publicIslands },
+  css: `/static/${cssName}`, boot: app.boot, islands: app.islands,
+  public: publicApp,
 }
 
 // Into dist/: the new files beside the old (their names differ by their hashes), then the manifest in one rename,
@@ -173,4 +150,4 @@ const prune = (dir: string) => {
 prune(path.join(dist, 'static'))
 fs.rmSync(work, { recursive: true, force: true })
 fs.writeFileSync(hashFile, inputs)
-console.log(`built ${islandFiles.length} islands and ${cssName}`)
+console.log(`built ${islandNames.length} islands and ${cssName}`)
