@@ -109,6 +109,19 @@ describe('forking a dashboard with a chart the member may not see', () => {
     refusedEverywhere(await hiddenReach(token, await hiddenWidget(board.id)))
   })
 
+  it('says so once on the copy\'s page after Fork from the dashboard page', async () => {
+    const board = await boardOf(f.admin, [open, hidden, hidden])
+    const fork = await json(f.bo.post(`/api/dashboards/${board.id}/fork`))
+    expect(fork.skipped_widgets).toBe(2)
+    const path = `/dashboards/${fork.id}-${fork.slug}`
+    // what the header's Fork leaves for the next page (islands/DashboardHeader.tsx)
+    f.bo.cookies.set('sightline_flash', `dashboard_fork_skipped.${fork.skipped_widgets}`)
+    const page = await (await f.bo.get(path)).text()
+    expect(page).toContain('2 widgets were left out of the copy')
+    expect(f.bo.cookies.has('sightline_flash')).toBe(false)
+    expect(await (await f.bo.get(path)).text()).not.toContain('left out of the copy')
+  })
+
   it('says nothing was left out when every chart was copied', async () => {
     const board = await boardOf(f.admin, [open])
     const fork = await json(f.bo.post(`/api/dashboards/${board.id}/fork`))
