@@ -56,6 +56,8 @@ async function hiddenReach(token: string, widgetId: number): Promise<Record<stri
     statuses[file] = (await keyed(token, `/api/queries/${hidden.id}/${file}`)).status
   }
   statuses.drawing = (await keyed(token, `/api/widgets/${widgetId}/drawing`)).status
+  // an embed opens only with the query's own key or a user's: the share token is no way in either
+  statuses.embed = (await anonymous().get(`/embed/query/${hidden.id}/visualization/${vizOf(hidden)}?api_key=${token}`)).status
   return statuses
 }
 
