@@ -4,6 +4,7 @@ import { shareTexts } from '../src/shared/share-texts.ts'
 import { island } from '../src/shared/island.tsx'
 import { api } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
+import { flashForkSkipped } from './lib/flash.ts'
 import { setAddressFlag } from './lib/dashboard/address.ts'
 import { RefreshControl } from './lib/dashboard/RefreshControl.tsx'
 import { TitleField } from './lib/dashboard/TitleField.tsx'
@@ -57,8 +58,11 @@ function DashboardHeader({ dashboard: initial, mayManagePermissions, mayFork, re
 
   async function fork() {
     try {
-      const copy = await api<{ id: number; slug: string }>('POST', `/api/dashboards/${d.id}/fork`)
-      window.location.assign(`/dashboards/${copy.id}-${copy.slug}`)
+      const copy = await api<{ id: number; slug: string; skipped_widgets?: number }>('POST', `/api/dashboards/${d.id}/fork`)
+      const path = `/dashboards/${copy.id}-${copy.slug}`
+      // the copy's page says how many charts were left out (a toast would vanish with this page)
+      if (copy.skipped_widgets) flashForkSkipped(copy.skipped_widgets, path)
+      window.location.assign(path)
     } catch {
       toast(t.forkFailed, 'error')
     }

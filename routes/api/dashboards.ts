@@ -59,8 +59,7 @@ export default new Hono<Env>()
   // frame what it serves, and caches may keep it for its queries' refresh interval (decision 0021)
   .get('/public/:token', async (c) => {
     const deps = c.get('deps')
-    const row = await sharedDashboard(deps, c.req.param('token'))
-    const details = await sharedDetails(deps, row)
+    const details = await sharedDetails(deps, await sharedDashboard(deps, c.req.param('token')))
     const identity = sharedIdentity(details, c.get('org')?.settings ?? DEFAULT_SETTINGS, ['json'])
     const validators = validatorsFor(identity.parts, identity.lastModified)
     const caching = { maxAgeSeconds: sharedMaxAge(details), scope: 'public' as const }

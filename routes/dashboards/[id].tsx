@@ -1,4 +1,7 @@
 import { Hono, type Context } from 'hono'
+import { deleteCookie, getCookie } from 'hono/cookie'
+import { FLASH_COOKIE, forkSkippedIn } from '../../islands/lib/flash.ts'
+import { forkTexts } from '../../src/shared/dashboard-texts.ts'
 import { mayManageSharing, shareFieldsFor } from '../../src/dashboards/sharing.ts'
 import { canEditDashboard, getDashboardRow, getDashboardRowBySlug } from '../../src/dashboards/access.ts'
 import { slugify } from '../../src/dashboards/serialize.ts'
@@ -22,6 +25,16 @@ async function shareProps(c: Context<Env>, row: Awaited<ReturnType<typeof getDas
   return { publicUrl: 'public_url' in fields ? fields.public_url : null }
 }
 
+/** The notice of a fork that left charts out, shown once on the copy's page (islands/DashboardHeader.tsx sets it). */
+function forkNotice(c: Context<Env>): string | undefined {
+  const flash = getCookie(c, FLASH_COOKIE)
+  if (flash === undefined) return undefined
+  const skipped = forkSkippedIn(flash)
+  if (skipped === null) return undefined
+  deleteCookie(c, FLASH_COOKIE, { path: new URL(c.req.url).pathname })
+  return forkTexts.skipped(skipped)
+}
+
 /**
  * The dashboard page (spec 2 §2): `/dashboards/12` or `/dashboards/12-any-slug`, rendered on the server with every
  * chart drawn from its query's latest result, so it shows its data with no script at all. The legacy address
@@ -41,7 +54,7 @@ export default new Hono<Env>()
     const withParameters = widgets.some((w) => w.kind === 'chart' && w.parameters.length > 0)
     const initial = stateFromSearch(search, parameters.dashboard, parameters.widgets)
     const shown = withParameters ? { ...parameters, initial } : null
-    return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} parameters={shown} filtersMerged={dashboard.dashboard_filters_enabled === true} />, { title: dashboard.name, section: 'dashboards' })
+    return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} parameters={shown} filtersMerged={dashboard.dashboard_filters_enabled === true} notice={forkNotice(c)} />, { title: dashboard.name, section: 'dashboards' })
   })
   .get('/dashboard/:slug', async (c) => {
     const { principal } = signedIn(c)

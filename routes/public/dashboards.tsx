@@ -42,12 +42,13 @@ export default new Hono<Env>()
   .get('/public/dashboards/:token', async (c) => {
     const deps = c.get('deps')
     const token = c.req.param('token')
-    const row = await sharedDashboard(deps, token).catch((error) => {
+    const shared = await sharedDashboard(deps, token).catch((error) => {
       if (error instanceof NotFound) return null
       throw error
     })
-    if (!row) return notFound(c)
-    const details = await sharedDetails(deps, row)
+    if (!shared) return notFound(c)
+    const row = shared.dashboard
+    const details = await sharedDetails(deps, shared)
     const url = new URL(c.req.url)
     const manifest = deps.assets.manifest
     const identity = sharedIdentity(details, c.get('org')?.settings ?? DEFAULT_SETTINGS, ['page', url.search, manifest.css, manifest.public?.boot ?? manifest.boot])

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { deleteSession, findPrincipalByApiKeyHash, findPrincipalBySession, insertSession, touchSession, type PrincipalRow } from './store.ts'
+import { deleteSession, findActivePrincipal, findPrincipalByApiKeyHash, findPrincipalBySession, insertSession, touchSession, type PrincipalRow } from './store.ts'
 import { hmac, randomToken, sha256 } from './tokens.ts'
 import { apiKeyHash } from './api-keys.ts'
 import { recordEvent } from '../events/service.ts'
@@ -63,6 +63,17 @@ export async function principalForApiKey(deps: Deps, apiKey: string): Promise<Pr
   const principal = toPrincipal(row, 'api_key')
   deps.principals.set(key, principal)
   return principal
+}
+
+/**
+ * The rights a dashboard's share token carries: those of the user who turned sharing on, read afresh at every
+ * request and never cached, so a removal from a group or a disabling counts from the next request. Undefined when
+ * that user is disabled or gone: the token then opens nothing.
+ */
+export async function principalForShareKey(deps: Deps, creatorId: number | null): Promise<Principal | undefined> {
+  if (creatorId === null) return undefined
+  const row = await findActivePrincipal(deps.sql, creatorId)
+  return row && toPrincipal(row, 'share_key')
 }
 
 /** The CSRF token for a session: bound to it, so a token planted by another site or session is worthless. */

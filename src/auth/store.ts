@@ -37,6 +37,13 @@ export async function findPrincipalByApiKeyHash(db: Db, keyHash: Buffer): Promis
   return row
 }
 
+/** A user as they are now (groups and permissions), unless disabled: whose rights an object's key carries. */
+export async function findActivePrincipal(db: Db, userId: number): Promise<PrincipalRow | undefined> {
+  const [row] = await db<PrincipalRow[]>`
+    select ${principalColumns(db)} from users u where u.id = ${userId} and u.disabled_at is null`
+  return row
+}
+
 /** Keys still in plain text from before migration 0010, a batch at a time. */
 export async function legacyPlainApiKeys(db: Db, limit: number): Promise<{ id: number; key: string }[]> {
   return db<{ id: number; key: string }[]>`

@@ -2,16 +2,19 @@ import type { Deps } from '../deps.ts'
 import type { OrgSettings } from '../settings/defaults.ts'
 import { widgetContext } from './details.ts'
 import { dashboardJson } from './serialize.ts'
-import type { DashboardRow } from './store.ts'
+import { viewerOf } from '../queries/access.ts'
+import type { SharedDashboard } from './widget-results.ts'
 import { listDashboardWidgets } from './widget-store.ts'
 
 /**
- * What a shared dashboard shows strangers. The whole dashboard is read as its owner's admin view would read it (every
- * widget visible: sharing is the owner's decision), and only the reduced shape of reference §1.1 leaves the server:
- * no query text, no keys, no data sources, no people.
+ * What a shared dashboard shows strangers. The dashboard is read as the user who turned sharing on would read it now
+ * (src/dashboards/widget-results.ts `openSharedQuery` is the same rule for the token's calls): a chart whose query
+ * they may not see is restricted, and nothing of it is looked up. Only the reduced shape of reference §1.1 leaves the
+ * server: no query text, no keys, no data sources, no people.
  */
-export async function sharedDetails(deps: Deps, row: DashboardRow) {
-  const widgets = await listDashboardWidgets(deps.sql, { orgId: row.org_id, userId: row.user_id, groupIds: [], admin: true }, row.id)
+export async function sharedDetails(deps: Deps, shared: SharedDashboard) {
+  const { dashboard: row, creator } = shared
+  const widgets = await listDashboardWidgets(deps.sql, viewerOf(creator), row.id)
   const ctx = await widgetContext(deps, row.org_id, widgets)
   return dashboardJson(row, ctx.users, widgets, ctx, { isFavorite: false, canEdit: false })
 }
@@ -36,6 +39,7 @@ export function publicDashboardJson(d: SharedDetails) {
     options: d.options,
     widgets: (d.widgets ?? []).map((w) => {
       const base = { id: w.id, width: w.width, options: w.options, text: 'text' in w ? w.text : '', updated_at: w.updated_at, created_at: w.created_at }
+      if ('restricted' in w) return { ...base, restricted: true as const }
       if (!('visualization' in w) || !w.visualization) return base
       const v = w.visualization
       const q = chartQuery(w)!

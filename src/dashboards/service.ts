@@ -15,7 +15,8 @@ import { dashboardDetails, type DashboardJson } from './details.ts'
 import { dashboardTagCounts, findDashboardPage, findRecentlyViewed, parseDashboardListParams, type DashboardListKind } from './list-store.ts'
 import { dashboardJson, dashboardListItemJson, slugify } from './serialize.ts'
 import * as store from './store.ts'
-import { copyWidgets } from './widget-store.ts'
+import { copyWidgets, listDashboardWidgets } from './widget-store.ts'
+import { forkTexts } from '../shared/dashboard-texts.ts'
 
 export type { DashboardListKind }
 
@@ -110,21 +111,30 @@ export async function archiveDashboard(deps: Deps, principal: Principal, id: num
   return updateDashboard(deps, principal, id, { is_archived: true })
 }
 
+/** The fork's answer: the copy, and how many widgets were left out because their query is hidden from its maker. */
+export type ForkJson = DashboardJson & { skipped_widgets: number; message?: string }
+
 /**
  * POST /api/dashboards/{id}/fork: a draft copy of the caller's, named "Copy of (#id) name", with the same tags,
- * filters setting, options and widgets. Unlike the established tool, the answer shows the copied widgets as the
- * caller may see them, rather than all restricted.
+ * filters setting and options, its text boxes, and the charts whose query the caller may see. A chart they may not
+ * see is left out rather than copied restricted: the copy is theirs to share, and must not carry what they cannot
+ * read (`skipped_widgets` and `message` say how many were left out). The answer shows the copied widgets as the
+ * caller sees them.
  */
-export async function forkDashboard(deps: Deps, principal: Principal, id: number): Promise<DashboardJson> {
+export async function forkDashboard(deps: Deps, principal: Principal, id: number): Promise<ForkJson> {
   requireAllowed(principal, 'create_dashboard')
   const source = await getDashboardRow(deps, principal, id)
+  const widgets = await listDashboardWidgets(deps.sql, viewerOf(principal), source.id)
+  const kept = widgets.filter((w) => w.visible).map((w) => w.id)
   const name = `Copy of (#${source.id}) ${source.name}`.slice(0, LIMITS.name)
   const copy = await insertWithSlug(deps, {
     orgId: principal.orgId, userId: principal.id, name, layout: source.layout,
     dashboardFiltersEnabled: source.dashboard_filters_enabled, options: source.options, tags: source.tags,
   })
-  await copyWidgets(deps.sql, source.id, copy.id)
-  return dashboardDetails(deps, principal, copy)
+  await copyWidgets(deps.sql, source.id, kept, copy.id)
+  const skipped = widgets.length - kept.length
+  const details = await dashboardDetails(deps, principal, copy)
+  return skipped ? { ...details, skipped_widgets: skipped, message: forkTexts.skipped(skipped) } : { ...details, skipped_widgets: 0 }
 }
 
 /** The list endpoints: all, my and favorites, with search, tags, paging and order. */

@@ -27,6 +27,8 @@ export interface SharedDashboardRow {
   key_hash: Buffer
   /** The organization disabled public URLs (settings keep only values other than the defaults: absent is allowed). */
   public_urls_disabled: boolean
+  /** Who turned sharing on: the token carries their rights (null once that user was deleted). */
+  created_by: number | null
   dashboard: DashboardRow
 }
 
@@ -35,13 +37,13 @@ export interface SharedDashboardRow {
  * never stored). Public pages and every call of their scripts start here.
  */
 export async function findSharedDashboard(db: Db, keyHash: Buffer): Promise<SharedDashboardRow | undefined> {
-  const [row] = await db<(DashboardRow & { key_hash: Buffer; public_urls_disabled: boolean })[]>`
-    select k.key_hash, coalesce((o.settings->>'disable_public_urls')::boolean, false) as public_urls_disabled, ${dashboardColumns(db)}
+  const [row] = await db<(DashboardRow & { key_hash: Buffer; public_urls_disabled: boolean; created_by: number | null })[]>`
+    select k.key_hash, k.created_by, coalesce((o.settings->>'disable_public_urls')::boolean, false) as public_urls_disabled, ${dashboardColumns(db)}
     from api_keys k join organizations o on o.id = k.org_id join dashboards d on d.id = k.object_id and d.org_id = k.org_id
     where k.key_hash = ${keyHash} and k.object_type = ${OBJECT_TYPE} and k.active`
   if (!row) return undefined
-  const { key_hash, public_urls_disabled, ...dashboard } = row
-  return { key_hash, public_urls_disabled, dashboard }
+  const { key_hash, public_urls_disabled, created_by, ...dashboard } = row
+  return { key_hash, public_urls_disabled, created_by, dashboard }
 }
 
 /** Whether the organization disabled public URLs (its `disable_public_urls` setting). */

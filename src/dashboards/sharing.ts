@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { apiKeyHash, revealApiKey, storedApiKey } from '../auth/api-keys.ts'
+import { principalForShareKey } from '../auth/service.ts'
 import { generateApiKey } from '../auth/tokens.ts'
 import type { Deps } from '../deps.ts'
 import { BadRequest, NotFound, Unauthorized } from '../errors.ts'
@@ -13,14 +14,16 @@ import { isSafe, type ParameterDefinition } from '../shared/parameters/index.ts'
 import { shareTexts } from '../shared/share-texts.ts'
 import { getDashboardRow } from './access.ts'
 import type { DashboardRow } from './store.ts'
-import { deactivateShareKeys, findQueryShownBy, findShareKey, findSharedDashboard, insertShareKey, publicUrlsDisabled } from './share-store.ts'
+import { deactivateShareKeys, findShareKey, findSharedDashboard, insertShareKey, publicUrlsDisabled } from './share-store.ts'
 import { listDashboardWidgets } from './widget-store.ts'
+import { openSharedQuery, type SharedDashboard, type WidgetResultsCaller } from './widget-results.ts'
 
 /**
  * Public dashboards (spec 2 §7 "share", reference §7.1): a dashboard's owner or an admin turns on a secret address,
  * `/public/dashboards/<token>`. The token is an api_keys row of the dashboard (its sha-256 and a sealed copy, as
  * every key since decision 0008/0010), 40 random characters. It opens that dashboard's public shape and page, and
- * runs or reads the results of that dashboard's own safe queries (src/queries/run-saved.ts), nothing else.
+ * runs or reads the results of that dashboard's own safe queries (src/queries/run-saved.ts), nothing else; and of
+ * those only the ones the user who turned sharing on may see at the time of each request.
  */
 
 /** What the dashboard's answer adds for those who may manage sharing (reference §1.1: only with a live token). */
@@ -92,27 +95,29 @@ export async function shareFieldsFor(deps: Deps, principal: Principal, row: Dash
 const TOKEN = /^[A-Za-z0-9]{40,128}$/
 
 /**
- * The shared dashboard a token opens, or 404 — the same answer for an unknown token, a revoked one, an archived
- * dashboard, and an organization that disabled public URLs, so a guess learns nothing. The stored hash is compared
- * again in constant time after the indexed lookup.
+ * The shared dashboard a token opens, with the rights it carries (its creator's, read now), or 404 — the same answer
+ * for an unknown token, a revoked one, an archived dashboard, an organization that disabled public URLs, and a
+ * creator who is disabled or gone, so a guess learns nothing. The stored hash is compared again in constant time
+ * after the indexed lookup.
  */
-export async function sharedDashboard(deps: Deps, token: string): Promise<DashboardRow> {
+export async function sharedDashboard(deps: Deps, token: string): Promise<SharedDashboard> {
   if (!TOKEN.test(token)) throw new NotFound()
   const hash = apiKeyHash(token)
   const found = await findSharedDashboard(deps.sql, hash)
   if (!found || found.key_hash.length !== hash.length || !crypto.timingSafeEqual(found.key_hash, hash)) throw new NotFound()
   if (found.public_urls_disabled || found.dashboard.is_archived) throw new NotFound()
-  return found.dashboard
+  const creator = await principalForShareKey(deps, found.created_by)
+  if (!creator) throw new NotFound()
+  return { dashboard: found.dashboard, creator }
 }
 
 /**
- * The query a share token may run or read: a chart of its dashboard shows it, and it is not archived. Whether it is
- * safe to run with new values is decided where it runs (an unsafe one is refused there with the shared message).
+ * The query a share token may run or read (src/dashboards/widget-results.ts `openSharedQuery`). Whether it is safe
+ * to run with new values is decided where it runs (an unsafe one is refused there with the shared message).
  */
 export async function queryForShareToken(deps: Deps, queryId: number, token: string): Promise<QueryRow> {
-  const dashboard = await sharedDashboard(deps, token)
-  const query = await findQueryShownBy(deps.sql, dashboard.id, queryId)
-  if (!query || query.org_id !== dashboard.org_id) throw new NotFound()
+  const query = await openSharedQuery(deps, await sharedDashboard(deps, token), queryId)
+  if (!query) throw new NotFound()
   return query
 }
 
@@ -135,12 +140,12 @@ export function sharedMaxAge(asked: number, interval: number | null | undefined)
  */
 export async function widgetResultsCaller(
   deps: Deps, principal: Principal | undefined, objectApiKey: string | undefined,
-): Promise<{ principal: Principal } | { sharedDashboard: { orgId: number; dashboardId: number } }> {
+): Promise<WidgetResultsCaller> {
   if (principal) return { principal }
   if (!objectApiKey) throw new Unauthorized()
   // a key that opens no shared dashboard (a query's key, a revoked token) authenticates nobody here
-  const row = await sharedDashboard(deps, objectApiKey).catch((error) => {
+  const shared = await sharedDashboard(deps, objectApiKey).catch((error) => {
     throw error instanceof NotFound ? new Unauthorized() : error
   })
-  return { sharedDashboard: { orgId: row.org_id, dashboardId: row.id } }
+  return { sharedDashboard: shared }
 }

@@ -18,17 +18,29 @@ import type { WidgetDrawing } from '../visualizations/widget-drawing.ts'
 import type { FilterSelection } from '../visualizations/filter-choices.ts'
 import { getDashboardRow } from './access.ts'
 import { drawingSize, drawResult, resultReader } from './drawing.ts'
+import { findQueryShownBy } from './share-store.ts'
+import type { DashboardRow } from './store.ts'
 import { widgetTexts } from './widgets.ts'
 import * as store from './widget-store.ts'
 
 /**
+ * A live share token as every call it opens sees it (`Authorization: Key <share token>`, the public page and its
+ * scripts): its dashboard, and the rights of the user who turned sharing on, as they are at this request.
+ */
+export interface SharedDashboard {
+  dashboard: DashboardRow
+  /** The share key's creator (src/auth/service.ts `principalForShareKey`): the token never sees more than they may. */
+  creator: Principal
+}
+
+/**
  * Who asks for a widget's results. A signed-in user (or their key) sees a widget's results when they may open its
- * dashboard and see its query; a dashboard share token (`Authorization: Key <share token>`, the sharing work)
- * becomes a `sharedDashboard` caller that sees the results of that dashboard's own widgets and nothing else.
+ * dashboard and see its query; a dashboard share token becomes a `sharedDashboard` caller that sees the results of
+ * that dashboard's own widgets whose query the token's creator may see, and nothing else.
  */
 export type WidgetResultsCaller =
   | { principal: Principal }
-  | { sharedDashboard: { orgId: number; dashboardId: number } }
+  | { sharedDashboard: SharedDashboard }
 
 export interface OpenedWidget {
   widget: store.WidgetRow
@@ -39,21 +51,35 @@ export interface OpenedWidget {
 }
 
 /**
+ * THE rule of share tokens, for every call a token opens (the public shape and page list widgets by the same
+ * creator's rights): a query a chart of the shared dashboard shows, not archived, and visible to the token's creator
+ * now by the data-source rules of their groups (`findVisible`). Undefined otherwise.
+ */
+export async function openSharedQuery(deps: Deps, shared: SharedDashboard, queryId: number): Promise<QueryRow | undefined> {
+  const { dashboard, creator } = shared
+  if (creator.orgId !== dashboard.org_id) return undefined
+  const query = await findQueryShownBy(deps.sql, dashboard.id, queryId)
+  if (!query || query.org_id !== dashboard.org_id) return undefined
+  return (await findVisible(deps.sql, viewerOf(creator), query.id)) ? query : undefined
+}
+
+/**
  * THE check of every call that reads a widget's results (today `GET api/widgets/{id}/drawing`): the widget's
  * visualization and query, when this caller may see them. A widget of another organization, or of another dashboard
  * than the shared one, is 404; a text widget has no results (404); a restricted widget (its query's source is none
- * of the caller's groups') gets nothing but the text its card shows (403). Admitting another kind of caller is one
- * branch here.
+ * of the caller's groups', or of the share token's creator's) gets nothing but the text its card shows (403).
+ * Admitting another kind of caller is one branch here.
  */
 export async function openWidgetResults(deps: Deps, caller: WidgetResultsCaller, widgetId: number): Promise<OpenedWidget> {
   const widget = await store.findWidget(deps.sql, widgetId)
   if (!widget || widget.visualization_id === null) throw new NotFound(widgetTexts.notFound)
   if ('sharedDashboard' in caller) {
     const shared = caller.sharedDashboard
-    if (widget.dashboard_id !== shared.dashboardId) throw new NotFound(widgetTexts.notFound)
-    const visualization = await findVisualization(deps.sql, shared.orgId, widget.visualization_id)
-    const query = visualization && await findVisible(deps.sql, { orgId: shared.orgId, userId: 0, groupIds: [], admin: true }, visualization.query_id)
-    if (!visualization || !query) throw new NotFound(widgetTexts.notFound)
+    if (widget.dashboard_id !== shared.dashboard.id) throw new NotFound(widgetTexts.notFound)
+    const visualization = await findVisualization(deps.sql, shared.dashboard.org_id, widget.visualization_id)
+    if (!visualization) throw new NotFound(widgetTexts.notFound)
+    const query = await openSharedQuery(deps, shared, visualization.query_id)
+    if (!query) throw new Forbidden(dashboardTexts.restricted)
     return { widget, visualization, query, signedIn: false }
   }
   const { principal } = caller

@@ -66,11 +66,13 @@ export async function deleteWidget(db: Db, id: number): Promise<void> {
   await db`delete from widgets where id = ${id}`
 }
 
-/** A fork's copies of every widget, in the same order. */
-export async function copyWidgets(db: Db, fromDashboardId: number, toDashboardId: number): Promise<void> {
+/** A fork's copies of these widgets of a dashboard, in the same order. */
+export async function copyWidgets(db: Db, fromDashboardId: number, widgetIds: number[], toDashboardId: number): Promise<void> {
+  if (!widgetIds.length) return
   await db`
     insert into widgets (dashboard_id, visualization_id, text, width, options)
-    select ${toDashboardId}, visualization_id, text, width, options from widgets where dashboard_id = ${fromDashboardId} order by id`
+    select ${toDashboardId}, visualization_id, text, width, options from widgets
+    where dashboard_id = ${fromDashboardId} and id = any(${widgetIds}::bigint[]) order by id`
 }
 
 /** An archived query's visualizations leave every dashboard (reference §7.2). */

@@ -9,8 +9,11 @@ export interface UserPrincipal {
   groupIds: number[]
   permissions: string[]
   isEmailVerified: boolean
-  /** How the request proved who it is; CSRF applies only to the session cookie. */
-  via: 'session' | 'api_key'
+  /**
+   * How the request proved who it is; CSRF applies only to the session cookie. `share_key`: the rights a dashboard's
+   * share token carries (its creator's), never a request's signed-in caller.
+   */
+  via: 'session' | 'api_key' | 'share_key'
   /** For a session caller: the hex SHA-256 of the session token, which names the session in the database. */
   sessionHash?: string
 }

@@ -177,3 +177,9 @@ export const dashboardTexts = {
     close: 'Close',
   },
 } as const
+
+/** What a fork says of the charts it left out (in its API answer, and on the copy's page after Fork). */
+export const forkTexts = {
+  skipped: (n: number) =>
+    `${n} ${n === 1 ? 'widget was' : 'widgets were'} left out of the copy: ${n === 1 ? 'its query uses' : 'their queries use'} a data source you don't have access to.`,
+}

@@ -9,14 +9,17 @@ import { dashboardTexts as t } from '../shared/dashboard-texts.ts'
 import DashboardHeader from '../../islands/DashboardHeader.tsx'
 import type { DashboardHeaderProps } from '../../islands/lib/dashboard/types.ts'
 import { Widget } from './dashboard/Widget.tsx'
+import { FlashNotice } from './FlashNotice.tsx'
 
 /**
  * A dashboard as its page first shows it, drawn on the server (spec 2 §2 "Dashboard page"): the header, then the
  * widgets on the 6-column grid, rows of 50 px, each chart already drawn, so the first paint shows the numbers. At
  * or below 768 px the widgets stack in one column, in reading order.
  */
-export function DashboardView({ widgets, canEdit, header, parameters, filtersMerged = false }: {
+export function DashboardView({ widgets, canEdit, header, parameters, filtersMerged = false, notice }: {
   widgets: WidgetView[]; canEdit: boolean
+  /** A one-time notice of what led here (a fork that left charts out). */
+  notice?: string
   /** The dashboard's same-named result filters are one panel above the grid (its dashboard_filters_enabled). */
   filtersMerged?: boolean
   /** The dashboard's parameters and the widgets' own, with the values the address asked for; null when none has any. */
@@ -32,6 +35,7 @@ export function DashboardView({ widgets, canEdit, header, parameters, filtersMer
   return (
     <div className="mx-auto flex max-w-[1200px] flex-col gap-6" data-dashboard data-fullscreen={header.initial.fullscreen || undefined}>
       <DashboardHeader {...header} />
+      {notice && <FlashNotice>{notice}</FlashNotice>}
       {parameters && <DashboardParameters dashboard={parameters.dashboard} widgets={parameters.widgets} initial={parameters.initial} />}
       {filtersMerged && (merged.length > 0 || parameters) && <DashboardFilters filters={merged} initial={mergedInitial} />}
       {widgets.length === 0

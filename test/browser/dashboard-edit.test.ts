@@ -278,6 +278,26 @@ describe('the header', () => {
     expect(problems).toEqual([])
   })
 
+  it('forks for a member without the charts they may not see, and the copy says how many were left out', async () => {
+    const b = await board('Vault board')
+    const vault = (await api<{ id: number }>('POST', '/api/data_sources', { name: 'Vault', type: 'pg', options: warehouseOptions(suite.server) })).id
+    const groups = await api<{ id: number; name: string }[]>('GET', '/api/groups')
+    await api('DELETE', `/api/groups/${groups.find((g) => g.name === 'default')!.id}/data_sources/${vault}`)
+    const secret = await api<{ visualizations: { id: number }[] }>('POST', '/api/queries', { data_source_id: vault, name: 'Vault rows', query: 'select 1' })
+    await api('POST', '/api/widgets', { dashboard_id: b.id, visualization_id: secret.visualizations[0].id, options: { position: { col: 4, row: 0, sizeX: 2, sizeY: 5 } } })
+    const { page, problems } = await open(b.path, { as: member })
+    await more(page)
+    await page.getByRole('menuitem', { name: 'Fork' }).click()
+    await page.waitForURL(/\/dashboards\/\d+-copy-of-/)
+    await page.getByRole('status').getByText("1 widget was left out of the copy: its query uses a data source you don't have access to.").waitFor()
+    expect(await page.locator('[data-widget-id]').count()).toBe(2)
+    // said once: the next visit of the copy has no notice
+    await page.reload()
+    await waitForIslands(page)
+    expect(await page.getByText('left out of the copy').count()).toBe(0)
+    expect(problems).toEqual([])
+  })
+
   it('refreshes on demand and on the chosen interval, kept in the address, and goes fullscreen', async () => {
     const b = await board('Wall board')
     const opened = await suite.newPage()
