@@ -22,7 +22,7 @@ export interface RunningWorker {
   stop(): Promise<void>
 }
 
-/** Start graphile-worker in this process; signals are handled by src/main.ts, which stops it in order. */
+/** Start graphile-worker in this process; signals are handled by src/lifecycle.ts, which stops it in order. */
 export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const concurrency = o.config.workerConcurrency
   // the Demo source's queries read the shop in this worker's own data directory, wherever the web process runs
