@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # What the test suite needs from the system, installed and started when missing: Debian's Chromium for the browser
-# tests, MariaDB on 127.0.0.1:3306 and a ClickHouse server binary for the runner tests (the PostgreSQL tests use their
-# own embedded server). Installing needs root and apt; without them it says what to install and stops.
+# tests, MariaDB on 127.0.0.1:3306 and a ClickHouse server binary for the runner tests, and PostgreSQL 15's binaries
+# for the test that keeps Sightline's own data on the oldest PostgreSQL it supports (it starts a throwaway cluster of
+# its own; every other PostgreSQL test uses the embedded server). Installing needs root and apt; without them it says
+# what to install and stops.
 set -uo pipefail
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 [ -x /usr/sbin/mariadbd ] || [ -x /usr/sbin/mysqld ] || missing+=(mariadb-server)
 command -v clickhouse-server >/dev/null 2>&1 || [ -x /usr/sbin/clickhouse-server ] || missing+=(clickhouse-server)
+[ -x "${SIGHTLINE_TEST_PG15_BIN:-/usr/lib/postgresql/15/bin}/postgres" ] || missing+=(postgresql-15)
 
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then

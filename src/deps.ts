@@ -1,6 +1,7 @@
 import type { Config } from './config.ts'
 import { CacheBus, SharedCache } from './db/cache.ts'
 import { DatabaseHealth } from './db/health.ts'
+import { provideDemoDatabase } from './demo/dataset.ts'
 import type { Sql } from './db/sql.ts'
 import type { OrgContext } from './orgs/context.ts'
 import type { Principal } from './permissions/principal.ts'
@@ -50,5 +51,7 @@ export function createDeps(o: { sql: Sql; config: Config; secretKey: string; ass
     principals.clear()
   })
   const database = DatabaseHealth.probing(o.sql)
+  // Test Connection and the first-run Demo source open the demo shop in this process
+  provideDemoDatabase(o.config.dataDir)
   return { ...o, bus, principals, orgs, csrfTokens, executionsDone: new ExecutionSignals(o.sql, DONE_CHANNEL), database }
 }

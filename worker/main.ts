@@ -3,6 +3,7 @@ import { Logger, parseCrontab, run, type Runner, type WorkerEvents } from 'graph
 import type { Config } from '../src/config.ts'
 import { asyncCommitUrl, connect } from '../src/db/sql.ts'
 import { CANCEL_CHANNEL, ExecutionSignals } from '../src/executions/events.ts'
+import { provideDemoDatabase } from '../src/demo/dataset.ts'
 import { ResultStoredHooks } from '../src/executions/result-stored.ts'
 import { log } from '../src/log.ts'
 import { closeWarmPostgresConnections } from '../src/runners/postgres.ts'
@@ -12,7 +13,7 @@ import { crontab, taskList } from './tasks/index.ts'
 export interface WorkerOptions {
   connectionString: string
   secretKey: string
-  config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'workerDeadAfterSeconds' | 'mail' | 'baseUrl' | 'port'>
+  config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'workerDeadAfterSeconds' | 'mail' | 'baseUrl' | 'port' | 'dataDir'>
 }
 
 export interface RunningWorker {
@@ -21,9 +22,11 @@ export interface RunningWorker {
   stop(): Promise<void>
 }
 
-/** Start graphile-worker in this process; signals are handled by src/main.ts, which stops it in order. */
+/** Start graphile-worker in this process; signals are handled by src/lifecycle.ts, which stops it in order. */
 export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const concurrency = o.config.workerConcurrency
+  // the Demo source's queries read the shop in this worker's own data directory, wherever the web process runs
+  provideDemoDatabase(o.config.dataDir)
   // everything the worker writes can be redone (results, execution states, job bookkeeping, next refreshes), so its
   // connections commit without waiting for the disk: decision 0012
   const sql = connect(o.connectionString, { max: concurrency + 4, asyncCommit: true })

@@ -1,3 +1,4 @@
+import { ADVISORY_LOCK } from '../db/advisory-locks.ts'
 import type { Db } from '../db/sql.ts'
 
 export interface DataSourceRow {
@@ -118,5 +119,5 @@ export async function addToDefaultGroup(db: Db, orgId: number, dataSourceId: num
 
 /** Serializes schema refresh requests for one source until the caller's transaction ends. */
 export async function lockSchemaRefresh(db: Db, dataSourceId: number) {
-  await db`select pg_advisory_xact_lock(727_1003, ${dataSourceId}::int)`
+  await db`select pg_advisory_xact_lock(${ADVISORY_LOCK.schemaRefresh}::int, ${dataSourceId}::int)`
 }

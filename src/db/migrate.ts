@@ -3,10 +3,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Sql } from './sql.ts'
+import { ADVISORY_LOCK } from './advisory-locks.ts'
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../sql/migrations')
-// Any constant will do; it only has to be the same in every Sightline process.
-const MIGRATION_LOCK = 727_1001
 
 interface Migration {
   version: string
@@ -38,7 +37,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 export async function migrate(sql: Sql, migrations = readMigrations()): Promise<string[]> {
   const applied: string[] = []
   await sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`
+    await tx`select pg_advisory_xact_lock(${ADVISORY_LOCK.migrations})`
     await tx`create table if not exists schema_migrations (
       version text primary key, name text not null, checksum text not null, applied_at timestamptz not null default now())`
     const done = new Map((await tx<{ version: string; checksum: string }[]>`select version, checksum from schema_migrations`)

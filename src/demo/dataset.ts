@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BUNDLED_PREFIX, provideBundledDatabase } from '../runners/bundled-databases.ts'
 
 const SQL_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../sql/demo/shop.sql')
 
@@ -25,4 +26,24 @@ export async function ensureDemoDatabase(file: string): Promise<void> {
   }
   fs.renameSync(partial, file)
   fs.rmSync(`${partial}.wal`, { force: true })
+}
+
+/** What the Demo source stores as its Database Path: the shop each process keeps in its own data directory. */
+export const DEMO_DBPATH = `${BUNDLED_PREFIX}demo`
+
+/** This process's copy of the demo shop. */
+export const demoDatabaseFile = (dataDir: string) => path.join(dataDir, 'demo', 'shop.duckdb')
+
+/**
+ * Lets this process's DuckDB runs open the Demo source: its own copy in `dataDir`, built on the first query that
+ * needs it (a worker on another machine than the web process has none until then). One build at a time per process;
+ * processes sharing a data directory each build under a name of their own and rename, so neither sees half a file.
+ */
+export function provideDemoDatabase(dataDir: string) {
+  const file = demoDatabaseFile(dataDir)
+  let building: Promise<void> | undefined
+  provideBundledDatabase('demo', async () => {
+    if (!fs.existsSync(file)) await (building ??= ensureDemoDatabase(file).finally(() => (building = undefined)))
+    return file
+  })
 }

@@ -1,3 +1,4 @@
+import { ADVISORY_LOCK } from '../db/advisory-locks.ts'
 import type { Db } from '../db/sql.ts'
 
 export interface DestinationRow {
@@ -51,5 +52,5 @@ export async function remove(db: Db, id: number) {
 
 /** Serializes creates and renames within one organization, so two admins cannot take one name at once. */
 export async function lockNames(db: Db, orgId: number) {
-  await db`select pg_advisory_xact_lock(727_1016, ${orgId}::int)`
+  await db`select pg_advisory_xact_lock(${ADVISORY_LOCK.destinationNames}::int, ${orgId}::int)`
 }

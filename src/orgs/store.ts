@@ -1,3 +1,4 @@
+import { ADVISORY_LOCK } from '../db/advisory-locks.ts'
 import type { Db } from '../db/sql.ts'
 import { visibleTo, type Viewer } from '../queries/store.ts'
 
@@ -43,5 +44,5 @@ export async function countObjects(db: Db, v: Viewer): Promise<{ users: number; 
 
 /** Setup runs once: concurrent first-run requests wait here until the first one's transaction ends. */
 export async function lockSetup(db: Db) {
-  await db`select pg_advisory_xact_lock(727_1002)`
+  await db`select pg_advisory_xact_lock(${ADVISORY_LOCK.setup})`
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
+import { bundledFile, isBundled } from './bundled-databases.ts'
 import { bool, errorMessage, str } from './common.ts'
 import { RunnerError, type RunnerConfig } from './runner.ts'
 
@@ -124,9 +125,23 @@ export interface Opened {
   release(): void
 }
 
+/**
+ * The source's target with a bundled database (`sightline:demo`) resolved to this process's own copy, which queries
+ * may only read.
+ */
+async function resolvedTarget(config: RunnerConfig): Promise<DuckDBTarget> {
+  const target = targetOf(config)
+  if (!isBundled(target.path)) return target
+  try {
+    return { ...target, path: await bundledFile(target.path), readOnly: true }
+  } catch (e) {
+    throw e instanceof RunnerError ? e : new RunnerError(`Could not prepare the DuckDB database ${target.path}: ${errorMessage(e)}`, 'connection')
+  }
+}
+
 /** A new connection of its own for one run (its session settings and temp tables end with it). */
 export async function openConnection(config: RunnerConfig): Promise<Opened> {
-  const target = targetOf(config)
+  const target = await resolvedTarget(config)
   try {
     if (target.path === ':memory:') {
       // a fresh, private database per run, spilling to a directory of its own that no other run can read

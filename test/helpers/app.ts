@@ -18,9 +18,12 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** Sightline's web app on a fresh database, called in-process with `app.request()` (no port). */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const db = await freshDatabase()
+/**
+ * Sightline's web app on a fresh database (or the migrated one given), called in-process with `app.request()` (no
+ * port).
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, o: { db?: TestDatabase } = {}): Promise<TestApp> {
+  const db = o.db ?? await freshDatabase()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-app-'))
   const config = { ...loadConfig({}), dataDir, databaseUrl: db.url, ...overrides }
   const deps = createDeps({ sql: db.sql, config, secretKey: 'test-secret-key', assets: loadAssets(DIST) })

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureDemoDatabase } from '../../src/demo/dataset.ts'
+import { DEMO_DBPATH, ensureDemoDatabase, provideDemoDatabase } from '../../src/demo/dataset.ts'
 import { duckdbRunner as runner } from '../../src/runners/duckdb.ts'
 import { collect, expectRunnerError, opts, sleep, waitUntil, cellBatches } from './support.ts'
 
@@ -153,6 +153,27 @@ describe('DuckDB read-only sources', () => {
       for await (const _ of write.batches) { /* drain */ }
     }).rejects.toThrow(/read-only|read only/i)
     fs.rmSync(dir, { recursive: true, force: true })
+  })
+})
+
+describe('DuckDB databases Sightline provides', () => {
+  it('opens the demo shop from this process\'s data directory, built on first use, read-only whatever the source says', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-duckdb-bundled-'))
+    provideDemoDatabase(dataDir)
+    const config = { dbpath: DEMO_DBPATH, read_only: false }
+    // two first runs at once build it once
+    const [orders, products] = await Promise.all([
+      runner.run(config, 'select count(*) as orders from orders', opts()).then(collect),
+      runner.run(config, 'select count(*) as products from products', opts()).then(collect),
+    ])
+    expect([orders.rows, products.rows]).toEqual([[[25000]], [[60]]])
+    expect(fs.readdirSync(path.join(dataDir, 'demo'))).toEqual(['shop.duckdb'])
+    await expectRunnerError(runner.run(config, 'delete from orders', opts()).then(collect), 'query', /read-only|read only/i)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('names a database it does not provide', async () => {
+    await expectRunnerError(runner.run({ dbpath: 'sightline:warehouse' }, 'select 1', opts()).then(collect), 'connection', /Sightline provides no database named "warehouse"/)
   })
 })
 
