@@ -43,7 +43,9 @@ async function optionalBody(c: Context<Env>): Promise<unknown> {
  * - `GET /api/alerts/{id}/deliveries?limit=` — the delivery log, newest first: `{id, state_change_id, new_state,
  *   target: {kind: destination|user_email, name, type|email}, status: pending|sending|sent|failed, attempts,
  *   attempt_log: [{attempt, at, outcome: sent|failed|interrupted, status, message}], last_error, answer: {status,
- *   detail}, template_error, next_attempt_at, sent_at, created_at, updated_at}`.
+ *   detail}, template_error, next_attempt_at, sent_at, created_at, updated_at}`. What the service answered (`answer.detail`,
+ *   its words in attempt messages and `last_error`) only for the alert's owner and admins: others get `detail: null`
+ *   and messages without the service's words.
  * - `POST /api/alerts/preview` — `{query_id, options, name?, state?, alert_id?}` → `{subject, body (HTML), custom:
  *   {subject, body}, error?, value, state}`: the editor's live preview with the query's latest result (only for a
  *   query the caller may see).
