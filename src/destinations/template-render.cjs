@@ -139,10 +139,26 @@ function renderEach(items, n, budgetBytes) {
 }
 
 /**
+ * On Linux, a thread has a nice value of its own: a template thread yields the CPU to the event loop that answers
+ * requests when the machine is busy (its budget is wall time, so a runaway still ends on time). Moderately: what
+ * a sensible template needs, about a millisecond, must still come well within the budget on a loaded machine.
+ */
+const TEMPLATE_THREAD_NICE = 10
+function lowerPriority() {
+  try {
+    const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop())
+    if (Number.isInteger(tid) && tid > 0) require('node:os').setPriority(tid, TEMPLATE_THREAD_NICE)
+  } catch {
+    // not Linux, or not allowed: the thread runs at the process's priority
+  }
+}
+
+/**
  * A template thread's loop: says `ready` once loaded, then answers each `{id, items, n, budgetBytes}` in turn.
  * @param {import('node:worker_threads').MessagePort} port
  */
 function serveThread(port) {
+  lowerPriority()
   port.on('message', (/** @type {any} */ m) => port.postMessage({ id: m.id, results: renderEach(m.items, m.n, m.budgetBytes) }))
   port.postMessage('ready')
 }
