@@ -142,17 +142,22 @@ export async function renderOneOffThread(template: string, n: AlertNotification,
 }
 
 /**
- * The alert's custom subject and body for a channel (template.ts's renderCustomTexts), rendered off the event loop.
- * Over the budget, neither is used and `tooComplex` says why: the kind sends its default text.
+ * The alert's custom subject and body for a channel (template.ts's renderCustomTexts), rendered off the event loop,
+ * each as a job of its own: one over the budget is not used (`tooComplex` says so, and the kind sends its default
+ * text in its place) while the other still is.
  */
 export async function customTextsOffThread(n: AlertNotification, escaping: Escaping): Promise<CustomTexts> {
   const labelled = customItems(n, escaping)
-  try {
-    return customTextsFrom(labelled, await renderOffThread(labelled.map((l) => l.item), n))
-  } catch (error) {
-    if (!(error instanceof TemplateError)) throw error
-    return customTextsFrom(labelled, labelled.map(() => (error instanceof TemplateTooComplex ? { error: error.message, tooLarge: true } : { error: error.message })))
-  }
+  const outcomes = await Promise.all(labelled.map(async ({ item }): Promise<RenderOutcome> => {
+    try {
+      return (await renderOffThread([item], n))[0]
+    } catch (error) {
+      if (error instanceof TemplateTooComplex) return { error: error.message, tooLarge: true }
+      if (error instanceof TemplateError) return { error: error.message }
+      throw error
+    }
+  }))
+  return customTextsFrom(labelled, outcomes)
 }
 
 /** The alert editor's preview: renderAlertTemplate with the custom templates rendered off the event loop. */
