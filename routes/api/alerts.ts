@@ -41,9 +41,12 @@ async function optionalBody(c: Context<Env>): Promise<unknown> {
  * - `GET /api/alerts/{id}/history?limit=` — state changes, newest first: `{id, old_state, new_state, value, result_id,
  *   reason: evaluation|manual, notified, skipped: muted|unknown_to_ok|null, created_at}`.
  * - `GET /api/alerts/{id}/deliveries?limit=` — the delivery log, newest first: `{id, state_change_id, new_state,
- *   target: {kind: destination|user_email, name, type|email}, status: pending|sending|sent|failed, attempts,
+ *   target: {kind: destination|user_email, name, type|email}, status: pending|sending|sent|failed|refused (past the
+ *   alert's hourly budget for that destination, src/alerts/delivery-budget.ts; the reason in last_error), attempts,
  *   attempt_log: [{attempt, at, outcome: sent|failed|interrupted, status, message}], last_error, answer: {status,
- *   detail}, template_error, next_attempt_at, sent_at, created_at, updated_at}`.
+ *   detail}, template_error, next_attempt_at, sent_at, created_at, updated_at}`. What the service answered (`answer.detail`,
+ *   its words in attempt messages and `last_error`) only for the alert's owner and admins: others get `detail: null`
+ *   and messages without the service's words.
  * - `POST /api/alerts/preview` — `{query_id, options, name?, state?, alert_id?}` → `{subject, body (HTML), custom:
  *   {subject, body}, error?, value, state}`: the editor's live preview with the query's latest result (only for a
  *   query the caller may see).

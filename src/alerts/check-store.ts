@@ -2,6 +2,7 @@ import type { Db } from '../db/sql.ts'
 import type { ResultStored } from '../executions/result-stored.ts'
 import type { ResultRow } from '../results/store.ts'
 import { CHUNK_ROWS } from '../results/store.ts'
+import { budgetTexts, DESTINATION_NOTIFICATIONS_PER_HOUR } from './delivery-budget.ts'
 import type { AlertState } from './evaluate.ts'
 import type { AlertRow } from './store.ts'
 
@@ -98,7 +99,9 @@ export interface NewChange {
 /**
  * In one statement: the alerts' new states, a history row per change, a delivery row per subscription of each alert
  * that notifies (its target as it is now, for the log), and a graphile job per delivery, added in one batch (add_jobs:
- * a thousand add_job calls cost the check most of its time). Returns the deliveries queued.
+ * a thousand add_job calls cost the check most of its time). A delivery to a destination the alert has already sent
+ * its hourly budget to is recorded `refused`, with the reason, and gets no job; the alerts are locked by the check,
+ * so two checks of one alert do not both take the budget's last place. Returns the deliveries queued.
  */
 export async function recordChanges(db: Db, changes: NewChange[]): Promise<number> {
   const [row] = await db<{ n: number }[]>`
@@ -114,20 +117,28 @@ export async function recordChanges(db: Db, changes: NewChange[]): Promise<numbe
       select alert_id, old_state, new_state, value, result_id, reason, skipped, notification from c
       returning id, alert_id
     ), queued as (
-      insert into alert_deliveries (alert_id, state_change_id, subscription_id, destination_id, user_id, target)
+      insert into alert_deliveries (alert_id, state_change_id, subscription_id, destination_id, user_id, target, status, last_error)
       select changed.alert_id, changed.id, s.id, s.destination_id, s.user_id,
              case when s.destination_id is null
                   then jsonb_build_object('kind', 'user_email', 'user_id', u.id, 'email', u.email, 'name', u.name)
-                  else jsonb_build_object('kind', 'destination', 'destination_id', d.id, 'name', d.name, 'type', d.type) end
+                  else jsonb_build_object('kind', 'destination', 'destination_id', d.id, 'name', d.name, 'type', d.type) end,
+             case when spent.over then 'refused' else 'pending' end,
+             case when spent.over then ${budgetTexts.refused} end
         from changed
         join c on c.alert_id = changed.alert_id and c.notify
         join alert_subscriptions s on s.alert_id = changed.alert_id
         left join destinations d on d.id = s.destination_id
         left join users u on u.id = s.user_id
-      returning id
+        cross join lateral (
+          select s.destination_id is not null and (
+            select count(*) from alert_deliveries x
+             where x.alert_id = changed.alert_id and x.destination_id = s.destination_id and x.status <> 'refused'
+               and x.created_at > now() - interval '1 hour') >= ${DESTINATION_NOTIFICATIONS_PER_HOUR}::int as over) spent
+      returning id, status
     )
     select count(*)::int as n from graphile_worker.add_jobs(
       (select coalesce(array_agg(row('deliver_alert', json_build_object('delivery_id', id), null, null, ${DELIVERY_JOB_ATTEMPTS}::int,
-                                     'alert-delivery:' || id, null, null)::graphile_worker.job_spec), '{}') from queued))`
+                                     'alert-delivery:' || id, null, null)::graphile_worker.job_spec), '{}')
+         from queued where status = 'pending'))`
   return row.n
 }

@@ -66,6 +66,8 @@ export interface AttemptEntry {
   outcome: 'sent' | 'failed' | 'interrupted'
   status: number | null
   message: string
+  /** The message without the service's own words (its answer's body), for readers other than the owner and admins. */
+  brief?: string
 }
 
 /** Sent: the answer kept, and the attempt logged; only by the claim that sent it. */

@@ -16,6 +16,8 @@ export const deliveryTexts = {
   interrupted: 'The worker sending this stopped before it knew the answer; sent again.',
   noSubscriber: 'The subscriber no longer exists or is disabled.',
   lostAccess: "The subscriber can no longer see the alert's query: not sent.",
+  /** What the log shows of a sent attempt to those who may not read the service's answer. */
+  sent: (status: number | null) => (status === null ? 'Sent.' : `Sent: the service answered HTTP ${status}.`),
 }
 
 /** Pauses between attempts: base, 3×, 9×, 27×, 81× (10 s base: about 20 minutes in all). */
@@ -42,14 +44,14 @@ export async function runDelivery(deps: DeliveryDeps, deliveryId: number, worker
   } catch (error) {
     const failed = error instanceof DeliveryFailed ? error : new DeliveryFailed(error instanceof Error ? error.message : String(error), null, true)
     if (!(error instanceof DeliveryFailed)) log.error('an alert delivery failed unexpectedly', { delivery: deliveryId, error: error instanceof Error ? error.stack : String(error) })
-    entries.push({ attempt: claimed.attempts, at: now(), outcome: 'failed', status: failed.status, message: failed.message })
+    entries.push({ attempt: claimed.attempts, at: now(), outcome: 'failed', status: failed.status, message: failed.message, brief: failed.brief })
     const retry = failed.retryable && claimed.attempts < DELIVERY_ATTEMPTS
     const retryAt = retry ? new Date(Date.now() + retryDelayMs(deps.retryBaseMs, claimed.attempts)) : null
     await markFailed(deps.sql, deliveryId, jobId, entries, failed.message, retryAt)
     log.warn('alert delivery failed', { delivery: deliveryId, alert: claimed.alert_id, attempt: claimed.attempts, retry, error: failed.message })
     return
   }
-  entries.push({ attempt: claimed.attempts, at: now(), outcome: 'sent', status: answer.status, message: answer.detail })
+  entries.push({ attempt: claimed.attempts, at: now(), outcome: 'sent', status: answer.status, message: answer.detail, brief: deliveryTexts.sent(answer.status) })
   await markSent(deps.sql, deliveryId, jobId, answer, entries)
 }
 

@@ -1,7 +1,8 @@
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden } from '../errors.ts'
 import type { AlertNotification } from '../destinations/notification.ts'
-import { renderAlertTemplate, TemplateError } from '../destinations/template.ts'
+import { renderAlertPreview } from '../destinations/template-pool.ts'
+import { TemplateError, TOO_COMPLEX } from '../destinations/template.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { viewerOf } from '../queries/access.ts'
 import * as queries from '../queries/store.ts'
@@ -15,7 +16,8 @@ import { evaluate, type AlertState } from './evaluate.ts'
 /**
  * `POST api/alerts/preview {query_id, options, name?, state?, alert_id?}`: the subject and body a mail of this alert
  * would carry (the destinations' renderAlertTemplate, HTML-escaped), with the query's latest result, for the editor's
- * live preview. Only for a query the caller may see: templates cannot read rows of anyone else's query.
+ * live preview. Only for a query the caller may see: templates cannot read rows of anyone else's query. The custom
+ * templates render in a template thread, within the template budget: over it, a 400 (the editor shows its message).
  */
 export async function previewTemplate(deps: Deps, principal: Principal, body: unknown) {
   const raw = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
@@ -47,7 +49,8 @@ export async function previewTemplate(deps: Deps, principal: Principal, body: un
     dedupKey: `${alertId}_${query.id}`,
   }
   try {
-    const rendered = renderAlertTemplate(n, 'html')
+    const { tooComplex, ...rendered } = await renderAlertPreview(n, 'html')
+    if (tooComplex) throw new BadRequest(TOO_COMPLEX)
     return { ...rendered, value: evaluated.value, state: evaluated.state }
   } catch (error) {
     if (error instanceof TemplateError) throw new BadRequest(error.message)

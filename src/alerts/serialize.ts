@@ -67,8 +67,38 @@ export function stateChangeJson(row: StateChangeRow) {
   }
 }
 
-/** One row of the delivery log (`GET api/alerts/{id}/deliveries`): where, which state, how each attempt went. */
-export function deliveryJson(row: DeliveryRow) {
+type AttemptJson = { outcome?: unknown; status?: unknown; message?: unknown; brief?: unknown; [key: string]: unknown }
+
+/**
+ * An attempt as a reader sees it: with the service's own words (`message`) for the alert's owner and admins, without
+ * them (`brief`, written with the attempt) for everyone else. An entry without a brief is told from its outcome alone.
+ */
+function attemptJson(entry: AttemptJson, serviceWords: boolean) {
+  const { brief, ...rest } = entry
+  if (serviceWords) return rest
+  const status = typeof entry.status === 'number' ? entry.status : null
+  const told = typeof brief === 'string' ? brief
+    : entry.outcome === 'sent' ? 'Sent.'
+    : entry.outcome === 'failed' ? `The attempt failed${status === null ? '' : ` (HTTP ${status})`}.`
+    : rest.message
+  return { ...rest, message: told }
+}
+
+/** The last failure without the service's words: the brief of the last failed attempt (the error came with it). */
+function lastErrorBrief(row: DeliveryRow): string | null {
+  if (row.last_error === null) return null
+  const failed = row.attempt_log.filter((e) => e.outcome === 'failed').at(-1)
+  // no failed attempt: the error is Sightline's own (a refusal before any attempt)
+  return failed ? (attemptJson(failed, false).message as string) : row.last_error
+}
+
+/**
+ * One row of the delivery log (`GET api/alerts/{id}/deliveries`): where, which state, how each attempt went. What
+ * the destination's service answered (`answer.detail`, and its words in attempt messages and `last_error`) is only
+ * for `serviceWords` readers, the alert's owner and admins: a service's answer may carry what the destination's
+ * configuration keeps from members (a channel, a token echoed back).
+ */
+export function deliveryJson(row: DeliveryRow, serviceWords: boolean) {
   return {
     id: row.id,
     state_change_id: row.state_change_id,
@@ -77,9 +107,9 @@ export function deliveryJson(row: DeliveryRow) {
     target: row.target,
     status: row.status,
     attempts: row.attempts,
-    attempt_log: row.attempt_log,
-    last_error: row.last_error,
-    answer: row.answer,
+    attempt_log: row.attempt_log.map((entry) => attemptJson(entry, serviceWords)),
+    last_error: serviceWords ? row.last_error : lastErrorBrief(row),
+    answer: row.answer && !serviceWords ? { status: row.answer.status ?? null, detail: null } : row.answer,
     template_error: row.template_error,
     next_attempt_at: row.status === 'pending' ? iso(row.next_attempt_at) : null,
     sent_at: iso(row.sent_at),

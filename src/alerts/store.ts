@@ -180,7 +180,7 @@ export interface DeliveryRow {
   destination_id: number | null
   user_id: number | null
   target: Record<string, unknown>
-  status: 'pending' | 'sending' | 'sent' | 'failed'
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'refused'
   attempts: number
   attempt_log: Record<string, unknown>[]
   next_attempt_at: Date

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import { isAdmin } from '../permissions/can.ts'
+import { isAdmin, isAdminOrOwner } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { alertTexts } from '../shared/alert-texts.ts'
 import { usersByIds } from '../users/store.ts'
@@ -60,8 +60,12 @@ export async function alertHistory(deps: Deps, principal: Principal, alertId: nu
   return (await store.listStateChanges(deps.sql, alertId, limitOf(limit))).map(stateChangeJson)
 }
 
-/** `GET api/alerts/{id}/deliveries`: each notification to each subscription, newest first, with its attempts. */
+/**
+ * `GET api/alerts/{id}/deliveries`: each notification to each subscription, newest first, with its attempts; what
+ * the services answered only for the alert's owner and admins.
+ */
 export async function alertDeliveries(deps: Deps, principal: Principal, alertId: number, limit?: string) {
-  await visibleAlert(deps, principal, alertId)
-  return (await store.listDeliveries(deps.sql, alertId, limitOf(limit))).map(deliveryJson)
+  const alert = await visibleAlert(deps, principal, alertId)
+  const serviceWords = isAdminOrOwner(principal, alert.user_id)
+  return (await store.listDeliveries(deps.sql, alertId, limitOf(limit))).map((row) => deliveryJson(row, serviceWords))
 }

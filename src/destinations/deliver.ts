@@ -6,7 +6,7 @@ import { email } from './kinds/email.ts'
 import type { DestinationKind } from './kinds/kind.ts'
 import type { AlertNotification, DeliveryAnswer, DeliveryTarget } from './notification.ts'
 import { findById } from './store.ts'
-import { renderCustomTexts } from './template.ts'
+import { customTextsOffThread, renderOneOffThread } from './template-pool.ts'
 import { destinationTypes } from './types.ts'
 
 export { DeliveryFailed } from './delivery-failed.ts'
@@ -41,12 +41,16 @@ export async function deliver(deps: CoreDeps, orgId: number, target: DeliveryTar
   return sendWith(kind, options, n, deps.config)
 }
 
-/** Send through one kind with given options (deliver's second half; Send Test uses it too). */
+/**
+ * Send through one kind with given options (deliver's second half; Send Test uses it too). The alert's templates
+ * render in a template thread, within the template budget; one that fails sends the kind's default text, and the
+ * answer says why (the delivery keeps it as its template error).
+ */
 export async function sendWith(
   kind: DestinationKind, options: Record<string, unknown>, n: AlertNotification, config: CoreDeps['config'],
 ): Promise<DeliveryAnswer> {
-  const texts = renderCustomTexts(n, kind.escaping)
-  const answer = await kind.send({ options, n, texts, urlBase: urlBase(config, n), mail: config.mail })
+  const texts = await customTextsOffThread(n, kind.escaping)
+  const answer = await kind.send({ options, n, texts, urlBase: urlBase(config, n), mail: config.mail, render: (template, escaping) => renderOneOffThread(template, n, escaping) })
   const templateError = [texts.error, answer.templateError].filter(Boolean).join(' ')
   return templateError ? { ...answer, templateError } : answer
 }

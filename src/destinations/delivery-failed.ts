@@ -9,6 +9,11 @@ export class DeliveryFailed extends Error {
     /** The service's HTTP status, or null when none came (timeout, refused connection, mail, no request made). */
     readonly status: number | null,
     readonly retryable: boolean,
+    /**
+     * The message without what the service said (its answer's body, the mail server's reply), where it has any: the
+     * delivery log shows the service's own words only to the alert's owner and admins.
+     */
+    readonly brief: string = message,
   ) {
     super(message)
     this.name = 'DeliveryFailed'

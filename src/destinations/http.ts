@@ -85,5 +85,6 @@ export async function send(request: OutgoingRequest, url: URL = destinationUrl(r
   if (response.status >= 300 && response.status < 400) {
     throw new DeliveryFailed(`${url.host} answered with a redirect (HTTP ${response.status}); give the destination its final address.`, response.status, false)
   }
-  throw new DeliveryFailed(`${url.host} answered HTTP ${response.status}${said}`, response.status, retryableStatus(response.status))
+  throw new DeliveryFailed(`${url.host} answered HTTP ${response.status}${said}`, response.status, retryableStatus(response.status),
+    `${url.host} answered HTTP ${response.status}.`)
 }

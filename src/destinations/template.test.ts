@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AlertNotification } from './notification.ts'
-import { renderAlertTemplate, renderCustomTexts, renderTemplate, TemplateError } from './template.ts'
+import { renderAlertTemplate, renderCustomTexts, renderTemplate, TEMPLATE_BUDGET, TemplateError, TemplateTooComplex } from './template.ts'
 
 const n: AlertNotification = {
   alert: { id: 1, name: 'A <b>', state: 'triggered', url: 'http://s.test/alerts/1', options: { column: 'v', op: '>', value: 1 } },
@@ -27,6 +27,16 @@ describe('alert templates', () => {
     expect(renderTemplate('<i>{{ALERT_NAME}}</i>', n, 'slack')).toBe('<i>A &lt;b&gt;</i>')
     expect(renderTemplate('{{ALERT_NAME}}', { ...n, alert: { ...n.alert, name: 'say "hi"\n' } }, 'json')).toBe('say \\"hi\\"\\n')
     expect(renderTemplate('{{constructor}}{{__proto__}}', n, 'text')).toBe('')
+  })
+
+  it('escapes values in {{{ }}} and {{& }} as in {{ }}', () => {
+    expect(renderTemplate('{{{ALERT_NAME}}}|{{& ALERT_NAME}}', n, 'html')).toBe('A &lt;b&gt;|A &lt;b&gt;')
+    expect(renderTemplate('{{{ALERT_NAME}}}', n, 'slack')).toBe('A &lt;b&gt;')
+    expect(renderTemplate('"{{{ALERT_NAME}}}"', { ...n, alert: { ...n.alert, name: '", "x": "' } }, 'json')).toBe('"\\", \\"x\\": \\""')
+  })
+
+  it('refuses a template that writes more than the budget, rather than cutting it', () => {
+    expect(() => renderTemplate('{{#QUERY_RESULT_ROWS}}' + 'x'.repeat(TEMPLATE_BUDGET.bytes) + '{{/QUERY_RESULT_ROWS}}', n, 'text')).toThrow(TemplateTooComplex)
   })
 
   it('fails with a TemplateError; custom texts fall back to null with the reason', () => {

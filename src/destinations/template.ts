@@ -1,5 +1,4 @@
-import Mustache from 'mustache'
-import { escapeHtml } from '../mail/message.ts'
+import { createRequire } from 'node:module'
 import type { AlertNotification } from './notification.ts'
 
 /**
@@ -12,88 +11,63 @@ import type { AlertNotification } from './notification.ts'
  * - `ALERT_SELECTOR` defaults to `first`, so a template (and the default mail body) never fails for its absence;
  * - values are escaped per channel: HTML for mail (and HTML-reading chats), Slack's three characters for Slack,
  *   nothing for the other chat payloads, which are built as objects and encoded with JSON.stringify (always valid);
- *   `json` escapes a value for the inside of a JSON string, for templates that are JSON text themselves (Teams).
+ *   `json` escapes a value for the inside of a JSON string, for templates that are JSON text themselves (Teams);
+ * - `{{{ }}}` and `{{& }}` escape like `{{ }}`: no tag lets a value out of its channel's escaping;
+ * - a template that would take too long or write too much is refused (TEMPLATE_BUDGET), not rendered for minutes.
  */
 export type Escaping = 'html' | 'text' | 'slack' | 'json'
 
-const SLACK_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' }
-
-const escapes: Record<Escaping, (text: string) => string> = {
-  html: escapeHtml,
-  text: (text) => text,
-  slack: (text) => text.replace(/[&<>]/g, (c) => SLACK_ESCAPES[c]),
-  json: (text) => JSON.stringify(text).slice(1, -1),
+/** The rendering itself, in plain JavaScript: the template threads (template-pool.ts) load the very same code. */
+interface RenderModule {
+  TooLarge: new () => Error
+  templateVariables(n: AlertNotification): Record<string, unknown>
+  render(template: string, n: AlertNotification, escaping: Escaping, budgetBytes: number): string
+  renderEach(items: TemplateItem[], n: AlertNotification, budgetBytes: number): RenderOutcome[]
 }
+export const RENDER_MODULE = createRequire(import.meta.url).resolve('./template-render.cjs')
+const rendering = createRequire(import.meta.url)(RENDER_MODULE) as RenderModule
+
+/** One template to render for one channel. */
+export interface TemplateItem { template: string; escaping: Escaping }
+/** What became of it: its text, or why not (`tooLarge`: over the output budget). */
+export type RenderOutcome = { text: string } | { error: string; tooLarge?: true }
+
+/**
+ * What one template may cost: a template that renders longer or larger is refused as too complex (nested sections over
+ * a hundred rows multiply: five levels would run for minutes). Time is enforced by the template threads, which are
+ * ended when they go over; output, as it is written.
+ */
+export const TEMPLATE_BUDGET = { ms: 250, bytes: 1024 * 1024 }
 
 /** A template that could not be rendered (an unclosed section, bad delimiters …): its message says why. */
 export class TemplateError extends Error {}
 
-/** The longest text a template may render to; longer is a template error (a runaway section over many rows). */
-export const MAX_RENDERED_CHARS = 200_000
+export const TOO_COMPLEX = 'This template is too complex to render.'
 
-// Our own writer without its parse cache: templates come from users (and the preview renders each keystroke), so a
-// cache keyed by template text would only grow.
-const writer = new Mustache.Writer()
-;(writer as unknown as { templateCache: undefined }).templateCache = undefined
-
-/**
- * A value as templates see it: plain data with no prototype (so `{{constructor}}` finds nothing), dates as ISO text,
- * and lists and objects that print as JSON when used as a value.
- */
-function viewValue(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString()
-  if (typeof value === 'bigint') return value.toString()
-  if (value === null || typeof value !== 'object') return value
-  const json = JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v))
-  const out: Record<string, unknown> | unknown[] = Array.isArray(value)
-    ? value.map(viewValue)
-    : Object.assign(Object.create(null) as Record<string, unknown>,
-      Object.fromEntries(Object.entries(value).map(([k, v]) => [k, viewValue(v)])))
-  Object.defineProperty(out, 'toString', { value: () => json, enumerable: false })
-  return out
+/** A template over TEMPLATE_BUDGET. */
+export class TemplateTooComplex extends TemplateError {
+  constructor() {
+    super(TOO_COMPLEX)
+  }
 }
-
-const text = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value))
 
 /** The template variables of one notification (reference §1.6), before escaping. */
-export function templateVariables(n: AlertNotification): Record<string, unknown> {
-  const options = n.alert.options ?? {}
-  const columns = n.result?.columns ?? []
-  const rows = n.result?.rows ?? []
-  const column = typeof options.column === 'string' ? options.column : undefined
-  const firstRow = rows[0]
-  return {
-    ALERT_NAME: n.alert.name,
-    ALERT_URL: n.alert.url,
-    ALERT_STATUS: n.alert.state.toUpperCase(),
-    ALERT_SELECTOR: typeof options.selector === 'string' && options.selector ? options.selector : 'first',
-    ALERT_CONDITION: options.op ?? '',
-    ALERT_THRESHOLD: options.value ?? '',
-    QUERY_NAME: n.query.name,
-    QUERY_URL: n.query.url,
-    // always row 0, as the established tool does (the selector's value is `n.value`)
-    QUERY_RESULT_VALUE: column !== undefined && firstRow && column in firstRow ? firstRow[column] : null,
-    QUERY_RESULT_ROWS: rows,
-    QUERY_RESULT_COLS: columns.map((c) => ({ name: c.name, friendly_name: c.friendly_name, type: c.type })),
-    QUERY_RESULT_TABLE: rows.map((row) => columns.map((c) => row[c.name] ?? null)),
-  }
+export const templateVariables = (n: AlertNotification): Record<string, unknown> => rendering.templateVariables(n)
+
+/**
+ * Render one template for a channel on this thread; throws TemplateError when it cannot be rendered. For Sightline's
+ * own templates (the default texts), whose cost is bounded by the rows a notification carries; what users write goes
+ * through template-pool.ts.
+ */
+export function renderTemplate(template: string, n: AlertNotification, escaping: Escaping): string {
+  const [outcome] = renderInProcess([{ template, escaping }], n)
+  if ('error' in outcome) throw outcome.tooLarge ? new TemplateTooComplex() : new TemplateError(outcome.error)
+  return outcome.text
 }
 
-/** Render one template for a channel; throws TemplateError when it cannot be rendered. */
-export function renderTemplate(template: string, n: AlertNotification, escaping: Escaping): string {
-  const variables = templateVariables(n)
-  const view = Object.assign(Object.create(null) as Record<string, unknown>,
-    Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, viewValue(v)])))
-  const escape = escapes[escaping]
-  let out: string
-  try {
-    out = writer.render(template, view, undefined, { escape: (value: unknown) => escape(text(value)) })
-  } catch (error) {
-    throw new TemplateError((error as Error).message || 'The template could not be rendered.')
-  }
-  if (out.length > MAX_RENDERED_CHARS) throw new TemplateError(`The template renders to more than ${MAX_RENDERED_CHARS} characters.`)
-  return out
-}
+/** Templates rendered on this thread, each to its text or its error. */
+export const renderInProcess = (items: TemplateItem[], n: AlertNotification): RenderOutcome[] =>
+  rendering.renderEach(items, n, TEMPLATE_BUDGET.bytes)
 
 /** A custom subject or body as stored in the alert's options (`template` is the legacy name of `custom_body`). */
 export function customTemplates(options: Record<string, unknown>): { subject: string | null; body: string | null } {
@@ -107,25 +81,41 @@ export interface CustomTexts {
   body: string | null
   /** Why a custom template failed (the kind then sends its default text). */
   error?: string
+  /** A custom template was over TEMPLATE_BUDGET. */
+  tooComplex?: boolean
 }
 
-/** `escaping` is the body's; a subject is a line of text (a mail header, a card title), `text` unless told. */
-export function renderCustomTexts(n: AlertNotification, escaping: Escaping, subjectEscaping: Escaping = escaping === 'html' ? 'text' : escaping): CustomTexts {
+/** The custom templates of a notification as items to render: the subject first, then the body, where set. */
+export function customItems(n: AlertNotification, escaping: Escaping, subjectEscaping: Escaping = escaping === 'html' ? 'text' : escaping) {
   const templates = customTemplates(n.alert.options ?? {})
+  const labelled: { label: string; item: TemplateItem; key: 'subject' | 'body' }[] = []
+  if (templates.subject !== null) labelled.push({ label: 'Custom subject', key: 'subject', item: { template: templates.subject, escaping: subjectEscaping } })
+  if (templates.body !== null) labelled.push({ label: 'Custom body', key: 'body', item: { template: templates.body, escaping } })
+  return labelled
+}
+
+/** The custom texts from what rendering their items gave (`outcomes` in the order of `customItems`). */
+export function customTextsFrom(labelled: ReturnType<typeof customItems>, outcomes: RenderOutcome[]): CustomTexts {
+  const texts: CustomTexts = { subject: null, body: null }
   const errors: string[] = []
-  const one = (label: string, template: string | null, how: Escaping) => {
-    if (template === null) return null
-    try {
-      return renderTemplate(template, n, how)
-    } catch (error) {
-      errors.push(`${label}: ${(error as Error).message}`)
-      return null
+  labelled.forEach(({ label, key }, i) => {
+    const outcome = outcomes[i]
+    if ('text' in outcome) texts[key] = outcome.text
+    else {
+      if (outcome.tooLarge) texts.tooComplex = true
+      errors.push(`${label}: ${outcome.tooLarge ? TOO_COMPLEX : outcome.error}`)
     }
-  }
-  const subject = one('Custom subject', templates.subject, subjectEscaping)
-  const body = one('Custom body', templates.body, escaping)
+  })
   // a subject is one line
-  return { subject: subject === null ? null : oneLine(subject), body, ...(errors.length ? { error: errors.join(' ') } : {}) }
+  if (texts.subject !== null) texts.subject = oneLine(texts.subject)
+  if (errors.length) texts.error = errors.join(' ')
+  return texts
+}
+
+/** `escaping` is the body's; a subject is a line of text (a mail header, a card title), `text` unless told. On this thread. */
+export function renderCustomTexts(n: AlertNotification, escaping: Escaping, subjectEscaping?: Escaping): CustomTexts {
+  const labelled = customItems(n, escaping, subjectEscaping)
+  return customTextsFrom(labelled, renderInProcess(labelled.map((l) => l.item), n))
 }
 
 export const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim()
@@ -178,10 +168,14 @@ export interface RenderedAlert {
 /**
  * Render an alert's subject and body as a mail would carry them (`html`) or as plain text (`text`): the custom
  * templates of `n.alert.options` when set, the default subject and body otherwise or when a custom one fails.
- * Pure: the alert editor's preview API calls it with a sample notification.
+ * On this thread; the alert editor's preview renders the custom templates in a template thread (template-pool.ts).
  */
 export function renderAlertTemplate(n: AlertNotification, escaping: Escaping = 'html', o: { subjectTemplate?: unknown } = {}): RenderedAlert {
-  const custom = renderCustomTexts(n, escaping)
+  return alertTemplateWith(renderCustomTexts(n, escaping), n, escaping, o)
+}
+
+/** The rendered alert from its custom texts (rendered here or in a template thread) and the defaults. */
+export function alertTemplateWith(custom: CustomTexts, n: AlertNotification, escaping: Escaping, o: { subjectTemplate?: unknown } = {}): RenderedAlert {
   return {
     subject: custom.subject ?? defaultSubject(n, o.subjectTemplate),
     body: custom.body ?? renderTemplate(escaping === 'html' ? DEFAULT_MAIL_BODY : DEFAULT_MAIL_TEXT, n, escaping),

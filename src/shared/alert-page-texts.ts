@@ -135,7 +135,7 @@ export const alertPageTexts = {
   deliveryStatus: 'Status',
   deliveryAttempts: 'Attempts',
   deliveryError: 'Error',
-  deliveryStatuses: { pending: 'Pending', sending: 'Sending', sent: 'Sent', failed: 'Failed' } as Record<string, string>,
+  deliveryStatuses: { pending: 'Pending', sending: 'Sending', sent: 'Sent', failed: 'Failed', refused: 'Refused' } as Record<string, string>,
 
   // toasts and notices (spec 2 §8)
   failedSaving: 'Failed saving alert.',

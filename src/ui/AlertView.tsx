@@ -81,7 +81,7 @@ function History({ rows, formats }: { rows: HistoryRow[]; formats: DateFormats }
 }
 
 const statusTone: Record<string, string> = {
-  sent: 'text-emerald-700 dark:text-emerald-300', failed: 'text-red-700 dark:text-red-300',
+  sent: 'text-emerald-700 dark:text-emerald-300', failed: 'text-red-700 dark:text-red-300', refused: 'text-red-700 dark:text-red-300',
   pending: 'text-amber-700 dark:text-amber-300', sending: 'text-amber-700 dark:text-amber-300',
 }
 

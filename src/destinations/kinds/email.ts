@@ -47,7 +47,7 @@ export const email: DestinationKind = {
       const e = error as Error & { responseCode?: number }
       // 5xx from the mail server is a refusal (a bad address); anything else may pass on a later try
       const refused = typeof e.responseCode === 'number' && e.responseCode >= 500
-      throw new DeliveryFailed(`The mail server did not take the mail: ${e.message}`, null, !refused)
+      throw new DeliveryFailed(`The mail server did not take the mail: ${e.message}`, null, !refused, 'The mail server did not take the mail.')
     }
     return { status: null, detail: `Sent to ${to.join(', ')}.` }
   },

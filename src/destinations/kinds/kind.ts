@@ -14,6 +14,8 @@ export interface SendInput {
   urlBase: string
   /** The SMTP server, for the e-mail kind; undefined when mail is not configured. */
   mail: MailSettings | undefined
+  /** Renders a template of the destination's own options off the event loop, within the template budget (TemplateError). */
+  render(template: string, escaping: Escaping): Promise<string>
 }
 
 /** One alert destination type (reference §1.7): its form, its mark, and how it tells its service. */

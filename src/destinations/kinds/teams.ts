@@ -1,7 +1,7 @@
 import type { AlertNotification } from '../notification.ts'
 import { destinationUrl, send } from '../http.ts'
-import { formatLegacy, renderTemplate, type CustomTexts } from '../template.ts'
-import { optionText, stateLine, type DestinationKind } from './kind.ts'
+import { formatLegacy, TemplateError, type CustomTexts } from '../template.ts'
+import { optionText, stateLine, type DestinationKind, type SendInput } from './kind.ts'
 
 const ADAPTIVE = 'application/vnd.microsoft.card.adaptive'
 
@@ -41,9 +41,9 @@ export function defaultCard(n: AlertNotification, texts: CustomTexts) {
  * `{alert_url}`, `{query_url}`, `{query_text}`), every value escaped for the inside of a JSON string, so a name with
  * quotes or new lines cannot break it. It must give a workflow message or an Adaptive Card (wrapped into one).
  */
-function fromTemplate(template: string, n: AlertNotification): Record<string, unknown> {
+async function fromTemplate(template: string, n: AlertNotification, render: SendInput['render']): Promise<Record<string, unknown>> {
   const escape = (s: string) => JSON.stringify(s).slice(1, -1)
-  const text = formatLegacy(renderTemplate(template, n, 'json'), {
+  const text = formatLegacy(await render(template, 'json'), {
     alert_name: escape(n.alert.name), alert_url: escape(n.alert.url), query_url: escape(n.query.url), query_text: escape(n.query.name),
   })
   let parsed: unknown
@@ -78,16 +78,16 @@ export const teams: DestinationKind = {
     secret: ['url'],
     extra_options: ['message_template'],
   },
-  async send({ options, n, texts }) {
+  async send({ options, n, texts, render }) {
     const url = destinationUrl(options.url, 'Microsoft Teams Webhook URL')
     const template = optionText(options, 'message_template')
     let body: Record<string, unknown> = defaultCard(n, texts)
     let templateError: string | undefined
     if (template) {
       try {
-        body = fromTemplate(template, n)
+        body = await fromTemplate(template, n, render)
       } catch (error) {
-        templateError = (error as Error).message
+        templateError = error instanceof TemplateError ? `Message Template: ${error.message}` : (error as Error).message
       }
     }
     const answer = await send({ url: url.href, body }, url)
