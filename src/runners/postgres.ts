@@ -202,11 +202,13 @@ export const postgresRunner: Runner = {
     // a statement run in a transaction is reported with it, once it is open (runOn)
     const reporting = (conn: RunConnection) => (onStatement && writes !== 'in transaction' && reportBackend(conn, onStatement, writes), conn)
     const options = { maxCellBytes, writes, onStatement }
+    const first = reporting(reused ?? openRunConnection(config, timeoutMs))
     try {
-      return await runOn(reporting(reused ?? openRunConnection(config, timeoutMs)), key, config, text, watch, options)
+      return await runOn(first, key, config, text, watch, options)
     } catch (e) {
-      // a warm connection the server has since closed (restart, idle timeout): once more on a new one
-      if (!reused || watch.reason || !isConnectionError(e) && !(e instanceof RunnerError && e.kind === 'connection')) throw e
+      // a warm connection the server has since closed (restart, idle timeout): once more on a new one, unless a commit
+      // was sent on it (the changes may be in)
+      if (!reused || first.committing || watch.reason || !isConnectionError(e) && !(e instanceof RunnerError && e.kind === 'connection')) throw e
       return runOn(reporting(openRunConnection(config, timeoutMs)), key, config, text, watch, options)
     }
   },
@@ -220,6 +222,8 @@ interface RunConnection {
   log: { lines: string[] | null }
   /** Its backend, asked once, for runs that report where their statement runs (postgres-orphan.ts). */
   backend?: Promise<StatementHandle | undefined>
+  /** A run's commit has been sent on it. */
+  committing?: boolean
 }
 
 /**
@@ -249,7 +253,7 @@ async function openTransaction(conn: RunConnection, watch: Watch, onStatement?: 
   if (!backend) return async () => {}
   const { handle, commit } = beginReported(conn.sql, backend)
   if (onStatement) void handle.then(onStatement, () => {})
-  return commit
+  return () => ((conn.committing = true), commit())
 }
 
 const warm = new WarmConnections<RunConnection>({
@@ -308,6 +312,7 @@ async function runOn(conn: RunConnection, key: string, config: RunnerConfig, tex
     releasing.add(released)
   }
   try {
+    conn.committing = false
     // committed once the answer is read: a worker that dies first leaves nothing behind
     const commit = writes === 'in transaction' ? await openTransaction(conn, watch, onStatement) : async () => {}
     // One statement that returns rows streams through COPY (postgres-copy.ts), its long values cut by the engine.

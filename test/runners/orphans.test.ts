@@ -163,4 +163,24 @@ describe('stopping a dead worker\'s statement: ClickHouse', () => {
     expect(await running('orphan-ch-1')).toBe(0)
     expect(await clickhouseRunner.cancelOrphan!(config, { run_id: "x' OR 1 = 1 --" })).toBe(false)
   })
+
+  it('counts a run that may write as stopped only when the kill ended it, not once it has finished', async () => {
+    const config = { url: server.url, user: 'default', password: '', dbname: 'default' }
+    await server.admin('CREATE TABLE IF NOT EXISTS orphan_log (n UInt64) ENGINE = Memory')
+    await server.admin('TRUNCATE TABLE orphan_log')
+    // scans for a number it never finds, so runs until killed, inserting nothing meanwhile
+    const { handle } = await orphan(clickhouseRunner, config,
+      "INSERT INTO orphan_log SELECT number FROM system.numbers WHERE number = 18446744073709551615 AND toString(number) != 'orphan-ch-2'")
+    expect(handle).toMatchObject({ writes: 1 })
+    await waitUntil(async () => (await running('orphan-ch-2')) === 1, 10_000)
+    expect(await clickhouseRunner.cancelOrphan!(config, handle)).toBe(true)
+    expect(await running('orphan-ch-2')).toBe(0)
+
+    // a run that ended: nothing left to kill, and its row is in
+    let ended: StatementHandle | undefined
+    const run = await clickhouseRunner.run(config, 'INSERT INTO orphan_log VALUES (1); SELECT count() FROM orphan_log',
+      { signal: new AbortController().signal, timeoutMs: 0, onStatement: (h) => (ended = h) })
+    expect((await collect(run)).rows).toEqual([[1]])
+    expect(await clickhouseRunner.cancelOrphan!(config, ended!)).toBe(false)
+  })
 })
