@@ -5,6 +5,7 @@ import { endOrphanQueries, newRunId, statementQueryId } from './clickhouse-orpha
 import { jsonLines, LineTooLong, type LineCaps } from './json-lines.ts'
 import { RunnerError, type Cell, type ColumnType, type RunCuts, type Runner, type RunnerConfig, type RunOptions, type TableSchema } from './runner.ts'
 import { splitStatements } from './statements.ts'
+import { mayWrite, WRITES } from './write-guard.ts'
 
 /*
  * Plain fetch to ClickHouse's HTTP interface. Rows stream as one JSON array per line: the
@@ -233,7 +234,8 @@ async function runQuery(
   // every statement's query id starts with the run's, so a recovery can stop them all (clickhouse-orphan.ts)
   const runId = newRunId()
   const nextQueryId = () => statementQueryId(runId, queryIds.length + 1)
-  onStatement?.({ run_id: runId })
+  // no transactions here: a run that may write is only marked so, for a recovery to judge its kill (clickhouse-orphan.ts)
+  onStatement?.({ run_id: runId, ...(mayWrite(text) && { [WRITES]: 1 }) })
   watch.onStop(async () => {
     abort.abort()
     for (const id of queryIds) {

@@ -4,6 +4,7 @@ import { makeColumns } from './column-types.ts'
 import { endOrphanConnection } from './mysql-orphan.ts'
 import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type TableSchema } from './runner.ts'
 import { splitStatements } from './statements.ts'
+import { fitsTransaction, IN_TRANSACTION, mayWrite, WRITES } from './write-guard.ts'
 
 /** mysql2 field type codes → column types (the established tool's map). */
 const TYPES: Record<number, ColumnType> = {
@@ -172,17 +173,23 @@ export const mysqlRunner: Runner = {
     const log: string[] = []
     let conn: Conn | undefined
     const fail = (e: unknown) => watch.translate(e, isTimeout, (e) => describe(config, e))
+    // a statement that may write runs in a transaction committed once its answer is read (write-guard.ts)
+    const writes = mayWrite(text)
+    const inTransaction = writes && fitsTransaction(text, 'mysql')
     try {
       conn = await raceStop(watch, open(config, CONNECT_TIMEOUT_MS))
       const threadId = conn.threadId
       watch.onStop(() => killQuery(config, threadId))
-      if (threadId != null) onStatement?.({ thread_id: threadId })
+      if (threadId != null) onStatement?.({ thread_id: threadId, ...(writes && { [WRITES]: 1 }), ...(inTransaction && { [IN_TRANSACTION]: 1 }) })
       if (timeoutMs > 0) await raceStop(watch, limitTime(conn, timeoutMs))
+      if (inTransaction) await raceStop(watch, query(conn, 'start transaction'))
+      const commit = inTransaction ? () => query(conn!, 'commit') : async () => {}
       if (splitStatements(text).length > 1) {
         // several statements: the answer is the last result set, known only at the end, so this is buffered
         const [results, fieldSets] = await raceStop(watch, new Promise<[unknown, unknown]>((resolve, reject) =>
           conn!.query({ sql: text, rowsAsArray: true }, (err, r, f) => (err ? reject(err) : resolve([r, f])))))
         watch.check() // KILL QUERY may end SLEEP() quietly
+        await raceStop(watch, commit())
         // one entry per statement when there were several, else the single statement's own fields and rows
         const multi = Array.isArray(fieldSets) && fieldSets.some((f) => f === undefined || Array.isArray(f))
         const sets = (multi ? fieldSets : [fieldSets]) as (mysql.FieldPacket[] | undefined)[]
@@ -195,7 +202,7 @@ export const mysqlRunner: Runner = {
         conn.destroy()
         return { columns: columnsOf(fields), log, batches: chunks(rows) }
       }
-      return await stream(conn, text, watch, log, fail, () => killQuery(config, threadId))
+      return await stream(conn, text, watch, log, fail, () => killQuery(config, threadId), commit)
     } catch (e) {
       watch.dispose()
       conn?.destroy()
@@ -210,8 +217,11 @@ export const mysqlRunner: Runner = {
  * Streams one statement's rows: the driver pushes rows, the consumer pulls batches; the socket is paused while two
  * batches wait, so memory stays bounded whatever the result size.
  */
-function stream(conn: Conn, text: string, watch: Watch, log: string[], fail: (e: unknown) => Error, kill: () => Promise<void>) {
+function stream(
+  conn: Conn, text: string, watch: Watch, log: string[], fail: (e: unknown) => Error, kill: () => Promise<void>, commit: () => Promise<unknown>,
+) {
   return new Promise<Awaited<ReturnType<Runner['run']>>>((resolve, reject) => {
+    let answered = false
     const ready: Cell[][][] = []
     let batch: Cell[][] = []
     let batchSize = 0 // roughly, in characters: wide rows are handed over before BATCH_SIZE of them pile up
@@ -226,6 +236,7 @@ function stream(conn: Conn, text: string, watch: Watch, log: string[], fail: (e:
       if (!fields) return // a statement without a result set (DDL, SET…)
       fix = fixer(fields)
       if (watch.reason) return reject(watch.error()) // KILL QUERY ends SLEEP() without an error
+      answered = true
       resolve({ columns: columnsOf(fields), log, batches: batches() })
     })
     q.on('result', (row: unknown) => {
@@ -249,7 +260,11 @@ function stream(conn: Conn, text: string, watch: Watch, log: string[], fail: (e:
       ended = true
       if (batch.length) ready.push(batch)
       batch = []
-      reject(new RunnerError(NO_DATA)) // no-op once resolved
+      // a statement without rows has still run: its changes are kept
+      if (!answered && !error) {
+        if (watch.reason) reject(watch.error())
+        else commit().then(() => reject(new RunnerError(NO_DATA)), (e) => reject(fail(e)))
+      }
       notify()
     })
     async function* batches(): AsyncGenerator<Cell[][]> {
@@ -261,7 +276,10 @@ function stream(conn: Conn, text: string, watch: Watch, log: string[], fail: (e:
             if (paused && ready.length < 2) ((paused = false), conn.resume())
             yield next
           } else if (error) throw fail(error)
-          else if (ended) return watch.check()
+          else if (ended) {
+            watch.check()
+            return void await raceStop(watch, commit())
+          }
           else await raceStop(watch, new Promise<void>((r) => (wake = r)))
         }
       } finally {

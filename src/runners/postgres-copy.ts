@@ -46,9 +46,11 @@ export interface CopyRun {
  * `kinds` says how each type's text becomes the JSON its parser's value would; other types go through their parser.
  * With `maxCellBytes`, long values are cut by the engine (see `cutByEngine`) and then to the byte by the transcoder,
  * so a huge value never crosses the wire, nor sits whole in the driver's buffer.
+ * `inTransaction`: the connection is in a transaction, which a refused COPY must not leave failed (a savepoint).
  */
 export async function copyRows(
   sql: postgres.Sql<{}>, statement: string, watch: Watch, kinds: Readonly<Record<number, CopyKind>>, maxCellBytes = Infinity,
+  inTransaction = false,
 ): Promise<CopyRun | undefined> {
   const described = await raceStop(watch, sql.unsafe(statement).describe())
   const columns = described.columns
@@ -62,20 +64,26 @@ export async function copyRows(
   )
   const cut = cutByEngine(statement, columns, maxCellBytes)
   // the line breaks keep a trailing `--` comment from swallowing the closing parenthesis
-  const started = (cut && await copyStream(sql, `COPY (${cut}) TO STDOUT`, watch)) || await copyStream(sql, `COPY (\n${statement}\n) TO STDOUT`, watch)
+  const attempt = (text: string) => copyStream(sql, text, watch, inTransaction)
+  const started = (cut && await attempt(`COPY (${cut}) TO STDOUT`)) || await attempt(`COPY (\n${statement}\n) TO STDOUT`)
   if (!started) return undefined
   const { stream, cancel } = started
   return { columns, batches: transcoded(stream, transcoder, watch, cancel), cellsCut: () => transcoder.cellsCut }
 }
 
 /** The COPY's stream, or undefined when COPY refuses the statement (it has then not run). */
-async function copyStream(sql: postgres.Sql<{}>, text: string, watch: Watch): Promise<{ stream: Readable; cancel: () => void } | undefined> {
+async function copyStream(sql: postgres.Sql<{}>, text: string, watch: Watch, inTransaction: boolean): Promise<{ stream: Readable; cancel: () => void } | undefined> {
+  // sent ahead of the COPY without a round trip of its own; a failure shows in the COPY's
+  if (inTransaction) sql.unsafe('savepoint sightline_copy').execute().catch(() => {})
   const copy = sql.unsafe(text)
   watch.onStop(() => copy.cancel())
   try {
     return { stream: await raceStop(watch, copyOut(copy)), cancel: () => void copy.cancel() }
   } catch (e) {
-    if (!watch.reason && e instanceof postgres.PostgresError && REFUSED_BY_COPY.has(e.code)) return undefined
+    if (!watch.reason && e instanceof postgres.PostgresError && REFUSED_BY_COPY.has(e.code)) {
+      if (inTransaction) await sql.unsafe('rollback to savepoint sightline_copy')
+      return undefined
+    }
     throw e
   }
 }

@@ -3,10 +3,11 @@ import { CONNECT_TIMEOUT_MS, BATCH_SIZE, TEST_CONNECT_TIMEOUT_MS, Watch, errorMe
 import { makeColumns } from './column-types.ts'
 import { CopyKind } from './copy-text.ts'
 import { copyRows } from './postgres-copy.ts'
-import { backendOf, endOrphanBackend } from './postgres-orphan.ts'
+import { backendOf, beginReported, endOrphanBackend } from './postgres-orphan.ts'
 import { RunnerError, type Cell, type ColumnType, type RowBatch, type RunCuts, type Runner, type RunnerConfig, type RunStream, type StatementHandle, type TableSchema } from './runner.ts'
 import { WarmConnections } from './warm-connections.ts'
 import { splitStatements } from './statements.ts'
+import { fitsTransaction, mayWrite, WRITES } from './write-guard.ts'
 
 /** PostgreSQL type OIDs → column types (the established tool's map; everything else is text). */
 const TYPES: Record<number, ColumnType> = {
@@ -197,13 +198,18 @@ export const postgresRunner: Runner = {
     watch.check()
     const key = JSON.stringify([config, timeoutMs])
     const reused = warm.take(key)
-    const reporting = (conn: RunConnection) => (onStatement && reportBackend(conn, onStatement), conn)
+    const writes: Writes = !mayWrite(text) ? 'no' : fitsTransaction(text, 'postgres') ? 'in transaction' : 'outside a transaction'
+    // a statement run in a transaction is reported with it, once it is open (runOn)
+    const reporting = (conn: RunConnection) => (onStatement && writes !== 'in transaction' && reportBackend(conn, onStatement, writes), conn)
+    const options = { maxCellBytes, writes, onStatement }
+    const first = reporting(reused ?? openRunConnection(config, timeoutMs))
     try {
-      return await runOn(reporting(reused ?? openRunConnection(config, timeoutMs)), key, config, text, watch, maxCellBytes)
+      return await runOn(first, key, config, text, watch, options)
     } catch (e) {
-      // a warm connection the server has since closed (restart, idle timeout): once more on a new one
-      if (!reused || watch.reason || !isConnectionError(e) && !(e instanceof RunnerError && e.kind === 'connection')) throw e
-      return runOn(reporting(openRunConnection(config, timeoutMs)), key, config, text, watch, maxCellBytes)
+      // a warm connection the server has since closed (restart, idle timeout): once more on a new one, unless a commit
+      // was sent on it (the changes may be in)
+      if (!reused || first.committing || watch.reason || !isConnectionError(e) && !(e instanceof RunnerError && e.kind === 'connection')) throw e
+      return runOn(reporting(openRunConnection(config, timeoutMs)), key, config, text, watch, options)
     }
   },
 
@@ -216,12 +222,38 @@ interface RunConnection {
   log: { lines: string[] | null }
   /** Its backend, asked once, for runs that report where their statement runs (postgres-orphan.ts). */
   backend?: Promise<StatementHandle | undefined>
+  /** A run's commit has been sent on it. */
+  committing?: boolean
+}
+
+/**
+ * Whether a run's text may write, and if so whether it runs in a transaction the worker commits (everything but
+ * transaction control and the commands PostgreSQL refuses in a transaction block: write-guard.ts).
+ */
+type Writes = 'no' | 'in transaction' | 'outside a transaction'
+
+interface RunOnOptions {
+  maxCellBytes?: number
+  writes: Writes
+  onStatement?: (handle: StatementHandle) => void
 }
 
 /** Tells a run which backend its statement runs on; the question goes ahead of the statement on the connection. */
-function reportBackend(conn: RunConnection, onStatement: (handle: StatementHandle) => void) {
+function reportBackend(conn: RunConnection, onStatement: (handle: StatementHandle) => void, writes: Writes) {
   conn.backend ??= backendOf(conn.sql)
-  void conn.backend.then((handle) => handle && onStatement(handle))
+  void conn.backend.then((handle) => handle && onStatement(writes === 'no' ? handle : { ...handle, [WRITES]: 1 }))
+}
+
+/**
+ * Opens the transaction a statement that may write runs in, and reports it; where the engine does not say which
+ * backend a session is (some wire-compatible engines), the statement runs as it is. Resolves with its commit.
+ */
+async function openTransaction(conn: RunConnection, watch: Watch, onStatement?: (handle: StatementHandle) => void) {
+  const backend = await raceStop(watch, (conn.backend ??= backendOf(conn.sql)))
+  if (!backend) return async () => {}
+  const { handle, commit } = beginReported(conn.sql, backend)
+  if (onStatement) void handle.then(onStatement, () => {})
+  return () => ((conn.committing = true), commit())
 }
 
 const warm = new WarmConnections<RunConnection>({
@@ -265,7 +297,7 @@ async function release(key: string, conn: RunConnection, healthy: boolean) {
   await conn.sql.end({ timeout: 1 }).catch(() => {})
 }
 
-async function runOn(conn: RunConnection, key: string, config: RunnerConfig, text: string, watch: Watch, maxCellBytes?: number): Promise<RunStream> {
+async function runOn(conn: RunConnection, key: string, config: RunnerConfig, text: string, watch: Watch, { maxCellBytes, writes, onStatement }: RunOnOptions): Promise<RunStream> {
   const log: string[] = []
   conn.log.lines = log
   const { sql } = conn
@@ -280,15 +312,21 @@ async function runOn(conn: RunConnection, key: string, config: RunnerConfig, tex
     releasing.add(released)
   }
   try {
+    conn.committing = false
+    // committed once the answer is read: a worker that dies first leaves nothing behind
+    const commit = writes === 'in transaction' ? await openTransaction(conn, watch, onStatement) : async () => {}
     // One statement that returns rows streams through COPY (postgres-copy.ts), its long values cut by the engine.
     const statements = splitStatements(text)
-    const copied = statements.length === 1 ? await copyRows(sql, statements[0].text, watch, COPY_KINDS, maxCellBytes) : undefined
+    const copied = statements.length === 1
+      ? await copyRows(sql, statements[0].text, watch, COPY_KINDS, maxCellBytes, writes === 'in transaction')
+      : undefined
     if (!copied) {
       // Several statements, or one COPY cannot wrap (SHOW, EXPLAIN, or none that returns rows): the simple protocol,
       // which does not stream; the last result set is the answer.
       const q = sql.unsafe(text).values()
       watch.onStop(() => q.cancel())
       const results = await raceStop(watch, q.execute())
+      await raceStop(watch, commit())
       // one Result per row-returning statement (an array of them when there are several)
       const list = ((results as unknown as DriverResult).command === undefined ? results : [results]) as unknown as postgres.RowList<Cell[][]>[]
       const last = [...list].reverse().find((r) => r?.columns?.length)
@@ -301,18 +339,21 @@ async function runOn(conn: RunConnection, key: string, config: RunnerConfig, tex
     const cuts: RunCuts = { cells: false, rows: false }
     const first = await raceStop(watch, iterator.next())
     async function* batches(): AsyncGenerator<RowBatch> {
-      let finished = first.done
+      let finished = false
       try {
-        if (first.done) return
-        cuts.cells = copied!.cellsCut()
-        yield first.value
-        while (true) {
-          watch.check()
-          const next = await raceStop(watch, iterator.next())
-          if (next.done) return void (finished = true)
+        if (!first.done) {
           cuts.cells = copied!.cellsCut()
-          yield next.value
+          yield first.value
+          while (true) {
+            watch.check()
+            const next = await raceStop(watch, iterator.next())
+            if (next.done) break
+            cuts.cells = copied!.cellsCut()
+            yield next.value
+          }
         }
+        await raceStop(watch, commit())
+        finished = true
       } catch (e) {
         throw fail(e)
       } finally {

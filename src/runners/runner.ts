@@ -109,8 +109,9 @@ export interface Runner {
   run(config: RunnerConfig, text: string, options: RunOptions): Promise<RunStream>
   /**
    * Stops, from another process, a statement whose worker died while running it (the `onStatement` handle), and
-   * resolves true once the engine no longer runs it; false when that cannot be confirmed. Engines without it: the
-   * statement may still be running.
+   * resolves true once the engine no longer runs it and, when the handle marks it as possibly writing, once it is
+   * known to have been ended before it committed (write-guard.ts); false when that cannot be confirmed. Engines
+   * without it: the statement may still be running.
    */
   cancelOrphan?(config: RunnerConfig, handle: StatementHandle): Promise<boolean>
 }

@@ -62,9 +62,10 @@ export async function recoverExecution(deps: RecoveryDeps, id: string): Promise<
 }
 
 /**
- * Stops the execution's statement in its engine; true once the engine confirms it no longer runs. False when the
- * engine cannot stop statements from elsewhere, the worker died before saying where its statement ran (it may have
- * died just as it started it), or the engine did not answer in time.
+ * Stops the execution's statement in its engine; true once the engine confirms it no longer runs and, for a statement
+ * that may write, that it was ended before it committed anything (see the runner's `cancelOrphan`: no longer running
+ * may also mean it finished). False when the engine cannot stop statements from elsewhere, the worker died before
+ * saying where its statement ran (it may have died just as it started it), or the engine did not answer in time.
  */
 async function stopOrphan(secretKey: string, { execution, dataSource }: LostExecution): Promise<boolean> {
   const runner = dataSource && getRunner(dataSource.type)

@@ -6,8 +6,9 @@ import { mysqlRunner } from '../../src/runners/mysql.ts'
 import { closeWarmPostgresConnections, postgresRunner } from '../../src/runners/postgres.ts'
 import type { Runner, RunnerConfig, StatementHandle } from '../../src/runners/runner.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
+import { holdLock } from '../helpers/held-lock.ts'
 import { clickhouseServer, type ClickHouseServer } from './clickhouse-server.ts'
-import { postgresConfig, waitUntil } from './support.ts'
+import { collect, postgresConfig, waitUntil } from './support.ts'
 
 /*
  * A worker that dies mid-run leaves its statement running in the engine. `cancelOrphan` stops it from another
@@ -59,6 +60,27 @@ describe('stopping a dead worker\'s statement: PostgreSQL', () => {
     }
     expect(await postgresRunner.cancelOrphan!(config, { pid: 'x', started: '' })).toBe(false)
   })
+
+  it('counts a write as stopped only once its transaction was rolled back, not once it has finished', async () => {
+    await db.sql`create table orphan_log (n int)`
+    const lock = await holdLock(db.sql)
+    try {
+      const { handle } = await orphan(postgresRunner, config, `insert into orphan_log ${lock.query('1')} returning n`)
+      expect(handle).toMatchObject({ writes: 1, transaction: 1, xid: expect.stringMatching(/^\d+$/) })
+      await waitUntil(async () => (await db.sql`select 1 from pg_stat_activity where pid = ${handle.pid as number} and wait_event_type = 'Lock'`).length === 1)
+      expect(await postgresRunner.cancelOrphan!(config, handle)).toBe(true)
+    } finally {
+      await lock.release()
+    }
+    expect(await db.sql`select n from orphan_log`).toEqual([])
+
+    // a run that ended and committed: its backend no longer runs it, and its row is there to stay
+    let handle: StatementHandle | undefined
+    const run = await postgresRunner.run(config, 'insert into orphan_log values (2) returning n', { signal: new AbortController().signal, timeoutMs: 0, onStatement: (h) => (handle = h) })
+    await collect(run)
+    expect(await postgresRunner.cancelOrphan!(config, handle!)).toBe(false)
+    expect(await db.sql`select n from orphan_log`).toEqual([{ n: 2 }])
+  })
 })
 
 describe('stopping a dead worker\'s statement: MySQL', () => {
@@ -88,6 +110,38 @@ describe('stopping a dead worker\'s statement: MySQL', () => {
     expect(await mysqlRunner.cancelOrphan!(config, handle)).toBe(true) // already gone
     expect(await mysqlRunner.cancelOrphan!(config, { thread_id: 'x' })).toBe(false)
   })
+
+  it('counts a write as stopped only when the kill ended it inside its transaction, not once it has finished', async () => {
+    await admin.query(`create table ${dbName}.gate (n int primary key) engine = InnoDB`)
+    await admin.query(`create table ${dbName}.log (n int) engine = InnoDB`)
+    await admin.query(`insert into ${dbName}.gate values (1)`)
+    const holder = await mysql.createConnection({ ...server, database: dbName })
+    await holder.query('start transaction')
+    await holder.query('select n from gate for update')
+    const logged = async () => (await admin.query(`select n from ${dbName}.log order by n`))[0]
+    try {
+      const { handle } = await orphan(mysqlRunner, config, 'insert into log (n) select n from gate lock in share mode; select count(*) from log')
+      expect(handle).toMatchObject({ writes: 1, transaction: 1 })
+      await waitUntil(async () => {
+        const [rows] = await admin.query(`select count(*) as n from information_schema.innodb_trx where trx_mysql_thread_id = ? and trx_state = 'LOCK WAIT'`, [handle.thread_id])
+        return Number((rows as { n: number }[])[0].n) === 1
+      })
+      expect(await mysqlRunner.cancelOrphan!(config, handle)).toBe(true)
+    } finally {
+      await holder.query('rollback')
+      await holder.end()
+    }
+    expect(await logged()).toEqual([])
+
+    // a run that ended and committed: its connection is gone, and its rows are there to stay
+    let handle: StatementHandle | undefined
+    const run = await mysqlRunner.run(config, 'insert into log values (2); select count(*) from log', { signal: new AbortController().signal, timeoutMs: 0, onStatement: (h) => (handle = h) })
+    expect((await collect(run)).rows).toEqual([[1]])
+    expect(await mysqlRunner.cancelOrphan!(config, handle!)).toBe(false)
+    // one statement without a result set: kept, and said to have returned no data
+    await expect(mysqlRunner.run(config, 'insert into log values (3)', { signal: new AbortController().signal, timeoutMs: 0 })).rejects.toThrow('No data was returned.')
+    expect(await logged()).toEqual([{ n: 2 }, { n: 3 }])
+  })
 })
 
 describe('stopping a dead worker\'s statement: ClickHouse', () => {
@@ -108,5 +162,25 @@ describe('stopping a dead worker\'s statement: ClickHouse', () => {
     expect(await clickhouseRunner.cancelOrphan!(config, handle)).toBe(true)
     expect(await running('orphan-ch-1')).toBe(0)
     expect(await clickhouseRunner.cancelOrphan!(config, { run_id: "x' OR 1 = 1 --" })).toBe(false)
+  })
+
+  it('counts a run that may write as stopped only when the kill ended it, not once it has finished', async () => {
+    const config = { url: server.url, user: 'default', password: '', dbname: 'default' }
+    await server.admin('CREATE TABLE IF NOT EXISTS orphan_log (n UInt64) ENGINE = Memory')
+    await server.admin('TRUNCATE TABLE orphan_log')
+    // scans for a number it never finds, so runs until killed, inserting nothing meanwhile
+    const { handle } = await orphan(clickhouseRunner, config,
+      "INSERT INTO orphan_log SELECT number FROM system.numbers WHERE number = 18446744073709551615 AND toString(number) != 'orphan-ch-2'")
+    expect(handle).toMatchObject({ writes: 1 })
+    await waitUntil(async () => (await running('orphan-ch-2')) === 1, 10_000)
+    expect(await clickhouseRunner.cancelOrphan!(config, handle)).toBe(true)
+    expect(await running('orphan-ch-2')).toBe(0)
+
+    // a run that ended: nothing left to kill, and its row is in
+    let ended: StatementHandle | undefined
+    const run = await clickhouseRunner.run(config, 'INSERT INTO orphan_log VALUES (1); SELECT count() FROM orphan_log',
+      { signal: new AbortController().signal, timeoutMs: 0, onStatement: (h) => (ended = h) })
+    expect((await collect(run)).rows).toEqual([[1]])
+    expect(await clickhouseRunner.cancelOrphan!(config, ended!)).toBe(false)
   })
 })

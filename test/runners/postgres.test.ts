@@ -138,6 +138,19 @@ describe('PostgreSQL runner', () => {
     await waitUntil(async () => (await sightlineSessions()) === 0)
   })
 
+  it('commits what a statement writes, with rows, without rows, and where COPY refuses the statement', async () => {
+    await db.sql`create table written (n int)`
+    expect((await collect(await runner.run(config, 'insert into written values (1) returning n', opts()))).rows).toEqual([[1]])
+    await expectRunnerError(runner.run(config, 'insert into written values (2)', opts()), 'query', 'Query completed but it returned no data.')
+    // EXPLAIN ANALYZE runs its statement; COPY refuses it, and the transaction goes on without that refusal
+    const plan = await collect(await runner.run(config, 'explain analyze insert into written values (3)', opts()))
+    expect(plan.rows.length).toBeGreaterThan(0)
+    expect(await db.sql`select n from written order by n`).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }])
+    // a write that fails leaves nothing, and the connection is fine for the next run
+    await expectRunnerError(runner.run(config, 'insert into written values (4); select 1 / 0', opts()), 'query', /division by zero/)
+    expect(await db.sql`select count(*)::int as n from written`).toEqual([{ n: 3 }])
+  })
+
   it('reuses a warm connection with nothing left of the previous run: settings, role, temp tables, transactions', async () => {
     await closeWarmPostgresConnections()
     const first = await collect(await runner.run(config,
