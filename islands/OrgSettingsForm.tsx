@@ -4,7 +4,8 @@ import { texts } from '../src/shared/texts.ts'
 import { api, ApiError } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
 import { AuthSettings } from './lib/org-settings/AuthSettings.tsx'
-import { changesOf, Check, Group, parseDomains, pickValues, Section, Select, Warning, type OrgSettingsValues } from './lib/org-settings/fields.tsx'
+import { changesOf, Check, Group, parseDomains, pickValues, Section, Select, TextField, Warning, type OrgSettingsValues } from './lib/org-settings/fields.tsx'
+import { originTexts } from '../src/shared/origin-texts.ts'
 import { ui } from './lib/ui.ts'
 
 const t = texts.orgSettings
@@ -18,6 +19,8 @@ export interface OrgSettingsFormProps {
   otherLoginMethod: boolean
   /** Whether a mail server is configured: mails about failed scheduled queries need one. */
   mailConfigured: boolean
+  /** SIGHTLINE_BASE_URL when the operator set it: it decides Sightline's address, shown read-only. */
+  originFromEnvironment: string | null
 }
 
 /** The server's message, when it sent one (or the connection failed), to follow 'Failed saving changes.'. */
@@ -28,7 +31,7 @@ function detailOf(error: unknown): string {
 }
 
 /** The organization settings form (spec 3 §3): General and Authentication, saved together. */
-function OrgSettingsForm({ settings, dateFormats, timeFormats, otherLoginMethod, mailConfigured }: OrgSettingsFormProps): JSX.Element {
+function OrgSettingsForm({ settings, dateFormats, timeFormats, otherLoginMethod, mailConfigured, originFromEnvironment }: OrgSettingsFormProps): JSX.Element {
   const [saved, setSaved] = useState(settings)
   const [values, setValues] = useState(settings)
   const [domains, setDomains] = useState(settings.auth_google_apps_domains.join(', '))
@@ -59,6 +62,9 @@ function OrgSettingsForm({ settings, dateFormats, timeFormats, otherLoginMethod,
   return (
     <form noValidate onSubmit={submit} aria-busy={saving || undefined} className="flex flex-col gap-6">
       <Section id="org-settings-general" title={t.general}>
+        {originFromEnvironment !== null
+          ? <TextField id="org-base-url" type="url" label={originTexts.label} value={originFromEnvironment} readOnly onChange={() => {}} hint={originTexts.fromEnvironment} />
+          : <TextField id="org-base-url" type="url" label={originTexts.label} value={values.base_url} onChange={(v) => set({ base_url: v })} hint={originTexts.hint} />}
         <div className="grid gap-4 sm:grid-cols-2">
           <Select id="org-date-format" label={t.dateFormat} value={values.date_format} options={dateFormats} onChange={(v) => set({ date_format: v })} />
           <Select id="org-time-format" label={t.timeFormat} value={values.time_format} options={timeFormats} onChange={(v) => set({ time_format: v })} />

@@ -55,8 +55,7 @@ export default new Hono<Env>()
       if (wantsJson(c)) throw new TooManyRequests(forgotTexts.throttled)
       return renderPage(c, <ForgotPage email={email} error={forgotTexts.throttled} />, { title: forgotTexts.title, status: 429 })
     }
-    const base = deps.config.baseUrl ?? new URL(c.req.url).origin
-    // the link goes out by mail when mail is configured; it is never shown or logged here
-    await requestPasswordReset(deps, org.id, email, base)
+    // the link goes out by mail, on the public origin only; it is never shown or logged here
+    await requestPasswordReset(deps, org.id, email)
     return renderPage(c, <ForgotPage sent />, { title: forgotTexts.title })
   })

@@ -1,19 +1,26 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { JSX } from 'react'
 import { csrfTokenFor, openSession } from '../src/auth/service.ts'
 import { Conflict, Redirect } from '../src/errors.ts'
 import { addDemoSource } from '../src/demo/service.ts'
 import { recordEvent } from '../src/events/service.ts'
-import { setCsrfCookie, setSessionCookie } from '../src/http/cookies.ts'
+import { isSecure, setCsrfCookie, setSessionCookie } from '../src/http/cookies.ts'
 import type { Env } from '../src/http/env.ts'
 import { renderPage } from '../src/http/render.tsx'
 import { formBody } from '../src/http/validate.ts'
+import { originTexts, proposedOrigin } from '../src/orgs/public-origin.ts'
 import { checkSetupForm, type SetupErrors } from '../src/orgs/setup-form.ts'
 import { setupOrganization, type SetupInput } from '../src/orgs/service.ts'
 import { texts } from '../src/shared/texts.ts'
 import { AuthLayout, Field, primaryButton } from '../src/ui/AuthLayout.tsx'
 
-function SetupPage({ values, errors }: { values?: Partial<SetupInput>; errors?: SetupErrors }): JSX.Element {
+/**
+ * `origin`: the address links will be built on. SIGHTLINE_BASE_URL's, shown read-only, or a proposal (the address this
+ * form was opened on) the admin confirms or corrects.
+ */
+function SetupPage({ values, errors, origin }: {
+  values?: Partial<SetupInput>; errors?: SetupErrors; origin: { value: string; fromEnvironment: boolean }
+}): JSX.Element {
   return (
     <AuthLayout title={texts.setup.title}>
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{texts.setup.intro}</p>
@@ -27,6 +34,8 @@ function SetupPage({ values, errors }: { values?: Partial<SetupInput>; errors?: 
         <fieldset className="mt-2">
           <legend className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{texts.setup.general}</legend>
           <Field label={texts.setup.orgName} name="org_name" defaultValue={values?.org_name} error={errors?.org_name} hint={texts.setup.orgNameHint} autoComplete="organization" />
+          <Field label={originTexts.label} name="base_url" type="url" defaultValue={values?.base_url || origin.value} error={errors?.base_url}
+            hint={origin.fromEnvironment ? originTexts.fromEnvironment : originTexts.hint} autoComplete="url" readOnly={origin.fromEnvironment} />
         </fieldset>
         <button type="submit" className={`${primaryButton} mt-2`}>{texts.setup.submit}</button>
       </form>
@@ -34,17 +43,24 @@ function SetupPage({ values, errors }: { values?: Partial<SetupInput>; errors?: 
   )
 }
 
+/** The origin the form shows: SIGHTLINE_BASE_URL when set, else the address the form was opened on. */
+function originField(c: Context<Env>) {
+  const configured = c.get('deps').config.baseUrl
+  return configured ? { value: configured, fromEnvironment: true } : { value: proposedOrigin(c.req.url, isSecure(c)), fromEnvironment: false }
+}
+
 /** First run (reference §1.2): only while no organization exists; afterwards it leads home. */
 export default new Hono<Env>()
   .get('/setup', (c) => {
     if (c.get('org')) throw new Redirect('/')
-    return renderPage(c, <SetupPage />, { title: texts.setup.submit })
+    return renderPage(c, <SetupPage origin={originField(c)} />, { title: texts.setup.submit })
   })
   .post('/setup', async (c) => {
     if (c.get('org')) throw new Redirect('/')
-    const { input, errors } = checkSetupForm(await formBody(c.req))
+    const origin = originField(c)
+    const { input, errors } = checkSetupForm(await formBody(c.req), { originFromEnvironment: origin.fromEnvironment })
     if (Object.keys(errors).length) {
-      return renderPage(c, <SetupPage values={input} errors={errors} />, { title: texts.setup.submit, status: 400 })
+      return renderPage(c, <SetupPage values={input} errors={errors} origin={origin} />, { title: texts.setup.submit, status: 400 })
     }
     const deps = c.get('deps')
     let created

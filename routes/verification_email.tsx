@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import type { JSX } from 'react'
 import { HttpError } from '../src/errors.ts'
 import type { Env } from '../src/http/env.ts'
@@ -19,18 +19,15 @@ function SentPage({ message, refused }: { message: string; refused?: boolean }):
   )
 }
 
-/** Where the verification link points: the configured Base URL, else the address the user called. */
-const linkBase = (c: Context<Env>) => ({ base: c.get('deps').config.baseUrl ?? new URL(c.req.url).origin })
-
 /**
  * Send the email-verification mail again (spec 1 §7, reference §1.3). The spec's client shows the answer's message;
  * the home page's Resend email button is a plain form, so a browser gets a page saying the same.
  */
 export default new Hono<Env>().post('/verification_email/', async (c) => {
   const { principal } = apiCaller(c)
-  if (wantsJson(c)) return c.json(await requestEmailVerification(c.get('deps'), principal, linkBase(c)))
+  if (wantsJson(c)) return c.json(await requestEmailVerification(c.get('deps'), principal))
   try {
-    const { message } = await requestEmailVerification(c.get('deps'), principal, linkBase(c))
+    const { message } = await requestEmailVerification(c.get('deps'), principal)
     return renderPage(c, <SentPage message={message} />, { title: verifyTexts.resendTitle })
   } catch (error) {
     if (!(error instanceof HttpError) || error.status !== 400) throw error

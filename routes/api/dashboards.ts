@@ -31,9 +31,6 @@ function privateJson(c: Context<Env>, body: unknown) {
   return c.json(body)
 }
 
-/** Where public addresses point: the configured base URL, else the address this request came to. */
-const baseUrl = (c: Context<Env>) => c.get('deps').config.baseUrl ?? new URL(c.req.url).origin
-
 const list = (kind: DashboardListKind) => async (c: Context<Env>) => {
   const { principal } = apiCaller(c)
   const tags = [...(c.req.queries('tags') ?? []), ...(c.req.queries('tags[]') ?? [])]
@@ -76,7 +73,7 @@ export default new Hono<Env>()
     const row = c.req.query('legacy') !== undefined
       ? await getDashboardRowBySlug(deps, principal, address)
       : await getDashboardRow(deps, principal, idFromAddress(address))
-    const [dashboard, share] = await Promise.all([getDashboard(deps, principal, row), shareFieldsFor(deps, principal, row, baseUrl(c))])
+    const [dashboard, share] = await Promise.all([getDashboard(deps, principal, row), shareFieldsFor(deps, principal, row)])
     return privateJson(c, { ...dashboard, ...share })
   })
   .post('/:id', async (c) => {
@@ -94,7 +91,7 @@ export default new Hono<Env>()
   // public sharing (spec 2 §7): owner or admin; the same address again while it is on, and DELETE also when it never was
   .post('/:id/share', async (c) => {
     const { principal } = apiCaller(c)
-    return privateJson(c, await shareDashboard(c.get('deps'), principal, dashboardId(c), baseUrl(c)))
+    return privateJson(c, await shareDashboard(c.get('deps'), principal, dashboardId(c)))
   })
   .delete('/:id/share', async (c) => {
     const { principal } = apiCaller(c)

@@ -42,6 +42,5 @@ export default new Hono<Env>()
   })
   .post('/:id/test', async (c) => {
     const { principal } = apiCaller(c)
-    const base = c.get('deps').config.baseUrl ?? new URL(c.req.url).origin
-    return c.json(await testDestination(c.get('deps'), principal, idParam(c.req.param('id'), NotFound), base))
+    return c.json(await testDestination(c.get('deps'), principal, idParam(c.req.param('id'), NotFound)))
   })

@@ -6,8 +6,6 @@ import { idParam, jsonBody } from '../../src/http/validate.ts'
 import { createUser, deleteUser, disableUser, enableUser, reinviteUser, resetPasswordLink } from '../../src/users/admin.ts'
 import { getUser, listUsersPage, parseUserListQuery, regenerateUserApiKey, updateUser } from '../../src/users/service.ts'
 
-/** Where invitation, reset and verification links point: the configured Base URL, else the address the admin called. */
-const linkBase = (c: Context<Env>) => ({ base: c.get('deps').config.baseUrl ?? new URL(c.req.url).origin })
 const userId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
 
 /** Users and profiles (spec 3 §7 "Users", reference §1.6). Answers that may carry an API key or a link are never stored by caches. */
@@ -19,7 +17,7 @@ export default new Hono<Env>()
   .post('/', async (c) => {
     const { principal } = apiCaller(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(await createUser(c.get('deps'), principal, await jsonBody(c.req), linkBase(c)))
+    return c.json(await createUser(c.get('deps'), principal, await jsonBody(c.req)))
   })
   .get('/:id', async (c) => {
     const { principal } = apiCaller(c)
@@ -29,7 +27,7 @@ export default new Hono<Env>()
   .post('/:id', async (c) => {
     const { principal } = apiCaller(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(await updateUser(c.get('deps'), principal, userId(c), await jsonBody(c.req), linkBase(c)))
+    return c.json(await updateUser(c.get('deps'), principal, userId(c), await jsonBody(c.req)))
   })
   .delete('/:id', async (c) => {
     const { principal } = apiCaller(c)
@@ -44,12 +42,12 @@ export default new Hono<Env>()
   .post('/:id/invite', async (c) => {
     const { principal } = apiCaller(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(await reinviteUser(c.get('deps'), principal, userId(c), linkBase(c)))
+    return c.json(await reinviteUser(c.get('deps'), principal, userId(c)))
   })
   .post('/:id/reset_password', async (c) => {
     const { principal } = apiCaller(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(await resetPasswordLink(c.get('deps'), principal, userId(c), linkBase(c)))
+    return c.json(await resetPasswordLink(c.get('deps'), principal, userId(c)))
   })
   .post('/:id/regenerate_api_key', async (c) => {
     const { principal } = apiCaller(c)

@@ -21,7 +21,7 @@ async function shareProps(c: Context<Env>, row: Awaited<ReturnType<typeof getDas
   const { principal, org } = signedIn(c)
   if (org.settings.disable_public_urls || !mayManageSharing(principal, row)) return null
   const deps = c.get('deps')
-  const fields = await shareFieldsFor(deps, principal, row, deps.config.baseUrl ?? new URL(c.req.url).origin)
+  const fields = await shareFieldsFor(deps, principal, row)
   return { publicUrl: 'public_url' in fields ? fields.public_url : null }
 }
 

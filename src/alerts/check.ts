@@ -3,7 +3,7 @@ import type { Sql } from '../db/sql.ts'
 import type { AlertNotification } from '../destinations/notification.ts'
 import { readRows, type ResultRow } from '../results/store.ts'
 import { iso } from '../shared/time.ts'
-import { configuredBase } from '../users/links.ts'
+import { localOrigin, publicOrigin } from '../orgs/public-origin.ts'
 import { decide, evaluate, type AlertState, type Decision } from './evaluate.ts'
 import * as checks from './check-store.ts'
 import type { LockedAlert } from './check-store.ts'
@@ -45,6 +45,7 @@ export async function checkAlerts(deps: CheckDeps, input: CheckInput, now = new 
   if (!result) return { evaluated: 0, changed: 0, deliveries: 0 }
   const rows = await resultObjects(deps.sql, result)
   const metadata = input.manual || !input.executionId ? {} : await checks.executionMetadata(deps.sql, input.executionId)
+  const base = (await publicOrigin(deps, result.org_id)) ?? localOrigin(deps.config)
   return deps.sql.begin(async (tx) => {
     const alerts = await checks.lockAlerts(tx, input.which, input.manual ? undefined : result.id)
     const changes: checks.NewChange[] = []
@@ -57,7 +58,7 @@ export async function checkAlerts(deps: CheckDeps, input: CheckInput, now = new 
         alert_id: alert.id, old_state: alert.state, new_state: state, value, result_id: result.id,
         reason: input.manual ? 'manual' : 'evaluation', skipped: decision.skipped ?? null, notify: decision.notify,
         update_state: regular.record,
-        notification: decision.notify ? notification(deps, alert, state, value, result, rows, metadata, now) : null,
+        notification: decision.notify ? notification(base, alert, state, value, result, rows, metadata, now) : null,
       })
     }
     const deliveries = changes.length ? await checks.recordChanges(tx, changes) : 0
@@ -84,12 +85,11 @@ export async function resultObjects(sql: Sql, result: ResultRow): Promise<Record
   return rows
 }
 
-/** The notification of one change, built once: every attempt of every delivery sends exactly this. */
+/** The notification of one change, built once (its links on `base`): every attempt of every delivery sends exactly this. */
 function notification(
-  deps: CheckDeps, alert: LockedAlert, state: AlertState, value: unknown, result: ResultRow, rows: Record<string, unknown>[],
+  base: string, alert: LockedAlert, state: AlertState, value: unknown, result: ResultRow, rows: Record<string, unknown>[],
   metadata: Record<string, unknown>, now: Date,
 ): Omit<AlertNotification, 'dedupKey'> {
-  const base = configuredBase(deps.config)
   return {
     alert: {
       id: alert.id, name: alert.name, state, options: alert.options, url: `${base}/alerts/${alert.id}`,

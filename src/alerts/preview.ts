@@ -8,7 +8,7 @@ import { viewerOf } from '../queries/access.ts'
 import * as queries from '../queries/store.ts'
 import { findResult } from '../results/store.ts'
 import { ALERT_LIMITS, alertTexts } from '../shared/alert-texts.ts'
-import { configuredBase } from '../users/links.ts'
+import { localOrigin, publicOrigin } from '../orgs/public-origin.ts'
 import { jsonBytes, tooLarge } from '../validation/validate.ts'
 import { NOTIFICATION_ROWS, resultObjects } from './check.ts'
 import { evaluate, type AlertState } from './evaluate.ts'
@@ -32,7 +32,7 @@ export async function previewTemplate(deps: Deps, principal: Principal, body: un
   const rows = result ? (await resultObjects(deps.sql, result)).slice(0, NOTIFICATION_ROWS) : []
   const evaluated = evaluate(options as Record<string, unknown>, rows)
   const state: AlertState = raw.state === 'ok' || raw.state === 'unknown' ? raw.state : 'triggered'
-  const base = configuredBase(deps.config)
+  const base = (await publicOrigin(deps, principal.orgId)) ?? localOrigin(deps.config)
   const alertId = Number.isSafeInteger(raw.alert_id) ? (raw.alert_id as number) : 0
   const n: AlertNotification = {
     alert: {

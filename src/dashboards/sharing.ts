@@ -5,6 +5,7 @@ import { generateApiKey } from '../auth/tokens.ts'
 import type { Deps } from '../deps.ts'
 import { BadRequest, NotFound, Unauthorized } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
+import { publicOrigin } from '../orgs/public-origin.ts'
 import { isAdminOrOwner } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdminOrOwner } from '../permissions/require.ts'
@@ -34,6 +35,13 @@ export interface ShareFields {
 
 export const publicUrlFor = (base: string, token: string) => `${base.replace(/\/+$/, '')}/public/dashboards/${token}`
 
+/**
+ * The dashboard's public address, on the public origin; root-relative while Sightline does not know it (the share
+ * dialog completes it with the address the admin's browser is on), never on a request's `Host`.
+ */
+const publicUrlOf = async (deps: Pick<Deps, 'sql' | 'config'>, orgId: number, token: string) =>
+  publicUrlFor((await publicOrigin(deps, orgId)) ?? '', token)
+
 /** Owner or admin (reference §7.1 `require_admin_or_owner`); a grantee of 'modify' edits but does not publish. */
 export const mayManageSharing = (principal: Principal, row: DashboardRow) => isAdminOrOwner(principal, row.user_id)
 
@@ -52,14 +60,14 @@ export const querySafe = (q: QueryRow) => isSafe((q.options.parameters ?? []) as
  * established tool, which made a new one each time); a token whose sealed copy cannot be opened any more (the secret
  * key changed) is replaced. Refused while a widget's query has text parameters, or public URLs are disabled.
  */
-export async function shareDashboard(deps: Deps, principal: Principal, id: number, base: string): Promise<ShareFields> {
+export async function shareDashboard(deps: Deps, principal: Principal, id: number): Promise<ShareFields> {
   const row = await getDashboardRow(deps, principal, id)
   requireAdminOrOwner(principal, row.user_id)
   if (await publicUrlsDisabled(deps.sql, row.org_id)) throw new BadRequest(shareTexts.disabled)
   if (!(await widgetQueries(deps, row)).every(querySafe)) throw new BadRequest(shareTexts.unsafe)
   const existing = await findShareKey(deps.sql, row.id)
   const shown = existing && revealApiKey(deps.secretKey, existing.key_sealed)
-  if (shown) return { public_url: publicUrlFor(base, shown), api_key: shown }
+  if (shown) return { public_url: await publicUrlOf(deps, row.org_id, shown), api_key: shown }
   const token = generateApiKey()
   const made = await deps.sql.begin(async (tx) => {
     if (existing) await deactivateShareKeys(tx, row.id)
@@ -69,7 +77,7 @@ export async function shareDashboard(deps: Deps, principal: Principal, id: numbe
   })
   // a racing share made the token first: answer that one
   const answered = revealApiKey(deps.secretKey, made.key_sealed) ?? token
-  return { public_url: publicUrlFor(base, answered), api_key: answered }
+  return { public_url: await publicUrlOf(deps, row.org_id, answered), api_key: answered }
 }
 
 /** DELETE api/dashboards/{id}/share: the address stops working at once; also fine when sharing was never on. */
@@ -84,11 +92,11 @@ export async function unshareDashboard(deps: Deps, principal: Principal, id: num
 }
 
 /** `public_url` and `api_key` for the dashboard's answer: only for those who may manage sharing, only while it is on. */
-export async function shareFieldsFor(deps: Deps, principal: Principal, row: DashboardRow, base: string): Promise<ShareFields | Record<string, never>> {
+export async function shareFieldsFor(deps: Deps, principal: Principal, row: DashboardRow): Promise<ShareFields | Record<string, never>> {
   if (!mayManageSharing(principal, row)) return {}
   const key = await findShareKey(deps.sql, row.id)
   const token = key && revealApiKey(deps.secretKey, key.key_sealed)
-  return token ? { public_url: publicUrlFor(base, token), api_key: token } : {}
+  return token ? { public_url: await publicUrlOf(deps, row.org_id, token), api_key: token } : {}
 }
 
 /** A token the shape of ours: anything else is refused before any hashing or lookup. */

@@ -1,6 +1,6 @@
 import type { CoreDeps } from '../deps.ts'
 import { destinationTexts } from '../shared/destination-texts.ts'
-import { configuredBase } from '../users/links.ts'
+import { localOrigin } from '../orgs/public-origin.ts'
 import { DeliveryFailed } from './delivery-failed.ts'
 import { email } from './kinds/email.ts'
 import type { DestinationKind } from './kinds/kind.ts'
@@ -55,9 +55,11 @@ export async function sendWith(
   return templateError ? { ...answer, templateError } : answer
 }
 
-/** The installation's address: the configured base, else the part of the alert's address before `/alerts/`. */
+/**
+ * The installation's address (webhooks' `url_base`): the part of the alert's address before `/alerts/`, which was
+ * built on the public origin when the notification was made (src/orgs/public-origin.ts).
+ */
 function urlBase(config: CoreDeps['config'], n: AlertNotification): string {
-  if (config.baseUrl) return config.baseUrl
   const at = n.alert.url.lastIndexOf('/alerts/')
-  return at > 0 ? n.alert.url.slice(0, at) : configuredBase(config)
+  return at > 0 ? n.alert.url.slice(0, at) : config.baseUrl ?? localOrigin(config)
 }

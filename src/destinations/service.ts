@@ -9,6 +9,7 @@ import { configuredBody, saveConfigured, type ConfiguredKind } from '../type-reg
 import { DeliveryFailed, sendWith } from './deliver.ts'
 import type { DeliveryAnswer } from './notification.ts'
 import { addressesOf, email, isAddress } from './kinds/email.ts'
+import { localOrigin, publicOrigin } from '../orgs/public-origin.ts'
 import { sampleNotification } from './sample.ts'
 import * as store from './store.ts'
 import type { DestinationRow } from './store.ts'
@@ -87,8 +88,9 @@ export async function deleteDestination(deps: Deps, principal: Principal, id: nu
  * Send Test: a sample notification through the destination, once. The service's answer is the reply; its refusal (or
  * silence) is a 502 carrying what it said, and a destination that cannot send at all (no address, HipChat) a 400.
  */
-export async function testDestination(deps: Deps, principal: Principal, id: number, base: string): Promise<DeliveryAnswer & { message: string }> {
+export async function testDestination(deps: Deps, principal: Principal, id: number): Promise<DeliveryAnswer & { message: string }> {
   const row = await getDestination(deps, principal, id)
+  const base = (await publicOrigin(deps, principal.orgId)) ?? localOrigin(deps.config)
   const kind = destinationTypes.get(row.type)
   if (!kind) throw new BadRequest(destinationTexts.unknownType(row.type))
   try {

@@ -29,6 +29,8 @@ export interface SetupInput {
   email: string
   password: string
   org_name: string
+  /** The public origin the admin confirmed (none when SIGHTLINE_BASE_URL decides it). */
+  base_url?: string
 }
 
 /** First run: the organization, its builtin groups and its first admin, all or nothing (the key sealed with `secretKey`). */
@@ -36,7 +38,7 @@ export async function setupOrganization(sql: Sql, secretKey: string, input: Setu
   return sql.begin(async (tx) => {
     await lockSetup(tx)
     if (await findDefaultOrg(tx)) throw new Conflict('Sightline is already set up.')
-    const orgId = await insertOrg(tx, input.org_name.trim(), 'default')
+    const orgId = await insertOrg(tx, input.org_name.trim(), 'default', input.base_url ? { base_url: input.base_url } : {})
     const groupIds = await createBuiltinGroups(tx, orgId)
     const userId = await insertUser(tx, {
       orgId, name: input.name.trim(), email: input.email.trim().toLowerCase(),

@@ -7,6 +7,7 @@ import { validate } from '../validation/validate.ts'
 import { BadRequest } from '../errors.ts'
 import { DEFAULT_SETTINGS, OrgSettingsSchema, effectiveSettings, otherLoginMethodEnabled, type OrgSettings } from '../settings/defaults.ts'
 import { texts } from '../shared/texts.ts'
+import { checkOrigin, originTexts } from './public-origin.ts'
 
 const SettingsChange = OrgSettingsSchema.partial()
 
@@ -19,6 +20,11 @@ export function settingsJson(settings: OrgSettings) {
 export async function saveSettings(deps: Deps, principal: Principal, org: OrgContext, body: unknown): Promise<OrgSettings> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest('Settings must be an object.')
   const change = validate(SettingsChange, body)
+  if (change.base_url !== undefined) {
+    // the operator's SIGHTLINE_BASE_URL wins over the setting: changing it here would do nothing
+    if (deps.config.baseUrl) throw new BadRequest(originTexts.setByEnvironment)
+    change.base_url = checkOrigin(change.base_url)
+  }
   const stored: Record<string, unknown> = { ...org.stored }
   const previous: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(change)) {

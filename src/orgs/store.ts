@@ -16,8 +16,9 @@ export async function findDefaultOrg(db: Db): Promise<OrgRow | undefined> {
   return row
 }
 
-export async function insertOrg(db: Db, name: string, slug: string): Promise<number> {
-  const [{ id }] = await db<{ id: number }[]>`insert into organizations (name, slug) values (${name}, ${slug}) returning id`
+export async function insertOrg(db: Db, name: string, slug: string, settings: Record<string, unknown> = {}): Promise<number> {
+  const [{ id }] = await db<{ id: number }[]>`
+    insert into organizations (name, slug, settings) values (${name}, ${slug}, ${db.json(settings as never)}) returning id`
   return id
 }
 

@@ -5,7 +5,7 @@ import { log } from '../log.ts'
 import { failureReportMail, MAX_FAILURE_REPORTS_PER_QUERY, type ReportedFailure } from '../mail/failure-report.ts'
 import { queueMail } from '../mail/message.ts'
 import { effectiveSettings } from '../settings/defaults.ts'
-import { configuredBase } from '../users/links.ts'
+import { localOrigin, publicOrigin } from '../orgs/public-origin.ts'
 import { findUserById } from '../users/store.ts'
 import { findReportTarget, insertFailure, takeFailures, type FailureRow } from './failure-store.ts'
 
@@ -58,7 +58,8 @@ export async function sendFailureReport(deps: ReportDeps, userId: number) {
       log.warn('failure report dropped: the mail server is not configured', { user: userId, failures: failures.length })
       return
     }
-    const reported = gather(failures, configuredBase(deps.config))
+    const base = (await publicOrigin({ sql: tx, config: deps.config }, failures[0].org_id)) ?? localOrigin(deps.config)
+    const reported = gather(failures, base)
     const queryCount = new Set(failures.map((f) => f.query_id)).size
     await queueMail(tx, failureReportMail({ to: user.email, name: user.name, queryCount, failures: reported }))
   })

@@ -17,6 +17,8 @@ export const OrgSettingsSchema = z.strictObject({
   send_email_on_failed_scheduled_queries: z.boolean(),
   multi_byte_search_enabled: z.boolean(),
   disable_public_urls: z.boolean(),
+  /** Where links that leave the server point (src/orgs/public-origin.ts); '' until an admin sets it. */
+  base_url: z.string().max(2000),
   /** Seconds any query may run before it is stopped, on every source (0: no limit beyond the sources' own). */
   query_time_limit: z.number().int().min(0).max(7 * 86400),
   beacon_consent: z.boolean().nullable(),
@@ -46,6 +48,7 @@ export const DEFAULT_SETTINGS: OrgSettings = {
   send_email_on_failed_scheduled_queries: false,
   multi_byte_search_enabled: false,
   disable_public_urls: false,
+  base_url: '',
   query_time_limit: 0,
   beacon_consent: null,
   auth_password_login_enabled: true,

@@ -1,5 +1,6 @@
 import type { JSX, ReactNode } from 'react'
 import type { Principal } from '../permissions/principal.ts'
+import { originTexts } from '../shared/origin-texts.ts'
 import { texts } from '../shared/texts.ts'
 import { Icon, Logo, type IconName } from './icons.tsx'
 import { navigation } from './navigation.ts'
@@ -14,7 +15,19 @@ export interface ShellProps {
   newVersionAvailable: boolean
   /** The main section this page belongs to, highlighted in the navigation. */
   section?: string
+  /** Sightline does not know its public origin (shown to admins only): a banner asks for it. */
+  originMissing?: boolean
   children: ReactNode
+}
+
+/** Until Sightline knows its address no link carrying a token is mailed: the admin is asked to set it. */
+function OriginBanner(): JSX.Element {
+  return (
+    <p role="status" data-origin-banner="" className="mb-4 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100">
+      <span>{originTexts.banner}</span>
+      <a href="/settings/general#org-base-url" className="font-medium underline hover:no-underline">{originTexts.bannerAction}</a>
+    </p>
+  )
 }
 
 const itemClass =
@@ -73,7 +86,7 @@ function ProfileMenuItems({ principal, version, newVersionAvailable, superAdmin,
 }
 
 /** The signed-in app shell: side navigation on wide screens, a top bar with a menu on phones. */
-export function AppShell({ principal, version, newVersionAvailable, section, children }: ShellProps): JSX.Element {
+export function AppShell({ principal, version, newVersionAvailable, section, originMissing, children }: ShellProps): JSX.Element {
   const nav = navigation(principal.permissions)
   const icons: Record<string, IconName> = { dashboards: 'dashboards', queries: 'queries', alerts: 'alerts' }
   const profile = { principal, version, newVersionAvailable, superAdmin: nav.superAdmin }
@@ -150,7 +163,7 @@ export function AppShell({ principal, version, newVersionAvailable, section, chi
           </div>
         </details>
       </nav>
-      <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">{children}</main>
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">{originMissing && <OriginBanner />}{children}</main>
       <HelpDrawer />
       <Toaster />
       <SessionExpiredModal />

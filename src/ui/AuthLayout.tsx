@@ -20,9 +20,9 @@ export function AuthLayout({ title, children }: { title: string; children: React
   )
 }
 
-export function Field({ label, name, type = 'text', defaultValue, error, hint, autoComplete, autoFocus }: {
+export function Field({ label, name, type = 'text', defaultValue, error, hint, autoComplete, autoFocus, readOnly }: {
   label: string; name: string; type?: string; defaultValue?: string; error?: string; hint?: string
-  autoComplete?: string; autoFocus?: boolean
+  autoComplete?: string; autoFocus?: boolean; readOnly?: boolean
 }): JSX.Element {
   const id = `field-${name}`
   const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined
@@ -30,8 +30,8 @@ export function Field({ label, name, type = 'text', defaultValue, error, hint, a
     <div className="mb-4">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">{label}</label>
       <input id={id} name={name} type={type} defaultValue={defaultValue} autoComplete={autoComplete} autoFocus={autoFocus}
-        required aria-invalid={error ? true : undefined} aria-describedby={describedBy}
-        className={`block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:bg-slate-950 dark:text-slate-100 ${error ? 'border-red-500' : 'border-slate-300 dark:border-slate-700'}`} />
+        readOnly={readOnly} required={!readOnly} aria-invalid={error ? true : undefined} aria-describedby={describedBy}
+        className={`block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:bg-slate-950 dark:text-slate-100 ${error ? 'border-red-500' : 'border-slate-300 dark:border-slate-700'} ${readOnly ? 'bg-slate-100 text-slate-600 dark:bg-slate-900 dark:text-slate-400' : ''}`} />
       {hint && !error && <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
       {error && <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">{error}</p>}
     </div>

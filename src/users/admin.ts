@@ -9,6 +9,7 @@ import { passwordResetMail } from '../mail/password-reset.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdmin } from '../permissions/require.ts'
 import { LIMITS, tooLong } from '../validation/validate.ts'
+import { linkDelivery } from './link-delivery.ts'
 import { issueUserLink } from './links.ts'
 import { requireAccountMailBudget } from './mail-budget.ts'
 import { getUser, userTexts } from './service.ts'
@@ -21,7 +22,8 @@ import {
  * What admins do to other people's accounts (spec 3 §4 "User lifecycle", reference §1.6): invite a new user, disable
  * and enable, delete a pending invitation, resend an invitation, give a password-reset link. With a mail server
  * configured the link goes by mail (queued with the link, sent by the worker) and never into the answer, as the
- * established tool does; without one the answer carries the link for the admin to pass on.
+ * established tool does; without one, or while Sightline does not know its public address, the answer carries the
+ * link for the admin to pass on.
  */
 
 export const adminTexts = {
@@ -49,28 +51,26 @@ function createInput(body: unknown): z.infer<typeof CreateBody> {
   return result.data
 }
 
-/** Where links point: the configured Base URL, else the address the admin called. */
-export interface LinkBase { base: string }
-
 /**
  * Invite someone (reference §1.6 `POST /api/users`): a pending user in the `default` group, with no password and no
  * API key until they accept; the answer is the user, with the invitation link when it is not mailed.
  */
-export async function createUser(deps: Deps, principal: Principal | undefined, body: unknown, o: LinkBase) {
+export async function createUser(deps: Deps, principal: Principal | undefined, body: unknown) {
   const admin = requireAdmin(principal)
   const input = createInput(body)
   // the column is case-insensitive, so this finds the address whatever its case
   if (await findUserByEmail(deps.sql, admin.orgId, input.email)) throw new BadRequest(userTexts.emailTaken)
   const defaultGroup = (await listGroups(deps.sql, admin.orgId)).find((g) => g.type === 'builtin' && g.name === 'default')
   if (!defaultGroup) throw new BadRequest(adminTexts.noDefaultGroup)
-  await requireAccountMailBudget(deps, admin.orgId)
+  const links = await linkDelivery(deps, admin.orgId)
+  if (links.mailed) await requireAccountMailBudget(deps, admin.orgId)
   let id = 0
   let inviteLink = ''
   try {
     await deps.sql.begin(async (tx) => {
       id = await insertPendingUser(tx, { orgId: admin.orgId, name: input.name, email: input.email, groupIds: [defaultGroup.id] })
-      inviteLink = await issueUserLink(tx, deps, { userId: id, purpose: 'invite', base: o.base })
-      if (deps.config.mail) await queueMail(tx, invitationMail({ to: input.email, name: input.name, inviterName: admin.name, link: inviteLink }))
+      inviteLink = await issueUserLink(tx, deps, { userId: id, purpose: 'invite', base: links.base })
+      if (links.mailed) await queueMail(tx, invitationMail({ to: input.email, name: input.name, inviterName: admin.name, link: inviteLink }))
       await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'create', objectType: 'user', objectId: id })
     })
   } catch (error) {
@@ -79,7 +79,7 @@ export async function createUser(deps: Deps, principal: Principal | undefined, b
     throw error
   }
   const user = await getUser(deps, admin, id)
-  return deps.config.mail ? user : { ...user, invite_link: inviteLink }
+  return links.mailed ? user : { ...user, invite_link: inviteLink }
 }
 
 async function targetOf(deps: Deps, admin: Principal, id: number): Promise<UserRow> {
@@ -138,18 +138,19 @@ export async function deleteUser(deps: Deps, principal: Principal | undefined, i
 
 /**
  * A new invitation link for a pending user (`POST /api/users/<id>/invite`); the previous one stops working. Mailed when
- * mail is configured (the answer is then empty), else returned.
+ * mail is configured and Sightline knows its address (the answer is then empty), else returned.
  */
-export async function reinviteUser(deps: Deps, principal: Principal | undefined, id: number, o: LinkBase) {
+export async function reinviteUser(deps: Deps, principal: Principal | undefined, id: number) {
   const admin = requireAdmin(principal)
   const user = await targetOf(deps, admin, id)
   if (user.disabled_at) throw new NotFound()
   if (!user.is_invitation_pending) throw new BadRequest(adminTexts.alreadyAccepted)
-  await requireAccountMailBudget(deps, admin.orgId)
+  const links = await linkDelivery(deps, admin.orgId)
+  if (links.mailed) await requireAccountMailBudget(deps, admin.orgId)
   return deps.sql.begin(async (tx) => {
-    const link = await issueUserLink(tx, deps, { userId: id, purpose: 'invite', base: o.base })
+    const link = await issueUserLink(tx, deps, { userId: id, purpose: 'invite', base: links.base })
     await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'invite', objectType: 'user', objectId: id })
-    if (!deps.config.mail) return { invite_link: link }
+    if (!links.mailed) return { invite_link: link }
     await queueMail(tx, invitationMail({ to: user.email, name: user.name, inviterName: admin.name, link }))
     return {}
   })
@@ -157,17 +158,18 @@ export async function reinviteUser(deps: Deps, principal: Principal | undefined,
 
 /**
  * A password-reset link, valid a day (`POST /api/users/<id>/reset_password`); none for a disabled user (404). Mailed
- * when mail is configured (the answer is then empty), else returned.
+ * when mail is configured and Sightline knows its address (the answer is then empty), else returned.
  */
-export async function resetPasswordLink(deps: Deps, principal: Principal | undefined, id: number, o: LinkBase) {
+export async function resetPasswordLink(deps: Deps, principal: Principal | undefined, id: number) {
   const admin = requireAdmin(principal)
   const user = await targetOf(deps, admin, id)
   if (user.disabled_at) throw new NotFound()
-  await requireAccountMailBudget(deps, admin.orgId)
+  const links = await linkDelivery(deps, admin.orgId)
+  if (links.mailed) await requireAccountMailBudget(deps, admin.orgId)
   return deps.sql.begin(async (tx) => {
-    const link = await issueUserLink(tx, deps, { userId: id, purpose: 'reset', base: o.base })
+    const link = await issueUserLink(tx, deps, { userId: id, purpose: 'reset', base: links.base })
     await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'reset_password', objectType: 'user', objectId: id })
-    if (!deps.config.mail) return { reset_link: link }
+    if (!links.mailed) return { reset_link: link }
     await queueMail(tx, passwordResetMail({ to: user.email, name: user.name, link }))
     return {}
   })

@@ -3,6 +3,8 @@ import { sha256 } from '../auth/tokens.ts'
 import type { Deps } from '../deps.ts'
 import { queueMail } from '../mail/message.ts'
 import { passwordResetMail } from '../mail/password-reset.ts'
+import { log } from '../log.ts'
+import { publicOrigin } from '../orgs/public-origin.ts'
 import { issueUserLink } from './links.ts'
 import { findUserByEmail } from './store.ts'
 
@@ -45,18 +47,24 @@ export async function claimForgotRequest(deps: Deps, email: string, ip: string |
 }
 
 /**
- * A one-day reset link for the organization's active user with this email, mailed to them when mail is configured
- * (queued with the link, in one transaction); null when there is no such user (unknown or disabled). The link must
- * never be shown on the page or logged. The caller has checked that password login is on (the page answers 404
- * otherwise).
+ * A one-day reset link for the organization's active user with this email, built on the public origin and mailed to
+ * them when mail is configured (queued with the link, in one transaction); null when there is no such user (unknown
+ * or disabled) or no public origin: a link made from the request's address would go wherever its `Host` header says.
+ * The link must never be shown on the page or logged. The caller has checked that password login is on (the page
+ * answers 404 otherwise).
  */
-export async function requestPasswordReset(deps: Deps, orgId: number, email: string, baseUrl: string): Promise<string | null> {
+export async function requestPasswordReset(deps: Deps, orgId: number, email: string): Promise<string | null> {
   const address = normalEmail(email)
   if (!address || address.length > 320) return null
   const user = await findUserByEmail(deps.sql, orgId, address)
   if (!user || user.disabled_at) return null
+  const origin = await publicOrigin(deps, orgId)
+  if (!origin) {
+    log.warn('password reset not mailed: Sightline\'s address is not set (SIGHTLINE_BASE_URL or the General settings)', { user: user.id })
+    return null
+  }
   return deps.sql.begin(async (tx) => {
-    const link = await issueUserLink(tx, deps, { userId: user.id, purpose: 'reset', base: baseUrl })
+    const link = await issueUserLink(tx, deps, { userId: user.id, purpose: 'reset', base: origin })
     if (deps.config.mail) await queueMail(tx, passwordResetMail({ to: user.email, name: user.name, link }))
     return link
   })

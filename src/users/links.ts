@@ -1,4 +1,3 @@
-import type { Config } from '../config.ts'
 import type { Deps } from '../deps.ts'
 import { hmac, randomToken, safeEqual, sha256 } from '../auth/tokens.ts'
 import type { Db } from '../db/sql.ts'
@@ -8,12 +7,6 @@ import { findUsableUserToken, insertUserToken, useUserToken, type UserTokenPurpo
 export const LINK_LIFETIME_MS: Record<UserTokenPurpose, number> = { invite: 7 * 86_400_000, reset: 86_400_000, verify: 7 * 86_400_000 }
 
 const PATHS: Record<UserTokenPurpose, string> = { invite: 'invite', reset: 'reset', verify: 'verify' }
-
-/**
- * Where links point when no request says where Sightline is reached (the worker, a service called without one):
- * SIGHTLINE_BASE_URL, else the address a single-machine install answers on.
- */
-export const configuredBase = (config: Pick<Config, 'baseUrl' | 'port'>) => config.baseUrl ?? `http://localhost:${config.port}`
 
 /** The signature binds the random part to its purpose: an invitation's token is never a reset token. */
 const signature = (secretKey: string, purpose: UserTokenPurpose, random: string) => hmac(secretKey, `user-link:${purpose}:${random}`)

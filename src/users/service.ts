@@ -18,7 +18,6 @@ import {
   deleteUserSessions, findUserByEmail, findUserById, listUsers, replaceApiKey, replaceUserGroups, updateUserFields, USER_ORDERS,
   type UserOrder, type UserRow,
 } from './store.ts'
-import { configuredBase } from './links.ts'
 import { userJson } from './serialize.ts'
 import { emailAddressChanged } from './verify-email.ts'
 
@@ -140,9 +139,9 @@ const oldPasswordThrottle = new LoginThrottle()
 /**
  * Save a profile (reference §1.6 `POST /api/users/<id>`): the user themself or an admin; groups by admins only;
  * a new password needs the current one. A new password or email signs the user out everywhere but here; a new email
- * is verified anew by a link mailed to it (when mail is configured), made on `o.base`.
+ * is verified anew by a link mailed to it (when mail is configured), made on the public origin.
  */
-export async function updateUser(deps: Deps, principal: Principal, id: number, body: unknown, o: { base?: string } = {}) {
+export async function updateUser(deps: Deps, principal: Principal, id: number, body: unknown) {
   const user = await findUserById(deps.sql, principal.orgId, id)
   if (!user) throw new NotFound()
   requireAdminOrOwner(principal, id)
@@ -201,7 +200,7 @@ export async function updateUser(deps: Deps, principal: Principal, id: number, b
       await deps.sql.begin(async (tx) => {
         await updateUserFields(tx, principal.orgId, id, { name, email, passwordHash })
         if (groupIds !== undefined) await replaceUserGroups(tx, id, groupIds)
-        if (email !== undefined) await emailAddressChanged(tx, deps, { id, name: name ?? user.name, email }, o.base ?? configuredBase(deps.config))
+        if (email !== undefined) await emailAddressChanged(tx, deps, principal.orgId, { id, name: name ?? user.name, email })
         if (signOutElsewhere) await deleteUserSessions(tx, id, keep)
         await recordEvent(tx, {
           orgId: principal.orgId, userId: principal.id, action: 'edit', objectType: 'user', objectId: id,

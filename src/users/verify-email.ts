@@ -6,6 +6,7 @@ import { queueMail } from '../mail/message.ts'
 import { verificationMail } from '../mail/verification.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { texts } from '../shared/texts.ts'
+import { originTexts, publicOrigin } from '../orgs/public-origin.ts'
 import { issueUserLink, redeemUserLink } from './links.ts'
 import { deleteUnusedUserTokens, findUserById, latestUnusedUserTokenAt, setEmailVerified } from './store.ts'
 
@@ -13,6 +14,7 @@ import { deleteUnusedUserTokens, findUserById, latestUnusedUserTokenAt, setEmail
  * Email verification (reference §1.3 `/verify/<token>`, `POST /verification_email/`): a single-use link, valid a
  * week, mailed to the user's address; opening it marks the address verified. Only with mail configured: without a
  * mail server no link could reach the address, so the request is refused and an address change keeps its state.
+ * Links are built on the public origin only: until Sightline knows it, none is mailed.
  */
 
 export const verifyTexts = {
@@ -29,22 +31,21 @@ export const verifyTexts = {
 /** A new verification link is not made more often than this: a looping client cannot flood the inbox it names. */
 export const RESEND_AFTER_MS = 60_000
 
-/** Where links point: the configured Base URL, else the address the request came to. */
-export interface VerifyLinkBase { base: string }
-
 /**
  * Mail the caller a verification link (`POST /verification_email/`), queued with the link in one transaction; none
  * when the address is already verified or a link went out within the last minute. The answer is the same message
  * whatever happened, as the established tool answers.
  */
-export async function requestEmailVerification(deps: Deps, principal: Principal, o: VerifyLinkBase): Promise<{ message: string }> {
+export async function requestEmailVerification(deps: Deps, principal: Principal): Promise<{ message: string }> {
   if (!deps.config.mail) throw new BadRequest(verifyTexts.notConfigured)
+  const origin = await publicOrigin(deps, principal.orgId)
+  if (!origin) throw new BadRequest(originTexts.notSet)
   const user = await findUserById(deps.sql, principal.orgId, principal.id)
   if (user && !user.disabled_at && !user.is_email_verified) {
     await deps.sql.begin(async (tx) => {
       const last = await latestUnusedUserTokenAt(tx, user.id, 'verify')
       if (last && Date.now() - last.getTime() < RESEND_AFTER_MS) return
-      await mailVerificationLink(tx, deps, { id: user.id, name: user.name, email: user.email }, o.base)
+      await mailVerificationLink(tx, deps, { id: user.id, name: user.name, email: user.email }, origin)
     })
   }
   return { message: verifyTexts.sent }
@@ -57,15 +58,17 @@ async function mailVerificationLink(db: Db, deps: Pick<Deps, 'secretKey'>, user:
 
 /**
  * The user's address changed (in the caller's transaction): links sent to the old one stop working; with mail
- * configured the new address counts as unverified until its own link, mailed now, is opened (reference §1.6).
+ * configured the new address counts as unverified until its own link, mailed now, is opened (reference §1.6). With
+ * no public origin yet, none is mailed: Resend email sends one once an admin has set it.
  */
 export async function emailAddressChanged(
-  db: Db, deps: Pick<Deps, 'secretKey' | 'config'>, user: { id: number; name: string; email: string }, base: string,
+  db: Db, deps: Pick<Deps, 'secretKey' | 'config'>, orgId: number, user: { id: number; name: string; email: string },
 ) {
   await deleteUnusedUserTokens(db, user.id, 'verify')
   if (!deps.config.mail) return
   await setEmailVerified(db, user.id, false)
-  await mailVerificationLink(db, deps, user, base)
+  const origin = await publicOrigin({ sql: db, config: deps.config }, orgId)
+  if (origin) await mailVerificationLink(db, deps, user, origin)
 }
 
 /**

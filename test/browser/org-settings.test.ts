@@ -93,6 +93,23 @@ describe('Settings > General', () => {
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain('Your mail server isn\'t configured correctly')
   })
 
+  it('corrects Sightline\'s address: the server\'s reason for a bad one, the normalized origin for a good one', async () => {
+    const { page, problems } = await open('/settings/general')
+    const address = page.getByLabel('Sightline’s address')
+    expect(await address.inputValue()).toBe(suite.server.url)
+    await address.fill('https://bi.example.com/sightline')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await toastWith(page, 'Failed saving changes. Sightline’s address must be only the scheme, host and port').waitFor()
+    await address.fill('HTTPS://BI.example.com/')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await toastWith(page, 'Settings changes saved.').waitFor()
+    expect(await address.inputValue()).toBe('https://bi.example.com')
+    expect(await api<{ settings: Record<string, unknown> }>('GET', '/api/settings/organization')).toMatchObject({ settings: { base_url: 'https://bi.example.com' } })
+    // back to the address this test server answers on, for the tests after this one
+    await api('POST', '/api/settings/organization', { base_url: suite.server.url })
+    expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([])
+  })
+
   it('says what failed when a save is refused', async () => {
     const { page, problems } = await open('/settings/general')
     await page.route('**/api/settings/organization', (route) =>

@@ -58,9 +58,14 @@ describe('first run', () => {
     await page.getByLabel('Email Address').fill(ADMIN.email)
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
     await page.getByLabel('Organization Name').fill(ADMIN.org_name)
+    // the address links will point to is proposed from the one the browser opened, for the admin to confirm
+    expect(await page.getByLabel('Sightline’s address').inputValue()).toBe(suite.server.url)
     await page.getByRole('button', { name: 'Setup' }).click()
     await page.waitForURL(suite.server.url + '/')
     expect(await page.title()).toBe('Home | Sightline')
+    const [org] = await suite.server.db.sql<{ settings: Record<string, unknown> }[]>`select settings from organizations`
+    expect(org.settings.base_url).toBe(suite.server.url)
+    expect(await page.locator('[data-origin-banner]').count()).toBe(0)
     const nav = page.getByRole('navigation', { name: 'Main' })
     expect(await nav.isVisible()).toBe(true)
     expect(await nav.getByRole('link', { name: 'Dashboards' }).isVisible()).toBe(true)

@@ -30,10 +30,10 @@ export function warehouseOptions(server: TestServer) {
   return { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: u.pathname.slice(1) }
 }
 
-/** First-run setup over HTTP, the way the setup form posts it; returns the first admin's cookies. */
+/** First-run setup over HTTP, the way the setup form posts it (with the address it proposes); returns the first admin's cookies. */
 export async function setUpOrganization(server: TestServer): Promise<Map<string, string>> {
   const res = await fetch(server.url + '/setup', {
-    method: 'POST', redirect: 'manual', body: new URLSearchParams(ADMIN),
+    method: 'POST', redirect: 'manual', body: new URLSearchParams({ ...ADMIN, base_url: server.url }),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   })
   if (res.status !== 302) throw new Error(`setup failed: ${res.status} ${await res.text()}`)

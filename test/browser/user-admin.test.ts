@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addUser, browserSuite, cookieHeader, fillLogin, MEMBER, signInOverHttp, toastWith, waitForIslands } from './support.ts'
+import {
+  addUser, browserSuite, cookieHeader, fillLogin, MEMBER, orgSettings, PAGE_TIMEOUT, signInOverHttp, toastWith, waitForIslands,
+} from './support.ts'
 import { seriousA11yViolations } from './page-checks.ts'
 
 /**
@@ -205,6 +207,36 @@ describe('invitation and reset links, deleting an invitation', () => {
     await page.getByRole('button', { name: 'Send Password Reset Email' }).click()
     await toastWith(page, 'Failed to send password reset email: Not Found').waitFor()
     expect(unexpected(problems.filter((p) => !/status of 404/.test(p)))).toEqual([])
+  })
+
+  it('while Sightline does not know its address: a banner asks for it, and a link is completed with the browser\'s own address', async () => {
+    // as an install made before setup asked for the address
+    const [org] = await suite.server.db.sql<{ id: number }[]>`update organizations set settings = settings - 'base_url' returning id`
+    await suite.server.db.sql`select pg_notify('sightline_cache', ${`org:${org.id}`})`
+    // the server drops its cached settings on that notification: wait until it has
+    const deadline = Date.now() + PAGE_TIMEOUT
+    while ((await orgSettings(suite.server, suite.admin)).base_url !== '') {
+      if (Date.now() > deadline) throw new Error('the server still had the address')
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    try {
+      const { id, invite_link: answered } = await invite('Olga Originless', 'olga@example.com')
+      expect(answered).toMatch(/^\/invite\//)
+      const { page, problems } = await open(`/users/${id}`)
+      const banner = page.locator('[data-origin-banner]')
+      expect(await banner.textContent()).toContain('Sightline does not know its own address yet')
+      expect(await banner.getByRole('link').getAttribute('href')).toBe('/settings/general#org-base-url')
+      await page.getByRole('button', { name: 'Resend Invitation' }).click()
+      const notice = page.getByRole('alert').filter({ hasText: 'Email not sent!' })
+      await notice.waitFor()
+      expect(await notice.textContent()).toContain('Sightline does not know its own address yet')
+      const link = await notice.getByRole('textbox', { name: 'Link' }).inputValue()
+      expect(link).toMatch(new RegExp(`^${suite.server.url.replace(/[./]/g, '\\$&')}/invite/`))
+      expect((await fetch(link)).status).toBe(200)
+      expect(unexpected(problems)).toEqual([])
+    } finally {
+      await api('POST', '/api/settings/organization', { base_url: suite.server.url })
+    }
   })
 
   it('deletes a pending invitation after confirmation, which leaves the pending list', async () => {

@@ -43,7 +43,7 @@ class Admin {
 
   async setUp() {
     const setup = await fetch(`${this.base}/setup`, {
-      method: 'POST', redirect: 'manual', body: new URLSearchParams(ADMIN), headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST', redirect: 'manual', body: new URLSearchParams({ ...ADMIN, base_url: this.base }), headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
     const cookies = setup.headers.getSetCookie().map((c) => c.split(';')[0])
     if (!cookies.some((c) => c.startsWith('csrf_token='))) {

@@ -83,7 +83,8 @@ export class Client {
   }
 }
 
-export const ADMIN = { name: 'Ada Admin', email: 'ada@example.com', password: 'correct horse', org_name: 'Acme Analytics' }
+/** The setup form as the first admin sends it; Sightline's address is the one in-process requests are addressed to. */
+export const ADMIN = { name: 'Ada Admin', email: 'ada@example.com', password: 'correct horse', org_name: 'Acme Analytics', base_url: 'http://localhost' }
 
 /** Run first-time setup; returns a client signed in as the first admin. */
 export async function setUp(app: Hono<Env>): Promise<Client> {

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useId, useState, type JSX } from 'react'
 import { shareTexts as t } from '../../../src/shared/share-texts.ts'
+import { absoluteLink } from '../absolute-link.ts'
 import { api, serverMessage } from '../api.ts'
 import { CopyField } from '../CopyField.tsx'
 import { DialogHeader } from '../DialogHeader.tsx'
@@ -56,8 +57,8 @@ export default function ShareDialog({ dashboardId, publicUrl: initial, onChange,
             <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">{publicUrl === null ? t.turnedOff : t.publicHint}</p>
             {error && <p role="alert" className={ui.alert}>{error}</p>}
             {publicUrl !== null && (
-              <CopyField label={t.secretAddress} text={publicUrl} htmlFor={`${id}-url`}>
-                <input id={`${id}-url`} readOnly value={publicUrl} onFocus={(e) => e.target.select()} className={`${ui.input} ${ui.inputBorder} font-mono text-xs`} />
+              <CopyField label={t.secretAddress} text={absoluteLink(publicUrl)} htmlFor={`${id}-url`}>
+                <input id={`${id}-url`} readOnly value={absoluteLink(publicUrl)} onFocus={(e) => e.target.select()} className={`${ui.input} ${ui.inputBorder} font-mono text-xs`} />
               </CopyField>
             )}
           </div>

@@ -5,6 +5,8 @@ import { ui } from '../ui.ts'
 export interface OrgSettingsValues {
   date_format: string
   time_format: string
+  /** Sightline's public origin, '' until an admin sets it (SIGHTLINE_BASE_URL, when set, overrides it). */
+  base_url: string
   hide_plotly_mode_bar: boolean
   feature_show_permissions_control: boolean
   send_email_on_failed_scheduled_queries: boolean
@@ -23,7 +25,7 @@ export interface OrgSettingsValues {
 }
 
 export const SETTING_KEYS = [
-  'date_format', 'time_format', 'hide_plotly_mode_bar', 'feature_show_permissions_control',
+  'date_format', 'time_format', 'base_url', 'hide_plotly_mode_bar', 'feature_show_permissions_control',
   'send_email_on_failed_scheduled_queries', 'multi_byte_search_enabled', 'beacon_consent', 'auth_password_login_enabled',
   'auth_google_apps_domains', 'auth_saml_enabled', 'auth_saml_type', 'auth_saml_sso_url', 'auth_saml_entity_id',
   'auth_saml_x509_cert', 'auth_saml_metadata_url', 'auth_saml_nameid_format',
@@ -91,19 +93,20 @@ export function Select({ id, label, value, options, onChange }: {
   )
 }
 
-export function TextField({ id, label, value, onChange, hint, multiline }: {
+export function TextField({ id, label, value, onChange, hint, multiline, readOnly, type = 'text' }: {
   id: string; label: string; value: string; onChange: (value: string) => void; hint?: string; multiline?: boolean
+  readOnly?: boolean; type?: 'text' | 'url'
 }): JSX.Element {
   const common = {
-    id, value, spellCheck: false, 'aria-describedby': hint ? `${id}-hint` : undefined,
-    className: `${ui.input} ${ui.inputBorder} ${multiline ? 'font-mono text-xs' : ''}`,
+    id, value, readOnly, spellCheck: false, 'aria-describedby': hint ? `${id}-hint` : undefined,
+    className: `${ui.input} ${ui.inputBorder} ${multiline ? 'font-mono text-xs' : ''} ${readOnly ? 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400' : ''}`,
   }
   return (
     <div>
       <label htmlFor={id} className={ui.label}>{label}</label>
       {multiline
         ? <textarea {...common} rows={5} onChange={(e) => onChange(e.target.value)} />
-        : <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />}
+        : <input {...common} type={type} onChange={(e) => onChange(e.target.value)} />}
       {hint && <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
     </div>
   )
