@@ -74,4 +74,25 @@ describe('DatabaseHealth', () => {
     expect(health.available).toBe(false)
     health.stop()
   })
+
+  it('tells those waiting when it goes down, and only the next time after it is back', async () => {
+    const db = fakeDatabase()
+    const health = new DatabaseHealth(db.probe, { probeMs: 5 })
+    try {
+      let told = 0
+      void health.whenDown().then(() => told++)
+      db.up = false
+      await health.check()
+      await until('told of the outage', () => told === 1)
+      db.up = true
+      await until('marked up', () => health.available)
+      let toldAgain = false
+      void health.whenDown().then(() => (toldAgain = true))
+      await health.check() // answers: nothing to tell
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(toldAgain).toBe(false)
+    } finally {
+      health.stop()
+    }
+  })
 })

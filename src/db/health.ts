@@ -29,6 +29,11 @@ export interface HealthOptions {
   probeMs?: number
   /** A probe that has not answered by then counts as a failure (a server that accepts but never answers). */
   probeTimeoutMs?: number
+  /**
+   * A request still unanswered after this long has the database probed: a hung server (stopped, paused, cut off by
+   * the network) raises no error, it only stays silent, so silence past this point is what asks whether it answers.
+   */
+  slowRequestMs?: number
 }
 
 class ProbeTimeout extends Error {
@@ -37,12 +42,22 @@ class ProbeTimeout extends Error {
   }
 }
 
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void
+  const promise = new Promise<void>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref?.())
 
 /**
- * What this process knows of its database's reachability. A connection error from a request, confirmed by a probe,
- * marks it down; from then on requests are answered 503 at once (instead of each waiting for a connection of its own),
- * and the probe runs every `probeMs` until the database answers, which marks it up again. `/ready` asks `check()`.
+ * What this process knows of its database's reachability. A connection error from a request, or a request slower than
+ * `slowRequestMs`, asks for a probe; a failed probe marks the database down. From then on requests are answered 503 at
+ * once (instead of each waiting for a connection of its own), those still waiting on it are let go (`whenDown`), and
+ * the probe runs every `probeMs` until the database answers, which marks it up again. `/ready` asks `check()`.
+ *
+ * The probe goes through the pool: one that waits longer than `probeTimeoutMs` for a free connection counts as a
+ * failure too, so a pool held for that long, whatever holds it, sheds requests with 503 instead of queueing them.
  */
 export class DatabaseHealth {
   private downSince: number | undefined
@@ -50,10 +65,14 @@ export class DatabaseHealth {
   private stopped = false
   private readonly probeMs: number
   private readonly probeTimeoutMs: number
+  /** A request waiting this long has the database probed (see HealthOptions). */
+  readonly slowRequestMs: number
+  private down = signal()
 
   constructor(private probe: () => Promise<unknown>, o: HealthOptions = {}) {
     this.probeMs = o.probeMs ?? 200
     this.probeTimeoutMs = o.probeTimeoutMs ?? 1_500
+    this.slowRequestMs = o.slowRequestMs ?? 1_000
   }
 
   /** Health whose probe is the cheapest statement on the pool itself (so a success also means the pool reconnected). */
@@ -85,6 +104,11 @@ export class DatabaseHealth {
       return ok
     })
     return this.checking
+  }
+
+  /** Resolves when the database is next marked down (at once while it is): what a waiting request races against. */
+  whenDown(): Promise<void> {
+    return this.down.promise
   }
 
   stop() {
@@ -121,6 +145,7 @@ export class DatabaseHealth {
   private markDown(error: unknown) {
     if (this.downSince !== undefined || this.stopped) return
     this.downSince = Date.now()
+    this.down.resolve()
     log.error("Sightline's database is unreachable; answering 503 until it is back", { error: String(error) })
     void this.probeUntilUp()
   }
@@ -131,6 +156,7 @@ export class DatabaseHealth {
       if (this.stopped || (await this.tryProbe()) !== undefined) continue
       log.warn("Sightline's database is reachable again", { downMs: Date.now() - this.downSince! })
       this.downSince = undefined
+      this.down = signal()
       return
     }
   }
