@@ -75,22 +75,29 @@ describe('DatabaseHealth', () => {
     health.stop()
   })
 
-  it('tells those waiting when it goes down, and only the next time after it is back', async () => {
+  it('tells those waiting when it goes down, not those that left, and at once those that come while it is down', async () => {
     const db = fakeDatabase()
     const health = new DatabaseHealth(db.probe, { probeMs: 5 })
     try {
       let told = 0
-      void health.whenDown().then(() => told++)
+      let leftTold = false
+      health.onDown(() => told++)
+      const leave = health.onDown(() => (leftTold = true))
+      leave()
       db.up = false
       await health.check()
-      await until('told of the outage', () => told === 1)
+      expect(told).toBe(1)
+      expect(leftTold).toBe(false)
+      let late = false
+      health.onDown(() => (late = true))
+      expect(late).toBe(true)
       db.up = true
       await until('marked up', () => health.available)
-      let toldAgain = false
-      void health.whenDown().then(() => (toldAgain = true))
-      await health.check() // answers: nothing to tell
-      await new Promise((resolve) => setImmediate(resolve))
-      expect(toldAgain).toBe(false)
+      let again = false
+      health.onDown(() => (again = true))
+      expect(await health.check()).toBe(true) // answers: nothing to tell
+      expect(again).toBe(false)
+      expect(told).toBe(1)
     } finally {
       health.stop()
     }

@@ -42,18 +42,12 @@ class ProbeTimeout extends Error {
   }
 }
 
-function signal(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void
-  const promise = new Promise<void>((r) => (resolve = r))
-  return { promise, resolve }
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref?.())
 
 /**
  * What this process knows of its database's reachability. A connection error from a request, or a request slower than
  * `slowRequestMs`, asks for a probe; a failed probe marks the database down. From then on requests are answered 503 at
- * once (instead of each waiting for a connection of its own), those still waiting on it are let go (`whenDown`), and
+ * once (instead of each waiting for a connection of its own), those still waiting on it are let go (`onDown`), and
  * the probe runs every `probeMs` until the database answers, which marks it up again. `/ready` asks `check()`.
  *
  * The probe goes through the pool: one that waits longer than `probeTimeoutMs` for a free connection counts as a
@@ -67,7 +61,8 @@ export class DatabaseHealth {
   private readonly probeTimeoutMs: number
   /** A request waiting this long has the database probed (see HealthOptions). */
   readonly slowRequestMs: number
-  private down = signal()
+  /** Requests waiting on the database, to be let go when it is marked down (a set: each leaves when it ends). */
+  private waiting = new Set<() => void>()
 
   constructor(private probe: () => Promise<unknown>, o: HealthOptions = {}) {
     this.probeMs = o.probeMs ?? 200
@@ -106,9 +101,17 @@ export class DatabaseHealth {
     return this.checking
   }
 
-  /** Resolves when the database is next marked down (at once while it is): what a waiting request races against. */
-  whenDown(): Promise<void> {
-    return this.down.promise
+  /**
+   * Calls `listener` when the database is next marked down (at once while it is), unless the returned function was
+   * called first: what a waiting request races against.
+   */
+  onDown(listener: () => void): () => void {
+    if (!this.available) {
+      listener()
+      return () => {}
+    }
+    this.waiting.add(listener)
+    return () => this.waiting.delete(listener)
   }
 
   stop() {
@@ -117,9 +120,10 @@ export class DatabaseHealth {
 
   /** Whether a probe gets an answer in time; a failure marks the database down. */
   private async answers(): Promise<boolean> {
+    // a failure is confirmed by a second probe: a quick one may be one more pool connection that died with the old
+    // server (the second takes another), a slow one a moment of load rather than a hang
     let error = await this.tryProbe()
-    // a quick failure may be one more pool connection that died with the old server: a second probe takes another
-    if (error !== undefined && !(error instanceof ProbeTimeout)) error = await this.tryProbe()
+    if (error !== undefined) error = await this.tryProbe()
     if (error === undefined) return true
     // any failure of the probe means the database cannot serve, whatever its code
     this.markDown(error)
@@ -130,7 +134,9 @@ export class DatabaseHealth {
   private async tryProbe(): Promise<unknown> {
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ProbeTimeout(this.probeTimeoutMs)), this.probeTimeoutMs)
+      // decided after the pending I/O is read (setImmediate runs after the poll phase): when this process itself was
+      // busy (a native module loading, a long synchronous step), the answer may be waiting unread, not missing
+      timer = setTimeout(() => setImmediate(() => reject(new ProbeTimeout(this.probeTimeoutMs))), this.probeTimeoutMs)
     })
     try {
       await Promise.race([this.probe(), timeout])
@@ -145,7 +151,9 @@ export class DatabaseHealth {
   private markDown(error: unknown) {
     if (this.downSince !== undefined || this.stopped) return
     this.downSince = Date.now()
-    this.down.resolve()
+    const waiting = [...this.waiting]
+    this.waiting.clear()
+    for (const letGo of waiting) letGo()
     log.error("Sightline's database is unreachable; answering 503 until it is back", { error: String(error) })
     void this.probeUntilUp()
   }
@@ -156,7 +164,6 @@ export class DatabaseHealth {
       if (this.stopped || (await this.tryProbe()) !== undefined) continue
       log.warn("Sightline's database is reachable again", { downMs: Date.now() - this.downSince! })
       this.downSince = undefined
-      this.down = signal()
       return
     }
   }

@@ -24,14 +24,17 @@ export const databaseAvailable = (): MiddlewareHandler<Env> =>
       throw new ServiceUnavailable()
     }
     const slow = setTimeout(() => void health.check(), health.slowRequestMs)
+    let leave = () => {}
+    const down = new Promise<false>((resolve) => (leave = health.onDown(() => resolve(false))))
     try {
       const handled = next().then(() => true)
-      if (!(await Promise.race([handled, health.whenDown().then(() => false)]))) {
+      if (!(await Promise.race([handled, down]))) {
         handled.catch(() => {}) // it ends when the database answers again, or its connection breaks; nobody waits for it
         throw new ServiceUnavailable()
       }
     } finally {
       clearTimeout(slow)
+      leave()
     }
     if (c.error) health.report(c.error)
   }
