@@ -89,7 +89,7 @@ async function ownDatabase() {
 
 describe('two web and two worker processes on one PostgreSQL', () => {
   let db: { url: string; sql: Sql; drop(): Promise<void> }
-  let dataDirs: string[] = []
+  const dataDirs: string[] = []
   let webs: SightlineProcess[] = []
   let workers: SightlineProcess[] = []
   let hook: Awaited<ReturnType<typeof receiver>>
@@ -148,9 +148,7 @@ describe('two web and two worker processes on one PostgreSQL', () => {
     expect((await elsewhere.get('/api/queries')).status).toBe(200) // known (and cached) by the other process
 
     expect((await signedIn.request('POST', '/logout', { form: {} })).status).toBe(302)
-    const started = Date.now()
     await eventually(async () => (await elsewhere.get('/api/queries')).status, (s) => s === 401, 'the signed-out session refused', TOLD_WITHIN_MS)
-    expect(Date.now() - started).toBeLessThan(TOLD_WITHIN_MS)
     expect((await b.get('/api/queries')).status).toBe(200) // the admin's other session lives on
 
     const { user } = await (await a.get('/api/session')).json()
