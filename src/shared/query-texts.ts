@@ -342,6 +342,7 @@ export const queryTexts = {
       axisTypes: { '-': 'Auto Detect', datetime: 'Datetime', linear: 'Linear', logarithmic: 'Logarithmic', category: 'Category' },
     },
     counter: {
+      firstColumn: '(first column)',
       valueColumn: 'Counter Value Column', rowNumber: 'Counter Value Row Number', targetColumn: 'Target Value Column',
       targetRowNumber: 'Target Value Row Number', countRows: 'Count Rows', label: 'Counter Label', decimals: 'Decimals',
       decimalChar: 'Decimal Character', thousandsSep: 'Thousands Separator', prefix: 'Prefix', suffix: 'Suffix',

@@ -120,3 +120,44 @@ describe('the Visualization Editor opened before the result is there', () => {
     expect(await column.locator('option:checked').textContent()).toBe('total (not available)')
   })
 })
+
+describe('other selects show what is in force', () => {
+  it('lists a saved refresh interval the organization does not offer, rather than showing Never', async () => {
+    const query = await api<Query & { schedule: unknown }>('POST', '/api/queries', {
+      data_source_id: warehouse, name: 'Every ninety minutes', query: 'select 1',
+      schedule: { interval: 5400, time: null, day_of_week: null, until: null },
+    })
+    const { page } = await suite.open(`/queries/${query.id}`)
+    await page.locator('[data-schedule]').click()
+    const dialog = page.getByRole('dialog', { name: 'Refresh Schedule' })
+    expect(await dialog.getByLabel('Refresh every').inputValue()).toBe('5400')
+  })
+
+  it('says a counter without a chosen column shows the first one', async () => {
+    const query = await api<Query>('POST', '/api/queries', { data_source_id: warehouse, name: 'Plain counter', query: 'select 7 as seven, 8 as eight' })
+    const counter = await api<{ id: number }>('POST', '/api/visualizations', { query_id: query.id, type: 'COUNTER', name: 'Count', options: {} })
+    const run = await api<{ job?: { id: string } }>('POST', `/api/queries/${query.id}/results`, { parameters: {}, max_age: 0 })
+    if (run.job) expect(await jobEnd(suite, run.job)).toMatchObject({ status: 3 })
+    const { page } = await suite.open(`/queries/${query.id}#${counter.id}`)
+    await page.locator('[data-visualization="COUNTER"]', { hasText: '7' }).waitFor()
+    await page.getByRole('button', { name: 'Edit Visualization' }).click()
+    const column = page.getByRole('dialog', { name: 'Visualization Editor' }).getByLabel('Counter Value Column')
+    expect(await column.locator('option:checked').textContent()).toBe('(first column)')
+  })
+
+  it('shows a filter value from the address that the result lacks as chosen, not the first value', async () => {
+    const query = await api<Query>('POST', '/api/queries', {
+      data_source_id: warehouse, name: 'Stock by region', query: `select * from (values ('East', 'stock-e1'), ('North', 'stock-n1')) as t("region::filter", item)`,
+    })
+    const run = await api<{ job?: { id: string } }>('POST', `/api/queries/${query.id}/results`, { parameters: {}, max_age: 0 })
+    if (run.job) expect(await jobEnd(suite, run.job)).toMatchObject({ status: 3 })
+    const board = await api<{ id: number; slug: string }>('POST', '/api/dashboards', { name: 'Stock board' })
+    const table = (await api<Query>('GET', `/api/queries/${query.id}`)).visualizations[0]
+    await api('POST', '/api/widgets', { dashboard_id: board.id, visualization_id: table.id, options: { position: { col: 0, row: 0, sizeX: 3, sizeY: 8 } } })
+    const { page } = await suite.open(`/dashboards/${board.id}-${board.slug}?region=West`)
+    const card = page.locator('article[data-widget-id]', { has: page.getByRole('heading', { name: 'Stock by region' }) })
+    // no row is West: the card is empty, and its filter says why
+    expect(await card.getByText('stock-e1', { exact: true }).count()).toBe(0)
+    expect(await card.getByLabel('region', { exact: true }).inputValue()).toBe('West')
+  })
+})
