@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useId, useState, type JSX } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
-import { api } from '../api.ts'
+import { api, ApiError } from '../api.ts'
 import { toast } from '../bus.ts'
 import { DialogHeader } from '../DialogHeader.tsx'
 import { ui } from '../ui.ts'
@@ -38,8 +38,9 @@ export function AddToDashboardDialog({ visualizationId, onClose }: { visualizati
     try {
       await api('POST', '/api/widgets', { dashboard_id: chosen.id, visualization_id: visualizationId, text: '', width: 1, options: {} })
       setAdded(chosen)
-    } catch {
-      toast(t.failed, 'error')
+    } catch (error) {
+      // the server says why when it refuses (an archived query, a dashboard no longer the user's to change)
+      toast(error instanceof ApiError && error.status < 500 ? `${t.failed}: ${error.message}` : t.failed, 'error')
     }
     setBusy(false)
   }
