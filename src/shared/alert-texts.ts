@@ -21,6 +21,7 @@ export const alertTexts = {
   unsafeParameters: 'This query has text parameters: only members with full access to its data source who may run queries can set their values in an alert.',
   cannotEdit: "You don't have permission to edit this alert.",
   destinationNotFound: 'Destination not found.',
+  subscriptionsList: 'subscriptions must be a list of {destination_id} objects ({} for your own e-mail).',
   alreadySubscribed: 'This destination is already subscribed to this alert.',
   alreadySubscribedByEmail: 'You are already subscribed to this alert by e-mail.',
   cannotUnsubscribe: 'Only the subscriber or an admin can remove this subscription.',
