@@ -26,7 +26,7 @@ export const alertTexts = {
   alreadySubscribedByEmail: 'You are already subscribed to this alert by e-mail.',
   cannotUnsubscribe: 'Only the subscriber or an admin can remove this subscription.',
   noResult: 'The query has no result to evaluate yet: run it first.',
-  /** Spec 2 §5: shown beside alerts on parameterised queries that name no values. */
+  /** Spec 2 §5: shown on the page of an alert on a parameterised query that names no values (the form always gives them). */
   parametersHint: 'Alerts do not work with queries that use parameters.',
   newAlert: 'New Alert',
 }
