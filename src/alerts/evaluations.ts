@@ -1,9 +1,11 @@
 import type { Deps } from '../deps.ts'
+import { BadRequest } from '../errors.ts'
+import { alertTexts } from '../shared/alert-texts.ts'
 import * as queries from '../queries/store.ts'
 import { resultOfExecution } from '../results/store.ts'
 import { checkAlerts, type CheckOutcome } from './check.ts'
 import { runAlertQuery } from './own-runs.ts'
-import { markManualRun } from './own-run-store.ts'
+import { clearManualRun, markManualRun } from './own-run-store.ts'
 import type { AlertRow } from './store.ts'
 
 /**
@@ -44,8 +46,11 @@ export async function tellNewSubscriber(deps: Deps, row: AlertRow, subscriptionI
 /**
  * "Evaluate now" of an alert with its own parameter values: its query runs now with them (and the next run is an
  * interval later); that run's result is checked as a manual evaluation, which tells subscribers even without a change.
+ * A 400 when it cannot run now (its source paused, its owner shut out of it, values the query no longer takes).
  */
 export async function runOwnQueryNow(deps: Deps, row: AlertRow): Promise<void> {
   await markManualRun(deps.sql, row.id)
-  await runAlertQuery(deps, row.id)
+  if (await runAlertQuery(deps, row.id)) return
+  await clearManualRun(deps.sql, row.id)
+  throw new BadRequest(alertTexts.ownRunRefused)
 }

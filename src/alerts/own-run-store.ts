@@ -48,6 +48,11 @@ export async function markManualRun(db: Db, alertId: number) {
   await db`update alerts set check_manual = true, check_next_at = now() where id = ${alertId}`
 }
 
+/** The run Evaluate now asked for could not start: the next scheduled run's check is an ordinary one. */
+export async function clearManualRun(db: Db, alertId: number) {
+  await db`update alerts set check_manual = false where id = ${alertId}`
+}
+
 export async function setCheckExecution(db: Db, alertId: number, executionId: string) {
   await db`update alerts set check_execution_id = ${executionId} where id = ${alertId}`
 }

@@ -26,6 +26,7 @@ export const alertTexts = {
   alreadySubscribedByEmail: 'You are already subscribed to this alert by e-mail.',
   cannotUnsubscribe: 'Only the subscriber or an admin can remove this subscription.',
   noResult: 'The query has no result to evaluate yet: run it first.',
+  ownRunRefused: "The alert's query cannot run now (its data source is paused, its owner cannot reach it, or its values no longer fit): see the query.",
   /** Spec 2 §5: shown on the page of an alert on a parameterised query that names no values (the form always gives them). */
   parametersHint: 'Alerts do not work with queries that use parameters.',
   newAlert: 'New Alert',

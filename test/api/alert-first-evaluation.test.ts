@@ -136,4 +136,18 @@ describe('evaluate now', () => {
     expect((await history(alert.id))[0]).toMatchObject({ old_state: 'triggered', new_state: 'triggered', reason: 'manual', notified: true })
     expect(await deliveries(alert.id)).toHaveLength(2)
   })
+
+  it('says so when the query of an alert with its own values cannot run now, and leaves the next run ordinary', async () => {
+    const parameters = [{ name: 'x', title: 'x', type: 'number', value: 1 }]
+    const q = (await newQuery(f.bo, { data_source_id: f.warehouse, query: 'select {{x}} as n', name: 'On a paused source', options: { parameters } })).id
+    const alert = await json(f.bo.post('/api/alerts', alertOn(q, 2, { options: { column: 'n', op: '>', value: 2, parameters: { x: 3 } } })))
+    await f.t.db.sql`update data_sources set paused = true where id = ${f.warehouse}`
+    try {
+      expect(await refusal(f.bo.post(`/api/alerts/${alert.id}/eval`))).toEqual([400, "The alert's query cannot run now (its data source is paused, its owner cannot reach it, or its values no longer fit): see the query."])
+    } finally {
+      await f.t.db.sql`update data_sources set paused = false where id = ${f.warehouse}`
+    }
+    const [row] = await f.t.db.sql<{ check_manual: boolean }[]>`select check_manual from alerts where id = ${alert.id}`
+    expect(row.check_manual).toBe(false)
+  })
 })
