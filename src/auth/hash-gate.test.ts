@@ -68,3 +68,48 @@ describe('HashGate turns', () => {
     expect(order).toEqual(['colleague', 'attacker', 'attacker', 'attacker', 'attacker'])
   })
 })
+
+describe('HashGate reserved line', () => {
+  /** A gate whose first hash is held; returns a way to let it finish, and the order the others ran in. */
+  function busyGate(o: { maxWaiting: number; maxReservedWaiting?: number; openTurnEvery?: number }) {
+    const gate = new HashGate({ maxRunning: 1, share: 1, ...o })
+    const order: string[] = []
+    let release!: () => void
+    const first = gate.run(() => new Promise<void>((resolve) => (release = resolve)), 'guesser-0')
+    const enqueue = (who: string, reserved: boolean) =>
+      gate.run(async () => { order.push(who) }, who, reserved).then(() => 'done', (e) => (e instanceof TooManyRequests ? 'refused' : 'error'))
+    return { gate, order, first, release: () => release(), enqueue }
+  }
+
+  it('has room of its own: with the open line full of guesses, a caller above suspicion still waits, and goes next', async () => {
+    const g = busyGate({ maxWaiting: 3, maxReservedWaiting: 2 })
+    const guesses = Array.from({ length: 5 }, (_, i) => g.enqueue(`guesser-${i + 1}`, false))
+    const colleague = g.enqueue('colleague', true)
+    await tick()
+    expect(g.gate.waiting).toEqual({ reserved: 1, open: 3 })
+    g.release()
+    await Promise.all([g.first, colleague, ...guesses])
+    expect((await Promise.all(guesses)).filter((r) => r === 'refused')).toHaveLength(2)
+    expect(g.order[0]).toBe('colleague')
+  })
+
+  it('still gives the open line a turn after every few reserved ones, so a mistyped password is slowed, not shut out', async () => {
+    const g = busyGate({ maxWaiting: 10, maxReservedWaiting: 10, openTurnEvery: 2 })
+    const all = [
+      g.enqueue('typo', false),
+      ...Array.from({ length: 5 }, (_, i) => g.enqueue(`clean-${i}`, true)),
+    ]
+    await tick()
+    g.release()
+    await Promise.all(all)
+    expect(g.order).toEqual(['clean-0', 'clean-1', 'typo', 'clean-2', 'clean-3', 'clean-4'])
+  })
+
+  it('refuses a caller above suspicion only when its own line is full', async () => {
+    const g = busyGate({ maxWaiting: 0, maxReservedWaiting: 1 })
+    const outcomes = [g.enqueue('guesser-1', false), g.enqueue('colleague-1', true), g.enqueue('colleague-2', true)]
+    await tick()
+    g.release()
+    expect(await Promise.all(outcomes)).toEqual(['refused', 'done', 'refused'])
+  })
+})

@@ -8,8 +8,9 @@ import { busyMessage } from './hash-gate.ts'
 import { NO_ACCOUNT_HASH, verifyPassword } from './passwords.ts'
 import { openSession } from './service.ts'
 import { claimSignInAttempt, deleteSignInAttemptsBefore, dropSignInAttempt, forgetSignInFailures } from './store.ts'
-import { signInVerdict, type Verdict } from './throttle.ts'
+import { signInVerdict, type AttemptCounts, type Verdict } from './throttle.ts'
 import { sha256 } from './tokens.ts'
+import { waitText } from './wait-text.ts'
 
 export const signInTexts = {
   wrongCredentials: 'Wrong email or password.',
@@ -36,7 +37,8 @@ const PRUNE_EVERY_MS = 60_000
 /**
  * Check a password sign-in; on success open a session and return its cookie token. Every check is counted and
  * limited before the password is hashed (src/auth/throttle.ts says how), and the hash itself waits for the
- * process's hash gate, so a flood of sign-ins can neither guess fast nor take the thread pool from other work.
+ * process's hash gate, so a flood of sign-ins can neither guess fast nor take the thread pool from other work; the
+ * gate keeps a line for attempts with no recent failures, so a flood does not keep everyone else out either.
  */
 export async function signIn(deps: Deps, input: SignInInput): Promise<SignInResult> {
   const result = await attempt(deps, input)
@@ -85,13 +87,13 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
   // unknown emails are counted like known ones, so neither the limits nor the time taken tell them apart
   const account = sha256(email)
   let verdict: Verdict = { go: true }
-  const { id } = await claimSignInAttempt(deps.sql, { account, address, at: new Date(now), since: new Date(now - limits.windowMs) },
+  const { id, counts } = await claimSignInAttempt(deps.sql, { account, address, at: new Date(now), since: new Date(now - limits.windowMs) },
     (counts) => (verdict = signInVerdict(counts, limits, now)).go)
   if (!verdict.go || id === undefined) return refused(verdict)
   const user = await findUserByEmail(deps.sql, orgId, email)
   let valid: boolean
   try {
-    valid = await verifyPassword(input.password, user?.password_hash ?? NO_ACCOUNT_HASH, address)
+    valid = await verifyPassword(input.password, user?.password_hash ?? NO_ACCOUNT_HASH, { whose: address, reserved: aboveSuspicion(counts) })
   } catch (error) {
     if (!(error instanceof TooManyRequests)) throw error
     await dropSignInAttempt(deps.sql, id) // never checked, so not a failure
@@ -105,17 +107,17 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
   return { ok: true, token, remember: input.remember, userId: user.id }
 }
 
+/**
+ * An attempt from an address and on an account with no failed (or running) attempts in the window: its hash takes
+ * the gate's reserved line, so guessers, however many addresses they come from, slow each other and not everyone.
+ */
+const aboveSuspicion = (counts: AttemptCounts) => counts.addressFailures === 0 && counts.accountFailures === 0
+
 function refused(verdict: Verdict): SignInResult {
   const retryAfterMs = verdict.go ? 1_000 : verdict.retryAfterMs
   const wait = waitText(retryAfterMs)
   const message = !verdict.go && verdict.reason === 'address' ? signInTexts.addressThrottled(wait) : signInTexts.accountThrottled(wait)
   return { ok: false, message, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) }
-}
-
-function waitText(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000))
-  if (seconds < 90) return seconds === 1 ? '1 second' : `${seconds} seconds`
-  return `${Math.ceil(seconds / 60)} minutes`
 }
 
 /** Attempts older than the window no longer count: drop them now and then (at most once a minute per process). */

@@ -88,6 +88,12 @@ export interface SignInAttemptCounts {
 }
 
 /**
+ * What an attempt tries: a sign-in (the default; "forgot password" requests count here under keys of their own), or
+ * the current password a signed-in user gives to change it. Each is counted only with its own kind.
+ */
+export type AttemptPurpose = 'sign_in' | 'current_password'
+
+/**
  * Count the recent attempts on an account and from an address and, if `admit` agrees, record this attempt (before
  * its password is checked, so attempts running at once count each other). A transaction-scoped lock per account
  * serialises this across processes: two attempts cannot both slip past an account's delay. Returns the new
@@ -95,31 +101,39 @@ export interface SignInAttemptCounts {
  * operating-system crash only forgets one attempt.
  */
 export async function claimSignInAttempt(
-  sql: Sql, a: { account: Buffer; address: string; at: Date; since: Date },
+  sql: Sql, a: { account: Buffer; address: string; at: Date; since: Date; purpose?: AttemptPurpose },
   admit: (counts: SignInAttemptCounts) => boolean,
 ): Promise<{ id: number | undefined; counts: SignInAttemptCounts }> {
+  const purpose = a.purpose ?? 'sign_in'
   return withAsyncCommit(sql, async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('sightline_sign_in'), ${a.account.readInt32BE(0)})`
     const [row] = await tx<{ address_failures: number; address_oldest: Date | null; account_failures: number; account_latest: Date | null }[]>`
       select
-        (select count(*)::int from sign_in_attempts where address = ${a.address} and attempted_at > ${a.since}) as address_failures,
-        (select min(attempted_at) from sign_in_attempts where address = ${a.address} and attempted_at > ${a.since}) as address_oldest,
-        (select count(*)::int from sign_in_attempts where account = ${a.account} and attempted_at > ${a.since}) as account_failures,
-        (select max(attempted_at) from sign_in_attempts where account = ${a.account} and attempted_at > ${a.since}) as account_latest`
+        (select count(*)::int from sign_in_attempts
+          where address = ${a.address} and attempted_at > ${a.since} and purpose = ${purpose}) as address_failures,
+        (select min(attempted_at) from sign_in_attempts
+          where address = ${a.address} and attempted_at > ${a.since} and purpose = ${purpose}) as address_oldest,
+        (select count(*)::int from sign_in_attempts
+          where account = ${a.account} and attempted_at > ${a.since} and purpose = ${purpose}) as account_failures,
+        (select max(attempted_at) from sign_in_attempts
+          where account = ${a.account} and attempted_at > ${a.since} and purpose = ${purpose}) as account_latest`
     const counts = {
       addressFailures: row.address_failures, addressOldestMs: row.address_oldest?.getTime(),
       accountFailures: row.account_failures, accountLatestMs: row.account_latest?.getTime(),
     }
     if (!admit(counts)) return { id: undefined, counts }
     const [{ id }] = await tx<{ id: number }[]>`
-      insert into sign_in_attempts (account, address, attempted_at) values (${a.account}, ${a.address}, ${a.at}) returning id`
+      insert into sign_in_attempts (account, address, attempted_at, purpose)
+      values (${a.account}, ${a.address}, ${a.at}, ${purpose}) returning id`
     return { id, counts }
   })
 }
 
 /** A right password: this attempt and the address's earlier failures on the account no longer count. */
-export async function forgetSignInFailures(db: Db, a: { id: number; account: Buffer; address: string }) {
-  await db`delete from sign_in_attempts where id = ${a.id} or (account = ${a.account} and address = ${a.address})`
+export async function forgetSignInFailures(db: Db, a: { id: number; account: Buffer; address: string; purpose?: AttemptPurpose }) {
+  await db`
+    delete from sign_in_attempts
+    where id = ${a.id} or (account = ${a.account} and address = ${a.address} and purpose = ${a.purpose ?? 'sign_in'})`
 }
 
 export async function dropSignInAttempt(db: Db, id: number) {
