@@ -105,6 +105,17 @@ describe('HashGate reserved line', () => {
     expect(g.order).toEqual(['clean-0', 'clean-1', 'typo', 'clean-2', 'clean-3', 'clean-4'])
   })
 
+  it('moves a caller found flooding out of the reserved line, into the open one while it has room, else refuses them', async () => {
+    const g = busyGate({ maxWaiting: 1, maxReservedWaiting: 5 })
+    const outcomes = [g.enqueue('flooder', true), g.enqueue('flooder', true), g.enqueue('colleague', true)]
+    await tick()
+    g.gate.demote('flooder')
+    expect(g.gate.waiting).toEqual({ reserved: 1, open: 1 })
+    g.release()
+    expect(await Promise.all(outcomes)).toEqual(['done', 'refused', 'done'])
+    expect(g.order).toEqual(['colleague', 'flooder'])
+  })
+
   it('refuses a caller above suspicion only when its own line is full', async () => {
     const g = busyGate({ maxWaiting: 0, maxReservedWaiting: 1 })
     const outcomes = [g.enqueue('guesser-1', false), g.enqueue('colleague-1', true), g.enqueue('colleague-2', true)]

@@ -64,12 +64,12 @@ export class HashGate {
     if (this.running >= this.o.maxRunning) {
       const room = reserved ? (this.o.maxReservedWaiting ?? this.o.maxWaiting) : this.o.maxWaiting
       if (line.size >= room) throw new TooManyRequests(busyMessage)
-      await new Promise<void>((resolve) => line.add(whose, resolve))
+      await new Promise<void>((go, refuse) => line.add(whose, { go, refuse }))
     } else {
       this.running++
+      line.lastWhose = whose
     }
     this.peak = Math.max(this.peak, this.running)
-    line.lastWhose = whose
     const now = this.o.now ?? (() => performance.now())
     const began = now()
     try {
@@ -79,6 +79,17 @@ export class HashGate {
       const restMs = this.waitingCount ? (now() - began) * (1 / this.o.share - 1) : 0
       if (restMs > 0) void (this.o.rest ?? sleep)(restMs).then(() => this.release())
       else this.release()
+    }
+  }
+
+  /**
+   * `whose` turned out to be flooding: their hashes waiting in the reserved line move to the open one, or, when it
+   * has no room, are refused (TooManyRequests) as if they had come to it.
+   */
+  demote(whose: string) {
+    for (const waiter of this.reserved.take(whose)) {
+      if (this.open.size < this.o.maxWaiting) this.open.add(whose, waiter)
+      else waiter.refuse(new TooManyRequests(busyMessage))
     }
   }
 
@@ -95,21 +106,34 @@ export class HashGate {
   }
 }
 
+interface Waiter {
+  go: () => void
+  refuse: (error: Error) => void
+}
+
 /** One waiting line whose callers take turns: the first in line of the caller longest without a turn goes next. */
 class TakingTurns {
-  private waiting = new Map<string, (() => void)[]>()
+  private waiting = new Map<string, Waiter[]>()
   size = 0
   /** Whose hash ran last: the next turn goes to someone else when anyone else is waiting. */
   lastWhose: string | undefined
 
-  add(whose: string, resolve: () => void) {
+  add(whose: string, waiter: Waiter) {
     const line = this.waiting.get(whose)
-    if (line) line.push(resolve)
-    else this.waiting.set(whose, [resolve])
+    if (line) line.push(waiter)
+    else this.waiting.set(whose, [waiter])
     this.size++
   }
 
-  /** Takes the next caller out of the line (who then goes last among their own). */
+  /** Takes all of `whose` waiting hashes out of the line. */
+  take(whose: string): Waiter[] {
+    const line = this.waiting.get(whose) ?? []
+    this.waiting.delete(whose)
+    this.size -= line.length
+    return line
+  }
+
+  /** Takes the next caller out of the line (who then goes last among their own); answers how to let them go. */
   next(): (() => void) | undefined {
     let turn: string | undefined
     for (const whose of this.waiting.keys()) {
@@ -122,7 +146,8 @@ class TakingTurns {
     this.waiting.delete(turn)
     if (line.length) this.waiting.set(turn, line)
     this.size--
-    return next
+    this.lastWhose = turn
+    return next.go
   }
 }
 

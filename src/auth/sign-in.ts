@@ -4,11 +4,11 @@ import { recordEvent } from '../events/service.ts'
 import { log } from '../log.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { findUserByEmail } from '../users/store.ts'
-import { busyMessage } from './hash-gate.ts'
+import { busyMessage, passwordHashing } from './hash-gate.ts'
 import { NO_ACCOUNT_HASH, verifyPassword } from './passwords.ts'
 import { openSession } from './service.ts'
 import { claimSignInAttempt, deleteSignInAttemptsBefore, dropSignInAttempt, forgetSignInFailures } from './store.ts'
-import { signInVerdict, type AttemptCounts, type Verdict } from './throttle.ts'
+import { signInVerdict, type AttemptCounts, type SignInLimits, type Verdict } from './throttle.ts'
 import { sha256 } from './tokens.ts'
 import { waitText } from './wait-text.ts'
 
@@ -31,6 +31,31 @@ const UNKNOWN_ADDRESS = 'unknown'
 
 /** Sign-ins in progress per address in this process: the cheapest refusal, before the database or the hash. */
 const inProgress = new Map<string, number>()
+
+/**
+ * Addresses this process lately turned away for want of room (more sign-ins at once than an address may have, or
+ * the hash gate's open line full), until when. Such an address is flooding: none of its attempts is above suspicion,
+ * failures counted or not yet, and its hashes waiting in the reserved line move out of it. A sign-in that gets in
+ * clears the mark.
+ */
+const turnedAway = new Map<string, number>()
+const MAX_TURNED_AWAY = 50_000
+
+function turnAway(address: string, limits: SignInLimits): SignInResult {
+  turnedAway.delete(address) // re-inserted last, so the oldest mark is the first to go when the map is full
+  turnedAway.set(address, limits.now() + limits.windowMs)
+  if (turnedAway.size > MAX_TURNED_AWAY) turnedAway.delete(turnedAway.keys().next().value as string)
+  passwordHashing.demote(address)
+  return { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 }
+}
+
+function latelyTurnedAway(address: string, now: number): boolean {
+  const until = turnedAway.get(address)
+  if (until === undefined) return false
+  if (until > now) return true
+  turnedAway.delete(address)
+  return false
+}
 let lastPrunedMs = 0
 const PRUNE_EVERY_MS = 60_000
 
@@ -54,7 +79,7 @@ async function attempt(deps: Deps, input: SignInInput): Promise<SignInResult> {
   if (!org.settings.auth_password_login_enabled) return { ok: false, message: signInTexts.passwordLoginDisabled }
   const address = input.ip ?? UNKNOWN_ADDRESS
   const running = inProgress.get(address) ?? 0
-  if (running >= deps.config.signInLimits.addressConcurrent) return { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 }
+  if (running >= deps.config.signInLimits.addressConcurrent) return turnAway(address, deps.config.signInLimits)
   inProgress.set(address, running + 1)
   try {
     return await checkPassword(deps, org.id, address, input)
@@ -92,14 +117,17 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
   if (!verdict.go || id === undefined) return refused(verdict)
   const user = await findUserByEmail(deps.sql, orgId, email)
   let valid: boolean
+  const reserved = aboveSuspicion(counts) && !latelyTurnedAway(address, now)
   try {
-    valid = await verifyPassword(input.password, user?.password_hash ?? NO_ACCOUNT_HASH, { whose: address, reserved: aboveSuspicion(counts) })
+    valid = await verifyPassword(input.password, user?.password_hash ?? NO_ACCOUNT_HASH, { whose: address, reserved })
   } catch (error) {
     if (!(error instanceof TooManyRequests)) throw error
     await dropSignInAttempt(deps.sql, id) // never checked, so not a failure
-    return { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 }
+    // no room in the reserved line is no sign of flooding (a flood from many fresh addresses fills it)
+    return reserved ? { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 } : turnAway(address, limits)
   }
   if (!user || !valid || user.disabled_at) return { ok: false, message: signInTexts.wrongCredentials }
+  turnedAway.delete(address)
   await forgetSignInFailures(deps.sql, { id, account, address })
   const token = await openSession(deps, user.id, input.remember, input)
   await recordEvent(deps.sql, { orgId, userId: user.id, action: 'login', objectType: 'redash', objectId: null,

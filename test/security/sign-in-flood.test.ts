@@ -87,10 +87,10 @@ async function floodAddressesHaveFailed() {
 }
 
 /** 32 addresses, 4 guesses each at once: one hash runs (held), the open line fills, the rest are refused. */
-async function startFlood() {
+async function startFlood(addresses = FLOOD_ADDRESSES) {
   scrypt = holdScrypt()
   const answers: Response[] = []
-  const all = FLOOD_ADDRESSES.flatMap((from) => Array.from({ length: 4 }, () => signIn(from, randomEmail(), 'guess').then((res) => answers.push(res))))
+  const all = addresses.flatMap((from) => Array.from({ length: 4 }, () => signIn(from, randomEmail(), 'guess').then((res) => answers.push(res))))
   // one hash running, ten waiting: everything else has been answered 429 before any hashing
   await waitFor(() => answers.length >= all.length - 11 && scrypt!.started.length === 1, 'the flood to fill the line')
   expect(answers.every((r) => r.status === 429)).toBe(true)
@@ -116,6 +116,28 @@ describe('a sign-in flood from many addresses', () => {
     s.releaseAll()
     await Promise.all(flood.all)
     expect(flood.answers.every((r) => r.status === 200 || r.status === 429)).toBe(true)
+  }, 60_000)
+
+  it('keeps the reserved line for them even when the flood comes from addresses that have not failed yet', async () => {
+    scrypt = holdScrypt()
+    const s = scrypt
+    const answers: Response[] = []
+    const fresh = Array.from({ length: 32 }, (_, i) => `198.51.101.${i + 1}`)
+    const all = fresh.flatMap((from) => Array.from({ length: 4 }, () => signIn(from, randomEmail(), 'guess').then((res) => answers.push(res))))
+    // every guess answered, waiting or running: an address whose guesses were turned away for want of room is flooding,
+    // so its first guess, clean as it looked, has left the reserved line
+    await waitFor(() => s.started.length === 1 && answers.length + passwordHashing.waitingCount + 1 === all.length, 'the flood to settle')
+    expect(passwordHashing.waiting.open).toBe(10)
+    expect(passwordHashing.waiting.reserved).toBeLessThanOrEqual(3)
+
+    let answer: Response | undefined
+    const colleague = signIn(COLLEAGUE, ADMIN.email, ADMIN.password).then((res) => (answer = res))
+    const before = passwordHashing.waiting.reserved
+    await waitFor(() => answer !== undefined || passwordHashing.waiting.reserved === before + 1, 'the colleague to be in line')
+    expect(answer?.status).toBeUndefined()
+    s.releaseAll()
+    expect(signedIn(await colleague)).toBe(true)
+    await Promise.all(all)
   }, 60_000)
 
   it('lets a signed-in user change their password during the flood: each of its hashes goes next', async () => {
