@@ -12,7 +12,7 @@ import { crontab, taskList } from './tasks/index.ts'
 export interface WorkerOptions {
   connectionString: string
   secretKey: string
-  config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'workerDeadAfterSeconds' | 'mail' | 'baseUrl' | 'port'>
+  config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'browserEventRetentionDays' | 'workerDeadAfterSeconds' | 'mail' | 'baseUrl' | 'port'>
 }
 
 export interface RunningWorker {
