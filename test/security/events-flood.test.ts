@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import crypto from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { loadConfig } from '../../src/config.ts'
+import { migrate, readMigrations } from '../../src/db/migrate.ts'
+import { connect } from '../../src/db/sql.ts'
 import { addUser, createTestApp, setUp, signInAs, type Client, type TestApp } from '../helpers/app.ts'
+import { withDatabase } from '../helpers/global-setup.ts'
 
 /**
  * A member flooding the audit log through POST /api/events: past 60 browser-reported events a minute (each event of a
@@ -127,5 +131,35 @@ describe('the browser event retention', () => {
     await signInAs(t.app, 'mo@example.com', 'mo-password')
     const rows = await t.db.sql<{ action: string; from_browser: boolean }[]>`select action, from_browser from events order by id`
     expect(rows).toEqual([{ action: 'view', from_browser: true }, { action: 'login', from_browser: false }])
+  })
+
+  it('recognises the browser-reported events recorded before they were marked, so the retention applies to them too', async () => {
+    const adminUrl = inject('pgAdminUrl')
+    const name = `t_events_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
+    const root = connect(adminUrl, { max: 1 })
+    await root.unsafe(`create database ${name}`)
+    const sql = connect(withDatabase(adminUrl, name), { max: 2 })
+    try {
+      const all = readMigrations()
+      const mark = all.find((m) => m.name.includes('browser_events'))!.version
+      await migrate(sql, all.filter((m) => m.version < mark))
+      const [org] = await sql<{ id: number }[]>`insert into organizations (name, slug) values ('Old', 'default') returning id`
+      const old = (action: string, objectType: string, properties: Record<string, unknown>) =>
+        ({ org_id: org.id, action, object_type: objectType, object_id: '1', additional_properties: sql.json(properties as never) })
+      await sql`insert into events ${sql([
+        old('view', 'query', { user_agent: 'Browser/1.0', ip: '192.0.2.1' }), old('view_source', 'query', {}), old('execute', 'query', { ip: '192.0.2.1' }),
+        old('view', 'dashboard', {}), old('login', 'redash', { user_agent: 'Browser/1.0', ip: '192.0.2.1' }), old('execute_query', 'query', {}),
+      ])}`
+      await migrate(sql, all)
+      const rows = await sql<{ action: string; object_type: string; from_browser: boolean }[]>`select action, object_type, from_browser from events order by id`
+      expect(rows.map((r) => `${r.action} ${r.object_type}: ${r.from_browser}`)).toEqual([
+        'view query: true', 'view_source query: true', 'execute query: true',
+        'view dashboard: false', 'login redash: false', 'execute_query query: false',
+      ])
+    } finally {
+      await sql.end({ timeout: 1 })
+      await root.unsafe(`drop database if exists ${name} with (force)`)
+      await root.end()
+    }
   })
 })
