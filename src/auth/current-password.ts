@@ -13,7 +13,7 @@ export const currentPasswordTexts = {
  * Check the current password a signed-in user gives to change it. Wrong ones are counted per user in the sign-in
  * attempts table (src/auth/store.ts), so every web process sees the same count and a stolen session cannot guess N
  * times as often on N processes: past the limit, TooManyRequests with the wait until the oldest leaves the window.
- * The caller is signed in, so the hash takes the gate's reserved line: a sign-in flood does not hold it up.
+ * The caller is signed in, so the hash takes the gate's trusted line: a sign-in flood does not hold it up.
  */
 export async function checkCurrentPassword(deps: Deps, user: { id: number; password_hash: string | null }, password: string): Promise<boolean> {
   const limits = deps.config.signInLimits
@@ -34,7 +34,7 @@ export async function checkCurrentPassword(deps: Deps, user: { id: number; passw
   }
   let valid: boolean
   try {
-    valid = await verifyPassword(password, user.password_hash, { whose: key, reserved: true })
+    valid = await verifyPassword(password, user.password_hash, { whose: key, rank: 'trusted' })
   } catch (error) {
     await dropSignInAttempt(deps.sql, id) // never checked, so not a wrong password
     throw error

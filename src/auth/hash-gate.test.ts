@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TooManyRequests } from '../errors.ts'
-import { HashGate } from './hash-gate.ts'
+import { HashGate, type Rank } from './hash-gate.ts'
 
 const tick = () => new Promise((r) => setImmediate(r))
 
@@ -69,24 +69,24 @@ describe('HashGate turns', () => {
   })
 })
 
-describe('HashGate reserved line', () => {
+describe('HashGate lines', () => {
   /** A gate whose first hash is held; returns a way to let it finish, and the order the others ran in. */
   function busyGate(o: { maxWaiting: number; maxReservedWaiting?: number; openTurnEvery?: number }) {
     const gate = new HashGate({ maxRunning: 1, share: 1, ...o })
     const order: string[] = []
     let release!: () => void
     const first = gate.run(() => new Promise<void>((resolve) => (release = resolve)), 'guesser-0')
-    const enqueue = (who: string, reserved: boolean) =>
-      gate.run(async () => { order.push(who) }, who, reserved).then(() => 'done', (e) => (e instanceof TooManyRequests ? 'refused' : 'error'))
+    const enqueue = (who: string, rank: Rank) =>
+      gate.run(async () => { order.push(who) }, who, rank).then(() => 'done', (e) => (e instanceof TooManyRequests ? 'refused' : 'error'))
     return { gate, order, first, release: () => release(), enqueue }
   }
 
   it('has room of its own: with the open line full of guesses, a caller above suspicion still waits, and goes next', async () => {
     const g = busyGate({ maxWaiting: 3, maxReservedWaiting: 2 })
-    const guesses = Array.from({ length: 5 }, (_, i) => g.enqueue(`guesser-${i + 1}`, false))
-    const colleague = g.enqueue('colleague', true)
+    const guesses = Array.from({ length: 5 }, (_, i) => g.enqueue(`guesser-${i + 1}`, 'open'))
+    const colleague = g.enqueue('colleague', 'clean')
     await tick()
-    expect(g.gate.waiting).toEqual({ reserved: 1, open: 3 })
+    expect(g.gate.waiting).toEqual({ trusted: 0, clean: 1, open: 3 })
     g.release()
     await Promise.all([g.first, colleague, ...guesses])
     expect((await Promise.all(guesses)).filter((r) => r === 'refused')).toHaveLength(2)
@@ -96,8 +96,8 @@ describe('HashGate reserved line', () => {
   it('still gives the open line a turn after every few reserved ones, so a mistyped password is slowed, not shut out', async () => {
     const g = busyGate({ maxWaiting: 10, maxReservedWaiting: 10, openTurnEvery: 2 })
     const all = [
-      g.enqueue('typo', false),
-      ...Array.from({ length: 5 }, (_, i) => g.enqueue(`clean-${i}`, true)),
+      g.enqueue('typo', 'open'),
+      ...Array.from({ length: 5 }, (_, i) => g.enqueue(`clean-${i}`, 'clean')),
     ]
     await tick()
     g.release()
@@ -107,18 +107,29 @@ describe('HashGate reserved line', () => {
 
   it('moves a caller found flooding out of the reserved line, into the open one while it has room, else refuses them', async () => {
     const g = busyGate({ maxWaiting: 1, maxReservedWaiting: 5 })
-    const outcomes = [g.enqueue('flooder', true), g.enqueue('flooder', true), g.enqueue('colleague', true)]
+    const outcomes = [g.enqueue('flooder', 'clean'), g.enqueue('flooder', 'clean'), g.enqueue('colleague', 'clean')]
     await tick()
     g.gate.demote('flooder')
-    expect(g.gate.waiting).toEqual({ reserved: 1, open: 1 })
+    expect(g.gate.waiting).toEqual({ trusted: 0, clean: 1, open: 1 })
     g.release()
     expect(await Promise.all(outcomes)).toEqual(['done', 'refused', 'done'])
     expect(g.order).toEqual(['colleague', 'flooder'])
   })
 
+  it('serves the trusted line before the clean one, each with room of its own', async () => {
+    const g = busyGate({ maxWaiting: 10, maxReservedWaiting: 2 })
+    const outcomes = [
+      g.enqueue('fresh-1', 'clean'), g.enqueue('fresh-2', 'clean'), g.enqueue('fresh-3', 'clean'), g.enqueue('owner', 'trusted'),
+    ]
+    await tick()
+    g.release()
+    expect(await Promise.all(outcomes)).toEqual(['done', 'done', 'refused', 'done'])
+    expect(g.order).toEqual(['owner', 'fresh-1', 'fresh-2'])
+  })
+
   it('refuses a caller above suspicion only when its own line is full', async () => {
     const g = busyGate({ maxWaiting: 0, maxReservedWaiting: 1 })
-    const outcomes = [g.enqueue('guesser-1', false), g.enqueue('colleague-1', true), g.enqueue('colleague-2', true)]
+    const outcomes = [g.enqueue('guesser-1', 'open'), g.enqueue('colleague-1', 'clean'), g.enqueue('colleague-2', 'clean')]
     await tick()
     g.release()
     expect(await Promise.all(outcomes)).toEqual(['refused', 'done', 'refused'])

@@ -14,17 +14,19 @@ export const busyMessage = 'The server is busy checking passwords. Please try ag
  * of 1/4), which keeps hashing to a fraction of one core, so other requests keep their speed even while sign-ins
  * arrive faster than they can be checked.
  *
- * There are two lines. The reserved one is for hashes nobody has reason to suspect: sign-ins from an address and
- * for an account with no recent failures, and signed-in users' own password changes. It is served first (the open
- * line still gets every `openTurnEvery`-th turn while both wait, so a user who mistyped once is slowed, never shut
- * out), and has its own room: a flood of guesses fills only the open line, so everyone else still signs in within
+ * Callers wait in three lines, served in this order (`Rank`): `trusted` for signed-in users' own password changes and
+ * sign-ins from where the account already has a session, `clean` for sign-ins from an address and for an account
+ * with no recent failures, `open` for the rest. The open line still gets every `openTurnEvery`-th turn while others
+ * wait, so a user who mistyped once is slowed, never shut out. Each line has its own room: a flood of guesses fills
+ * only the open line (and, from addresses it has not seen fail yet, the clean one), so the rest still sign in within
  * a turn or two. Within each line, waiting callers take turns by address (`whose`).
  */
+export type Rank = 'trusted' | 'clean' | 'open'
+
 export class HashGate {
   private running = 0
-  private reserved = new TakingTurns()
-  private open = new TakingTurns()
-  /** Reserved turns given in a row while the open line waited. */
+  private lines: Record<Rank, TakingTurns> = { trusted: new TakingTurns(), clean: new TakingTurns(), open: new TakingTurns() }
+  /** Turns given in a row to the other lines while the open line waited. */
   private reservedStreak = 0
   /** The most hashes ever seen running at once (for tests and the bench). */
   peak = 0
@@ -34,9 +36,9 @@ export class HashGate {
       maxRunning: number
       /** Room in the open line. */
       maxWaiting: number
-      /** Room in the reserved line (default: as much as the open one). */
+      /** Room in each of the trusted and clean lines (default: as much as the open one). */
       maxReservedWaiting?: number
-      /** While both lines wait, the open line gets one turn after this many reserved ones (default 3). */
+      /** While others wait, the open line gets one turn after this many of theirs (default 3). */
       openTurnEvery?: number
       /** The share of wall time a slot may spend hashing (1: no rest between hashes). */
       share: number
@@ -45,24 +47,21 @@ export class HashGate {
     },
   ) {}
 
-  /** Hashes waiting in either line. */
+  /** Hashes waiting in any line. */
   get waitingCount(): number {
-    return this.reserved.size + this.open.size
+    return this.lines.trusted.size + this.lines.clean.size + this.lines.open.size
   }
 
   /** Hashes waiting in each line (for tests and the bench). */
-  get waiting(): { reserved: number; open: number } {
-    return { reserved: this.reserved.size, open: this.open.size }
+  get waiting(): Record<Rank, number> {
+    return { trusted: this.lines.trusted.size, clean: this.lines.clean.size, open: this.lines.open.size }
   }
 
-  /**
-   * Run `hash` when a slot is free and it is `whose` turn in its line (`reserved`: the caller is above suspicion);
-   * throws TooManyRequests when that line is full.
-   */
-  async run<T>(hash: () => Promise<T>, whose = '', reserved = false): Promise<T> {
-    const line = reserved ? this.reserved : this.open
+  /** Run `hash` when a slot is free and it is `whose` turn in the line of its rank; throws TooManyRequests when that line is full. */
+  async run<T>(hash: () => Promise<T>, whose = '', rank: Rank = 'open'): Promise<T> {
+    const line = this.lines[rank]
     if (this.running >= this.o.maxRunning) {
-      const room = reserved ? (this.o.maxReservedWaiting ?? this.o.maxWaiting) : this.o.maxWaiting
+      const room = rank === 'open' ? this.o.maxWaiting : (this.o.maxReservedWaiting ?? this.o.maxWaiting)
       if (line.size >= room) throw new TooManyRequests(busyMessage)
       await new Promise<void>((go, refuse) => line.add(whose, { go, refuse }))
     } else {
@@ -83,25 +82,26 @@ export class HashGate {
   }
 
   /**
-   * `whose` turned out to be flooding: their hashes waiting in the reserved line move to the open one, or, when it
-   * has no room, are refused (TooManyRequests) as if they had come to it.
+   * `whose` turned out to be flooding: their hashes waiting in the clean line move to the open one, or, when it has
+   * no room, are refused (TooManyRequests) as if they had come to it.
    */
   demote(whose: string) {
-    for (const waiter of this.reserved.take(whose)) {
-      if (this.open.size < this.o.maxWaiting) this.open.add(whose, waiter)
+    for (const waiter of this.lines.clean.take(whose)) {
+      if (this.lines.open.size < this.o.maxWaiting) this.lines.open.add(whose, waiter)
       else waiter.refuse(new TooManyRequests(busyMessage))
     }
   }
 
-  /** The slot passes straight to the next caller: the reserved line's first, unless the open line is due a turn. */
+  /** The slot passes straight to the next caller: trusted first, then clean, unless the open line is due a turn. */
   private release() {
-    const openDue = this.open.size > 0 && (this.reserved.size === 0 || this.reservedStreak >= (this.o.openTurnEvery ?? 3))
-    const next = openDue ? this.open.next() : this.reserved.next()
+    const { trusted, clean, open } = this.lines
+    const openDue = open.size > 0 && (trusted.size + clean.size === 0 || this.reservedStreak >= (this.o.openTurnEvery ?? 3))
+    const next = (openDue ? open : trusted.size ? trusted : clean).next()
     if (!next) {
       this.running--
       return
     }
-    this.reservedStreak = openDue ? 0 : this.open.size > 0 ? this.reservedStreak + 1 : 0
+    this.reservedStreak = openDue ? 0 : open.size > 0 ? this.reservedStreak + 1 : 0
     next()
   }
 }
@@ -158,8 +158,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => {
 
 /**
  * Hashing may take an eighth of the machine: all of one core from 8 cores up, a quarter of one on 2 cores. A line of
- * 10 then waits at most about ten hashes' rest (~3 s on 2 cores) before its turn; a reserved caller behind a flood
- * waits about one (the hash running and its rest).
+ * 10 then waits at most about ten hashes' rest (~3 s on 2 cores) before its turn; a trusted or clean caller behind a
+ * flood waits about one (the hash running and its rest).
  */
 const cores = (os as { availableParallelism?: () => number }).availableParallelism?.() ?? os.cpus().length
 export const HASHING_SHARE = Math.min(1, Math.max(1, cores) / 8)

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { passwordHashing } from './hash-gate.ts'
+import { passwordHashing, type Rank } from './hash-gate.ts'
 
 // scrypt is memory-hard: N=2^15, r=8 needs 32 MiB per hash, which makes GPU guessing expensive.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 }
@@ -19,25 +19,25 @@ export const NO_ACCOUNT_HASH = ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, crypto.r
 export interface HashCaller {
   /** The caller's address: callers take turns by it. */
   whose?: string
-  /** Above suspicion (no recent failures, or signed in): the gate's reserved line, which a flood of guesses cannot fill. */
-  reserved?: boolean
+  /** Which of the gate's lines the hash waits in (default `open`). */
+  rank?: Rank
 }
 
 /** scrypt through the process's hash gate, so hashing never takes more of libuv's pool than the gate allows. */
 function scrypt(password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions, caller: HashCaller): Promise<Buffer> {
   return passwordHashing.run(() => new Promise<Buffer>((resolve, reject) => {
     crypto.scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key)))
-  }), caller.whose, caller.reserved)
+  }), caller.whose, caller.rank)
 }
 
 /**
  * Hash as `scrypt$N$r$p$salt$hash` (base64), so parameters can be raised later without breaking old hashes. Only
  * callers who proved something hash a new password (the first admin at setup, a link's holder, a signed-in user who
- * gave their current one), so it takes the gate's reserved line: a sign-in flood never holds it up.
+ * gave their current one), so it takes the gate's trusted line: a sign-in flood never holds it up.
  */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16)
-  const hash = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: MAX_MEM }, { reserved: true })
+  const hash = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: MAX_MEM }, { rank: 'trusted' })
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), hash.toString('base64')].join('$')
 }
 

@@ -4,10 +4,10 @@ import { recordEvent } from '../events/service.ts'
 import { log } from '../log.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { findUserByEmail } from '../users/store.ts'
-import { busyMessage, passwordHashing } from './hash-gate.ts'
+import { busyMessage, passwordHashing, type Rank } from './hash-gate.ts'
 import { NO_ACCOUNT_HASH, verifyPassword } from './passwords.ts'
 import { openSession } from './service.ts'
-import { claimSignInAttempt, deleteSignInAttemptsBefore, dropSignInAttempt, forgetSignInFailures } from './store.ts'
+import { claimSignInAttempt, deleteSignInAttemptsBefore, dropSignInAttempt, forgetSignInFailures, hasSessionFrom } from './store.ts'
 import { signInVerdict, type AttemptCounts, type SignInLimits, type Verdict } from './throttle.ts'
 import { sha256 } from './tokens.ts'
 import { waitText } from './wait-text.ts'
@@ -35,7 +35,7 @@ const inProgress = new Map<string, number>()
 /**
  * Addresses this process lately turned away for want of room (more sign-ins at once than an address may have, or
  * the hash gate's open line full), until when. Such an address is flooding: none of its attempts is above suspicion,
- * failures counted or not yet, and its hashes waiting in the reserved line move out of it. A sign-in that gets in
+ * failures counted or not yet, and its hashes waiting in the clean line move out of it. A sign-in that gets in
  * clears the mark.
  */
 const turnedAway = new Map<string, number>()
@@ -63,7 +63,8 @@ const PRUNE_EVERY_MS = 60_000
  * Check a password sign-in; on success open a session and return its cookie token. Every check is counted and
  * limited before the password is hashed (src/auth/throttle.ts says how), and the hash itself waits for the
  * process's hash gate, so a flood of sign-ins can neither guess fast nor take the thread pool from other work; the
- * gate keeps a line for attempts with no recent failures, so a flood does not keep everyone else out either.
+ * gate keeps lines for attempts with no recent failures and from where the account is signed in already, so a flood
+ * does not keep everyone else out either.
  */
 export async function signIn(deps: Deps, input: SignInInput): Promise<SignInResult> {
   const result = await attempt(deps, input)
@@ -82,7 +83,9 @@ async function attempt(deps: Deps, input: SignInInput): Promise<SignInResult> {
   if (running >= deps.config.signInLimits.addressConcurrent) return turnAway(address, deps.config.signInLimits)
   inProgress.set(address, running + 1)
   try {
-    return await checkPassword(deps, org.id, address, input)
+    // another sign-in from the address under way here: this one is not the address's first, whatever the count says
+    // (attempts claimed at the same moment do not see each other's rows)
+    return await checkPassword(deps, org.id, address, input, running > 0)
   } finally {
     const left = (inProgress.get(address) ?? 1) - 1
     if (left > 0) inProgress.set(address, left)
@@ -104,7 +107,7 @@ async function pauseRefusal(ms: number) {
   }
 }
 
-async function checkPassword(deps: Deps, orgId: number, address: string, input: SignInInput): Promise<SignInResult> {
+async function checkPassword(deps: Deps, orgId: number, address: string, input: SignInInput, concurrent: boolean): Promise<SignInResult> {
   const limits = deps.config.signInLimits
   const now = limits.now()
   await pruneOldAttempts(deps, now)
@@ -115,16 +118,19 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
   const { id, counts } = await claimSignInAttempt(deps.sql, { account, address, at: new Date(now), since: new Date(now - limits.windowMs) },
     (counts) => (verdict = signInVerdict(counts, limits, now)).go)
   if (!verdict.go || id === undefined) return refused(verdict)
-  const user = await findUserByEmail(deps.sql, orgId, email)
+  const [user, knownAddress] = await Promise.all([
+    findUserByEmail(deps.sql, orgId, email),
+    hasSessionFrom(deps.sql, { orgId, email, address }),
+  ])
   let valid: boolean
-  const reserved = aboveSuspicion(counts) && !latelyTurnedAway(address, now)
+  const rank = hashRank(counts, knownAddress, concurrent || latelyTurnedAway(address, now))
   try {
-    valid = await verifyPassword(input.password, user?.password_hash ?? NO_ACCOUNT_HASH, { whose: address, reserved })
+    valid = await verifyPassword(input.password, user?.password_hash ?? NO_ACCOUNT_HASH, { whose: address, rank })
   } catch (error) {
     if (!(error instanceof TooManyRequests)) throw error
     await dropSignInAttempt(deps.sql, id) // never checked, so not a failure
-    // no room in the reserved line is no sign of flooding (a flood from many fresh addresses fills it)
-    return reserved ? { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 } : turnAway(address, limits)
+    // no room in the trusted or clean line is no sign of flooding (a flood from many fresh addresses fills the clean one)
+    return rank !== 'open' ? { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 } : turnAway(address, limits)
   }
   if (!user || !valid || user.disabled_at) return { ok: false, message: signInTexts.wrongCredentials }
   turnedAway.delete(address)
@@ -136,10 +142,16 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
 }
 
 /**
- * An attempt from an address and on an account with no failed (or running) attempts in the window: its hash takes
- * the gate's reserved line, so guessers, however many addresses they come from, slow each other and not everyone.
+ * Which line of the hash gate an attempt waits in, so that guessers, however many addresses they come from, slow
+ * each other and not everyone: trusted when the account already has a session from this address (its owner's usual
+ * place, which no stranger can claim), clean from an address and on an account with no failed (or running) attempts
+ * in the window, unless the address has another sign-in under way or was lately turned away as flooding; open
+ * otherwise.
  */
-const aboveSuspicion = (counts: AttemptCounts) => counts.addressFailures === 0 && counts.accountFailures === 0
+function hashRank(counts: AttemptCounts, knownAddress: boolean, busyAddress: boolean): Rank {
+  if (knownAddress) return 'trusted'
+  return counts.addressFailures === 0 && counts.accountFailures === 0 && !busyAddress ? 'clean' : 'open'
+}
 
 function refused(verdict: Verdict): SignInResult {
   const retryAfterMs = verdict.go ? 1_000 : verdict.retryAfterMs

@@ -129,6 +129,19 @@ export async function claimSignInAttempt(
   })
 }
 
+/**
+ * Whether the account with this email has a live session opened from this address: where its owner usually signs
+ * in. Asked the same way whether or not the email has an account, so the time taken tells nothing.
+ */
+export async function hasSessionFrom(db: Db, a: { orgId: number; email: string; address: string }): Promise<boolean> {
+  const [{ known }] = await db<{ known: boolean }[]>`
+    select exists(
+      select 1 from users u join sessions s on s.user_id = u.id
+      where u.org_id = ${a.orgId} and u.email = ${a.email} and u.disabled_at is null
+        and s.ip = ${a.address} and s.expires_at > now()) as known`
+  return known
+}
+
 /** A right password: this attempt and the address's earlier failures on the account no longer count. */
 export async function forgetSignInFailures(db: Db, a: { id: number; account: Buffer; address: string; purpose?: AttemptPurpose }) {
   await db`

@@ -12,6 +12,7 @@ import { ADMIN, addUser, createTestApp, setUp, signInAs, type TestApp } from '..
 
 const FLOOD_ADDRESSES = Array.from({ length: 32 }, (_, i) => `198.51.100.${i + 1}`)
 const COLLEAGUE = '192.0.2.10'
+const NEW_COLLEAGUE = '192.0.2.11'
 const BO = { name: 'Bo', email: 'bo@example.com', password: 'bo-password' }
 let t: TestApp
 
@@ -105,7 +106,7 @@ describe('a sign-in flood from many addresses', () => {
     let answer: Response | undefined
     const colleague = signIn(COLLEAGUE, ADMIN.email, ADMIN.password).then((res) => (answer = res))
     // the colleague waits for the hash that is running, not for the ten guesses in line before them
-    await waitFor(() => answer !== undefined || passwordHashing.waiting?.reserved === 1, 'the colleague to be in line')
+    await waitFor(() => answer !== undefined || passwordHashing.waiting?.clean === 1, 'the colleague to be in line')
     expect(answer?.status).toBeUndefined()
     s.releaseOne()
     await waitFor(() => s.started.length === 2, 'the next hash to start')
@@ -118,7 +119,7 @@ describe('a sign-in flood from many addresses', () => {
     expect(flood.answers.every((r) => r.status === 200 || r.status === 429)).toBe(true)
   }, 60_000)
 
-  it('keeps the reserved line for them even when the flood comes from addresses that have not failed yet', async () => {
+  it('keeps the clean line for them even when the flood comes from addresses that have not failed yet', async () => {
     scrypt = holdScrypt()
     const s = scrypt
     const answers: Response[] = []
@@ -128,13 +129,36 @@ describe('a sign-in flood from many addresses', () => {
     // so its first guess, clean as it looked, has left the reserved line
     await waitFor(() => s.started.length === 1 && answers.length + passwordHashing.waitingCount + 1 === all.length, 'the flood to settle')
     expect(passwordHashing.waiting.open).toBe(10)
-    expect(passwordHashing.waiting.reserved).toBeLessThanOrEqual(3)
+    expect(passwordHashing.waiting.clean).toBeLessThanOrEqual(3)
+
+    // a colleague who never signed in from their address before: the clean line has room for them
+    let answer: Response | undefined
+    const colleague = signIn(NEW_COLLEAGUE, BO.email, BO.password).then((res) => (answer = res))
+    const before = passwordHashing.waiting.clean
+    await waitFor(() => answer !== undefined || passwordHashing.waiting.clean === before + 1, 'the colleague to be in line')
+    expect(answer?.status).toBeUndefined()
+    s.releaseAll()
+    expect(signedIn(await colleague)).toBe(true)
+    await Promise.all(all)
+  }, 60_000)
+
+  it('serves a colleague signing in where they did before first, even while fresh addresses fill the clean line', async () => {
+    expect(signedIn(await signIn(COLLEAGUE, ADMIN.email, ADMIN.password))).toBe(true) // their desk
+    scrypt = holdScrypt()
+    const s = scrypt
+    const answers: Response[] = []
+    // one guess at a time from each of 32 addresses never seen before: each looks clean until it has failed
+    const all = Array.from({ length: 32 }, (_, i) => signIn(`198.51.102.${i + 1}`, randomEmail(), 'guess').then((res) => answers.push(res)))
+    await waitFor(() => s.started.length === 1 && answers.length + passwordHashing.waitingCount + 1 === all.length, 'the flood to settle')
+    expect(passwordHashing.waiting.clean).toBe(10)
 
     let answer: Response | undefined
     const colleague = signIn(COLLEAGUE, ADMIN.email, ADMIN.password).then((res) => (answer = res))
-    const before = passwordHashing.waiting.reserved
-    await waitFor(() => answer !== undefined || passwordHashing.waiting.reserved === before + 1, 'the colleague to be in line')
+    await waitFor(() => answer !== undefined || passwordHashing.waiting?.trusted === 1, 'the colleague to be in line')
     expect(answer?.status).toBeUndefined()
+    s.releaseOne()
+    await waitFor(() => s.started.length === 2, 'the next hash to start')
+    expect(s.started[1]).toBe(ADMIN.password)
     s.releaseAll()
     expect(signedIn(await colleague)).toBe(true)
     await Promise.all(all)
@@ -148,14 +172,14 @@ describe('a sign-in flood from many addresses', () => {
 
     let answer: Response | undefined
     const change = client.post(`/api/users/${id}`, { old_password: BO.password, password: 'bo-new-password' }).then((res) => (answer = res))
-    await waitFor(() => answer !== undefined || passwordHashing.waiting?.reserved === 1, 'the password change to be in line')
+    await waitFor(() => answer !== undefined || passwordHashing.waiting?.trusted === 1, 'the password change to be in line')
     expect(answer?.status).toBeUndefined()
     s.releaseOne()
     await waitFor(() => s.started.length === 2, 'the current password to be checked')
     expect(s.started[1]).toBe(BO.password)
     s.releaseOne()
     // then the new password is hashed: it joins the reserved line while a guess has taken the free slot, and goes next
-    await waitFor(() => (s.started.length === 3 && passwordHashing.waiting.reserved === 1) || answer !== undefined, 'the new password to be in line')
+    await waitFor(() => (s.started.length === 3 && passwordHashing.waiting.trusted === 1) || answer !== undefined, 'the new password to be in line')
     expect(answer?.status).toBeUndefined()
     s.releaseOne()
     await waitFor(() => s.started.length === 4, 'the new password to be hashed')
