@@ -135,3 +135,27 @@ describe('HashGate lines', () => {
     expect(await Promise.all(outcomes)).toEqual(['refused', 'done', 'refused'])
   })
 })
+
+describe('HashGate rest and the trusted line', () => {
+  it('cuts the rest short for a trusted caller, and rests again before the next guess', async () => {
+    let clock = 0
+    const rests: number[] = []
+    const gate = new HashGate({ maxRunning: 1, maxWaiting: 5, share: 0.25, now: () => clock,
+      rest: (ms) => new Promise<void>(() => { rests.push(ms) }) }) // a rest that never ends by itself
+    let finishFirst!: () => void
+    const first = gate.run(() => new Promise<void>((resolve) => (finishFirst = resolve)), 'guesser-1')
+    const order: string[] = []
+    const guess = gate.run(async () => { order.push('guesser-2') }, 'guesser-2', 'open')
+    clock += 100
+    finishFirst()
+    await first
+    await tick()
+    expect(rests).toEqual([300]) // the slot rests before the next guess
+    const owner = gate.run(async () => { order.push('owner'); clock += 100 }, 'owner', 'trusted')
+    await owner // goes at once, without waiting out the rest
+    expect(order).toEqual(['owner'])
+    await tick()
+    expect(rests).toEqual([300, 300]) // after the owner, the slot rests again before the guess (100 ms of hashing)
+    void guess
+  })
+})

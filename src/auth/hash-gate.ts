@@ -12,7 +12,7 @@ export const busyMessage = 'The server is busy checking passwords. Please try ag
  * the pool and the CPU with hashes and everything else queued behind them. One at a time leaves three pool threads
  * free; and while others wait in line, each hash is followed by a rest (three times as long as it took, at a share
  * of 1/4), which keeps hashing to a fraction of one core, so other requests keep their speed even while sign-ins
- * arrive faster than they can be checked.
+ * arrive faster than they can be checked. A trusted caller (below) does not wait for the rest.
  *
  * Callers wait in three lines, served in this order (`Rank`): `trusted` for signed-in users' own password changes and
  * sign-ins from where the account already has a session, `clean` for sign-ins from an address and for an account
@@ -28,6 +28,8 @@ export class HashGate {
   private lines: Record<Rank, TakingTurns> = { trusted: new TakingTurns(), clean: new TakingTurns(), open: new TakingTurns() }
   /** Turns given in a row to the other lines while the open line waited. */
   private reservedStreak = 0
+  /** Ends the slot's rest at once (while it rests). */
+  private endRest: (() => void) | undefined
   /** The most hashes ever seen running at once (for tests and the bench). */
   peak = 0
 
@@ -63,7 +65,10 @@ export class HashGate {
     if (this.running >= this.o.maxRunning) {
       const room = rank === 'open' ? this.o.maxWaiting : (this.o.maxReservedWaiting ?? this.o.maxWaiting)
       if (line.size >= room) throw new TooManyRequests(busyMessage)
-      await new Promise<void>((go, refuse) => line.add(whose, { go, refuse }))
+      await new Promise<void>((go, refuse) => {
+        line.add(whose, { go, refuse })
+        if (rank === 'trusted') this.endRest?.() // the rest keeps guesses down; it need not hold up the trusted
+      })
     } else {
       this.running++
       line.lastWhose = whose
@@ -75,9 +80,20 @@ export class HashGate {
       return await hash()
     } finally {
       // with others in line, rest before the next hash; a lone sign-in (the usual case) waits for nobody
-      const restMs = this.waitingCount ? (now() - began) * (1 / this.o.share - 1) : 0
-      if (restMs > 0) void (this.o.rest ?? sleep)(restMs).then(() => this.release())
-      else this.release()
+      const restMs = this.waitingCount && !this.lines.trusted.size ? (now() - began) * (1 / this.o.share - 1) : 0
+      if (restMs > 0) {
+        let ended = false
+        const end = () => {
+          if (ended) return
+          ended = true
+          this.endRest = undefined
+          this.release()
+        }
+        this.endRest = end
+        void (this.o.rest ?? sleep)(restMs).then(end)
+      } else {
+        this.release()
+      }
     }
   }
 

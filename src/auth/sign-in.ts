@@ -123,7 +123,7 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
     hasSessionFrom(deps.sql, { orgId, email, address }),
   ])
   let valid: boolean
-  const rank = hashRank(counts, knownAddress, concurrent || latelyTurnedAway(address, now))
+  const rank = hashRank(counts, limits, knownAddress, concurrent || latelyTurnedAway(address, now))
   try {
     valid = await verifyPassword(input.password, user?.password_hash ?? NO_ACCOUNT_HASH, { whose: address, rank })
   } catch (error) {
@@ -144,12 +144,13 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
 /**
  * Which line of the hash gate an attempt waits in, so that guessers, however many addresses they come from, slow
  * each other and not everyone: trusted when the account already has a session from this address (its owner's usual
- * place, which no stranger can claim), clean from an address and on an account with no failed (or running) attempts
+ * place, which no stranger can claim) and the address has few failures (a member guessing on their own account from
+ * their desk soon loses it), clean from an address and on an account with no failed (or running) attempts
  * in the window, unless the address has another sign-in under way or was lately turned away as flooding; open
  * otherwise.
  */
-function hashRank(counts: AttemptCounts, knownAddress: boolean, busyAddress: boolean): Rank {
-  if (knownAddress) return 'trusted'
+function hashRank(counts: AttemptCounts, limits: SignInLimits, knownAddress: boolean, busyAddress: boolean): Rank {
+  if (knownAddress && counts.addressFailures < limits.quietAddressFailures) return 'trusted'
   return counts.addressFailures === 0 && counts.accountFailures === 0 && !busyAddress ? 'clean' : 'open'
 }
 
