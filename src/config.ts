@@ -31,6 +31,8 @@ export interface Config {
   maxResultBytes: number
   /** Days an unused result is kept (one no query shows as its latest). */
   resultRetentionDays: number
+  /** Days the events browsers report (views, runs from a page) are kept; what Sightline records itself stays. */
+  browserEventRetentionDays: number
   /** How long a run request waits for a fast execution to finish and answer with the result itself. */
   executionWaitMs: number
   /** Seconds without a heartbeat after which a worker counts as dead and its executions are recovered. */
@@ -87,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxCellBytes: positiveInt(env, 'SIGHTLINE_MAX_CELL_BYTES', 1024 * 1024),
     maxResultBytes: positiveInt(env, 'SIGHTLINE_MAX_RESULT_BYTES', 104_857_600),
     resultRetentionDays: positiveInt(env, 'SIGHTLINE_RESULT_RETENTION_DAYS', 7),
+    browserEventRetentionDays: positiveInt(env, 'SIGHTLINE_BROWSER_EVENT_RETENTION_DAYS', 90),
     executionWaitMs: positiveInt(env, 'SIGHTLINE_EXECUTION_WAIT_MS', 500),
     workerDeadAfterSeconds: positiveInt(env, 'SIGHTLINE_WORKER_DEAD_AFTER_SECONDS', 30),
     alertRetryBaseMs: positiveInt(env, 'SIGHTLINE_ALERT_RETRY_BASE_MS', 10_000),

@@ -50,8 +50,12 @@ export class PayloadTooLarge extends HttpError {
   }
 }
 
+/** Over a rate limit: the caller may try again after `retryAfterSeconds` (Retry-After), when known. */
 export class TooManyRequests extends HttpError {
-  constructor(message = 'Too many requests. Please wait a moment and try again.') {
+  constructor(
+    message = 'Too many requests. Please wait a moment and try again.',
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, message)
   }
 }

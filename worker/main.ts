@@ -13,7 +13,7 @@ import { crontab, taskList } from './tasks/index.ts'
 export interface WorkerOptions {
   connectionString: string
   secretKey: string
-  config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'workerDeadAfterSeconds' | 'mail' | 'baseUrl' | 'port' | 'dataDir'>
+  config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'browserEventRetentionDays' | 'workerDeadAfterSeconds' | 'mail' | 'baseUrl' | 'port' | 'dataDir'>
 }
 
 export interface RunningWorker {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TooManyRequests } from '../errors.ts'
-import { HashGate } from './hash-gate.ts'
+import { HashGate, type Rank } from './hash-gate.ts'
 
 const tick = () => new Promise((r) => setImmediate(r))
 
@@ -66,5 +66,96 @@ describe('HashGate turns', () => {
     release()
     await Promise.all(all)
     expect(order).toEqual(['colleague', 'attacker', 'attacker', 'attacker', 'attacker'])
+  })
+})
+
+describe('HashGate lines', () => {
+  /** A gate whose first hash is held; returns a way to let it finish, and the order the others ran in. */
+  function busyGate(o: { maxWaiting: number; maxReservedWaiting?: number; openTurnEvery?: number }) {
+    const gate = new HashGate({ maxRunning: 1, share: 1, ...o })
+    const order: string[] = []
+    let release!: () => void
+    const first = gate.run(() => new Promise<void>((resolve) => (release = resolve)), 'guesser-0')
+    const enqueue = (who: string, rank: Rank) =>
+      gate.run(async () => { order.push(who) }, who, rank).then(() => 'done', (e) => (e instanceof TooManyRequests ? 'refused' : 'error'))
+    return { gate, order, first, release: () => release(), enqueue }
+  }
+
+  it('has room of its own: with the open line full of guesses, a caller above suspicion still waits, and goes next', async () => {
+    const g = busyGate({ maxWaiting: 3, maxReservedWaiting: 2 })
+    const guesses = Array.from({ length: 5 }, (_, i) => g.enqueue(`guesser-${i + 1}`, 'open'))
+    const colleague = g.enqueue('colleague', 'clean')
+    await tick()
+    expect(g.gate.waiting).toEqual({ trusted: 0, clean: 1, open: 3 })
+    g.release()
+    await Promise.all([g.first, colleague, ...guesses])
+    expect((await Promise.all(guesses)).filter((r) => r === 'refused')).toHaveLength(2)
+    expect(g.order[0]).toBe('colleague')
+  })
+
+  it('still gives the open line a turn after every few reserved ones, so a mistyped password is slowed, not shut out', async () => {
+    const g = busyGate({ maxWaiting: 10, maxReservedWaiting: 10, openTurnEvery: 2 })
+    const all = [
+      g.enqueue('typo', 'open'),
+      ...Array.from({ length: 5 }, (_, i) => g.enqueue(`clean-${i}`, 'clean')),
+    ]
+    await tick()
+    g.release()
+    await Promise.all(all)
+    expect(g.order).toEqual(['clean-0', 'clean-1', 'typo', 'clean-2', 'clean-3', 'clean-4'])
+  })
+
+  it('moves a caller found flooding out of the reserved line, into the open one while it has room, else refuses them', async () => {
+    const g = busyGate({ maxWaiting: 1, maxReservedWaiting: 5 })
+    const outcomes = [g.enqueue('flooder', 'clean'), g.enqueue('flooder', 'clean'), g.enqueue('colleague', 'clean')]
+    await tick()
+    g.gate.demote('flooder')
+    expect(g.gate.waiting).toEqual({ trusted: 0, clean: 1, open: 1 })
+    g.release()
+    expect(await Promise.all(outcomes)).toEqual(['done', 'refused', 'done'])
+    expect(g.order).toEqual(['colleague', 'flooder'])
+  })
+
+  it('serves the trusted line before the clean one, each with room of its own', async () => {
+    const g = busyGate({ maxWaiting: 10, maxReservedWaiting: 2 })
+    const outcomes = [
+      g.enqueue('fresh-1', 'clean'), g.enqueue('fresh-2', 'clean'), g.enqueue('fresh-3', 'clean'), g.enqueue('owner', 'trusted'),
+    ]
+    await tick()
+    g.release()
+    expect(await Promise.all(outcomes)).toEqual(['done', 'done', 'refused', 'done'])
+    expect(g.order).toEqual(['owner', 'fresh-1', 'fresh-2'])
+  })
+
+  it('refuses a caller above suspicion only when its own line is full', async () => {
+    const g = busyGate({ maxWaiting: 0, maxReservedWaiting: 1 })
+    const outcomes = [g.enqueue('guesser-1', 'open'), g.enqueue('colleague-1', 'clean'), g.enqueue('colleague-2', 'clean')]
+    await tick()
+    g.release()
+    expect(await Promise.all(outcomes)).toEqual(['refused', 'done', 'refused'])
+  })
+})
+
+describe('HashGate rest and the trusted line', () => {
+  it('cuts the rest short for a trusted caller, and rests again before the next guess', async () => {
+    let clock = 0
+    const rests: number[] = []
+    const gate = new HashGate({ maxRunning: 1, maxWaiting: 5, share: 0.25, now: () => clock,
+      rest: (ms) => new Promise<void>(() => { rests.push(ms) }) }) // a rest that never ends by itself
+    let finishFirst!: () => void
+    const first = gate.run(() => new Promise<void>((resolve) => (finishFirst = resolve)), 'guesser-1')
+    const order: string[] = []
+    const guess = gate.run(async () => { order.push('guesser-2') }, 'guesser-2', 'open')
+    clock += 100
+    finishFirst()
+    await first
+    await tick()
+    expect(rests).toEqual([300]) // the slot rests before the next guess
+    const owner = gate.run(async () => { order.push('owner'); clock += 100 }, 'owner', 'trusted')
+    await owner // goes at once, without waiting out the rest
+    expect(order).toEqual(['owner'])
+    await tick()
+    expect(rests).toEqual([300, 300]) // after the owner, the slot rests again before the guess (100 ms of hashing)
+    void guess
   })
 })

@@ -4,12 +4,13 @@ import { recordEvent } from '../events/service.ts'
 import { log } from '../log.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { findUserByEmail } from '../users/store.ts'
-import { busyMessage } from './hash-gate.ts'
+import { busyMessage, passwordHashing, type Rank } from './hash-gate.ts'
 import { NO_ACCOUNT_HASH, verifyPassword } from './passwords.ts'
 import { openSession } from './service.ts'
-import { claimSignInAttempt, deleteSignInAttemptsBefore, dropSignInAttempt, forgetSignInFailures } from './store.ts'
-import { signInVerdict, type Verdict } from './throttle.ts'
+import { claimSignInAttempt, deleteSignInAttemptsBefore, dropSignInAttempt, forgetSignInFailures, hasSessionFrom } from './store.ts'
+import { signInVerdict, type AttemptCounts, type SignInLimits, type Verdict } from './throttle.ts'
 import { sha256 } from './tokens.ts'
+import { waitText } from './wait-text.ts'
 
 export const signInTexts = {
   wrongCredentials: 'Wrong email or password.',
@@ -30,13 +31,40 @@ const UNKNOWN_ADDRESS = 'unknown'
 
 /** Sign-ins in progress per address in this process: the cheapest refusal, before the database or the hash. */
 const inProgress = new Map<string, number>()
+
+/**
+ * Addresses this process lately turned away for want of room (more sign-ins at once than an address may have, or
+ * the hash gate's open line full), until when. Such an address is flooding: none of its attempts is above suspicion,
+ * failures counted or not yet, and its hashes waiting in the clean line move out of it. A sign-in that gets in
+ * clears the mark.
+ */
+const turnedAway = new Map<string, number>()
+const MAX_TURNED_AWAY = 50_000
+
+function turnAway(address: string, limits: SignInLimits): SignInResult {
+  turnedAway.delete(address) // re-inserted last, so the oldest mark is the first to go when the map is full
+  turnedAway.set(address, limits.now() + limits.windowMs)
+  if (turnedAway.size > MAX_TURNED_AWAY) turnedAway.delete(turnedAway.keys().next().value as string)
+  passwordHashing.demote(address)
+  return { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 }
+}
+
+function latelyTurnedAway(address: string, now: number): boolean {
+  const until = turnedAway.get(address)
+  if (until === undefined) return false
+  if (until > now) return true
+  turnedAway.delete(address)
+  return false
+}
 let lastPrunedMs = 0
 const PRUNE_EVERY_MS = 60_000
 
 /**
  * Check a password sign-in; on success open a session and return its cookie token. Every check is counted and
  * limited before the password is hashed (src/auth/throttle.ts says how), and the hash itself waits for the
- * process's hash gate, so a flood of sign-ins can neither guess fast nor take the thread pool from other work.
+ * process's hash gate, so a flood of sign-ins can neither guess fast nor take the thread pool from other work; the
+ * gate keeps lines for attempts with no recent failures and from where the account is signed in already, so a flood
+ * does not keep everyone else out either.
  */
 export async function signIn(deps: Deps, input: SignInInput): Promise<SignInResult> {
   const result = await attempt(deps, input)
@@ -52,10 +80,12 @@ async function attempt(deps: Deps, input: SignInInput): Promise<SignInResult> {
   if (!org.settings.auth_password_login_enabled) return { ok: false, message: signInTexts.passwordLoginDisabled }
   const address = input.ip ?? UNKNOWN_ADDRESS
   const running = inProgress.get(address) ?? 0
-  if (running >= deps.config.signInLimits.addressConcurrent) return { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 }
+  if (running >= deps.config.signInLimits.addressConcurrent) return turnAway(address, deps.config.signInLimits)
   inProgress.set(address, running + 1)
   try {
-    return await checkPassword(deps, org.id, address, input)
+    // another sign-in from the address under way here: this one is not the address's first, whatever the count says
+    // (attempts claimed at the same moment do not see each other's rows)
+    return await checkPassword(deps, org.id, address, input, running > 0)
   } finally {
     const left = (inProgress.get(address) ?? 1) - 1
     if (left > 0) inProgress.set(address, left)
@@ -77,7 +107,7 @@ async function pauseRefusal(ms: number) {
   }
 }
 
-async function checkPassword(deps: Deps, orgId: number, address: string, input: SignInInput): Promise<SignInResult> {
+async function checkPassword(deps: Deps, orgId: number, address: string, input: SignInInput, concurrent: boolean): Promise<SignInResult> {
   const limits = deps.config.signInLimits
   const now = limits.now()
   await pruneOldAttempts(deps, now)
@@ -85,19 +115,25 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
   // unknown emails are counted like known ones, so neither the limits nor the time taken tell them apart
   const account = sha256(email)
   let verdict: Verdict = { go: true }
-  const { id } = await claimSignInAttempt(deps.sql, { account, address, at: new Date(now), since: new Date(now - limits.windowMs) },
+  const { id, counts } = await claimSignInAttempt(deps.sql, { account, address, at: new Date(now), since: new Date(now - limits.windowMs) },
     (counts) => (verdict = signInVerdict(counts, limits, now)).go)
   if (!verdict.go || id === undefined) return refused(verdict)
-  const user = await findUserByEmail(deps.sql, orgId, email)
+  const [user, knownAddress] = await Promise.all([
+    findUserByEmail(deps.sql, orgId, email),
+    hasSessionFrom(deps.sql, { orgId, email, address }),
+  ])
   let valid: boolean
+  const rank = hashRank(counts, limits, knownAddress, concurrent || latelyTurnedAway(address, now))
   try {
-    valid = await verifyPassword(input.password, user?.password_hash ?? NO_ACCOUNT_HASH, address)
+    valid = await verifyPassword(input.password, user?.password_hash ?? NO_ACCOUNT_HASH, { whose: address, rank })
   } catch (error) {
     if (!(error instanceof TooManyRequests)) throw error
     await dropSignInAttempt(deps.sql, id) // never checked, so not a failure
-    return { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 }
+    // no room in the trusted or clean line is no sign of flooding (a flood from many fresh addresses fills the clean one)
+    return rank !== 'open' ? { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 } : turnAway(address, limits)
   }
   if (!user || !valid || user.disabled_at) return { ok: false, message: signInTexts.wrongCredentials }
+  turnedAway.delete(address)
   await forgetSignInFailures(deps.sql, { id, account, address })
   const token = await openSession(deps, user.id, input.remember, input)
   await recordEvent(deps.sql, { orgId, userId: user.id, action: 'login', objectType: 'redash', objectId: null,
@@ -105,17 +141,24 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
   return { ok: true, token, remember: input.remember, userId: user.id }
 }
 
+/**
+ * Which line of the hash gate an attempt waits in, so that guessers, however many addresses they come from, slow
+ * each other and not everyone: trusted when the account already has a session from this address (its owner's usual
+ * place, which no stranger can claim) and the address has few failures (a member guessing on their own account from
+ * their desk soon loses it), clean from an address and on an account with no failed (or running) attempts
+ * in the window, unless the address has another sign-in under way or was lately turned away as flooding; open
+ * otherwise.
+ */
+function hashRank(counts: AttemptCounts, limits: SignInLimits, knownAddress: boolean, busyAddress: boolean): Rank {
+  if (knownAddress && counts.addressFailures < limits.quietAddressFailures) return 'trusted'
+  return counts.addressFailures === 0 && counts.accountFailures === 0 && !busyAddress ? 'clean' : 'open'
+}
+
 function refused(verdict: Verdict): SignInResult {
   const retryAfterMs = verdict.go ? 1_000 : verdict.retryAfterMs
   const wait = waitText(retryAfterMs)
   const message = !verdict.go && verdict.reason === 'address' ? signInTexts.addressThrottled(wait) : signInTexts.accountThrottled(wait)
   return { ok: false, message, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) }
-}
-
-function waitText(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000))
-  if (seconds < 90) return seconds === 1 ? '1 second' : `${seconds} seconds`
-  return `${Math.ceil(seconds / 60)} minutes`
 }
 
 /** Attempts older than the window no longer count: drop them now and then (at most once a minute per process). */

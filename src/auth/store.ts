@@ -95,6 +95,12 @@ export interface SignInAttemptCounts {
 }
 
 /**
+ * What an attempt tries: a sign-in (the default; "forgot password" requests count here under keys of their own), or
+ * the current password a signed-in user gives to change it. Each is counted only with its own kind.
+ */
+export type AttemptPurpose = 'sign_in' | 'current_password'
+
+/**
  * Count the recent attempts on an account and from an address and, if `admit` agrees, record this attempt (before
  * its password is checked, so attempts running at once count each other). A transaction-scoped lock per account
  * serialises this across processes: two attempts cannot both slip past an account's delay. Returns the new
@@ -102,31 +108,52 @@ export interface SignInAttemptCounts {
  * operating-system crash only forgets one attempt.
  */
 export async function claimSignInAttempt(
-  sql: Sql, a: { account: Buffer; address: string; at: Date; since: Date },
+  sql: Sql, a: { account: Buffer; address: string; at: Date; since: Date; purpose?: AttemptPurpose },
   admit: (counts: SignInAttemptCounts) => boolean,
 ): Promise<{ id: number | undefined; counts: SignInAttemptCounts }> {
+  const purpose = a.purpose ?? 'sign_in'
   return withAsyncCommit(sql, async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('sightline_sign_in'), ${a.account.readInt32BE(0)})`
     const [row] = await tx<{ address_failures: number; address_oldest: Date | null; account_failures: number; account_latest: Date | null }[]>`
       select
-        (select count(*)::int from sign_in_attempts where address = ${a.address} and attempted_at > ${a.since}) as address_failures,
-        (select min(attempted_at) from sign_in_attempts where address = ${a.address} and attempted_at > ${a.since}) as address_oldest,
-        (select count(*)::int from sign_in_attempts where account = ${a.account} and attempted_at > ${a.since}) as account_failures,
-        (select max(attempted_at) from sign_in_attempts where account = ${a.account} and attempted_at > ${a.since}) as account_latest`
+        (select count(*)::int from sign_in_attempts
+          where address = ${a.address} and attempted_at > ${a.since} and purpose = ${purpose}) as address_failures,
+        (select min(attempted_at) from sign_in_attempts
+          where address = ${a.address} and attempted_at > ${a.since} and purpose = ${purpose}) as address_oldest,
+        (select count(*)::int from sign_in_attempts
+          where account = ${a.account} and attempted_at > ${a.since} and purpose = ${purpose}) as account_failures,
+        (select max(attempted_at) from sign_in_attempts
+          where account = ${a.account} and attempted_at > ${a.since} and purpose = ${purpose}) as account_latest`
     const counts = {
       addressFailures: row.address_failures, addressOldestMs: row.address_oldest?.getTime(),
       accountFailures: row.account_failures, accountLatestMs: row.account_latest?.getTime(),
     }
     if (!admit(counts)) return { id: undefined, counts }
     const [{ id }] = await tx<{ id: number }[]>`
-      insert into sign_in_attempts (account, address, attempted_at) values (${a.account}, ${a.address}, ${a.at}) returning id`
+      insert into sign_in_attempts (account, address, attempted_at, purpose)
+      values (${a.account}, ${a.address}, ${a.at}, ${purpose}) returning id`
     return { id, counts }
   })
 }
 
+/**
+ * Whether the account with this email has a live session opened from this address: where its owner usually signs
+ * in. Asked the same way whether or not the email has an account, so the time taken tells nothing.
+ */
+export async function hasSessionFrom(db: Db, a: { orgId: number; email: string; address: string }): Promise<boolean> {
+  const [{ known }] = await db<{ known: boolean }[]>`
+    select exists(
+      select 1 from users u join sessions s on s.user_id = u.id
+      where u.org_id = ${a.orgId} and u.email = ${a.email} and u.disabled_at is null
+        and s.ip = ${a.address} and s.expires_at > now()) as known`
+  return known
+}
+
 /** A right password: this attempt and the address's earlier failures on the account no longer count. */
-export async function forgetSignInFailures(db: Db, a: { id: number; account: Buffer; address: string }) {
-  await db`delete from sign_in_attempts where id = ${a.id} or (account = ${a.account} and address = ${a.address})`
+export async function forgetSignInFailures(db: Db, a: { id: number; account: Buffer; address: string; purpose?: AttemptPurpose }) {
+  await db`
+    delete from sign_in_attempts
+    where id = ${a.id} or (account = ${a.account} and address = ${a.address} and purpose = ${a.purpose ?? 'sign_in'})`
 }
 
 export async function dropSignInAttempt(db: Db, id: number) {

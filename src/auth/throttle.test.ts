@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { accountDelayMs, DEFAULT_SIGN_IN_LIMITS, LoginThrottle, signInVerdict, type AttemptCounts } from './throttle.ts'
+import { accountDelayMs, DEFAULT_SIGN_IN_LIMITS, signInVerdict, type AttemptCounts } from './throttle.ts'
 
 const limits = { ...DEFAULT_SIGN_IN_LIMITS, windowMs: 900_000, addressMaxFailures: 100, accountFreeFailures: 5, quietAddressFailures: 5, firstDelayMs: 1_000, maxDelayMs: 60_000 }
 const counts = (c: Partial<AttemptCounts>): AttemptCounts =>
@@ -25,27 +25,5 @@ describe('signInVerdict', () => {
     const underAttack = { accountFailures: 500, accountLatestMs: 10_000 }
     expect(signInVerdict(counts({ ...underAttack, addressFailures: 4 }), limits, 10_001)).toEqual({ go: true })
     expect(signInVerdict(counts({ ...underAttack, addressFailures: 5 }), limits, 10_001).go).toBe(false)
-  })
-})
-
-describe('LoginThrottle (wrong current passwords on the profile page)', () => {
-  it('blocks after the limit of failures within the window, per key and address', () => {
-    const throttle = new LoginThrottle(3, 1000)
-    for (let i = 0; i < 3; i++) throttle.fail('Ada@example.com', '1.2.3.4', 100)
-    expect(throttle.blocked('ada@example.com', '1.2.3.4', 200)).toBe(true)
-    expect(throttle.blocked('ada@example.com', '5.6.7.8', 200)).toBe(false)
-    expect(throttle.blocked('bo@example.com', '1.2.3.4', 200)).toBe(false)
-  })
-
-  it('forgets failures after the window and after a success', () => {
-    const throttle = new LoginThrottle(2, 1000)
-    throttle.fail('a@x.io', undefined, 0)
-    throttle.fail('a@x.io', undefined, 10)
-    expect(throttle.blocked('a@x.io', undefined, 500)).toBe(true)
-    expect(throttle.blocked('a@x.io', undefined, 1500)).toBe(false)
-    throttle.fail('a@x.io', undefined, 2000)
-    throttle.fail('a@x.io', undefined, 2001)
-    throttle.succeed('a@x.io', undefined)
-    expect(throttle.blocked('a@x.io', undefined, 2002)).toBe(false)
   })
 })

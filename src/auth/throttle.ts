@@ -11,8 +11,8 @@
  *   failed fewer than `quietAddressFailures` times in the window skip the delay: a stranger hammering an account
  *   slows down themselves and other guessers, not the account's owner signing in from their own desk.
  *
- * `LoginThrottle` below is the simpler in-memory counter the profile page uses for wrong current passwords (the
- * caller is already signed in there, so one process's memory is enough).
+ * Wrong current passwords on the profile page are counted in the same table, per user (src/auth/current-password.ts):
+ * after `currentPasswordMaxFailures` in the window, a stolen session cannot guess on until the oldest leaves it.
  */
 export interface SignInLimits {
   windowMs: number
@@ -21,6 +21,8 @@ export interface SignInLimits {
   quietAddressFailures: number
   firstDelayMs: number
   maxDelayMs: number
+  /** Wrong current passwords one user may give in the window before further tries are refused. */
+  currentPasswordMaxFailures: number
   /** Sign-ins one address may have in progress at once in one process; more are refused before any hashing. */
   addressConcurrent: number
   /**
@@ -39,6 +41,7 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
   quietAddressFailures: 5,
   firstDelayMs: 1_000,
   maxDelayMs: 60_000,
+  currentPasswordMaxFailures: 10,
   addressConcurrent: 4,
   refusalPauseMs: 1_000,
   now: () => Date.now(),
@@ -76,42 +79,4 @@ export function signInVerdict(counts: AttemptCounts, limits: SignInLimits, now: 
     if (now < allowedAt) return { go: false, reason: 'account', retryAfterMs: allowedAt - now }
   }
   return { go: true }
-}
-
-/**
- * Slows password guessing: after too many failed sign-ins for one key from one address, further attempts are
- * refused for a while. Kept in memory per process.
- */
-export class LoginThrottle {
-  private failures = new Map<string, number[]>()
-
-  constructor(
-    private maxFailures = 10,
-    private windowMs = 15 * 60_000,
-  ) {}
-
-  private key(email: string, ip: string | undefined) {
-    return `${email.trim().toLowerCase()}|${ip ?? ''}`
-  }
-
-  private recent(key: string, now: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs)
-    if (list.length) this.failures.set(key, list)
-    else this.failures.delete(key)
-    return list
-  }
-
-  blocked(email: string, ip: string | undefined, now = Date.now()): boolean {
-    return this.recent(this.key(email, ip), now).length >= this.maxFailures
-  }
-
-  fail(email: string, ip: string | undefined, now = Date.now()) {
-    const key = this.key(email, ip)
-    this.failures.set(key, [...this.recent(key, now), now])
-    if (this.failures.size > 50_000) this.failures.delete(this.failures.keys().next().value as string)
-  }
-
-  succeed(email: string, ip: string | undefined) {
-    this.failures.delete(this.key(email, ip))
-  }
 }

@@ -4,6 +4,9 @@
  * the views and runs the established tool's pages report (reference §9.1), each with a few short plain values.
  */
 
+/** How many events one user's browsers may report in a minute (each event of a batch counts). */
+export const BROWSER_EVENTS_PER_MINUTE = 60
+
 /** Page and object views, the editor's view of a query's source, and a run started from a page. */
 export const BROWSER_ACTIONS: ReadonlySet<string> = new Set(['view', 'view_source', 'execute'])
 
@@ -28,6 +31,8 @@ export const RESERVED_PROPERTIES: ReadonlySet<string> = new Set([
 ])
 
 export const eventTexts = {
+  tooMany: (seconds: number) =>
+    `Too many events: at most ${BROWSER_EVENTS_PER_MINUTE} a minute. Please wait ${seconds === 1 ? '1 second' : `${seconds} seconds`} and send them again.`,
   unknownEvent: (action: string, objectType: string) =>
     `"${action}" on "${objectType}" is not an event a browser reports (actions: ${[...BROWSER_ACTIONS].join(', ')}; ` +
     `object types: ${[...BROWSER_OBJECT_TYPES].join(', ')}).`,

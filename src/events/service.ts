@@ -1,17 +1,18 @@
 import { z } from 'zod'
-import type { Db } from '../db/sql.ts'
+import type { Db, Sql } from '../db/sql.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { BadRequest } from '../errors.ts'
+import { BadRequest, TooManyRequests } from '../errors.ts'
 import { jsonBytes } from '../validation/validate.ts'
-import { boundedProperties, BROWSER_ACTIONS, BROWSER_OBJECT_TYPES, eventTexts, OBJECT_ID } from './browser-events.ts'
-import { insertEvents, type EventInput } from './store.ts'
+import { boundedProperties, BROWSER_ACTIONS, BROWSER_EVENTS_PER_MINUTE, BROWSER_OBJECT_TYPES, eventTexts, OBJECT_ID } from './browser-events.ts'
+import { insertBrowserEventsWithin, insertEvents, type EventInput } from './store.ts'
 
 /** Record one audit event; callers pass their transaction so the event lands with the change it describes. */
 export async function recordEvent(db: Db, event: EventInput) {
   await insertEvents(db, [event])
 }
 
-const MAX_BATCH = 100
+/** A batch may be as large as a minute's allowance, no larger: a bigger one could never be recorded. */
+const MAX_BATCH = BROWSER_EVENTS_PER_MINUTE
 /** One event as stored, its extra properties included: what the browser reports is a few hundred bytes. */
 const MAX_EVENT_BYTES = 10_000
 
@@ -27,10 +28,12 @@ const BrowserEvents = z.array(BrowserEvent).max(MAX_BATCH)
 /**
  * Store a batch of usage events the browser reports (spec 1 §7: debounced, batched). Only the events browsers report
  * (src/events/browser-events.ts), with few short properties: the whole batch is refused with 400 otherwise, so
- * nobody can write made-up actions or bulk data into the audit log. Signed-in callers only (the route's 401).
+ * nobody can write made-up actions or bulk data into the audit log. Signed-in callers only (the route's 401). At most
+ * BROWSER_EVENTS_PER_MINUTE per user and minute, each event of a batch counting: a batch that does not fit is
+ * refused whole with 429 and the seconds until it would, so a member cannot flood the log.
  */
 export async function recordBrowserEvents(
-  db: Db, principal: Principal, body: unknown, meta: { userAgent?: string; ip?: string },
+  sql: Sql, principal: Principal, body: unknown, meta: { userAgent?: string; ip?: string },
 ): Promise<number> {
   const parsed = BrowserEvents.safeParse(Array.isArray(body) ? body : [body])
   if (!parsed.success) {
@@ -48,6 +51,8 @@ export async function recordBrowserEvents(
       properties: { ...properties, user_agent: meta.userAgent?.slice(0, 500), ip: meta.ip },
     }
   })
-  await insertEvents(db, events)
-  return events.length
+  if (!events.length) return 0
+  const outcome = await insertBrowserEventsWithin(sql, principal.id, events, BROWSER_EVENTS_PER_MINUTE)
+  if ('retryAfterSeconds' in outcome) throw new TooManyRequests(eventTexts.tooMany(outcome.retryAfterSeconds), outcome.retryAfterSeconds)
+  return outcome.recorded
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { isConnectionError } from '../db/health.ts'
-import { HttpError, PayloadTooLarge, Redirect, ServiceUnavailable } from '../errors.ts'
+import { HttpError, PayloadTooLarge, Redirect, ServiceUnavailable, TooManyRequests } from '../errors.ts'
 import { log } from '../log.ts'
 import { ErrorPage } from '../ui/ErrorPage.tsx'
 import type { Env } from './env.ts'
@@ -39,6 +39,7 @@ export function onError(error: Error, c: Context<Env>): Response {
   // Sightline's own database out of reach is an outage to wait out (503), not a fault of ours (500)
   if (isConnectionError(error)) error = new ServiceUnavailable()
   if (error instanceof ServiceUnavailable) c.header('Retry-After', String(error.retryAfterSeconds))
+  if (error instanceof TooManyRequests && error.retryAfterSeconds) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
   // a body refused unread is still on the socket: the connection cannot carry the client's next request
   if (error instanceof PayloadTooLarge) c.header('Connection', 'close')
   const { status, message, extra } = classify(error)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Deps } from '../deps.ts'
-import { BadRequest, Forbidden, NotFound, TooManyRequests } from '../errors.ts'
+import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
 import { apiListQuery } from '../validation/list-query.ts'
 import { LIMITS, tooLong } from '../validation/validate.ts'
@@ -8,8 +8,8 @@ import { findGroupsByIds, listGroups, type GroupRow } from '../groups/store.ts'
 import { allowed, isAdmin } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdminOrOwner } from '../permissions/require.ts'
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '../auth/passwords.ts'
-import { LoginThrottle } from '../auth/throttle.ts'
+import { checkCurrentPassword } from '../auth/current-password.ts'
+import { hashPassword, MIN_PASSWORD_LENGTH } from '../auth/passwords.ts'
 import { generateApiKey } from '../auth/tokens.ts'
 import { revealApiKey, storedApiKey } from '../auth/api-keys.ts'
 import { isPastEnd, type ListOrder, type ListQuery } from '../shared/list/params.ts'
@@ -133,9 +133,6 @@ function updateInput(body: unknown): z.infer<typeof UpdateBody> {
   return result.data
 }
 
-/** Wrong current passwords, per user: a stolen session cannot guess its way to the password here either. */
-const oldPasswordThrottle = new LoginThrottle()
-
 /**
  * Save a profile (reference §1.6 `POST /api/users/<id>`): the user themself or an admin; groups by admins only;
  * a new password needs the current one. A new password or email signs the user out everywhere but here; a new email
@@ -178,13 +175,7 @@ export async function updateUser(deps: Deps, principal: Principal, id: number, b
   }
 
   if (input.password !== undefined) {
-    const throttleKey = `user:${id}`
-    if (oldPasswordThrottle.blocked(throttleKey, undefined)) throw new TooManyRequests()
-    if (!(await verifyPassword(input.old_password!, user.password_hash))) {
-      oldPasswordThrottle.fail(throttleKey, undefined)
-      throw new Forbidden(userTexts.incorrectOldPassword)
-    }
-    oldPasswordThrottle.succeed(throttleKey, undefined)
+    if (!(await checkCurrentPassword(deps, user, input.old_password!))) throw new Forbidden(userTexts.incorrectOldPassword)
     passwordHash = await hashPassword(input.password)
   }
 

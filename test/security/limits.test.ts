@@ -137,6 +137,6 @@ describe('snippets, visualizations, data sources, users and events', () => {
 
   it('keeps a reported event to 10,000 bytes', async () => {
     const res = await member.post('/api/events', [{ action: 'view', object_type: 'page', padding: ' '.repeat(10_000) }])
-    expect(await answer(res)).toEqual(bad('Events must be a list of at most 100 objects with action and object_type, each at most 10,000 bytes as JSON.'))
+    expect(await answer(res)).toEqual(bad('Events must be a list of at most 60 objects with action and object_type, each at most 10,000 bytes as JSON.'))
   })
 })

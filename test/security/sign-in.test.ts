@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../../src/config.ts'
-import { ADMIN, addUser, createTestApp, setUp, type TestApp } from '../helpers/app.ts'
+import { ADMIN, addUser, createTestApp, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
 // Attacks on password sign-in: guessing through spoofed addresses, locking a user out, and flooding the hashes.
 
@@ -192,4 +192,46 @@ describe('a flood of sign-ins', () => {
     expect(answers.slice(6).map((r) => r.status)).toEqual([200, 200, 200, 200])
     expect(scrypt.state.peak).toBe(1)
   }, 120_000)
+})
+
+describe('guessing the current password on the profile', () => {
+  /**
+   * A second web process on the same database: Sightline's modules loaded afresh (nothing in memory shared with the
+   * first), the same configuration and secret.
+   */
+  async function secondWebProcess() {
+    vi.resetModules()
+    const { createApp } = await import('../../src/app.ts')
+    const { createDeps } = await import('../../src/deps.ts')
+    return createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets }))
+  }
+
+  it('counts wrong current passwords in the database: two web processes allow the tries of one, then 429 with Retry-After', async () => {
+    const mallory = { name: 'Mal', email: 'mal@example.com', password: 'mal-password' }
+    const { id } = await addUser(t, mallory)
+    const other = await secondWebProcess()
+    // one stolen session, used through both processes
+    const { client } = await signInAs(t.app, mallory.email, mallory.password)
+    const viaOther = (body: unknown) => other.request(`/api/users/${id}`, {
+      method: 'POST', headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': client.csrf, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const guess = (i: number) => ({ old_password: `guess-${i}`, password: 'taken-over' })
+    for (let i = 0; i < 10; i++) {
+      const res = i % 2 ? await viaOther(guess(i)) : await client.post(`/api/users/${id}`, guess(i))
+      expect(res.status).toBe(403)
+    }
+    for (const res of [await client.post(`/api/users/${id}`, guess(10)), await viaOther(guess(11))]) {
+      expect(res.status).toBe(429)
+      expect(await res.json()).toEqual({ message: expect.stringContaining('Too many wrong current passwords') })
+      const wait = Number(res.headers.get('retry-after'))
+      expect(wait).toBeGreaterThan(0)
+      expect(wait).toBeLessThanOrEqual(15 * 60)
+    }
+    // the right password waits too (it is not even checked), until the oldest wrong one has left the window
+    expect((await viaOther({ old_password: mallory.password, password: 'new-password' })).status).toBe(429)
+    clock.now += 15 * 60_000
+    expect((await viaOther({ old_password: mallory.password, password: 'new-password' })).status).toBe(200)
+    expect(signedIn(await signIn({ from: '192.0.2.30', email: mallory.email, password: 'new-password' }))).toBe(true)
+  })
 })

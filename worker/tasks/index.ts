@@ -6,6 +6,7 @@ import type { ExecutionSignals } from '../../src/executions/events.ts'
 import { ResultStoredHooks } from '../../src/executions/result-stored.ts'
 import { scheduledRunEnded } from '../../src/schedules/service.ts'
 import { checkAlertsTask } from './check_alerts.ts'
+import { cleanupBrowserEvents } from './cleanup_browser_events.ts'
 import { cleanupResults } from './cleanup_results.ts'
 import { cleanupSessions } from './cleanup_sessions.ts'
 import { deliverAlertTask } from './deliver_alert.ts'
@@ -20,7 +21,7 @@ import { sendMailTask } from './send_mail.ts'
 
 /** The worker's parts: the core every service needs (never the web process's caches or assets), and its own signals. */
 export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey'> {
-  config: Pick<Config, 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'mail' | 'baseUrl' | 'port'>
+  config: Pick<Config, 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'browserEventRetentionDays' | 'mail' | 'baseUrl' | 'port'>
   /** Cancel requests for executions running in this process. */
   cancels: ExecutionSignals
   /** Where features built on executions (alerts) hear of each stored result. */
@@ -37,6 +38,7 @@ export function taskList(deps: TaskDeps): TaskList {
   return {
     cleanup_sessions: cleanupSessions(deps.sql),
     cleanup_results: cleanupResults(deps.sql, deps.config.resultRetentionDays),
+    cleanup_browser_events: cleanupBrowserEvents(deps.sql, deps.config.browserEventRetentionDays),
     refresh_schema: refreshSchemaTask(deps.sql, deps.secretKey),
     execute_query: executeQueryTask({
       sql: deps.sql, secretKey: deps.secretKey, cancels: deps.cancels, resultStored,
@@ -58,6 +60,7 @@ export function taskList(deps: TaskDeps): TaskList {
 export const crontab = [
   '0 * * * * cleanup_sessions ?max=1',
   '30 * * * * cleanup_results ?max=1',
+  '45 * * * * cleanup_browser_events ?max=1',
   '* * * * * restart_schedules ?max=1',
   '* * * * * restart_alert_runs ?max=1',
 ].join('\n')
