@@ -1,7 +1,8 @@
 -- Wrong current passwords on the profile page are counted beside sign-ins, in PostgreSQL, so that every web process
--- sees the same count. `purpose` keeps the two apart: a profile's count never slows a sign-in, nor the other way.
+-- sees the same count, and so are password-reset requests. `purpose` keeps them apart: a profile's or a reset page's
+-- count never slows a sign-in, nor the other way, whatever e-mail address is typed where.
 alter table sign_in_attempts
-  add column purpose text not null default 'sign_in' check (purpose in ('sign_in', 'current_password'));
+  add column purpose text not null default 'sign_in' check (purpose in ('sign_in', 'current_password', 'forgot'));
 
 -- Events a browser reported through POST /api/events (views, runs started from a page) are marked, so that they
 -- can be limited per user and minute and kept only SIGHTLINE_BROWSER_EVENT_RETENTION_DAYS, while what Sightline

@@ -98,7 +98,7 @@ export interface SignInAttemptCounts {
  * What an attempt tries: a sign-in (the default; "forgot password" requests count here under keys of their own), or
  * the current password a signed-in user gives to change it. Each is counted only with its own kind.
  */
-export type AttemptPurpose = 'sign_in' | 'current_password'
+export type AttemptPurpose = 'sign_in' | 'current_password' | 'forgot'
 
 /**
  * Count the recent attempts on an account and from an address and, if `admit` agrees, record this attempt (before

@@ -11,7 +11,7 @@ import { findUserByEmail } from './store.ts'
 /**
  * "Forgot password" (reference §1.3 `/forgot`): the answer is the same whether or not the address has an account, so
  * the page cannot be used to find out who has one. Requests are counted in the sign-in attempts table (so every
- * process sees them, and they age out with sign-in attempts) under keys of their own.
+ * process sees them, and they age out with sign-in attempts) under a purpose of their own.
  */
 
 export const forgotTexts = {
@@ -39,7 +39,7 @@ export async function claimForgotRequest(deps: Deps, email: string, ip: string |
   const limits = deps.config.signInLimits
   const now = limits.now()
   const { id } = await claimSignInAttempt(deps.sql, {
-    account: sha256(`forgot:${normalEmail(email)}`), address: `forgot:${ip ?? 'unknown'}`,
+    account: sha256(normalEmail(email)), address: ip ?? 'unknown', purpose: 'forgot',
     at: new Date(now), since: new Date(now - limits.windowMs),
   }, (counts) => counts.addressFailures < FORGOT_LIMITS.perAddress && counts.accountFailures < FORGOT_LIMITS.perEmail)
   if (id === undefined) return { ok: false, retryAfterSeconds: Math.ceil(limits.windowMs / 1000) }
