@@ -4,6 +4,7 @@ import { isAdmin, isAdminOrOwner } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { alertTexts } from '../shared/alert-texts.ts'
 import { usersByIds } from '../users/store.ts'
+import { objectBody } from '../validation/validate.ts'
 import { deliveryJson, stateChangeJson, subscriptionJson } from './serialize.ts'
 import { visibleAlert } from './service.ts'
 import * as store from './store.ts'
@@ -23,7 +24,7 @@ export async function listSubscriptions(deps: Deps, principal: Principal, alertI
  */
 export async function subscribe(deps: Deps, principal: Principal, alertId: number, body: unknown) {
   await visibleAlert(deps, principal, alertId)
-  const raw = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
+  const raw = objectBody(body)
   let destinationId: number | null = null
   if (raw.destination_id !== undefined && raw.destination_id !== null) {
     const id = typeof raw.destination_id === 'string' && /^\d{1,15}$/.test(raw.destination_id) ? Number(raw.destination_id) : raw.destination_id
