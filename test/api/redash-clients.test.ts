@@ -279,4 +279,22 @@ describe('malformed bodies', () => {
     // an empty body is still a subscription to one's own e-mail
     expect((await f.bo.request('POST', `/api/alerts/${alert.id}/subscriptions`)).status).toBe(200)
   })
+
+  it('refuses them alike on the other calls that read an object, null included', async () => {
+    const q = await doubler()
+    const board = await json(f.bo.post('/api/dashboards', { name: 'Bodies' }))
+    const widget = await json(f.bo.post('/api/widgets', { dashboard_id: board.id, text: 'hello', options: {} }))
+    const [group] = await f.t.db.sql<{ id: number }[]>`select id from groups where name = 'default'`
+    const calls: [Client, string][] = [
+      [f.bo, `/api/queries/${q.id}`], [f.bo, `/api/dashboards/${board.id}`], [f.bo, `/api/widgets/${widget.id}`],
+      [f.bo, `/api/queries/${q.id}/acl`], [f.bo, `/api/queries/${q.id}/versions/1/restore`], [f.admin, `/api/groups/${group.id}/members`],
+    ]
+    for (const [client, path] of calls) {
+      for (const body of [null, [], [{ name: 'x' }]]) {
+        const res = await client.request('POST', path, { json: body })
+        expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400)
+        expect((await res.json()).message).toBe('The request body must be a JSON object.')
+      }
+    }
+  })
 })
