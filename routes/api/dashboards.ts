@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { getDashboardRow, getDashboardRowBySlug } from '../../src/dashboards/access.ts'
+import { getDashboardRowByAddress } from '../../src/dashboards/access.ts'
 import { dashboardAcl, dashboardGrantCheck, grantDashboardAccess, revokeDashboardAccess } from '../../src/dashboards/acl.ts'
 import {
   archiveDashboard, createDashboard, dashboardTags, type DashboardListKind, forkDashboard, getDashboard, listDashboards, recentDashboards,
@@ -18,12 +18,6 @@ import { idParam, jsonBody } from '../../src/http/validate.ts'
 
 const dashboardId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
 
-/** `12` or `12-sales-overview`: the id is the text before the first hyphen (spec 2 §2). */
-function idFromAddress(value: string): number {
-  const match = /^(\d{1,15})(?:-.*)?$/s.exec(value)
-  if (!match) throw new NotFound()
-  return idParam(match[1], NotFound)
-}
 
 /** JSON no cache keeps: answers carry the widgets' query keys and the caller's own rights. */
 function privateJson(c: Context<Env>, body: unknown) {
@@ -39,7 +33,7 @@ const list = (kind: DashboardListKind) => async (c: Context<Env>) => {
 
 /**
  * Dashboards (spec 2 §7 "Dashboards"; reference §7.1 and `redash-dashboards-alerts.md` §1.1): lists, one dashboard
- * by id (or by its legacy slug with `?legacy`), create, update with version check, archive, fork, favourites and
+ * by id, id-slug or slug (`?legacy` forces the slug), create, update with version check, archive, fork, favourites and
  * edit grants. Widgets are under /api/widgets.
  */
 export default new Hono<Env>()
@@ -69,10 +63,7 @@ export default new Hono<Env>()
   .get('/:id', async (c) => {
     const { principal } = apiCaller(c)
     const deps = c.get('deps')
-    const address = c.req.param('id')
-    const row = c.req.query('legacy') !== undefined
-      ? await getDashboardRowBySlug(deps, principal, address)
-      : await getDashboardRow(deps, principal, idFromAddress(address))
+    const row = await getDashboardRowByAddress(deps, principal, c.req.param('id'), c.req.query('legacy') !== undefined)
     const [dashboard, share] = await Promise.all([getDashboard(deps, principal, row), shareFieldsFor(deps, principal, row)])
     return privateJson(c, { ...dashboard, ...share })
   })

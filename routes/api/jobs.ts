@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { NotFound } from '../../src/errors.ts'
+import { findFinishedJob } from '../../src/executions/finished-job.ts'
 import { executionJobJson } from '../../src/executions/serialize.ts'
 import { cancelExecution, pollExecution } from '../../src/executions/service.ts'
 import type { Env } from '../../src/http/env.ts'
@@ -12,12 +13,17 @@ const jobId = (id: string) => {
   return id
 }
 
-/** Job status, polled by the browser (spec 1 §4): executions first, then other background work (schema refreshes). */
+/**
+ * Job status, polled by the browser (spec 1 §4): the finished job of a run answered at once, executions, then other
+ * background work (schema refreshes).
+ */
 export default new Hono<Env>()
   .get('/:id', async (c) => {
     const { principal } = apiCaller(c)
     const id = jobId(c.req.param('id'))
     const deps = c.get('deps')
+    const finished = await findFinishedJob(deps, principal.orgId, id)
+    if (finished) return c.json({ job: finished })
     const execution = await pollExecution(deps, principal.orgId, id)
     if (execution) return c.json({ job: executionJobJson(execution) })
     return c.json({ job: jobJson(await getJob(deps, principal, id)) })

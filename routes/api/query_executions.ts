@@ -1,14 +1,15 @@
 import { Hono, type Context } from 'hono'
 import { NotFound } from '../../src/errors.ts'
-import { outcomeResponse } from '../../src/executions/respond.ts'
+import { findFinishedJob } from '../../src/executions/finished-job.ts'
+import { outcomeJobResponse, outcomeResponse } from '../../src/executions/respond.ts'
 import { executionJobJson } from '../../src/executions/serialize.ts'
 import { getQueryExecution } from '../../src/executions/service.ts'
 import type { Env } from '../../src/http/env.ts'
-import { savedRunInput } from '../../src/http/bodies/run.ts'
+import { parametersFromUrl, savedRunInput } from '../../src/http/bodies/run.ts'
 import { idParam, jsonBody } from '../../src/http/validate.ts'
 import { cachedResult, IMMUTABLE_SECONDS } from '../../src/http/result-caching.ts'
 import { refreshSeconds } from '../../src/queries/embed.ts'
-import { dropdownInContext, dropdownOf, latestResultOf, queryResultOf, runSaved, savedCaller } from '../../src/queries/run-saved.ts'
+import { dropdownInContext, dropdownOf, latestResultOf, queryResultOf, refreshSaved, runSaved, savedCaller } from '../../src/queries/run-saved.ts'
 import { parseResultFile, resultResponse, type ResultFormat } from '../../src/results/service.ts'
 import { DEFAULT_SETTINGS } from '../../src/settings/defaults.ts'
 
@@ -38,9 +39,17 @@ export default new Hono<Env>()
     return cachedResult(c, result, [file.format, name, shared], IMMUTABLE_SECONDS,
       () => resultResponse(deps, result, file.format, { name, settings, immutable: true, attachment: true, shared }))
   })
+  // the established tool's older run call: always anew, values from the address, answered with the job to poll
+  .post('/:id{[0-9]+}/refresh', async (c) => {
+    const deps = c.get('deps')
+    return outcomeJobResponse(deps, await refreshSaved(deps, caller(c), idParam(c.req.param('id'), NotFound), parametersFromUrl(c.req.query())))
+  })
   .get('/:id{[0-9]+}/jobs/:jobId', async (c) => {
     const jobId = c.req.param('jobId')
     if (!/^[0-9a-f-]{36}$/i.test(jobId)) throw new NotFound('Job not found.')
+    const org = c.get('org')
+    const finished = org && await findFinishedJob(c.get('deps'), org.id, jobId)
+    if (finished) return c.json({ job: finished })
     const execution = await getQueryExecution(c.get('deps'), idParam(c.req.param('id'), NotFound), jobId)
     if (!execution) throw new NotFound('Job not found.')
     return c.json({ job: executionJobJson(execution) })

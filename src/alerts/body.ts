@@ -1,6 +1,6 @@
 import { BadRequest } from '../errors.ts'
 import { ALERT_LIMITS, alertTexts } from '../shared/alert-texts.ts'
-import { jsonBytes, tooLarge, tooLong } from '../validation/validate.ts'
+import { jsonBytes, objectBody, tooLarge, tooLong } from '../validation/validate.ts'
 import { isNumericOp, isNumericThreshold, normalizeOp, SELECTORS } from './evaluate.ts'
 import type { AlertOptions } from './store.ts'
 
@@ -24,8 +24,8 @@ const MAX_SUBSCRIPTIONS = 100
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-export function parseAlertBody(body: unknown, creating: boolean): AlertInput {
-  if (!isObject(body)) throw new BadRequest('The request body must be a JSON object.')
+export function parseAlertBody(raw: unknown, creating: boolean): AlertInput {
+  const body = objectBody(raw)
   const input: AlertInput = {}
   // the client may send the query object instead of its id (spec 2 §7)
   const queryId = body.query_id ?? (isObject(body.query) ? body.query.id : undefined)

@@ -9,7 +9,7 @@ import * as queries from '../queries/store.ts'
 import { findResult } from '../results/store.ts'
 import { ALERT_LIMITS, alertTexts } from '../shared/alert-texts.ts'
 import { localOrigin, publicOrigin } from '../orgs/public-origin.ts'
-import { jsonBytes, tooLarge } from '../validation/validate.ts'
+import { jsonBytes, objectBody, tooLarge } from '../validation/validate.ts'
 import { NOTIFICATION_ROWS, resultObjects } from './check.ts'
 import { evaluate, type AlertState } from './evaluate.ts'
 
@@ -20,7 +20,7 @@ import { evaluate, type AlertState } from './evaluate.ts'
  * templates render in a template thread, within the template budget: over it, a 400 (the editor shows its message).
  */
 export async function previewTemplate(deps: Deps, principal: Principal, body: unknown) {
-  const raw = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
+  const raw = objectBody(body)
   const queryId = Number(raw.query_id)
   if (!Number.isSafeInteger(queryId) || queryId <= 0) throw new BadRequest(alertTexts.queryRequired)
   const options = raw.options ?? {}

@@ -4,6 +4,7 @@ import { isAdmin, isAdminOrOwner } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { alertTexts } from '../shared/alert-texts.ts'
 import { usersByIds } from '../users/store.ts'
+import { objectBody } from '../validation/validate.ts'
 import { destinationIdOf } from './body.ts'
 import { tellNewSubscriber } from './evaluations.ts'
 import { deliveryJson, stateChangeJson, subscriptionJson } from './serialize.ts'
@@ -26,7 +27,7 @@ export async function listSubscriptions(deps: Deps, principal: Principal, alertI
  */
 export async function subscribe(deps: Deps, principal: Principal, alertId: number, body: unknown) {
   const alert = await visibleAlert(deps, principal, alertId)
-  const raw = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
+  const raw = objectBody(body)
   const destinationId = destinationIdOf(raw)
   if (destinationId !== null && !(await store.findDestination(deps.sql, principal.orgId, destinationId))) throw new BadRequest(alertTexts.destinationNotFound)
   const id = await store.insertSubscription(deps.sql, alertId, principal.id, destinationId)

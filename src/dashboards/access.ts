@@ -32,6 +32,29 @@ export async function getDashboardRowBySlug(deps: Pick<Deps, 'sql'>, principal: 
   return row
 }
 
+/**
+ * The dashboard `GET api/dashboards/<address>` names. Older servers found dashboards by slug, and clients still call
+ * so, some with a `?legacy` their HTTP library drops: a number is an id; `12-sales-overview` is dashboard 12 (spec 2
+ * §2), or, when there is none, the dashboard whose slug it is (a name that starts with digits, "2024 plan"); any other
+ * text is a slug. `legacy` (the address has `?legacy`, with or without a value) looks for the slug only.
+ */
+export async function getDashboardRowByAddress(deps: Pick<Deps, 'sql'>, principal: Principal, address: string, legacy: boolean): Promise<DashboardRow> {
+  if (legacy) return getDashboardRowBySlug(deps, principal, address)
+  const id = /^(\d{1,15})(-.*)?$/s.exec(address)
+  if (!id) return getDashboardRowBySlug(deps, principal, address)
+  const byId = Number(id[1]) > 0 ? await getDashboardRow(deps, principal, Number(id[1])).catch(notFoundAsUndefined) : undefined
+  if (byId || !id[2]) return byId ?? notFound()
+  return getDashboardRowBySlug(deps, principal, address)
+}
+
+const notFoundAsUndefined = (error: unknown) => {
+  if (error instanceof NotFound) return undefined
+  throw error
+}
+const notFound = (): never => {
+  throw new NotFound()
+}
+
 /** A dashboard as grants see it. */
 export const dashboardGrantTarget = (row: DashboardRow): GrantTarget => ({ type: 'dashboards', id: row.id, ownerId: row.user_id })
 

@@ -81,7 +81,7 @@ export function parseCreateDashboard(body: unknown): { name: string } {
 }
 
 export function parseUpdateDashboard(body: unknown): DashboardUpdate {
-  return validate(UpdateBody, body ?? {})
+  return validate(UpdateBody, body)
 }
 
 export function parseCreateWidget(body: unknown) {
@@ -90,6 +90,6 @@ export function parseCreateWidget(body: unknown) {
 }
 
 export function parseUpdateWidget(body: unknown): { text?: string; options?: Record<string, unknown> } {
-  const input = validate(UpdateWidgetBody, body ?? {})
+  const input = validate(UpdateWidgetBody, body)
   return { text: input.text ?? undefined, options: input.options }
 }

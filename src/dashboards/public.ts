@@ -3,19 +3,25 @@ import type { OrgSettings } from '../settings/defaults.ts'
 import { widgetContext } from './details.ts'
 import { dashboardJson } from './serialize.ts'
 import { viewerOf } from '../queries/access.ts'
-import type { SharedDashboard } from './widget-results.ts'
-import { listDashboardWidgets } from './widget-store.ts'
+import { closedToTokens, type SharedDashboard } from './widget-results.ts'
+import { listDashboardWidgets, type DashboardWidgetRow } from './widget-store.ts'
 
 /**
  * What a shared dashboard shows strangers. The dashboard is read as the user who turned sharing on would read it now
  * (src/dashboards/widget-results.ts `openSharedQuery` is the same rule for the token's calls): a chart whose query
- * they may not see is restricted, and nothing of it is looked up. Only the reduced shape of reference §1.1 leaves the
- * server: no query text, no keys, no data sources, no people.
+ * they may not see is restricted, and nothing of it is looked up; so is a chart whose query the token never opens
+ * (text parameters, `closedToTokens`). Only the reduced shape of reference §1.1 leaves the server: no query text, no
+ * keys, no data sources, no people.
  */
 export async function sharedDetails(deps: Deps, shared: SharedDashboard) {
   const { dashboard: row, creator } = shared
-  const widgets = await listDashboardWidgets(deps.sql, viewerOf(creator), row.id)
-  const ctx = await widgetContext(deps, row.org_id, widgets)
+  const listed = await listDashboardWidgets(deps.sql, viewerOf(creator), row.id)
+  const ctx = await widgetContext(deps, row.org_id, listed)
+  const closed = (w: DashboardWidgetRow) => {
+    const query = w.query_id === null ? undefined : ctx.queries.get(w.query_id)
+    return query !== undefined && closedToTokens(query)
+  }
+  const widgets = listed.map((w) => (w.visible && closed(w) ? { ...w, visible: false } : w))
   return dashboardJson(row, ctx.users, widgets, ctx, { isFavorite: false, canEdit: false })
 }
 

@@ -3,28 +3,26 @@ import { apiKeyHash, revealApiKey, storedApiKey } from '../auth/api-keys.ts'
 import { principalForShareKey } from '../auth/service.ts'
 import { generateApiKey } from '../auth/tokens.ts'
 import type { Deps } from '../deps.ts'
-import { BadRequest, NotFound, Unauthorized } from '../errors.ts'
+import { BadRequest, Forbidden, NotFound, Unauthorized } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
 import { publicOrigin } from '../orgs/public-origin.ts'
 import { isAdminOrOwner } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdminOrOwner } from '../permissions/require.ts'
-import { findByIds, type QueryRow } from '../queries/store.ts'
-import { findVisualizationsByIds } from '../queries/visualization-store.ts'
-import { isSafe, type ParameterDefinition } from '../shared/parameters/index.ts'
+import { unsafeTexts } from '../queries/run-saved.ts'
+import type { QueryRow } from '../queries/store.ts'
 import { shareTexts } from '../shared/share-texts.ts'
 import { getDashboardRow } from './access.ts'
 import type { DashboardRow } from './store.ts'
 import { deactivateShareKeys, findShareKey, findSharedDashboard, insertShareKey, publicUrlsDisabled } from './share-store.ts'
-import { listDashboardWidgets } from './widget-store.ts'
-import { openSharedQuery, type SharedDashboard, type WidgetResultsCaller } from './widget-results.ts'
+import { sharedQueryAccess, type SharedDashboard, type WidgetResultsCaller } from './widget-results.ts'
 
 /**
  * Public dashboards (spec 2 §7 "share", reference §7.1): a dashboard's owner or an admin turns on a secret address,
  * `/public/dashboards/<token>`. The token is an api_keys row of the dashboard (its sha-256 and a sealed copy, as
  * every key since decision 0008/0010), 40 random characters. It opens that dashboard's public shape and page, and
- * runs or reads the results of that dashboard's own safe queries (src/queries/run-saved.ts), nothing else; and of
- * those only the ones the user who turned sharing on may see at the time of each request.
+ * runs or reads the results of that dashboard's own queries without text parameters (src/queries/run-saved.ts),
+ * nothing else; and of those only the ones the user who turned sharing on may see at the time of each request.
  */
 
 /** What the dashboard's answer adds for those who may manage sharing (reference §1.1: only with a live token). */
@@ -45,26 +43,17 @@ const publicUrlOf = async (deps: Pick<Deps, 'sql' | 'config'>, orgId: number, to
 /** Owner or admin (reference §7.1 `require_admin_or_owner`); a grantee of 'modify' edits but does not publish. */
 export const mayManageSharing = (principal: Principal, row: DashboardRow) => isAdminOrOwner(principal, row.user_id)
 
-/** The queries a dashboard's charts show, each once. */
-async function widgetQueries(deps: Pick<Deps, 'sql'>, row: DashboardRow): Promise<QueryRow[]> {
-  const widgets = await listDashboardWidgets(deps.sql, { orgId: row.org_id, userId: row.user_id, groupIds: [], admin: true }, row.id)
-  const visualizations = await findVisualizationsByIds(deps.sql, widgets.flatMap((w) => (w.visualization_id === null ? [] : [w.visualization_id])))
-  return findByIds(deps.sql, row.org_id, [...new Set(visualizations.map((v) => v.query_id))])
-}
-
-/** Safe: no text parameters, every placeholder defined (src/shared/parameters/values.ts). */
-export const querySafe = (q: QueryRow) => isSafe((q.options.parameters ?? []) as ParameterDefinition[], q.query)
-
 /**
  * POST api/dashboards/{id}/share → `{public_url, api_key}`. Sharing already on answers the same token (unlike the
  * established tool, which made a new one each time); a token whose sealed copy cannot be opened any more (the secret
- * key changed) is replaced. Refused while a widget's query has text parameters, or public URLs are disabled.
+ * key changed) is replaced. Refused while public URLs are disabled. A chart whose query has text parameters does not
+ * stop it, as in the established tool: the token never opens that query, and the public page shows the chart as
+ * unavailable (`closedToTokens`). The dashboard page's Share dialog still says so up front and offers no switch.
  */
 export async function shareDashboard(deps: Deps, principal: Principal, id: number): Promise<ShareFields> {
   const row = await getDashboardRow(deps, principal, id)
   requireAdminOrOwner(principal, row.user_id)
   if (await publicUrlsDisabled(deps.sql, row.org_id)) throw new BadRequest(shareTexts.disabled)
-  if (!(await widgetQueries(deps, row)).every(querySafe)) throw new BadRequest(shareTexts.unsafe)
   const existing = await findShareKey(deps.sql, row.id)
   const shown = existing && revealApiKey(deps.secretKey, existing.key_sealed)
   if (shown) return { public_url: await publicUrlOf(deps, row.org_id, shown), api_key: shown }
@@ -120,13 +109,14 @@ export async function sharedDashboard(deps: Deps, token: string): Promise<Shared
 }
 
 /**
- * The query a share token may run or read (src/dashboards/widget-results.ts `openSharedQuery`). Whether it is safe
- * to run with new values is decided where it runs (an unsafe one is refused there with the shared message).
+ * The query a share token may run or read (src/dashboards/widget-results.ts `sharedQueryAccess`): 404 for one it does
+ * not open, 403 with the shared message for a chart's query that has text parameters.
  */
 export async function queryForShareToken(deps: Deps, queryId: number, token: string): Promise<QueryRow> {
-  const query = await openSharedQuery(deps, await sharedDashboard(deps, token), queryId)
-  if (!query) throw new NotFound()
-  return query
+  const access = await sharedQueryAccess(deps, await sharedDashboard(deps, token), queryId)
+  if (!access) throw new NotFound()
+  if (access.closed) throw new Forbidden(unsafeTexts.whenShared)
+  return access.query
 }
 
 /** With no schedule, the youngest result a public viewer may ask for is this old: viewers share runs (decision 0021). */

@@ -51,16 +51,32 @@ export interface OpenedWidget {
 }
 
 /**
- * THE rule of share tokens, for every call a token opens (the public shape and page list widgets by the same
- * creator's rights): a query a chart of the shared dashboard shows, not archived, and visible to the token's creator
- * now by the data-source rules of their groups (`findVisible`). Undefined otherwise.
+ * A query a token never opens, whatever else holds: one with text parameters (its text takes any value, so its
+ * stored results may hold what a signed-in member typed). A dashboard with such a chart can still be shared, as the
+ * established tool allows; that chart is unavailable on the public page (src/dashboards/public.ts).
  */
-export async function openSharedQuery(deps: Deps, shared: SharedDashboard, queryId: number): Promise<QueryRow | undefined> {
+export const closedToTokens = (query: Pick<QueryRow, 'query' | 'options'>) =>
+  !isSafe((query.options.parameters ?? []) as ParameterDefinition[], query.query)
+
+/**
+ * THE rule of share tokens, for every call a token opens (the public shape and page list widgets by the same
+ * creator's rights): a query a chart of the shared dashboard shows, not archived, visible to the token's creator now
+ * by the data-source rules of their groups (`findVisible`), and not closed to tokens (`closedToTokens`). `closed`:
+ * the query would be opened but for its text parameters (so a caller can say why); undefined otherwise.
+ */
+export async function sharedQueryAccess(deps: Deps, shared: SharedDashboard, queryId: number): Promise<{ query: QueryRow; closed: boolean } | undefined> {
   const { dashboard, creator } = shared
   if (creator.orgId !== dashboard.org_id) return undefined
   const query = await findQueryShownBy(deps.sql, dashboard.id, queryId)
   if (!query || query.org_id !== dashboard.org_id) return undefined
-  return (await findVisible(deps.sql, viewerOf(creator), query.id)) ? query : undefined
+  if (!(await findVisible(deps.sql, viewerOf(creator), query.id))) return undefined
+  return { query, closed: closedToTokens(query) }
+}
+
+/** The query a share token opens (see `sharedQueryAccess`), or undefined. */
+export async function openSharedQuery(deps: Deps, shared: SharedDashboard, queryId: number): Promise<QueryRow | undefined> {
+  const access = await sharedQueryAccess(deps, shared, queryId)
+  return access && !access.closed ? access.query : undefined
 }
 
 /**
@@ -78,9 +94,10 @@ export async function openWidgetResults(deps: Deps, caller: WidgetResultsCaller,
     if (widget.dashboard_id !== shared.dashboard.id) throw new NotFound(widgetTexts.notFound)
     const visualization = await findVisualization(deps.sql, shared.dashboard.org_id, widget.visualization_id)
     if (!visualization) throw new NotFound(widgetTexts.notFound)
-    const query = await openSharedQuery(deps, shared, visualization.query_id)
-    if (!query) throw new Forbidden(dashboardTexts.restricted)
-    return { widget, visualization, query, signedIn: false }
+    const access = await sharedQueryAccess(deps, shared, visualization.query_id)
+    if (!access) throw new Forbidden(dashboardTexts.restricted)
+    if (access.closed) throw new Forbidden(unsafeTexts.whenShared)
+    return { widget, visualization, query: access.query, signedIn: false }
   }
   const { principal } = caller
   // whoever may list dashboards may open any of the organization's (404 for other organizations')
@@ -161,9 +178,7 @@ export async function storedResultFor(
  * after Apply, Refresh or a filter choice with markup and never needs the chart code in the browser. Nothing runs.
  */
 export async function widgetDrawing(deps: Deps, caller: WidgetResultsCaller, widgetId: number, input: DrawingInput): Promise<WidgetDrawing> {
-  const { widget, visualization, query, signedIn } = await openWidgetResults(deps, caller, widgetId)
-  const defs = (query.options.parameters ?? []) as ParameterDefinition[]
-  if (!signedIn && !isSafe(defs, query.query)) throw new Forbidden(unsafeTexts.whenShared)
+  const { widget, visualization, query } = await openWidgetResults(deps, caller, widgetId)
   const none: WidgetDrawing = { drawing: null, note: 'never-run', query_result: null, filters: [], filter_selection: {} }
   const result = await storedResultFor(deps, query.org_id, query, input.parameters)
   if (!result) return none

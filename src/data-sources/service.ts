@@ -31,12 +31,19 @@ export async function listDataSources(deps: Deps, principal: Principal): Promise
   return store.listForGroups(deps.sql, principal.orgId, principal.groupIds)
 }
 
-/** One source the caller may at least view, with their access level; 404 for others (they cannot know it exists). */
+export const dataSourceTexts = {
+  noAccess: "You don't have access to this data source.",
+}
+
+/**
+ * One source the caller may at least view, with their access level. A source of the organization that none of the
+ * caller's groups has is a 403, as the established tool answers its clients (decision 0024); an unknown id a 404.
+ */
 export async function getAccessible(deps: Deps, principal: Principal, id: number): Promise<AccessibleDataSourceRow> {
   const row = await store.findById(deps.sql, principal.orgId, id)
   if (!row) throw new NotFound()
   const access = sourceAccess(principal, isAdmin(principal) ? undefined : await store.accessThroughGroups(deps.sql, id, principal.groupIds))
-  if (!access) throw new NotFound()
+  if (!access) throw new Forbidden(dataSourceTexts.noAccess)
   return { ...row, view_only: access.view_only }
 }
 

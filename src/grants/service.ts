@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.ts'
 import type { Db } from '../db/sql.ts'
 import { BadRequest } from '../errors.ts'
+import { objectBody } from '../validation/validate.ts'
 import { recordEvent } from '../events/service.ts'
 import { STORED_OBJECT_TYPE, type ObjectType } from '../object-types.ts'
 import { mayModify } from '../permissions/objects.ts'
@@ -62,7 +63,7 @@ export async function holdsGrant(deps: Deps, principal: Principal, target: Grant
 
 /** The body of a grant or a revoke: `{access_type, user_id}`; the user must be of the caller's organization. */
 async function parseGrantBody(deps: Deps, principal: Principal, body: unknown): Promise<{ accessType: AccessType; grantee: UserRow }> {
-  const { access_type: accessType, user_id: rawUserId } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
+  const { access_type: accessType, user_id: rawUserId } = objectBody(body)
   if (!isAccessType(accessType)) throw new BadRequest(grantTexts.unknownAccessType)
   const userId = typeof rawUserId === 'string' && /^\d{1,15}$/.test(rawUserId) ? Number(rawUserId) : rawUserId
   if (typeof userId !== 'number' || !Number.isSafeInteger(userId) || userId <= 0) throw new BadRequest(grantTexts.userNotFound)

@@ -113,7 +113,7 @@ const AddMemberBody = z.object({ user_id: z.coerce.number({ error: 'user_id is r
 
 /** Add a user to a group; their permissions change at once, in every process. Adding a member twice is fine. */
 export async function addMemberToGroup(deps: Deps, principal: Principal, groupId: number, body: unknown) {
-  const { user_id } = validate(AddMemberBody, body ?? {})
+  const { user_id } = validate(AddMemberBody, body)
   const { user } = await adminGroupAndUser(deps, principal, groupId, user_id)
   await deps.sql.begin(async (tx) => {
     if (await addGroupMember(tx, groupId, user.id)) {

@@ -55,7 +55,10 @@ export async function requireEdit(db: Db, principal: Principal, row: AccessibleQ
   if (row.view_only) throw new Forbidden(accessTexts.viewOnly)
 }
 
-/** A source a query may be written for: one the caller's groups give full access to (400 unknown, 403 view-only). */
+/**
+ * A source a query may be written for: one the caller's groups give full access to (400 unknown; 403 view-only, or
+ * none of the caller's groups has it).
+ */
 export async function sourceForQuery(deps: Deps, principal: Principal, dataSourceId: number): Promise<AccessibleDataSourceRow> {
   let ds: AccessibleDataSourceRow
   try {
@@ -69,8 +72,9 @@ export async function sourceForQuery(deps: Deps, principal: Principal, dataSourc
 }
 
 /**
- * Dropdown parameters may only use queries the caller can see (reference §3.1). Only new references are checked:
- * a save must not fail because of a link someone else made earlier.
+ * Dropdown parameters may only use queries the caller can see (reference §3.1): an unknown query is a 400, one of a
+ * source none of the caller's groups has a 403, as the established tool answers (decision 0024). Only new references
+ * are checked: a save must not fail because of a link someone else made earlier.
  */
 export async function checkDropdownQueries(
   deps: Deps, principal: Principal, parameters: ParameterDefinition[] | undefined, before: ParameterDefinition[] | undefined = [],
@@ -79,5 +83,9 @@ export async function checkDropdownQueries(
   const added = dropdownQueryIds(parameters, accessTexts.dropdownNotVisible).filter((id) => !known.has(id))
   if (!added.length) return
   const visible = new Set(await store.visibleIds(deps.sql, viewerOf(principal), added))
-  if (added.some((id) => !visible.has(id))) throw new BadRequest(accessTexts.dropdownNotVisible)
+  const hidden = added.filter((id) => !visible.has(id))
+  if (!hidden.length) return
+  const existing = await store.existingIds(deps.sql, principal.orgId, hidden)
+  if (existing.length < hidden.length) throw new BadRequest(accessTexts.dropdownNotVisible)
+  throw new Forbidden(accessTexts.dropdownNotVisible)
 }

@@ -86,7 +86,7 @@ export function parseCreateBody(body: unknown) {
 }
 
 export function parseSaveBody(body: unknown): SaveInput {
-  return validate(SaveBody, body ?? {})
+  return validate(SaveBody, body)
 }
 
 /** The queries that dropdown ('query') parameters point at; a queryId that cannot be an id is refused. */

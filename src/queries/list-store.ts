@@ -107,13 +107,16 @@ export async function findPage(db: Db, v: Viewer, kind: QueryListKind, p: QueryL
   return { count, rows }
 }
 
-/** The caller's latest published queries, most recently changed first (the query picker; drafts excluded, spec 2 §5). */
+/**
+ * The caller's latest queries, drafts included, most recently changed first (reference §3.1: the established tool
+ * answers its clients so; a picker that must not offer drafts leaves them out itself, spec 2 §5).
+ */
 export async function findRecent(db: Db, v: Viewer, limit: number): Promise<QueryListRow[]> {
   return db<QueryListRow[]>`
     select ${queryColumns(db)}, f.user_id is not null as is_favorite, f.created_at as starred_at
     from ${queryTables(db)}
     left join favorites f on f.object_type = 'query' and f.object_id = q.id and f.user_id = ${v.userId}
-    where ${visibleTo(db, v)} and q.user_id = ${v.userId} and not q.is_archived and not q.is_draft
+    where ${visibleTo(db, v)} and q.user_id = ${v.userId} and not q.is_archived
     order by q.updated_at desc, q.id desc
     limit ${limit}`
 }

@@ -9,7 +9,7 @@ import type { ResultRow } from '../results/store.ts'
 import { isSafe } from '../shared/parameters/index.ts'
 import { dropdownOptions, type DropdownOption } from '../executions/dropdowns.ts'
 import { fillParameters } from '../executions/requests.ts'
-import { execute, refusal, type Outcome } from '../executions/service.ts'
+import { execute, refusal, submit, type Outcome } from '../executions/service.ts'
 import { queryRanResult } from '../executions/store.ts'
 import { getAccessibleQuery, queryForApiKey } from './service.ts'
 import { openByObjectKey, type OpenedByObjectKey } from './object-keys.ts'
@@ -84,6 +84,33 @@ export async function runSaved(deps: Deps, caller: SavedCaller, queryId: number,
   return execute(deps, {
     orgId: query.org_id, dataSource: ds, text, queryId: query.id, userId: principal?.id ?? null,
     maxAge: byObjectKey ? byObjectKey.maxAge(input.maxAge) : input.maxAge, applyAutoLimit: input.applyAutoLimit ?? !!query.options.apply_auto_limit,
+  })
+}
+
+export const refreshTexts = {
+  userKeyOnly: 'Please use a user API key.',
+}
+
+/**
+ * `POST api/queries/{id}/refresh?p_<name>=…` (reference §4.1, the established tool's older run call, still used by
+ * its clients): the saved query run anew (`max_age` 0) with the address's values, answered with the job to poll. A
+ * user (session or own key) with full access to the source only: a query's key or a share token gets 403.
+ */
+export async function refreshSaved(deps: Deps, caller: SavedCaller, queryId: number, values: Record<string, unknown>): Promise<Outcome> {
+  if (!('principal' in caller)) {
+    // a key that opens this query (its own, a share token's) is told to use a user's; any other key is nobody's
+    const opens = await openQuery(deps, caller, queryId).then(() => true, (error) => error instanceof Forbidden)
+    throw opens ? new Forbidden(refreshTexts.userKeyOnly) : new Unauthorized()
+  }
+  const { principal } = caller
+  const query = await getAccessibleQuery(deps, principal, queryId)
+  if (query.view_only || !allowed(principal, 'execute_query')) throw new Forbidden(unsafeTexts.noPermission)
+  const ds = query.data_source_id == null ? undefined : await findDataSource(deps.sql, query.org_id, query.data_source_id)
+  if (!ds) throw refusal(unsafeTexts.detached)
+  const text = await fillParameters(deps, query.org_id, query.query, query.options.parameters ?? [], values)
+  return submit(deps, {
+    orgId: query.org_id, dataSource: ds, text, queryId: query.id, userId: principal.id, maxAge: 0,
+    applyAutoLimit: !!query.options.apply_auto_limit,
   })
 }
 

@@ -154,7 +154,7 @@ export async function listQueries(
   return { count, page: params.page, page_size: params.pageSize, rows: rows.map((r) => withShownApiKey(deps, r)), users }
 }
 
-/** GET /api/queries/recent: the caller's ten most recently changed published queries. */
+/** GET /api/queries/recent: the caller's ten most recently changed queries, drafts included. */
 export async function recentQueries(deps: Deps, principal: Principal): Promise<{ rows: Shown<QueryListRow>[]; users: Map<number, UserRow> }> {
   requireAllowed(principal, 'view_query')
   const rows = await findRecent(deps.sql, viewerOf(principal), RECENT_LIMIT)

@@ -199,6 +199,13 @@ export async function visibleIds(db: Db, v: Viewer, ids: number[]): Promise<numb
   return rows.map((r) => r.id)
 }
 
+/** Which of these ids are queries of the organization, whoever may see them. */
+export async function existingIds(db: Db, orgId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return []
+  const rows = await db<{ id: number }[]>`select q.id from queries q where q.id = any(${ids}::bigint[]) and q.org_id = ${orgId}`
+  return rows.map((r) => r.id)
+}
+
 export interface VisualizationRow {
   id: number
   query_id: number

@@ -25,7 +25,7 @@ export async function listQueryVersions(
  * source has since been deleted restores its text onto the current source.
  */
 export async function restoreQueryVersion(deps: Deps, principal: Principal, id: number, version: number, body: unknown): Promise<QueryDetails> {
-  const { version: expected } = parseSaveBody(body ?? {})
+  const { version: expected } = parseSaveBody(body)
   const row = await getAccessibleQuery(deps, principal, id)
   await requireEdit(deps.sql, principal, row)
   const old = await store.findVersion(deps.sql, id, version)

@@ -66,8 +66,8 @@ export async function resultRowObjects(deps: Deps, result: ResultRow): Promise<R
 }
 
 /** The body `{"query_result": …}` the browser reads, streamed chunk by chunk from storage. */
-export function resultJsonStream(deps: Deps, result: ResultRow, shared = false): ReadableStream<Uint8Array> {
-  return queryResultJsonStream(shared ? sharedResultMeta(result) : resultMeta(result), result.columns, readRows(deps.sql, result.id, result.row_count, result.first_chunk))
+export function resultJsonStream(deps: Deps, result: ResultRow, shared = false, after: Record<string, unknown> = {}): ReadableStream<Uint8Array> {
+  return queryResultJsonStream(shared ? sharedResultMeta(result) : resultMeta(result), result.columns, readRows(deps.sql, result.id, result.row_count, result.first_chunk), after)
 }
 
 /**

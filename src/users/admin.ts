@@ -8,7 +8,7 @@ import { queueMail } from '../mail/message.ts'
 import { passwordResetMail } from '../mail/password-reset.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdmin } from '../permissions/require.ts'
-import { LIMITS, tooLong } from '../validation/validate.ts'
+import { LIMITS, objectBody, tooLong } from '../validation/validate.ts'
 import { linkDelivery } from './link-delivery.ts'
 import { issueUserLink } from './links.ts'
 import { requireAccountMailBudget } from './mail-budget.ts'
@@ -45,7 +45,7 @@ const CreateBody = z.object({
 })
 
 function createInput(body: unknown): z.infer<typeof CreateBody> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest('The request body must be a JSON object.')
+  objectBody(body)
   const result = CreateBody.safeParse(body)
   if (!result.success) throw new BadRequest(result.error.issues[0].message)
   return result.data

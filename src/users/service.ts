@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
 import { apiListQuery } from '../validation/list-query.ts'
-import { LIMITS, tooLong } from '../validation/validate.ts'
+import { LIMITS, objectBody, tooLong } from '../validation/validate.ts'
 import { findGroupsByIds, listGroups, type GroupRow } from '../groups/store.ts'
 import { allowed, isAdmin } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
@@ -127,7 +127,7 @@ const UpdateBody = z.object({
 
 /** The body of a profile save, or a 400 whose message names the field itself (as the form shows it). */
 function updateInput(body: unknown): z.infer<typeof UpdateBody> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest('The request body must be a JSON object.')
+  objectBody(body)
   const result = UpdateBody.safeParse(body)
   if (!result.success) throw new BadRequest(result.error.issues[0].message)
   return result.data

@@ -1,13 +1,26 @@
 import { z } from 'zod'
 import { BadRequest } from '../errors.ts'
 
+export const bodyTexts = {
+  notObject: 'The request body must be a JSON object.',
+}
+
+/**
+ * A request body that must be a JSON object, for parsers that read its fields one by one: an array, a string, a
+ * number or null is a 400, never read as "no fields" (which would make `[{…}]` act like an empty body).
+ */
+export function objectBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest(bodyTexts.notObject)
+  return body as Record<string, unknown>
+}
+
 /** A value (a request body, a stored option) checked against a schema: the typed value, or a 400 naming the first problem. */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const issue = result.error.issues[0]
   if (issue.code === 'unrecognized_keys') throw new BadRequest(`Unknown field: ${issue.keys.join(', ')}.`)
-  if (!issue.path.length && issue.code === 'invalid_type') throw new BadRequest('The request body must be a JSON object.')
+  if (!issue.path.length && issue.code === 'invalid_type') throw new BadRequest(bodyTexts.notObject)
   const field = issue.path.join('.')
   // messages written for a field already name it ("Name: This field is required.")
   const named = !field || issue.message.toLowerCase().includes(String(issue.path.at(-1)).toLowerCase())

@@ -9,6 +9,7 @@ import { details } from './details/index.ts'
 import { funnel } from './funnel/index.ts'
 import { choropleth, markers } from './map/index.ts'
 import { pivot } from './pivot/index.ts'
+import { readOptions } from './read-options.ts'
 import { sankeyType } from './sankey/index.ts'
 import { sunburst } from './sunburst/index.ts'
 import { table } from './table/index.ts'
@@ -40,22 +41,17 @@ export type Validation =
 
 /**
  * Checks a visualization before it is saved. On success `options` is what to store: defaults filled in, unknown
- * keys kept, and keys the type drops on save removed (the table's paginationSize, spec 2 §5). On failure
- * `message` names the first problem, for a 400.
+ * keys kept, values the type's schema does not understand kept as given (`read-options.ts`: drawing uses the
+ * default instead), and keys the type drops on save removed (the table's paginationSize, spec 2 §5). On failure
+ * `message` names the field drawing cannot do without, for a 400.
  */
 export function validateVisualization(input: { type?: unknown; options?: unknown }): Validation {
   if (typeof input.type !== 'string' || !input.type) return { ok: false, message: 'type: A visualization type is required.' }
   const definition = getVisualization(input.type)
   if (!definition) return { ok: false, message: `type: Unknown visualization type: ${input.type}.` }
-  const raw = input.options ?? {}
-  if (typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, message: 'options: Options must be an object.' }
-  const parsed = definition.options.safeParse(raw)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const path = ['options', ...issue.path.map(String)].join('.')
-    return { ok: false, message: `${path}: ${issue.message}` }
-  }
-  const options = { ...(parsed.data as Record<string, unknown>) }
+  const read = readOptions(definition.options, input.options ?? {})
+  if (!read.ok) return { ok: false, message: `${['options', ...read.path].join('.')}: ${read.message}` }
+  const options = read.stored
   for (const key of definition.dropOnSave ?? []) delete options[key]
   return { ok: true, type: definition.type, options }
 }

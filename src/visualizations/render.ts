@@ -5,6 +5,7 @@
  */
 import { normalizeData } from './data.ts'
 import { applyFilters, deriveFilters } from './filters.ts'
+import { readOptions } from './read-options.ts'
 import { getVisualization } from './registry.ts'
 import type { DataColumn, RenderEnv, Size, ViewState } from './types.ts'
 
@@ -36,14 +37,12 @@ export function clampSize(size: Size): Size {
 export function renderVisualization(vis: VisualizationInput, result: ResultInput, size: Size, env: RenderEnv, view: ViewState = {}): string {
   const definition = getVisualization(vis.type)
   if (!definition) throw new VisualizationError(`Unknown visualization type: ${vis.type}`)
-  const parsed = definition.options.safeParse(vis.options ?? {})
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new VisualizationError(`Invalid ${vis.type} options: ${issue.path.join('.') || 'options'}: ${issue.message}`)
-  }
+  // what the schema does not understand is drawn with its default (read-options.ts)
+  const read = readOptions(definition.options, vis.options ?? {})
+  if (!read.ok) throw new VisualizationError(`Invalid ${vis.type} options: ${read.path.join('.') || 'options'}: ${read.message}`)
   const box = clampSize(size)
   const data = normalizeData(result)
   const rows = applyFilters(data.rows, deriveFilters(data.columns, data.rows), view.filters)
-  const prepared = definition.prepare(parsed.data, { columns: data.columns, rows }, view)
-  return definition.render(prepared, parsed.data, box, env)
+  const prepared = definition.prepare(read.options, { columns: data.columns, rows }, view)
+  return definition.render(prepared, read.options, box, env)
 }

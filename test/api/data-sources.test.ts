@@ -154,8 +154,8 @@ describe('group access', () => {
 
     expect((await admin.request('DELETE', `/api/groups/${defaultGroup.id}/data_sources/${dsId}`)).status).toBe(200)
     expect((await (await user.get('/api/data_sources')).json()).map((d: { id: number }) => d.id)).not.toContain(dsId)
-    expect((await user.get(`/api/data_sources/${dsId}`)).status).toBe(404)
-    expect((await user.get(`/api/data_sources/${dsId}/schema`)).status).toBe(404)
+    expect((await user.get(`/api/data_sources/${dsId}`)).status).toBe(403)
+    expect((await user.get(`/api/data_sources/${dsId}/schema`)).status).toBe(403)
 
     const added = await admin.post(`/api/groups/${defaultGroup.id}/data_sources`, { data_source_id: dsId })
     expect((await added.json()).view_only).toBe(false)

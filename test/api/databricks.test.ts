@@ -77,10 +77,10 @@ describe('Databricks schema browsing (spec 3 §7)', () => {
     expect((await res.json()).message).toBe('Resource only available for the Databricks query runner.')
   })
 
-  it('hides sources the caller has no group access to', async () => {
+  it('refuses sources the caller has no group access to with 403, as the established tool does', async () => {
     const [{ id: groupId }] = await t.db.sql`select id from groups where name = 'default'`
     await admin.request('DELETE', `/api/groups/${groupId}/data_sources/${dbx}`)
-    expect((await user.get(`/api/databricks/databases/${dbx}`)).status).toBe(404)
+    expect((await user.get(`/api/databricks/databases/${dbx}`)).status).toBe(403)
     expect((await new Client(t.app).get(`/api/databricks/databases/${dbx}`)).status).toBe(401)
   })
 })

@@ -92,6 +92,8 @@ export const EXPECTED: Record<string, string> = {
   'GET /api/queries/:id/versions': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'POST /api/queries/:id/versions/:version/restore': '401 401 403 403 403 2xx 2xx 2xx',
   'POST /api/queries/:id{[0-9]+}/results': '401 2xx 2xx 2xx 2xx 2xx 2xx 2xx',
+  // the established tool's older run call: users with full access to the source only; a query key is told to use a user's
+  'POST /api/queries/:id{[0-9]+}/refresh': '401 403 2xx 403 2xx 2xx 2xx 2xx',
   'GET /api/queries/:id{[0-9]+}/:file{results[.a-z]*}': '401 2xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/queries/:id{[0-9]+}/results/:file': '401 2xx 2xx 2xx 2xx 2xx 2xx 2xx',
   // a run of a saved query is polled without signing in: its random id is the capability

@@ -79,9 +79,9 @@ describe('the lists', () => {
     expect(names(await list(f.bo, '/api/queries/favorites'))).toEqual(['Revenue'])
   })
 
-  it('answers /recent with the caller\'s published queries, most recently changed first, as a plain array', async () => {
+  it('answers /recent with the caller\'s unarchived queries, drafts included, most recently changed first, as a plain array', async () => {
     const recent = async () => (await (await f.bo.get('/api/queries/recent')).json()) as Item[]
-    expect((await recent()).map((r) => r.name)).toEqual(['Orders by region'])
+    expect((await recent()).map((r) => r.name)).toEqual(['Orders by region', 'Customer churn'])
     await f.bo.post(`/api/queries/${q.churn.id}`, { is_draft: false })
     expect((await recent()).map((r) => r.name)).toEqual(['Customer churn', 'Orders by region'])
     await f.bo.post(`/api/queries/${q.orders.id}`, { description: 'Weekly orders, by region' })

@@ -55,8 +55,8 @@ describe('create', () => {
     const [status, message] = await refusal(f.vi.post('/api/queries', { data_source_id: f.shared, query: 'select 1' }))
     expect(status).toBe(403)
     expect(message).toMatch(/data source/)
-    // a source none of Bo's groups has is not named to him
-    expect(await refusal(f.bo.post('/api/queries', { data_source_id: f.shared, query: 'select 1' }))).toEqual([400, 'Data source not found.'])
+    // a source none of Bo's groups has: 403, as the established tool answers (decision 0024)
+    expect(await refusal(f.bo.post('/api/queries', { data_source_id: f.shared, query: 'select 1' }))).toEqual([403, "You don't have access to this data source."])
   })
 
   it('creates a draft with a table visualization, the caller as owner, and the newest matching result', async () => {
@@ -93,7 +93,7 @@ describe('create', () => {
     const dropdown = (queryId: unknown) => ({ parameters: [{ name: 'region', type: 'query', queryId }] })
     const visible = await newQuery(f.bo, { data_source_id: f.warehouse, query: 'select 2' })
     expect((await f.bo.post('/api/queries', { data_source_id: f.warehouse, query: 'x', options: dropdown(visible.id) })).status).toBe(200)
-    expect(await refusal(f.bo.post('/api/queries', { data_source_id: f.warehouse, query: 'x', options: dropdown(hidden.id) }))).toEqual([400, DROPDOWN])
+    expect(await refusal(f.bo.post('/api/queries', { data_source_id: f.warehouse, query: 'x', options: dropdown(hidden.id) }))).toEqual([403, DROPDOWN])
     expect(await refusal(f.bo.post('/api/queries', { data_source_id: f.warehouse, query: 'x', options: dropdown(987654) }))).toEqual([400, DROPDOWN])
     expect(await refusal(f.bo.post('/api/queries', { data_source_id: f.warehouse, query: 'x', options: dropdown('abc') }))).toEqual([400, DROPDOWN])
   })
@@ -191,7 +191,7 @@ describe('save', () => {
     const q = await newQuery(f.vi, { data_source_id: f.warehouse, query: 'select 1' })
     expect((await f.vi.post(`/api/queries/${q.id}`, { data_source_id: f.shared })).status).toBe(403)
     const mine = await newQuery(f.bo, { data_source_id: f.warehouse, query: 'select 1' })
-    expect(await refusal(f.bo.post(`/api/queries/${mine.id}`, { data_source_id: f.shared }))).toEqual([400, 'Data source not found.'])
+    expect(await refusal(f.bo.post(`/api/queries/${mine.id}`, { data_source_id: f.shared }))).toEqual([403, "You don't have access to this data source."])
     const moved = await (await f.admin.post(`/api/queries/${mine.id}`, { data_source_id: f.shared })).json()
     expect(moved.data_source_id).toBe(f.shared)
   })

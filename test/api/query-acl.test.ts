@@ -54,7 +54,7 @@ describe('granting', () => {
     expect(await refusal(f.bo.post(path, { access_type: 'modify', user_id: 987654 }))).toEqual([400, 'User not found.'])
     expect(await refusal(f.bo.post(path, { access_type: 'modify', user_id: 'cleo' }))).toEqual([400, 'User not found.'])
     expect(await refusal(f.bo.post(path, { access_type: 'modify', user_id: 1.5 }))).toEqual([400, 'User not found.'])
-    expect(await refusal(f.bo.post(path, [1, 2]))).toEqual([400, 'Unknown access type.'])
+    expect(await refusal(f.bo.post(path, [1, 2]))).toEqual([400, 'The request body must be a JSON object.'])
     expect(await refusal(f.bo.request('DELETE', path, { json: { access_type: 'modify' } }))).toEqual([400, 'User not found.'])
     expect(await refusal(f.bo.request('DELETE', path))).toEqual([400, 'The request body must be JSON.'])
     // a user id sent as text, as forms do, names the same user

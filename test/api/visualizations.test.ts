@@ -32,12 +32,15 @@ describe('visualizations', () => {
     expect(query.visualizations.map((v: { type: string }) => v.type)).toEqual(['TABLE', 'CHART'])
   })
 
-  it('refuses unknown types and malformed options with 400, and other people\'s queries with 403', async () => {
+  it('refuses unknown types and options it will not draw with 400, and other people\'s queries with 403', async () => {
     const unknown = await admin.post('/api/visualizations', { query_id: queryId, type: 'HOLOGRAM', options: {} })
     expect(unknown.status).toBe(400)
-    const malformed = await admin.post('/api/visualizations', { query_id: queryId, type: 'CHART', options: { globalSeriesType: 42 } })
+    const malformed = await admin.post('/api/visualizations', { query_id: queryId, type: 'CHART', options: { seriesOptions: { a: { color: 'red;} <script>' } } } })
     expect(malformed.status).toBe(400)
-    expect((await malformed.json()).message).toContain('globalSeriesType')
+    expect((await malformed.json()).message).toContain('seriesOptions.a.color')
+    // a value it does not understand is kept as given (and drawn with the default)
+    const kept = await admin.post('/api/visualizations', { query_id: queryId, type: 'CHART', options: { globalSeriesType: 42 } })
+    expect((await kept.json()).options.globalSeriesType).toBe(42)
     expect((await admin.post('/api/visualizations', { type: 'CHART' })).status).toBe(400)
     expect((await bo.post('/api/visualizations', { query_id: queryId, type: 'CHART', options: {} })).status).toBe(403)
     expect((await new Client(t.app).post('/api/visualizations', { query_id: queryId, type: 'CHART' })).status).toBe(401)

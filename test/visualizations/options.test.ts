@@ -44,24 +44,37 @@ describe('validateVisualization', () => {
   })
 
   it.each([
-    ['CHART', { globalSeriesType: 'radar' }, 'options.globalSeriesType'],
-    ['CHART', { columnMapping: { a: 'z' } }, 'options.columnMapping.a'],
-    ['CHART', { xAxis: { type: 'weird' } }, 'options.xAxis.type'],
     ['CHART', { yAxis: [{}, {}, {}] }, 'options.yAxis'],
     ['CHART', { seriesOptions: { a: { color: 'red;} <script>' } } }, 'options.seriesOptions.a.color'],
-    ['CHART', { series: { stacking: 'sideways' } }, 'options.series.stacking'],
-    ['COUNTER', { rowNumber: 1.5 }, 'options.rowNumber'],
     ['TABLE', { itemsPerPage: 0 }, 'options.itemsPerPage'],
-    ['TABLE', { columns: [{ name: 'a', displayAs: 'video' }] }, 'options.columns.0.displayAs'],
-    ['PIVOT', { aggregatorName: 'Median' }, 'options.aggregatorName'],
+    ['TABLE', { columns: [{ displayAs: 'string' }] }, 'options.columns.0.name'],
+    ['TABLE', { columns: [{ name: 5 }] }, 'options.columns.0.name'],
     ['COHORT', { colors: { min: 'blue' } }, 'options.colors.min'],
     ['MAP', { mapTileUrl: 'javascript:alert(1)' }, 'options.mapTileUrl'],
     ['CHOROPLETH', { mapType: '../../etc/passwd' }, 'options.mapType'],
-    ['WORD_CLOUD', { maxWords: 'many' }, 'options.maxWords'],
-  ])('rejects malformed %s options %j at %s', (type, options, path) => {
+  ])('refuses what drawing cannot do without or will not draw: %s options %j at %s', (type, options, path) => {
     const result = validateVisualization({ type, options })
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.message.startsWith(`${path}: `)).toBe(true)
+  })
+
+  it.each([
+    ['CHART', { globalSeriesType: 'radar' }, ['globalSeriesType']],
+    ['CHART', { columnMapping: { a: 'z', b: 'y' } }, ['columnMapping', 'a']],
+    ['CHART', { xAxis: { type: 'weird' } }, ['xAxis', 'type']],
+    ['CHART', { series: { stacking: 'sideways' } }, ['series', 'stacking']],
+    ['COUNTER', { rowNumber: 1.5 }, ['rowNumber']],
+    ['TABLE', { columns: [{ name: 'a', displayAs: 'video' }] }, ['columns', 0, 'displayAs']],
+    ['TABLE', { columns: [{ name: 'ok', booleanValues: [false, true] }] }, ['columns', 0, 'booleanValues']],
+    ['FUNNEL', { sortKeyCol: { colName: null } }, ['sortKeyCol', 'colName']],
+    ['PIVOT', { aggregatorName: 'Median' }, ['aggregatorName']],
+    ['WORD_CLOUD', { maxWords: 'many' }, ['maxWords']],
+  ])('keeps what it does not understand as given: %s options %j at %j', (type, options, path) => {
+    const result = validateVisualization({ type, options })
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    const at = (root: unknown) => path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)?.[k], root)
+    expect(at(result.options)).toEqual(at(options))
   })
 
   it('rejects options that are not an object', () => {

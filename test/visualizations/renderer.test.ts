@@ -10,10 +10,18 @@ const data = {
 }
 
 describe('renderVisualizationSvg', () => {
-  it('refuses an unknown type and invalid options', () => {
+  it('refuses an unknown type and options it will not draw', () => {
     expect(() => renderVisualizationSvg({ type: 'GAUGE' }, data, { width: 300, height: 200 })).toThrow(VisualizationError)
-    expect(() => renderVisualizationSvg({ type: 'CHART', options: { globalSeriesType: 'radar' } }, data, { width: 300, height: 200 }))
-      .toThrow('Invalid CHART options: globalSeriesType')
+    expect(() => renderVisualizationSvg({ type: 'TABLE', options: { itemsPerPage: 0 } }, data, { width: 300, height: 200 }))
+      .toThrow('Invalid TABLE options: itemsPerPage')
+  })
+
+  it('draws what it does not understand with the default: a chart type it lacks as columns, booleans by their text', () => {
+    const asColumns = renderVisualizationSvg({ type: 'CHART', options: {} }, data, { width: 300, height: 200 })
+    expect(renderVisualizationSvg({ type: 'CHART', options: { globalSeriesType: 'radar' } }, data, { width: 300, height: 200 })).toBe(asColumns)
+    const flags = { columns: [{ name: 'ok' }], rows: [{ ok: true }, { ok: false }] }
+    const table = renderVisualizationSvg({ type: 'TABLE', options: { columns: [{ name: 'ok', displayAs: 'boolean', booleanValues: [false, true] }] } }, flags, { width: 300, height: 200 })
+    expect(texts(dom(table), 'tbody td')).toEqual(['true', 'false'])
   })
 
   it('reads array rows and applies result filters, the default and a chosen one', () => {

@@ -5,11 +5,15 @@ import { currentOrg } from '../../orgs/service.ts'
 import { CSRF_COOKIE, SESSION_COOKIE } from '../cookies.ts'
 import type { Env } from '../env.ts'
 
-/** The key of `Authorization: Key <key>` or `?api_key=` (reference §1.4: the query parameter wins). */
+/**
+ * The key of `?api_key=`, `Authorization: Key <key>` or a bare `Authorization: <key>` (reference §1.4: the query
+ * parameter wins; the established tool strips "Key " and takes any other header value as the key, and its clients
+ * send both forms). A value with another scheme (`Bearer …`, `Basic …`) names no key: Sightline has no such scheme.
+ */
 export function apiKeyFrom(query: string | undefined, authorization: string | undefined): string | undefined {
   if (query) return query
   if (!authorization) return undefined
-  const match = /^Key\s+(\S+)$/i.exec(authorization.trim())
+  const match = /^(?:Key\s+)?(\S+)$/i.exec(authorization.trim())
   return match?.[1]
 }
 

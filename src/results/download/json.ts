@@ -62,12 +62,13 @@ function writeJsonValue(out: ByteWriter, value: Cell | undefined): void {
 
 /**
  * `{"query_result": {id, query_hash, query, data: {columns, rows, truncated?}, data_source_id, runtime, retrieved_at}}`,
- * compact, keys in that order.
+ * compact, keys in that order; `after`'s keys follow `query_result` (a run's answer adds its finished `job`).
  */
 export function queryResultJsonStream(
   meta: QueryResultMeta,
   columns: Column[],
   batches: AsyncIterable<Cell[][]>,
+  after: Record<string, unknown> = {},
 ): ReadableStream<Uint8Array> {
   const out = new ByteWriter()
   // `"name":` for each column, encoded once; the first row's first key has no comma before it
@@ -114,7 +115,8 @@ export function queryResultJsonStream(
         meta.log ? `"log":${JSON.stringify(meta.log)}` : '',
         meta.metadata && Object.keys(meta.metadata).length ? `"metadata":${JSON.stringify(meta.metadata)}` : '',
       ].filter(Boolean).map((part) => `,${part}`).join('')
-      out.text(`]${extras}},${JSON.stringify(rest).slice(1)}}`)
+      const trailer = Object.keys(after).length ? `,${JSON.stringify(after).slice(1, -1)}` : ''
+      out.text(`]${extras}},${JSON.stringify(rest).slice(1)}${trailer}}`)
       return [out.take()]
     },
   })

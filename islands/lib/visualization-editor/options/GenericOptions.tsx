@@ -2,6 +2,7 @@
 import type { JSX } from 'react'
 import { queryTexts } from '../../../../src/shared/query-texts.ts'
 import { getVisualization } from '../../../../src/visualizations/registry.ts'
+import { readOptions } from '../../../../src/visualizations/read-options.ts'
 import { CheckField, columnChoices, ColumnsField, NumberField, SelectField, TextField } from '../fields.tsx'
 import { getIn } from '../model.ts'
 import { schemaFields, type SchemaField } from './schema-fields.ts'
@@ -33,8 +34,8 @@ export function genericTabs(type: string, props: OptionProps): OptionTab[] {
   const wide = (f: SchemaField) => f.kind === 'boolean' || f.kind === 'columns'
   // Fields show the values in effect, defaults included (an unset switch that defaults to on shows on); edits go
   // to the stored options only.
-  const parsed = definition?.options.safeParse(props.options)
-  const shown = parsed?.success ? (parsed.data as Record<string, unknown>) : props.options
+  const read = definition && readOptions(definition.options, props.options)
+  const shown = read?.ok ? read.options : props.options
   return [{
     id: 'general',
     label: queryTexts.visualizationEditor.tabs.general,
