@@ -57,7 +57,10 @@ describe('alert destinations, as an admin', () => {
     await dialog.getByRole('button', { name: 'HipChat' }).getByText('Deprecated').waitFor()
     await dialog.getByRole('button', { name: 'Webhook', exact: true }).click()
     await dialog.getByLabel('Name', { exact: true }).fill('Ops hook')
+    // the URL is readable while typed (only password fields hide what is typed)
     await dialog.getByLabel('Url').fill(hookUrl)
+    expect(await dialog.getByLabel('Url').getAttribute('type')).toBe('text')
+    expect(await dialog.getByLabel('Password').getAttribute('type')).toBe('password')
     await dialog.getByLabel('Username').fill('ops')
     await dialog.getByLabel('Password').fill('s3cret')
     await dialog.getByRole('button', { name: 'Create' }).click()
@@ -66,8 +69,10 @@ describe('alert destinations, as an admin', () => {
     await waitForIslands(page)
 
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ops hook')
+    // once saved, the URL is a sealed secret: the page shows the stored-secret mask and never has the address
     expect(await page.getByLabel('Url').inputValue()).toBe('--------')
-    expect(await page.getByLabel('Url').getAttribute('type')).toBe('password')
+    expect(await page.getByLabel('Url').getAttribute('type')).toBe('text')
+    expect(await page.content()).not.toContain(hookUrl)
     const saved = await api<{ options: Record<string, unknown> }>('GET', `/api/destinations/${id}`)
     expect(saved.options).toEqual({ url: '--------', username: 'ops', password: '--------' })
 
