@@ -85,10 +85,15 @@ describe('alert destinations, as an admin', () => {
     expect(received.at(-1)!.auth).toBe(`Basic ${Buffer.from('ops:s3cret').toString('base64')}`)
     expect(received.at(-1)!.body).toMatchObject({ event: 'alert_state_change', alert: { name: 'Test alert from Sightline', state: 'triggered' } })
 
-    // Save with the mask keeps the secrets
+    // Save with the mask keeps the secrets; a URL typed again is readable while typed, then sealed once saved
     await page.getByLabel('Username').fill('ops2')
+    await page.getByLabel('Url').fill(hookUrl)
+    expect(await page.getByLabel('Url').inputValue()).toBe(hookUrl)
     await page.getByRole('button', { name: 'Save' }).click()
     await toastWith(page, 'Saved.').waitFor()
+    expect(await page.getByLabel('Url').inputValue()).toBe('--------')
+    expect(await page.getByLabel('Username').inputValue()).toBe('ops2')
+    expect(await page.content()).not.toContain(hookUrl)
     hookStatus = 503
     await page.getByRole('button', { name: 'Send Test' }).click()
     const failed = page.getByRole('alert').filter({ hasText: 'Send Test Failed:' })
