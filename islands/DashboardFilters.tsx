@@ -5,6 +5,7 @@ import { island } from '../src/shared/island.tsx'
 import type { Filter } from '../src/visualizations/filters.ts'
 import { announceDashboardFilters, onWidgetFilters } from './lib/bus.ts'
 import { FilterControls } from './lib/dashboard-filters/FilterControls.tsx'
+import { useFiltersMerged } from './lib/dashboard-filters/use-filters-merged.ts'
 
 export interface DashboardFiltersProps {
   /**
@@ -14,6 +15,11 @@ export interface DashboardFiltersProps {
   filters: Filter[]
   /** The values the address chose, as the server read them. */
   initial: FilterSelection
+  /**
+   * Whether the filters are merged now (the dashboard's dashboard_filters_enabled): false on an editor's page while
+   * they are not, so the panel can show itself the moment edit mode turns merging on.
+   */
+  enabled?: boolean
 }
 
 /**
@@ -22,7 +28,8 @@ export interface DashboardFiltersProps {
  * It replaces the current history entry: a filter choice is a view of the same page, not a new page to go back from.
  * A widget's later results (a refresh, a run with new parameter values) add the values they bring to the choices.
  */
-function DashboardFilters({ filters: initialFilters, initial }: DashboardFiltersProps): JSX.Element | null {
+function DashboardFilters({ filters: initialFilters, initial, enabled = true }: DashboardFiltersProps): JSX.Element | null {
+  const merged = useFiltersMerged(enabled)
   const [selection, setSelection] = useState(initial)
   const [filters, setFilters] = useState(initialFilters)
   useEffect(() => onWidgetFilters(({ filters: more }) => {
@@ -37,7 +44,7 @@ function DashboardFilters({ filters: initialFilters, initial }: DashboardFilters
     const search = writeSelection(new URLSearchParams(window.location.search), filters, { [name]: values })
     window.history.replaceState(window.history.state, '', `${window.location.pathname}?${search}${window.location.hash}`)
   }
-  if (!filters.length) return null
+  if (!merged || !filters.length) return null
   return (
     <section aria-label={dashboardTexts.filters.panel} data-dashboard-filters
       className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">

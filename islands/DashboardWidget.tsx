@@ -6,6 +6,7 @@ import { applyWidgetParameters, onDashboardRefresh } from './lib/bus.ts'
 import { latestRefresh } from './lib/dashboard-widget/refresh-requests.ts'
 import { cardData, drawingMarkup, type ChartWidget, type ServerDrawing } from './lib/dashboard-widget/types.ts'
 import { useWidgetFilters } from './lib/dashboard-widget/use-widget-filters.ts'
+import { useFiltersMerged } from './lib/dashboard-filters/use-filters-merged.ts'
 import { useWidgetParameters } from './lib/dashboard-widget/use-widget-parameters.ts'
 import { useWidgetRun } from './lib/dashboard-widget/use-widget-run.ts'
 import { WidgetMenu } from './lib/dashboard-widget/WidgetMenu.tsx'
@@ -42,7 +43,8 @@ const notes = { 'never-run': t.neverRun, 'too-large': t.tooLarge, 'cannot-draw':
  * values their mappings give (the dashboard's, the widget's own shown on its card, or fixed ones), and again when
  * those change.
  */
-function DashboardWidget({ widget: w, drawing, now, style, filtersMerged = false, publicView = false }: DashboardWidgetProps): JSX.Element {
+function DashboardWidget({ widget: w, drawing, now, style, filtersMerged: mergedOnPage = false, publicView = false }: DashboardWidgetProps): JSX.Element {
+  const filtersMerged = useFiltersMerged(mergedOnPage)
   const [serverHtml] = useState(() => drawingMarkup(w.id, drawing))
   const selection = useRef<Record<string, unknown[]>>({})
   const { run, refresh, redraw, values } = useWidgetRun(w.id, w.queryId, { resultId: w.resultId, retrievedAt: w.retrievedAt }, () => selection.current)

@@ -82,6 +82,11 @@ function OrgSettingsForm({ settings, dateFormats, timeFormats, otherLoginMethod,
           <Check id="org-multi-byte-search" label={t.multiByteSearch} checked={values.multi_byte_search_enabled}
             onChange={(c) => set({ multi_byte_search_enabled: c })} />
         </Group>
+        <Group legend={t.publicUrls}>
+          <Check id="org-disable-public-urls" label={t.disablePublicUrls} checked={values.disable_public_urls}
+            describedBy="org-disable-public-urls-hint" onChange={(c) => set({ disable_public_urls: c })} />
+          <p id="org-disable-public-urls-hint" className="pl-6 text-xs text-slate-500 dark:text-slate-400">{t.disablePublicUrlsHint}</p>
+        </Group>
         <Group legend={t.usageData}>
           <Check id="org-beacon-consent" label={t.beaconConsent} checked={values.beacon_consent === true}
             onChange={(c) => set({ beacon_consent: c })} />

@@ -26,15 +26,21 @@ export interface Field {
   minLength?: number
   choices?: { value: string; label: string }[]
   extra: boolean
+  /** Sealed at rest: a stored value comes back as the mask, whatever kind of field draws it. */
+  secret: boolean
 }
 
 const humanize = (key: string) => key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())
 
-function kindOf(key: string, p: SchemaProperty, secret: boolean): Kind {
+/**
+ * The control a property gets (spec 3 §3). Only `password`/`passwd` hide what is typed: other secrets (a webhook's
+ * URL, a token) are sealed once saved but stay readable while the admin types them.
+ */
+function kindOf(key: string, p: SchemaProperty): Kind {
   if (p.enum || p.extendedEnum) return 'select'
   if (p.type === 'boolean') return 'checkbox'
   if (key.endsWith('File')) return 'file'
-  if (key === 'password' || key === 'passwd' || secret) return 'password'
+  if (key === 'password' || key === 'passwd') return 'password'
   if (p.type === 'number') return 'number'
   if (p.type === 'email' || p.format === 'email') return 'email'
   return 'text'
@@ -49,15 +55,27 @@ export function schemaFields(schema: FormSchema): Field[] {
   const extra = new Set(schema.extra_options ?? [])
   return ordered.map((key) => {
     const p = schema.properties[key]
-    const kind = kindOf(key, p, secret.has(key))
+    const kind = kindOf(key, p)
     const choices = p.extendedEnum?.map((e) => ({ value: e.value, label: e.name })) ?? p.enum?.map((v) => ({ value: v, label: v }))
-    return { key, label: p.title ?? humanize(key), kind, required: required.has(key), minLength: p.minLength, choices, extra: extra.has(key) }
+    return { key, label: p.title ?? humanize(key), kind, required: required.has(key), minLength: p.minLength, choices, extra: extra.has(key), secret: secret.has(key) }
   })
 }
 
 type Value = string | boolean
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === ''
+
+/**
+ * A select's starting value: one of its choices, so the option it shows is the value a save sends (a value the
+ * choices lack would show as the first option while another is kept). Required: the default, else the first choice.
+ */
+function selectValue(schema: FormSchema, f: Field, v: unknown): string {
+  const choices = f.choices ?? []
+  if (!isEmpty(v) && choices.some((c) => c.value === String(v))) return String(v)
+  if (!f.required) return ''
+  const fallback = schema.properties[f.key].default
+  return String(choices.some((c) => c.value === String(fallback)) ? fallback : choices[0]?.value ?? '')
+}
 
 function initialValues(schema: FormSchema, fields: Field[], options: Record<string, unknown>, isNew: boolean): Record<string, Value> {
   const out: Record<string, Value> = {}
@@ -66,7 +84,7 @@ function initialValues(schema: FormSchema, fields: Field[], options: Record<stri
     const fallback = isNew ? schema.properties[f.key].default : undefined
     const v = stored ?? fallback
     if (f.kind === 'checkbox') out[f.key] = v === true || v === 'true'
-    else if (f.kind === 'select' && isEmpty(v) && f.required) out[f.key] = String(schema.properties[f.key].default ?? f.choices?.[0]?.value ?? '')
+    else if (f.kind === 'select') out[f.key] = selectValue(schema, f, v)
     else out[f.key] = isEmpty(v) ? '' : String(v)
   }
   return out
@@ -128,7 +146,7 @@ export interface DynamicFormProps {
 export function DynamicForm({ id, schema, initial, isNew, disabled, autoFocus, onSubmit }: DynamicFormProps): JSX.Element {
   const uid = useId()
   const fields = schemaFields(schema)
-  const nameField: Field = { key: 'name', label: t.name, kind: 'text', required: true, extra: false }
+  const nameField: Field = { key: 'name', label: t.name, kind: 'text', required: true, extra: false, secret: false }
   const [name, setName] = useState(initial.name)
   const [values, setValues] = useState(() => initialValues(schema, fields, initial.options, isNew))
   const [fileNames, setFileNames] = useState<Record<string, string>>({})
@@ -227,9 +245,9 @@ export function DynamicForm({ id, schema, initial, isNew, disabled, autoFocus, o
       const placeholder = schema.properties[f.key]?.default
       control = (
         <input {...common} type={type} value={String(value)} onChange={(e) => onValue(e.target.value)}
-          onFocus={f.kind === 'password' && value === SECRET_MASK ? (e) => e.target.select() : undefined}
+          onFocus={value === SECRET_MASK ? (e) => e.target.select() : undefined}
           placeholder={placeholder === undefined || typeof placeholder === 'boolean' ? undefined : String(placeholder)}
-          autoComplete={f.kind === 'password' ? 'new-password' : 'off'} spellCheck={false} aria-describedby={describedBy(false)}
+          autoComplete={f.kind === 'password' || f.secret ? 'new-password' : 'off'} spellCheck={false} aria-describedby={describedBy(false)}
           step={f.kind === 'number' ? 'any' : undefined}
           className={`${ui.input} ${border}`} />
       )

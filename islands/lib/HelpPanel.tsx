@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useState, type JSX } from 'react'
 import { texts } from '../../src/shared/texts.ts'
+import { DialogContent } from './DialogContent.tsx'
 
 const LOAD_TIMEOUT_MS = 20_000 // spec 1 §9: help iframe timeout
 
@@ -19,7 +20,7 @@ export default function HelpPanel({ href, opener, onClose }: { href: string; ope
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/30" />
-        <Dialog.Content data-state-help={state}
+        <DialogContent data-state-help={state}
           // there is no Dialog.Trigger: give the focus back to what opened the drawer
           onCloseAutoFocus={(event) => {
             event.preventDefault()
@@ -51,7 +52,7 @@ export default function HelpPanel({ href, opener, onClose }: { href: string; ope
                 className={state === 'ready' ? 'h-full w-full flex-1 border-0' : 'h-0 w-0 border-0'} />
             </>
           )}
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   )

@@ -4,6 +4,7 @@ import { texts } from '../../src/shared/texts.ts'
 import { api } from './api.ts'
 import { ui } from './ui.ts'
 import { DialogHeader } from './DialogHeader.tsx'
+import { DialogContent } from './DialogContent.tsx'
 
 const t = texts.groups
 
@@ -38,7 +39,7 @@ export default function NewGroupDialog({ onClose }: { onClose: () => void }): JS
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
-        <Dialog.Content className={`${ui.dialog} w-[28rem]`} aria-describedby={undefined}>
+        <DialogContent className={`${ui.dialog} w-[28rem]`} aria-describedby={undefined}>
           <form onSubmit={create} noValidate>
             <DialogHeader title={t.newGroup} closeLabel={t.close} busy={busy} />
             <div className="flex flex-col gap-3 p-5">
@@ -56,7 +57,7 @@ export default function NewGroupDialog({ onClose }: { onClose: () => void }): JS
               </button>
             </div>
           </form>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   )

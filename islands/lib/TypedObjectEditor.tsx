@@ -69,7 +69,10 @@ export interface TypedObjectEditorProps {
 export function TypedObjectEditor({
   object, type, texts: t, listPath, deletedFlash, formId, Logo, busy, actions, children,
 }: TypedObjectEditorProps): JSX.Element {
-  const [name, setName] = useState(object.name)
+  // what the server stored, as it answered the last save: the form starts again from it, so a secret just saved
+  // shows as the mask (never as typed) and every field shows the value kept
+  const [stored, setStored] = useState({ object, saves: 0 })
+  const name = stored.object.name
   const [saving, setSaving] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const url = `/api${listPath}/${object.id}`
@@ -79,8 +82,8 @@ export function TypedObjectEditor({
   async function save(values: FormValues) {
     setSaving(true)
     try {
-      const saved = await api<{ name: string }>('POST', url, { ...values, type: object.type })
-      setName(saved.name)
+      const saved = await api<{ name: string; options?: Record<string, unknown> }>('POST', url, { ...values, type: object.type })
+      setStored((s) => ({ object: { ...s.object, name: saved.name, options: saved.options ?? s.object.options }, saves: s.saves + 1 }))
       toast(t.saved)
     } catch (e) {
       fail(e)
@@ -112,8 +115,8 @@ export function TypedObjectEditor({
       </div>
 
       {type ? (
-        <DynamicForm id={formId} schema={type.configuration_schema} isNew={false} disabled={saving}
-          initial={object} onSubmit={save} />
+        <DynamicForm key={stored.saves} id={formId} schema={type.configuration_schema} isNew={false} disabled={saving}
+          initial={stored.object} onSubmit={save} />
       ) : (
         <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100">
           {t.typeUnavailable(object.type)}

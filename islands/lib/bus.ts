@@ -140,3 +140,25 @@ export function onWidgetFilters(handler: (detail: WidgetFiltersDetail) => void):
   window.addEventListener(WIDGET_FILTERS, listener)
   return () => window.removeEventListener(WIDGET_FILTERS, listener)
 }
+
+/**
+ * The dashboard's filters merged into one panel, or each on its card (its dashboard_filters_enabled), as changed in
+ * edit mode: the panel and the widgets follow at once, without a reload. The latest value is kept for the islands
+ * that hydrate afterwards (a widget below the fold), whose server-drawn props still carry the page's first value.
+ */
+const FILTERS_MERGED = 'sightline:dashboard-filters-merged'
+let filtersMergedNow: boolean | undefined
+
+export function announceFiltersMerged(merged: boolean) {
+  filtersMergedNow = merged
+  window.dispatchEvent(new CustomEvent<boolean>(FILTERS_MERGED, { detail: merged }))
+}
+
+/** Whether the filters are merged now: the latest announcement's, else the page's own value. */
+export const filtersMergedNowOr = (pageValue: boolean) => filtersMergedNow ?? pageValue
+
+export function onFiltersMerged(handler: (merged: boolean) => void): () => void {
+  const listener = (e: Event) => handler((e as CustomEvent<boolean>).detail)
+  window.addEventListener(FILTERS_MERGED, listener)
+  return () => window.removeEventListener(FILTERS_MERGED, listener)
+}

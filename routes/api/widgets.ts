@@ -5,6 +5,7 @@ import { createWidget, deleteWidget, updateWidget } from '../../src/dashboards/w
 import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
+import { requestDateFormats } from '../../src/http/date-formats.ts'
 import { idParam, jsonBody } from '../../src/http/validate.ts'
 
 const widgetId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
@@ -18,7 +19,7 @@ export default new Hono<Env>()
     // a signed-in caller, or a shared dashboard's token (its own widgets only)
     const caller = await widgetResultsCaller(c.get('deps'), c.get('principal'), c.get('objectApiKey'))
     c.header('Cache-Control', 'no-store')
-    return c.json(await widgetDrawing(c.get('deps'), caller, widgetId(c), drawingInput(c.req.query())))
+    return c.json(await widgetDrawing(c.get('deps'), caller, widgetId(c), drawingInput(c.req.query()), requestDateFormats(c)))
   })
   .post('/', async (c) => {
     const { principal } = apiCaller(c)

@@ -9,6 +9,7 @@ import { recordDashboardView } from '../../src/dashboards/service.ts'
 import { dashboardView } from '../../src/dashboards/view.ts'
 import { NotFound } from '../../src/errors.ts'
 import { stateFromSearch } from '../../src/shared/dashboard-parameters.ts'
+import { dateFormatsOf } from '../../src/shared/time.ts'
 import { dashboardHeaderProps } from '../../src/ui/dashboard/header-props.ts'
 import type { Env } from '../../src/http/env.ts'
 import { signedIn } from '../../src/http/guards.ts'
@@ -48,7 +49,7 @@ export default new Hono<Env>()
     const row = await getDashboardRow(deps, principal, id)
     const search = new URL(c.req.url).searchParams
     const [{ dashboard, widgets, parameters }, canEdit] = await Promise.all([
-      dashboardView(deps, principal, row, search), canEditDashboard(deps.sql, principal, row), recordDashboardView(deps, principal, row.id),
+      dashboardView(deps, principal, row, dateFormatsOf(org.settings), search), canEditDashboard(deps.sql, principal, row), recordDashboardView(deps, principal, row.id),
     ])
     const header = { ...dashboardHeaderProps(deps.config, org.settings, principal, dashboard, c.req.query()), share: await shareProps(c, row) }
     const withParameters = widgets.some((w) => w.kind === 'chart' && w.parameters.length > 0)

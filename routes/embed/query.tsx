@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { NotFound, Unauthorized } from '../../src/errors.ts'
 import { cachingHeaders, isNotModified, notModified, validatorsFor } from '../../src/http/conditional.ts'
 import type { Env } from '../../src/http/env.ts'
+import { requestDateFormats } from '../../src/http/date-formats.ts'
 import { apiKeyFrom } from '../../src/http/middleware/authenticate.ts'
 import { allowFraming } from '../../src/http/middleware/security-headers.ts'
 import { renderDocument } from '../../src/http/render.tsx'
@@ -34,7 +35,7 @@ async function bodyOf(c: Context<Env>, e: OpenedEmbed, outcome: EmbedResult | nu
   if (!outcome) return { kind: 'pending' }
   if ('error' in outcome) return { kind: 'error', text: t.error(outcome.error) }
   if ('pending' in outcome) return { kind: 'pending' }
-  const drawing = await drawEmbed(c.get('deps'), e.visualization, outcome.result)
+  const drawing = await drawEmbed(c.get('deps'), e.visualization, outcome.result, requestDateFormats(c))
   return 'html' in drawing ? { kind: 'drawing', html: drawing.html } : { kind: 'note', text: drawing.note === 'too-large' ? t.tooLarge : t.cannotDraw }
 }
 
@@ -63,7 +64,8 @@ export default new Hono<Env>().get('/embed/query/:id{[0-9]+}/visualization/:vid{
   if (result && e.visualization) {
     // the answer is this result drawn by this visualization for this address (its values, switches and key)
     const address = [...search].filter(([name]) => name !== 'job').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    const parts = ['embed', query.id, query.version, e.visualization.id, e.visualization.updated_at.getTime(), result.id, JSON.stringify(address), 'queryKey' in caller ? 'key' : `user:${caller.principal.id}`]
+    const formats = requestDateFormats(c)
+    const parts = ['embed', query.id, query.version, e.visualization.id, e.visualization.updated_at.getTime(), result.id, JSON.stringify(address), 'queryKey' in caller ? 'key' : `user:${caller.principal.id}`, formats.date, formats.time]
     const changed = Math.max(result.retrieved_at.getTime(), query.updated_at.getTime(), e.visualization.updated_at.getTime())
     const v = validatorsFor(parts, new Date(changed))
     const o = { maxAgeSeconds: refreshSeconds(query), scope: cacheScope(c) }

@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from '../../src/http/middleware/security-header
 import { notFound } from '../../src/http/on-error.tsx'
 import { renderDocument } from '../../src/http/render.tsx'
 import { DEFAULT_SETTINGS } from '../../src/settings/defaults.ts'
+import { requestDateFormats } from '../../src/http/date-formats.ts'
 import { stateFromSearch } from '../../src/shared/dashboard-parameters.ts'
 import { PublicDashboardView } from '../../src/ui/PublicDashboardView.tsx'
 
@@ -60,7 +61,7 @@ export default new Hono<Env>()
       c.header('Content-Type', 'text/html; charset=UTF-8')
       return c.body(null, 304)
     }
-    const { widgets, parameters } = await drawDashboard(deps, row, details, url.searchParams, false)
+    const { widgets, parameters } = await drawDashboard(deps, row, details, url.searchParams, false, requestDateFormats(c))
     const withParameters = widgets.some((w) => w.kind === 'chart' && w.parameters.length > 0)
     const shown = withParameters ? { ...parameters, initial: stateFromSearch(url.searchParams, parameters.dashboard, parameters.widgets) } : null
     // the page's islands on the light runtime when the build made it (scripts/build.ts)

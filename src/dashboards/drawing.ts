@@ -6,6 +6,7 @@ import type { FilterSelection } from '../visualizations/filter-choices.ts'
 import { deriveFilters, type Filter } from '../visualizations/filters.ts'
 import { renderVisualizationSvg } from '../visualizations/render.server.ts'
 import type { DrawingNote } from '../visualizations/widget-drawing.ts'
+import type { DateFormats } from '../shared/time.ts'
 
 /** The grid as the page draws it (spec 1 §9): rows of 50 px on a desk-sized width, a widget's header above its chart. */
 export const GRID_VIEW = { rowHeight: 50, width: 1200, gap: 16, headerHeight: 56, maxRowsDrawn: 5000 } as const
@@ -25,7 +26,7 @@ export interface DrawingSize {
 }
 
 /**
- * Drawings by visualization (as last saved), result, size and filter choice. A stored result never changes, so a
+ * Drawings by visualization (as last saved), result, size, filter choice and the organization's date formats. A stored result never changes, so a
  * drawing is exact for as long as it is kept: the hundredth viewer of a morning dashboard gets markup, not a new
  * drawing. Entries are made only after the caller was found to see the widget, and say nothing but what it shows.
  */
@@ -58,12 +59,13 @@ export function resultReader(deps: Deps, orgId: number) {
 /**
  * A visualization drawn from one stored result by the server's renderer: the page's drawing of a widget and the
  * drawing call's (`GET api/widgets/{id}/drawing`) are this one, so a redrawn widget looks exactly as the page drew it.
- * `selection(filters)` gives the filter choice once the result's filters are known (the address's, or the caller's).
+ * `selection(filters)` gives the filter choice once the result's filters are known (the address's, or the caller's);
+ * tables write dates in the organization's `formats`, as the query page does.
  */
 export async function drawResult(
   read: (id: number) => Promise<Rows>,
   vis: { id: number; type: string; options: unknown; updated_at: unknown },
-  resultId: number, size: DrawingSize, selection: (filters: Filter[]) => FilterSelection,
+  resultId: number, size: DrawingSize, selection: (filters: Filter[]) => FilterSelection, formats: DateFormats,
 ): Promise<DrawnResult & { selection: FilterSelection }> {
   const cachedFilters = filtersByResult.get(String(resultId))
   let data = cachedFilters === undefined ? await read(resultId).catch(() => null) : undefined
@@ -72,13 +74,13 @@ export async function drawResult(
   if (data) filtersByResult.set(String(resultId), JSON.stringify(filters))
   // the choice is part of the drawing: another choice of the same result is another drawing
   const chosen = selection(filters)
-  const key = `${vis.id}:${String(vis.updated_at)}:${resultId}:${size.width}x${size.height}:${JSON.stringify(chosen)}`
+  const key = `${vis.id}:${String(vis.updated_at)}:${resultId}:${size.width}x${size.height}:${JSON.stringify(chosen)}:${formats.date} ${formats.time}`
   const drawn = drawings.get(key)
   if (drawn !== undefined) return { html: drawn, note: null, filters, selection: chosen }
   data ??= await read(resultId).catch(() => null)
   if (!data) return { html: null, note: 'too-large', filters, selection: chosen }
   try {
-    const html = renderVisualizationSvg({ type: vis.type, options: vis.options }, data, size, { filters: chosen })
+    const html = renderVisualizationSvg({ type: vis.type, options: vis.options }, data, size, { filters: chosen, dateFormats: formats })
     drawings.set(key, html)
     return { html, note: null, filters, selection: chosen }
   } catch {

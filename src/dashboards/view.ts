@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { allowed } from '../permissions/can.ts'
-import { iso } from '../shared/time.ts'
+import { iso, type DateFormats } from '../shared/time.ts'
 import { isAutoHeight, placeOf, type WidgetPlace } from '../shared/dashboard-grid.ts'
 import { dashboardParameters, stateFromSearch, widgetLevelParameters, widgetRunValues } from '../shared/dashboard-parameters.ts'
 import { selectionFromSearch, type FilterSelection } from '../visualizations/filter-choices.ts'
@@ -53,12 +53,12 @@ export interface ParametersView {
  * client sorts them), charts drawn from their queries' latest stored results. Each result is read once however many
  * widgets show it. Charts of queries with parameters show the stored result of the address's values, if any.
  */
-export async function dashboardView(deps: Deps, principal: Principal, row: DashboardRow, search = new URLSearchParams()): Promise<{ dashboard: DashboardJson; widgets: WidgetView[]; parameters: ParametersView }> {
-  return drawDashboard(deps, row, await dashboardDetails(deps, principal, row), search, allowed(principal, 'view_query'))
+export async function dashboardView(deps: Deps, principal: Principal, row: DashboardRow, formats: DateFormats, search = new URLSearchParams()): Promise<{ dashboard: DashboardJson; widgets: WidgetView[]; parameters: ParametersView }> {
+  return drawDashboard(deps, row, await dashboardDetails(deps, principal, row), search, allowed(principal, 'view_query'), formats)
 }
 
 /** The drawing of a dashboard answer already made for its viewer (a signed-in one's, or a public page's). */
-export async function drawDashboard(deps: Deps, row: DashboardRow, dashboard: DashboardJson, search: URLSearchParams, canViewQuery: boolean): Promise<{ dashboard: DashboardJson; widgets: WidgetView[]; parameters: ParametersView }> {
+export async function drawDashboard(deps: Deps, row: DashboardRow, dashboard: DashboardJson, search: URLSearchParams, canViewQuery: boolean, formats: DateFormats): Promise<{ dashboard: DashboardJson; widgets: WidgetView[]; parameters: ParametersView }> {
   const readResult = resultReader(deps, row.org_id)
   const widgets = await Promise.all((dashboard.widgets ?? []).map(async (w): Promise<WidgetView> => {
     const isText = !('visualization' in w) && !('restricted' in w)
@@ -80,12 +80,12 @@ export async function drawDashboard(deps: Deps, row: DashboardRow, dashboard: Da
     if (base.parameters.length) return { ...base, html: null, note: 'has-parameters' }
     const resultId = v.query.latest_query_data_id
     if (resultId === null) return { ...base, html: null, note: 'never-run' }
-    const drawn = await drawResult(readResult, v, resultId, drawingSize(place), (filters) => selectionFromSearch(search, filters))
+    const drawn = await drawResult(readResult, v, resultId, drawingSize(place), (filters) => selectionFromSearch(search, filters), formats)
     return { ...base, html: drawn.html, note: drawn.note, filters: drawn.filters, filterSelection: drawn.selection }
   }))
   widgets.sort((a, b) => a.place.row - b.place.row || a.place.col - b.place.col || a.id - b.id)
   const parameters = parametersView(widgets, dashboard.options)
-  const drawn = await drawWithParameters(deps, row.org_id, dashboard, widgets, parameters, search, readResult)
+  const drawn = await drawWithParameters(deps, row.org_id, dashboard, widgets, parameters, search, readResult, formats)
   return { dashboard, widgets: drawn, parameters }
 }
 
@@ -96,7 +96,7 @@ export async function drawDashboard(deps: Deps, row: DashboardRow, dashboard: Da
  */
 async function drawWithParameters(
   deps: Deps, orgId: number, dashboard: DashboardJson, widgets: WidgetView[], parameters: ParametersView, search: URLSearchParams,
-  readResult: ReturnType<typeof resultReader>,
+  readResult: ReturnType<typeof resultReader>, formats: DateFormats,
 ): Promise<WidgetView[]> {
   if (!widgets.some((w) => w.kind === 'chart' && w.parameters.length)) return widgets
   const state = stateFromSearch(search, parameters.dashboard, parameters.widgets)
@@ -107,7 +107,7 @@ async function drawWithParameters(
     const values = widgetRunValues({ id: w.id, parameters: w.parameters, options: w.mappings }, state)
     const result = await storedResultFor(deps, orgId, { query: v.query.query, data_source_id: v.query.data_source_id, options: v.query.options }, values).catch(() => undefined)
     if (!result) return w
-    const drawn = await drawResult(readResult, v, result.id, drawingSize(w.place), (filters) => selectionFromSearch(search, filters))
+    const drawn = await drawResult(readResult, v, result.id, drawingSize(w.place), (filters) => selectionFromSearch(search, filters), formats)
     return {
       ...w, html: drawn.html, note: drawn.note, filters: drawn.filters, filterSelection: drawn.selection,
       resultId: result.id, retrievedAt: iso(result.retrieved_at),

@@ -13,7 +13,7 @@ import { findFresh, type ResultRow } from '../results/store.ts'
 import { placeOf } from '../shared/dashboard-grid.ts'
 import { dashboardTexts } from '../shared/dashboard-texts.ts'
 import { isSafe, type ParameterDefinition } from '../shared/parameters/index.ts'
-import { iso } from '../shared/time.ts'
+import { iso, type DateFormats } from '../shared/time.ts'
 import type { WidgetDrawing } from '../visualizations/widget-drawing.ts'
 import type { FilterSelection } from '../visualizations/filter-choices.ts'
 import { getDashboardRow } from './access.ts'
@@ -177,14 +177,14 @@ export async function storedResultFor(
  * they make, as a run with `max_age` -1 finds it) drawn by the server's renderer, so a dashboard redraws a widget
  * after Apply, Refresh or a filter choice with markup and never needs the chart code in the browser. Nothing runs.
  */
-export async function widgetDrawing(deps: Deps, caller: WidgetResultsCaller, widgetId: number, input: DrawingInput): Promise<WidgetDrawing> {
+export async function widgetDrawing(deps: Deps, caller: WidgetResultsCaller, widgetId: number, input: DrawingInput, formats: DateFormats): Promise<WidgetDrawing> {
   const { widget, visualization, query } = await openWidgetResults(deps, caller, widgetId)
   const none: WidgetDrawing = { drawing: null, note: 'never-run', query_result: null, filters: [], filter_selection: {} }
   const result = await storedResultFor(deps, query.org_id, query, input.parameters)
   if (!result) return none
   const size = input.size ?? drawingSize(placeOf(widget.options, false))
   const drawn = await drawResult(resultReader(deps, query.org_id), visualization, result.id, size,
-    (filters) => Object.fromEntries(filters.flatMap((f) => (input.filters[f.name] ? [[f.name, input.filters[f.name]]] : []))))
+    (filters) => Object.fromEntries(filters.flatMap((f) => (input.filters[f.name] ? [[f.name, input.filters[f.name]]] : []))), formats)
   return {
     drawing: drawn.html, note: drawn.note, query_result: { id: result.id, retrieved_at: iso(result.retrieved_at) },
     filters: drawn.filters, filter_selection: drawn.selection,

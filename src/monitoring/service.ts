@@ -71,13 +71,13 @@ function workerJson(w: store.WorkerRow): WorkerJson {
   }
 }
 
-/** Every queue with a job running or waiting, by name, in name order. */
+/** Every queue the workers serve (an empty one with nothing started and 0 queued) and any other with a job, in name order. */
 async function queueStates(deps: Deps): Promise<Record<string, QueueJson>> {
-  const [running, locked, waiting] = await Promise.all([
-    store.runningExecutions(deps.sql), store.lockedOtherJobs(deps.sql), store.waitingPerQueue(deps.sql),
+  const [running, locked, waiting, served] = await Promise.all([
+    store.runningExecutions(deps.sql), store.lockedOtherJobs(deps.sql), store.waitingPerQueue(deps.sql), store.servedQueues(deps.sql),
   ])
   const started = [...running.map(executionJson), ...locked.map(lockedJobJson)]
-  const names = [...new Set([...started.map((j) => j.origin), ...waiting.map((w) => w.queue)])].sort()
+  const names = [...new Set([...served, ...started.map((j) => j.origin), ...waiting.map((w) => w.queue)])].sort()
   const queues: Record<string, QueueJson> = {}
   for (const name of names) {
     queues[name] = {

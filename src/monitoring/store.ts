@@ -216,3 +216,13 @@ export async function statusCounts(db: Db, orgId: number, o: { retentionDays: nu
       pg_database_size(current_database())::float8 as database_size`
   return row
 }
+
+/**
+ * The queues a worker takes jobs from, whether or not anything waits in them now: each data source's executions
+ * (`ds:<source>`, the name sightline_submit_execution gives them, ad hoc and scheduled alike) and the queue of every
+ * other task (schedules' refreshes, mail, clean-ups).
+ */
+export async function servedQueues(db: Db): Promise<string[]> {
+  const rows = await db<{ queue: string }[]>`select 'ds:' || id as queue from data_sources order by id`
+  return [...rows.map((r) => r.queue), UNNAMED_QUEUE]
+}

@@ -16,6 +16,7 @@ import { renderVisualizationSvg } from '../visualizations/render.server.ts'
 import { getAccessibleQuery, queryForApiKey } from './service.ts'
 import { runSaved, type SavedCaller } from './run-saved.ts'
 import * as store from './store.ts'
+import type { DateFormats } from '../shared/time.ts'
 import type { QueryRow, VisualizationRow } from './store.ts'
 
 /**
@@ -135,14 +136,14 @@ const drawings = new SharedCache<string>(15 * 60_000, 300)
 
 export type EmbedDrawing = { html: string } | { note: 'too-large' | 'cannot-draw' }
 
-export async function drawEmbed(deps: Deps, visualization: VisualizationRow, result: ResultRow): Promise<EmbedDrawing> {
-  const key = `${visualization.id}:${visualization.updated_at.getTime()}:${result.id}`
+export async function drawEmbed(deps: Deps, visualization: VisualizationRow, result: ResultRow, formats: DateFormats): Promise<EmbedDrawing> {
+  const key = `${visualization.id}:${visualization.updated_at.getTime()}:${result.id}:${formats.date} ${formats.time}`
   const cached = drawings.get(key)
   if (cached !== undefined) return { html: cached }
   if (result.row_count > EMBED_MAX_ROWS) return { note: 'too-large' }
   const data = { columns: result.columns, rows: await resultRowObjects(deps, result) }
   try {
-    const html = renderVisualizationSvg({ type: visualization.type, options: visualization.options }, data, EMBED_SIZE)
+    const html = renderVisualizationSvg({ type: visualization.type, options: visualization.options }, data, EMBED_SIZE, { dateFormats: formats })
     drawings.set(key, html)
     return { html }
   } catch {

@@ -70,6 +70,11 @@ export function formatPattern(date: Date, pattern = 'YYYY-MM-DD HH:mm'): string 
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
 
+/** The pattern of an organization's dates, with its time of day or without: what its tables write dates with. */
+export function dateTimePattern(formats: DateFormats, withTime: boolean): string {
+  return withTime ? `${formats.date} ${formats.time}` : formats.date
+}
+
 /** A day in the organization's date format. @example formatDay('2024-03-05T14:07:00Z', { date: 'DD/MM/YY', time: 'HH:mm' }) // '05/03/24' */
 export function formatDay(value: Date | string, formats: Pick<DateFormats, 'date'>): string {
   return formatPattern(toDate(value), formats.date)
@@ -77,5 +82,5 @@ export function formatDay(value: Date | string, formats: Pick<DateFormats, 'date
 
 /** An instant in the organization's date and time formats. @example formatDateTime('2024-03-05T14:07:00Z', { date: 'YYYY-MM-DD', time: 'HH:mm' }) // '2024-03-05 14:07' */
 export function formatDateTime(value: Date | string, formats: DateFormats): string {
-  return formatPattern(toDate(value), `${formats.date} ${formats.time}`)
+  return formatPattern(toDate(value), dateTimePattern(formats, true))
 }

@@ -29,7 +29,9 @@ export function DashboardView({ widgets, canEdit, header, parameters, filtersMer
 }): JSX.Element {
   const now = Date.now()
   const charts = widgets.flatMap((w) => (w.kind === 'chart' && w.filters.length ? [w] : []))
-  const merged = filtersMerged && charts.length ? mergeFilters(charts.map((w) => w.filters)) : []
+  // an editor's page has the panel even while merging is off, hidden, so edit mode can turn it on without a reload
+  const panel = filtersMerged || canEdit
+  const merged = panel && charts.length ? mergeFilters(charts.map((w) => w.filters)) : []
   const mergedInitial = Object.assign({}, ...charts.map((w) => w.filterSelection)) as Record<string, unknown[]>
   const autoHeight = widgets.flatMap((w) => (w.autoHeight ? [w.id] : []))
   return (
@@ -37,7 +39,7 @@ export function DashboardView({ widgets, canEdit, header, parameters, filtersMer
       <DashboardHeader {...header} />
       {notice && <FlashNotice>{notice}</FlashNotice>}
       {parameters && <DashboardParameters dashboard={parameters.dashboard} widgets={parameters.widgets} initial={parameters.initial} />}
-      {filtersMerged && (merged.length > 0 || parameters) && <DashboardFilters filters={merged} initial={mergedInitial} />}
+      {panel && (merged.length > 0 || parameters) && <DashboardFilters filters={merged} initial={mergedInitial} enabled={filtersMerged} />}
       {widgets.length === 0
         ? <p data-dashboard-empty className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">{canEdit ? t.emptyEditable : t.empty}</p>
         : (

@@ -34,6 +34,11 @@ export interface ViewState {
   search?: string
   /** A chart zoomed in on part of a number or time x axis: the points from `xRange[0]` to `xRange[1]` (time in ms). */
   xRange?: [number, number]
+  /**
+   * The organization's date and time formats: a table's dates whose column has no format of its own are written in
+   * them, as the query page's results are. Without them, ISO-like defaults.
+   */
+  dateFormats?: import('../shared/time.ts').DateFormats
 }
 
 /** The DOM to draw with: the browser's `document`, or a server-side one (linkedom) in `render.server.ts`. */

@@ -68,6 +68,19 @@ describe('who may look', () => {
 })
 
 describe('with a worker running', () => {
+  it('lists every queue the worker serves, an empty one with 0: each source\'s queries and the other jobs\' queue', async () => {
+    const other = (await (await admin.post('/api/data_sources', { name: 'Archive', type: 'pg', options: pgOptionsFor(t) })).json()).id
+    const empty = (name: string) => ({ name, started: [], queued: 0 })
+    const status = await json<RqStatus>(RQ)
+    expect(status.queues).toMatchObject({ [`ds:${dsId}`]: empty(`ds:${dsId}`), [`ds:${other}`]: empty(`ds:${other}`) })
+    expect(status.queues.default).toMatchObject({ name: 'default', queued: expect.any(Number) })
+    expect(Object.keys(status.queues)).toEqual(Object.keys(status.queues).sort())
+    const system = await json<SystemStatus>('/status.json')
+    expect(system.manager.queues).toMatchObject({ [`ds:${dsId}`]: { size: 0 }, [`ds:${other}`]: { size: 0 }, default: { size: expect.any(Number) } })
+    expect((await admin.request('DELETE', `/api/data_sources/${other}`)).status).toBeLessThan(300)
+    expect(Object.keys((await json<RqStatus>(RQ)).queues)).not.toContain(`ds:${other}`)
+  })
+
   it('lists a running execution as started, with its meta, and the worker as busy on it', async () => {
     // it waits for a lock the test holds, so it is still running when looked at; then it sleeps 2 s of working time
     const lock = await holdLock(t.db.sql)

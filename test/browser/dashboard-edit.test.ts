@@ -101,10 +101,10 @@ describe('edit mode', () => {
   it('adds a text box with a preview, adds a chart found by searching, and deletes a widget after confirming', async () => {
     const created = await api<{ id: number; slug: string }>('POST', '/api/dashboards', { name: 'Built board' })
     const { page, problems } = await open(`/dashboards/${created.id}-${created.slug}?edit`)
-    // the box shows what the server saved, so once it is ticked the dashboard has the setting
+    // the box ticks at once, and the setting is saved meanwhile
     await page.getByRole('checkbox', { name: 'Use Dashboard Level Filters' }).click()
-    await page.getByRole('checkbox', { name: 'Use Dashboard Level Filters', checked: true }).waitFor()
-    expect((await api<{ dashboard_filters_enabled: boolean }>('GET', `/api/dashboards/${created.id}`)).dashboard_filters_enabled).toBe(true)
+    expect(await page.getByRole('checkbox', { name: 'Use Dashboard Level Filters' }).isChecked()).toBe(true)
+    await expect.poll(async () => (await api<{ dashboard_filters_enabled: boolean }>('GET', `/api/dashboards/${created.id}`)).dashboard_filters_enabled).toBe(true)
     await page.getByRole('button', { name: 'Add Textbox' }).click()
     const textDialog = page.getByRole('dialog', { name: 'Add Textbox' })
     await textDialog.getByLabel('Text').fill('## Weekly *figures*')

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, DESKTOP, jobEnd, settled, warehouseOptions } from './support.ts'
+import { browserSuite, DESKTOP, jobEnd, settled, toastWith, warehouseOptions } from './support.ts'
 
 /**
  * Result filters on a dashboard in a real browser: columns named `x::filter` / `x::multi-filter` give a widget a
@@ -28,12 +28,14 @@ async function newBoard(name: string, visualizations: number[], filtersEnabled =
   return `/dashboards/${board.id}-${board.slug}`
 }
 let warehouse = 0
+let orders: Query
+let stock: Query
 
 beforeAll(async () => {
   warehouse = (await api<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options: warehouseOptions(suite.server) })).id
   // South comes first, so the default choice (the first row's value) differs from North
-  const orders = await ranQuery('Orders', `select * from (values ('South', 'order-s1'), ('North', 'order-n1'), ('North', 'order-n2'), ('East', 'order-e1')) as t("region::filter", item)`)
-  const stock = await ranQuery('Stock', `select * from (values ('North', 'stock-n1'), ('West', 'stock-w1')) as t("region::filter", item)`)
+  orders = await ranQuery('Orders', `select * from (values ('South', 'order-s1'), ('North', 'order-n1'), ('North', 'order-n2'), ('East', 'order-e1')) as t("region::filter", item)`)
+  stock = await ranQuery('Stock', `select * from (values ('North', 'stock-n1'), ('West', 'stock-w1')) as t("region::filter", item)`)
   const tagged = await ranQuery('Tagged', `select * from (values ('red', 'item-r'), ('blue', 'item-b'), ('green', 'item-g')) as t("colour::multi-filter", item)`)
   const plain = await ranQuery('Plain', `select 'anywhere' as region, 1 as n`)
   boards.plain = await newBoard('No filters', [plain.visualizations[0].id], true)
@@ -206,5 +208,62 @@ describe('filters and runs in the browser', () => {
     await page.getByRole('button', { name: 'Refresh', exact: true }).click()
     await expect.poll(() => select.locator('option').count(), { timeout: 20_000 }).toBe(2)
     expect(problems).toEqual([])
+  })
+})
+
+describe('Use Dashboard Level Filters, in edit mode', () => {
+  const box = (page: Page) => page.getByRole('checkbox', { name: 'Use Dashboard Level Filters' })
+  const idOf = (path: string) => Number(/\/dashboards\/(\d+)/.exec(path)![1])
+  const stored = async (path: string) => (await api<{ dashboard_filters_enabled: boolean }>('GET', `/api/dashboards/${idOf(path)}`)).dashboard_filters_enabled
+
+  it('ticks at once, and the merged panel takes over from the cards\' filters without a reload, and back', async () => {
+    const path = await newBoard('Filters switched live', [orders.visualizations[0].id, stock.visualizations[0].id])
+    const { page, problems } = await openBoard(`${path}?edit`)
+    await page.locator('[data-edit-widget]').first().waitFor()
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }))
+    expect(await page.locator('[data-widget-filters]').count()).toBe(2)
+    expect(await page.locator('[data-dashboard-filters]').count()).toBe(0)
+
+    // the server's answer is held: the box is ticked before it comes
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(`**/api/dashboards/${idOf(path)}`, async (route) => {
+      if (route.request().method() === 'POST') await held
+      await route.continue()
+    })
+    await box(page).click()
+    expect(await box(page).isChecked()).toBe(true)
+    await page.getByRole('region', { name: 'Filters' }).getByLabel('region').waitFor()
+    expect(await page.locator('[data-widget-filters]').count()).toBe(0)
+    release()
+    await expect.poll(() => stored(path)).toBe(true)
+
+    // the panel filters both widgets, as on a dashboard saved that way
+    await page.getByRole('region', { name: 'Filters' }).getByLabel('region').selectOption('West')
+    await widget(page, 'Stock').locator('[data-drawn-by="redrawn"]').getByText('stock-w1', { exact: true }).waitFor()
+
+    await box(page).click()
+    expect(await box(page).isChecked()).toBe(false)
+    await page.locator('[data-dashboard-filters]').waitFor({ state: 'detached' })
+    await page.locator('[data-widget-filters]').nth(1).waitFor()
+    await expect.poll(() => stored(path)).toBe(false)
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    expect(problems).toEqual([])
+  })
+
+  it('unticks again with an error notice when the save fails, and the cards keep their filters', async () => {
+    const path = await newBoard('Filters refused', [orders.visualizations[0].id, stock.visualizations[0].id])
+    const { page, problems } = await openBoard(`${path}?edit`)
+    await page.locator('[data-edit-widget]').first().waitFor()
+    await page.route(`**/api/dashboards/${idOf(path)}`, (route) => (route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database is down.' }) })
+      : route.continue()))
+    await box(page).click()
+    await toastWith(page, 'Dashboard update failed').waitFor()
+    expect(await box(page).isChecked()).toBe(false)
+    expect(await page.locator('[data-dashboard-filters]').count()).toBe(0)
+    expect(await page.locator('[data-widget-filters]').count()).toBe(2)
+    expect(await stored(path)).toBe(false)
+    expect(problems.filter((p) => !/status of 500/.test(p))).toEqual([])
   })
 })

@@ -315,7 +315,7 @@ describe('the schema-driven form', () => {
     const { page, problems, submit } = await mountForm({ name: '', options: {} }, true)
     const labels = await page.locator('label').evaluateAll((els) => els.filter((e) => e.checkVisibility()).map((e) => e.textContent))
     expect(labels).toEqual(['Name', 'URL', 'Contact', 'Key File', 'Token', 'Verbose', 'Region'])
-    expect(await page.getByLabel('Token').getAttribute('type')).toBe('password') // listed in `secret`
+    expect(await page.getByLabel('Token').getAttribute('type')).toBe('text') // listed in `secret`, but not a password
     expect(await page.getByLabel('Key File').getAttribute('type')).toBe('file') // name ends in File
     expect(await page.getByLabel('Verbose').isChecked()).toBe(true) // the default, for a new one
     expect(await page.getByLabel('Region').locator('option').allTextContents()).toEqual(['', 'Europe', 'United States'])
@@ -367,6 +367,16 @@ describe('the schema-driven form', () => {
     })
     await page.getByLabel('Token').fill('new-token')
     expect((await submit())?.options.token).toBe('new-token')
+    expect(problems).toEqual([])
+  })
+
+  it('sends what a select shows: a stored value it has no option for is not kept behind an option it does not show', async () => {
+    const { page, problems, submit } = await mountForm(
+      { name: 'Theirs', options: { url: 'https://api.example.com', keyFile: '--------', region: 'apac' } }, false)
+    expect(await page.getByLabel('Region').inputValue()).toBe('')
+    expect((await submit())?.options.region).toBe('')
+    await page.getByLabel('Region').selectOption({ label: 'Europe' })
+    expect((await submit())?.options.region).toBe('eu')
     expect(problems).toEqual([])
   })
 })

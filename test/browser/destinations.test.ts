@@ -57,7 +57,10 @@ describe('alert destinations, as an admin', () => {
     await dialog.getByRole('button', { name: 'HipChat' }).getByText('Deprecated').waitFor()
     await dialog.getByRole('button', { name: 'Webhook', exact: true }).click()
     await dialog.getByLabel('Name', { exact: true }).fill('Ops hook')
+    // the URL is readable while typed (only password fields hide what is typed)
     await dialog.getByLabel('Url').fill(hookUrl)
+    expect(await dialog.getByLabel('Url').getAttribute('type')).toBe('text')
+    expect(await dialog.getByLabel('Password').getAttribute('type')).toBe('password')
     await dialog.getByLabel('Username').fill('ops')
     await dialog.getByLabel('Password').fill('s3cret')
     await dialog.getByRole('button', { name: 'Create' }).click()
@@ -66,8 +69,10 @@ describe('alert destinations, as an admin', () => {
     await waitForIslands(page)
 
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ops hook')
+    // once saved, the URL is a sealed secret: the page shows the stored-secret mask and never has the address
     expect(await page.getByLabel('Url').inputValue()).toBe('--------')
-    expect(await page.getByLabel('Url').getAttribute('type')).toBe('password')
+    expect(await page.getByLabel('Url').getAttribute('type')).toBe('text')
+    expect(await page.content()).not.toContain(hookUrl)
     const saved = await api<{ options: Record<string, unknown> }>('GET', `/api/destinations/${id}`)
     expect(saved.options).toEqual({ url: '--------', username: 'ops', password: '--------' })
 
@@ -80,10 +85,15 @@ describe('alert destinations, as an admin', () => {
     expect(received.at(-1)!.auth).toBe(`Basic ${Buffer.from('ops:s3cret').toString('base64')}`)
     expect(received.at(-1)!.body).toMatchObject({ event: 'alert_state_change', alert: { name: 'Test alert from Sightline', state: 'triggered' } })
 
-    // Save with the mask keeps the secrets
+    // Save with the mask keeps the secrets; a URL typed again is readable while typed, then sealed once saved
     await page.getByLabel('Username').fill('ops2')
+    await page.getByLabel('Url').fill(hookUrl)
+    expect(await page.getByLabel('Url').inputValue()).toBe(hookUrl)
     await page.getByRole('button', { name: 'Save' }).click()
     await toastWith(page, 'Saved.').waitFor()
+    expect(await page.getByLabel('Url').inputValue()).toBe('--------')
+    expect(await page.getByLabel('Username').inputValue()).toBe('ops2')
+    expect(await page.content()).not.toContain(hookUrl)
     hookStatus = 503
     await page.getByRole('button', { name: 'Send Test' }).click()
     const failed = page.getByRole('alert').filter({ hasText: 'Send Test Failed:' })

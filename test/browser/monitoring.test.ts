@@ -93,6 +93,22 @@ describe('System Status', () => {
     expect(problems).toEqual([])
   })
 
+  it('lists the queue of a source with nothing waiting with 0, on both pages, rather than leaving it out', async () => {
+    const idle = (await suite.api<{ id: number }>('POST', '/api/data_sources', { name: 'Idle source', type: 'pg', options: warehouseOptions(suite.server) })).id
+    const { page, problems } = await open('/admin/status')
+    const queues = page.getByRole('region', { name: 'Queues' })
+    expect(await queues.getByText('No data').count()).toBe(0)
+    const sizeOf = (name: string) => queues.getByRole('term').filter({ hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd').textContent()
+    expect(await sizeOf(`ds:${idle}`)).toBe('0')
+    expect(Number(await sizeOf('default'))).toBeGreaterThanOrEqual(0)
+
+    const { page: rq } = await open('/admin/queries/jobs')
+    const row = rq.locator(`tr[data-queue="ds:${idle}"]`)
+    expect(await row.getByRole('cell').allTextContents()).toEqual([`ds:${idle}`, '0', '0'])
+    expect(await rq.locator('tr[data-queue="default"]').count()).toBe(1)
+    expect(problems).toEqual([])
+  })
+
   it("says 'Failed loading status. Please refresh.' when a refresh fails, keeping the figures", async () => {
     const { page, problems } = await openWithClock('/admin/status')
     await page.route('**/status.json', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }))

@@ -64,6 +64,33 @@ describe('Settings > General', () => {
     expect(problems).toEqual([])
   })
 
+  it('turns public URLs off and on again with a checkbox, and the dashboard loses its Share button meanwhile', async () => {
+    const board = await api<{ id: number; slug: string }>('POST', '/api/dashboards', { name: 'Public board' })
+    await api('POST', `/api/dashboards/${board.id}`, { is_draft: false })
+    const { page, problems } = await open('/settings/general')
+    const disable = page.getByLabel('Disable public URLs')
+    expect(await disable.isChecked()).toBe(false)
+    const hint = await page.locator(`[id="${await disable.getAttribute('aria-describedby')}"]`).textContent()
+    expect(hint).toContain('Shared dashboards stop opening')
+    await disable.check()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await toastWith(page, 'Settings changes saved.').waitFor()
+    expect((await api<{ settings: Record<string, unknown> }>('GET', '/api/settings/organization')).settings.disable_public_urls).toBe(true)
+    await page.reload()
+    await waitForIslands(page)
+    expect(await page.getByLabel('Disable public URLs').isChecked()).toBe(true)
+    const { page: dashboard } = await open(`/dashboards/${board.id}-${board.slug}`)
+    expect(await dashboard.getByRole('button', { name: 'Share' }).count()).toBe(0)
+
+    await page.getByLabel('Disable public URLs').uncheck()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await toastWith(page, 'Settings changes saved.').waitFor()
+    expect((await api<{ settings: Record<string, unknown> }>('GET', '/api/settings/organization')).settings.disable_public_urls).toBe(false)
+    await dashboard.reload()
+    await dashboard.getByRole('button', { name: 'Share' }).waitFor()
+    expect(problems).toEqual([])
+  })
+
   it('keeps password login on while no other login method is enabled, and says why', async () => {
     const { page, problems } = await open('/settings/general')
     const passwordLogin = page.getByLabel('Password Login Enabled')

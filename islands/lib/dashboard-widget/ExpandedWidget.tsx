@@ -4,6 +4,7 @@ import { dashboardTexts as t } from '../../../src/shared/dashboard-texts.ts'
 import { closePath, ui } from '../ui.ts'
 import { fetchDrawing, type WidgetDrawing } from './server-drawing.ts'
 import type { ChartWidget } from './types.ts'
+import { DialogContent } from '../DialogContent.tsx'
 
 /**
  * The expanded widget (spec 2 §2 "Dialogs": 95 % of the width): the card's chart drawn again by the server at the
@@ -46,7 +47,7 @@ export default function ExpandedWidget({ widget: w, markup, note, values, filter
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
-        <Dialog.Content aria-describedby={undefined} data-expanded-widget={w.id}
+        <DialogContent aria-describedby={undefined} data-expanded-widget={w.id}
           className="fixed top-1/2 left-1/2 z-40 flex h-[85dvh] w-[95vw] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none dark:bg-slate-900">
           <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
             <Dialog.Title className="min-w-0 truncate text-base font-semibold text-slate-900 dark:text-slate-100">
@@ -63,7 +64,7 @@ export default function ExpandedWidget({ widget: w, markup, note, values, filter
               : markup !== null && failed === null && <div data-drawn-by="card" className="h-full w-full [&>svg]:h-full [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: markup }} />}
             {drawn === null && markup === null && failed === null && <p className="p-6 text-center text-sm text-slate-500 dark:text-slate-400">{note}</p>}
           </div>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   )

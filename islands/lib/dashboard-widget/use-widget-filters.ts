@@ -25,6 +25,8 @@ export function useWidgetFilters(w: ChartWidget, merged: boolean, latest: Filter
   // with the panel, any choice made there applies: a result's filters are known only once it is drawn
   const [selection, setSelection] = useState<Selection>(() => ({ ...w.filterSelection, ...(merged ? chosen : {}) }))
   const first = useRef(true)
+  // merging turned on or off in edit mode changes where choices come from, not what the card shows: no redraw
+  const mergedAtFirst = useRef(merged)
 
   useEffect(() => {
     if (!latest?.length) return
@@ -47,10 +49,10 @@ export function useWidgetFilters(w: ChartWidget, merged: boolean, latest: Filter
     // the page's drawing already shows the first choice; every later one is drawn again
     if (first.current) {
       first.current = false
-      if (!merged || !Object.keys(chosen).length || !w.filters.length) return
+      if (!mergedAtFirst.current || !Object.keys(chosen).length || !w.filters.length) return
     }
     redraw()
-  }, [selection, redraw, merged, w.filters.length])
+  }, [selection, redraw, w.filters.length])
 
   const choose = useCallback((name: string, values: unknown[]) => {
     setSelection((prev) => ({ ...prev, [name]: values }))

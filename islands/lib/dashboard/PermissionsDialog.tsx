@@ -5,6 +5,7 @@ import { api } from '../api.ts'
 import { toast } from '../bus.ts'
 import { closePath, ui } from '../ui.ts'
 import { DialogHeader } from '../DialogHeader.tsx'
+import { DialogContent } from '../DialogContent.tsx'
 
 const t = dashboardTexts.permissions
 const SEARCH_DEBOUNCE_MS = 200 // spec 2 §9: user search debounce
@@ -64,7 +65,7 @@ export default function PermissionsDialog({ dashboardId, owner, onClose }: { das
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
-        <Dialog.Content className={`${ui.dialog} w-[32rem]`} aria-describedby={undefined}>
+        <DialogContent className={`${ui.dialog} w-[32rem]`} aria-describedby={undefined}>
           <DialogHeader title={t.title} closeLabel={t.close} />
           <div className="flex flex-col gap-3 px-5 py-4">
             <div className="relative">
@@ -89,7 +90,7 @@ export default function PermissionsDialog({ dashboardId, owner, onClose }: { das
               )))}
             </ul>
           </div>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   )

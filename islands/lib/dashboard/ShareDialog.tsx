@@ -6,6 +6,7 @@ import { api, serverMessage } from '../api.ts'
 import { CopyField } from '../CopyField.tsx'
 import { DialogHeader } from '../DialogHeader.tsx'
 import { ui } from '../ui.ts'
+import { DialogContent } from '../DialogContent.tsx'
 
 /**
  * Share Dashboard (spec 2 §2 "Dialogs", §4 "Public sharing"): a switch for public access, saved at once (with a
@@ -43,7 +44,7 @@ export default function ShareDialog({ dashboardId, publicUrl: initial, onChange,
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
-        <Dialog.Content className={`${ui.dialog} w-[34rem]`} aria-describedby={`${id}-hint`} data-share-dialog>
+        <DialogContent className={`${ui.dialog} w-[34rem]`} aria-describedby={`${id}-hint`} data-share-dialog>
           <DialogHeader title={t.title} closeLabel={t.close} />
           <div className="flex flex-col gap-4 px-5 py-4">
             <label className="flex items-center justify-between gap-4 text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -62,7 +63,7 @@ export default function ShareDialog({ dashboardId, publicUrl: initial, onChange,
               </CopyField>
             )}
           </div>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   )

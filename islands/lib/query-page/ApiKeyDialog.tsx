@@ -8,6 +8,7 @@ import { DialogHeader } from '../DialogHeader.tsx'
 import { ui } from '../ui.ts'
 import { CopyButton } from './CopyButton.tsx'
 import { embedAddress } from './embed-address.ts'
+import { DialogContent } from '../DialogContent.tsx'
 
 const t = queryTexts.queryPage
 
@@ -64,7 +65,7 @@ export function ApiKeyDialog({ queryId, canRegenerate, onVersion, onClose }: {
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
-        <Dialog.Content className={`${ui.dialog} w-[38rem]`}>
+        <DialogContent className={`${ui.dialog} w-[38rem]`}>
           <DialogHeader title={t.apiKeyTitle} closeLabel={t.close} />
           <div className="flex flex-col gap-4 overflow-y-auto px-5 py-4">
             <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">{t.apiKeyHint}</Dialog.Description>
@@ -100,7 +101,7 @@ export function ApiKeyDialog({ queryId, canRegenerate, onVersion, onClose }: {
               </div>
             )}
           </div>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   )

@@ -8,6 +8,7 @@ import { toast } from '../bus.ts'
 import { DialogHeader } from '../DialogHeader.tsx'
 import { ui } from '../ui.ts'
 import { embedAddress, iframeSnippet, type EmbedSwitches } from './embed-address.ts'
+import { DialogContent } from '../DialogContent.tsx'
 
 const SWITCHES: [keyof EmbedSwitches, string][] = [
   ['hide_header', t.hideHeader], ['hide_parameters', t.hideParameters], ['hide_link', t.hideLink],
@@ -46,7 +47,7 @@ export function EmbedDialog({ queryId, visualizationId, onClose }: {
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
-        <Dialog.Content className={`${ui.dialog} w-[40rem]`} data-embed-dialog>
+        <DialogContent className={`${ui.dialog} w-[40rem]`} data-embed-dialog>
           <DialogHeader title={t.dialogTitle} closeLabel={queryTexts.queryPage.close} />
           <div className="flex flex-col gap-4 overflow-y-auto px-5 py-4">
             <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">{t.dialogHint}</Dialog.Description>
@@ -78,7 +79,7 @@ export function EmbedDialog({ queryId, visualizationId, onClose }: {
               <code className={codeBox} data-embed-url>{url ?? queryTexts.queryPage.loading}</code>
             </CopyField>
           </div>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   )

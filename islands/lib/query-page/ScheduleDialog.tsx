@@ -5,6 +5,7 @@ import type { Schedule } from '../query-list.ts'
 import { ui } from '../ui.ts'
 import { draftOf, intervalGroups, saveOutcome, todayUtc, unitOf, WEEKDAYS, withInterval, type ScheduleDraft } from './schedule.ts'
 import { DialogHeader } from '../DialogHeader.tsx'
+import { DialogContent } from '../DialogContent.tsx'
 
 const t = queryTexts.queryPage
 const MINUTE_STEP_SECONDS = 300 // spec 2 §5: the time picker moves in 5-minute steps
@@ -45,7 +46,7 @@ export function ScheduleDialog({ schedule, intervals, onSave, onClose }: {
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
-        <Dialog.Content className={`${ui.dialog} w-[26rem]`} aria-describedby={undefined}>
+        <DialogContent className={`${ui.dialog} w-[26rem]`} aria-describedby={undefined}>
           <DialogHeader title={t.scheduleTitle} closeLabel={t.close} />
           <form className="flex flex-col gap-4 px-5 py-4" onSubmit={(e) => { e.preventDefault(); void submit() }}>
             <div>
@@ -102,7 +103,7 @@ export function ScheduleDialog({ schedule, intervals, onSave, onClose }: {
               <button type="submit" className={ui.primaryButton} disabled={busy} aria-busy={busy || undefined}>{t.save}</button>
             </div>
           </form>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   )

@@ -14,7 +14,7 @@ export interface DetailsData {
 
 /** The record for row `view.page` (1-based, clamped; the first row by default). */
 export function prepareDetails(options: DetailsOptions, data: DataSet, view: ViewState = {}): DetailsData {
-  const columns = resolveColumns(TableOptionsSchema.parse({ columns: options.columns }), data).filter((c) => c.visible)
+  const columns = resolveColumns(TableOptionsSchema.parse({ columns: options.columns }), data, view.dateFormats).filter((c) => c.visible)
   const rows = data.rows.length
   const row = Math.min(Math.max(1, Math.floor(view.page ?? 1)), Math.max(1, rows))
   const record = data.rows[row - 1]

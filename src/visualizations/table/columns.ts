@@ -8,6 +8,7 @@ import { cleanColumnName, columnKind, columnLabel } from '../data.ts'
 import type { DataSet } from '../types.ts'
 import { TableColumnSchema, type TableOptions } from './options.ts'
 import type { ResolvedColumn } from './cells.ts'
+import { dateTimePattern, type DateFormats } from '../../shared/time.ts'
 
 const DEFAULT_FORMATS = {
   integer: '0,0',
@@ -16,8 +17,12 @@ const DEFAULT_FORMATS = {
   date: 'YYYY-MM-DD',
 }
 
-/** Every result column with its settings, in display order (hidden ones included, marked `visible: false`). */
-export function resolveColumns(options: TableOptions, data: DataSet): ResolvedColumn[] {
+/**
+ * Every result column with its settings, in display order (hidden ones included, marked `visible: false`). Dates
+ * without a format of their own take the organization's (`dateFormats`), as the query page's results do.
+ */
+export function resolveColumns(options: TableOptions, data: DataSet, dateFormats?: DateFormats): ResolvedColumn[] {
+  const dateDefault = (withTime: boolean) => dateFormats ? dateTimePattern(dateFormats, withTime) : withTime ? DEFAULT_FORMATS.datetime : DEFAULT_FORMATS.date
   const saved = new Map(options.columns.map((c) => [c.name, c]))
   const position = new Map(options.columns.map((c, i) => [c.name, i]))
   const resolved = data.columns.map((column, index) => {
@@ -25,7 +30,7 @@ export function resolveColumns(options: TableOptions, data: DataSet): ResolvedCo
     const kind = columnKind(column, data.rows)
     const displayAs = own.displayAs ?? (kind === 'number' ? 'number' : kind === 'date' ? 'datetime' : kind === 'boolean' ? 'boolean' : 'string')
     const numberFormat = own.numberFormat || (column.type === 'integer' ? DEFAULT_FORMATS.integer : DEFAULT_FORMATS.number)
-    const dateTimeFormat = own.dateTimeFormat || (column.type === 'date' ? DEFAULT_FORMATS.date : DEFAULT_FORMATS.datetime)
+    const dateTimeFormat = own.dateTimeFormat || dateDefault(column.type !== 'date')
     const col: ResolvedColumn = {
       ...own,
       title: own.title || columnLabel(column) || cleanColumnName(column.name),

@@ -21,7 +21,7 @@ export interface TableData {
 
 /** The page `view.page` (1-based, clamped) of the rows matching `view.search` in the searchable columns. */
 export function prepareTable(options: TableOptions, data: DataSet, view: ViewState = {}): TableData {
-  const all = resolveColumns(options, data)
+  const all = resolveColumns(options, data, view.dateFormats)
   const columns = all.filter((c) => c.visible)
   const searchIn = all.filter((c) => c.allowSearch)
   const search = (view.search ?? '').trim().toLowerCase()

@@ -12,6 +12,7 @@ import { isAutoHeight } from '../../../../src/shared/dashboard-grid.ts'
 import { placeOf, restoreCells, viewGrid, widgetCells, type Place } from './grid-dom.ts'
 import { useEditParameters, type ParameterWidgetJson } from './use-edit-parameters.ts'
 import { useLayoutSave } from './use-layout-save.ts'
+import { useFiltersSwitch } from './use-filters-switch.ts'
 
 const ConfirmDialog = lazy(() => import('../../ConfirmDialog.tsx'))
 const TextboxDialog = lazy(() => import('./TextboxDialog.tsx'))
@@ -44,6 +45,7 @@ export default function EditMode({ dashboard, update, onDone }: {
   const places = useRef(new Map<number, Place>())
   const saver = useLayoutSave(stored.current.options)
   const params = useEditParameters(update)
+  const filters = useFiltersSwitch(dashboard.dashboard_filters_enabled, update)
 
   useEffect(() => {
     const notice = sessionStorage.getItem(NOTICE_KEY)
@@ -169,8 +171,8 @@ export default function EditMode({ dashboard, update, onDone }: {
       {host && createPortal((
         <div className="flex flex-col gap-4">
           <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-            <input type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-indigo-600" checked={dashboard.dashboard_filters_enabled}
-              onChange={(e) => void update({ dashboard_filters_enabled: e.target.checked })} />
+            <input type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-indigo-600" checked={filters.on}
+              aria-busy={filters.saving || undefined} onChange={(e) => void filters.change(e.target.checked)} />
             {t.useFilters}
           </label>
           {widgets === null

@@ -7,6 +7,7 @@ import { DialogHeader } from '../../DialogHeader.tsx'
 import { ui } from '../../ui.ts'
 import { checkDrafts, draftsFrom, mappingsFrom } from '../../../../src/shared/dashboard-mappings.ts'
 import { MappingEditor } from './MappingEditor.tsx'
+import { DialogContent } from '../../DialogContent.tsx'
 
 const t = dashboardTexts.parameters
 
@@ -36,7 +37,7 @@ export default function ParameterMappingDialog({ parameters, options, dashboard,
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
-        <Dialog.Content className={`${ui.dialog} w-[700px]`} aria-describedby={undefined}>
+        <DialogContent className={`${ui.dialog} w-[700px]`} aria-describedby={undefined}>
           <DialogHeader title={t.dialogTitle} closeLabel={dashboardTexts.close} busy={busy} />
           <div className="flex min-h-0 flex-col gap-3 overflow-auto px-5 py-4">
             {parameters.length === 0
@@ -44,10 +45,10 @@ export default function ParameterMappingDialog({ parameters, options, dashboard,
               : <MappingEditor parameters={parameters} drafts={drafts} dashboard={dashboard} errors={errors} queryId={queryId} onChange={setDrafts} />}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Dialog.Close className={ui.secondaryButton} disabled={busy}>{dashboardTexts.header.cancel}</Dialog.Close>
-              <button type="button" className={ui.primaryButton} disabled={busy || !valid} onClick={() => void save()}>{busy ? t.saving : t.save}</button>
+              <button type="button" className={ui.primaryButton} disabled={busy || !valid} onClick={() => void save()} data-dialog-primary>{busy ? t.saving : t.save}</button>
             </div>
           </div>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   )
