@@ -10,6 +10,7 @@ import { unsafeTexts } from '../queries/run-saved.ts'
 import { findVisible, type QueryRow, type VisualizationRow } from '../queries/store.ts'
 import { findVisualization } from '../queries/visualization-store.ts'
 import { findFresh, type ResultRow } from '../results/store.ts'
+import { RESULTS_TYPE } from '../runners/results.ts'
 import { placeOf } from '../shared/dashboard-grid.ts'
 import { dashboardTexts } from '../shared/dashboard-texts.ts'
 import { isSafe, type ParameterDefinition } from '../shared/parameters/index.ts'
@@ -60,6 +61,8 @@ export async function openSharedQuery(deps: Deps, shared: SharedDashboard, query
   if (creator.orgId !== dashboard.org_id) return undefined
   const query = await findQueryShownBy(deps.sql, dashboard.id, queryId)
   if (!query || query.org_id !== dashboard.org_id) return undefined
+  // a Query Results query runs and reads as a user: a token is none (src/queries/run-saved.ts `keyMayOpen`)
+  if (query.data_source_type === RESULTS_TYPE) return undefined
   return (await findVisible(deps.sql, viewerOf(creator), query.id)) ? query : undefined
 }
 

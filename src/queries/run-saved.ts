@@ -11,6 +11,9 @@ import { dropdownOptions, type DropdownOption } from '../executions/dropdowns.ts
 import { fillParameters } from '../executions/requests.ts'
 import { execute, refusal, type Outcome } from '../executions/service.ts'
 import { queryRanResult } from '../executions/store.ts'
+import { referenceTexts } from '../executions/query-references.ts'
+import { mayReadSourcesOf } from '../results/source-access.ts'
+import { RESULTS_TYPE } from '../runners/results.ts'
 import { getAccessibleQuery, queryForApiKey } from './service.ts'
 import { openByObjectKey, type OpenedByObjectKey } from './object-keys.ts'
 import type { QueryRow } from './store.ts'
@@ -40,6 +43,15 @@ interface OpenedQuery {
   byObjectKey?: OpenedByObjectKey
 }
 
+/**
+ * A Query Results query runs and reads as a user, whose rights decide which referenced queries it may read: a key is
+ * no user, so it never opens one.
+ */
+function keyMayOpen<Q extends QueryRow>(query: Q): Q {
+  if (query.data_source_type === RESULTS_TYPE) throw new Forbidden(referenceTexts.noUser)
+  return query
+}
+
 /** The query as this caller may see it; a query key opens only its own query, read-only. */
 async function openQuery(deps: Deps, caller: SavedCaller, queryId: number): Promise<OpenedQuery> {
   if ('principal' in caller) {
@@ -51,9 +63,10 @@ async function openQuery(deps: Deps, caller: SavedCaller, queryId: number): Prom
     if (error instanceof NotFound) return null
     throw error
   })
-  if (own) return { query: own, viewOnly: true, principal: null }
+  if (own) return { query: keyMayOpen(own), viewOnly: true, principal: null }
   const byObjectKey = await openByObjectKey(deps, queryId, caller.queryKey)
   if (!byObjectKey) throw new NotFound()
+  keyMayOpen(byObjectKey.query)
   return { query: byObjectKey.query, viewOnly: true, principal: null, byObjectKey }
 }
 
@@ -92,7 +105,9 @@ export async function latestResultOf(deps: Deps, caller: SavedCaller, queryId: n
   const { query } = await openQuery(deps, caller, queryId)
   if (query.latest_query_data_id == null) throw new NotFound(NO_RESULT)
   await noteKeyUse(deps, caller, query, format)
-  return { result: await resultById(deps, query.org_id, query.latest_query_data_id), name: query.name, query }
+  const result = await resultById(deps, query.org_id, query.latest_query_data_id)
+  if ('principal' in caller && !(await mayReadSourcesOf(deps.sql, caller.principal, result))) throw new NotFound(NO_RESULT)
+  return { result, name: query.name, query }
 }
 
 /**

@@ -8,6 +8,7 @@ import { delimitedStream } from './download/csv.ts'
 import { contentDisposition, DOWNLOAD_TYPES } from './download/filename.ts'
 import { queryResultJsonStream } from './download/json.ts'
 import { xlsxStream } from './download/xlsx.ts'
+import { mayReadSourcesOf } from './source-access.ts'
 import { findResult, readChunks, readRows, type ResultRow } from './store.ts'
 
 export type ResultFormat = 'json' | 'csv' | 'tsv' | 'xlsx'
@@ -27,6 +28,7 @@ export async function readableResult(deps: Deps, principal: Principal, id: numbe
   const result = await findResult(deps.sql, principal.orgId, id)
   if (!result) throw new NotFound(NO_RESULT)
   await getAccessible(deps, principal, result.data_source_id).catch(() => { throw new NotFound(NO_RESULT) })
+  if (!(await mayReadSourcesOf(deps.sql, principal, result))) throw new NotFound(NO_RESULT)
   return result
 }
 
