@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type JSX } from 'react'
 import { alertPageTexts as t } from '../src/shared/alert-page-texts.ts'
 import { island } from '../src/shared/island.tsx'
-import { api } from './lib/api.ts'
+import { api, serverMessage } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
 import { flashNextPage } from './lib/flash.ts'
 import { DestinationsPanel, type Me } from './lib/alert/DestinationsPanel.tsx'
@@ -21,7 +21,8 @@ interface Props {
 }
 
 /**
- * The interactive parts of an alert's page (spec 2 §2): the header's Edit button and menu (mute, unmute, delete),
+ * The interactive parts of an alert's page (spec 2 §2): the header's Edit and Evaluate now buttons (the owner's and
+ * admins'; `POST api/alerts/{id}/eval` refuses others too) and menu (mute, unmute, delete),
  * the muted banner with Unmute, and the Destinations panel. Its container has no box (display: contents), so the
  * parts take their places in the page's column by `order` among the server-drawn sections.
  */
@@ -29,7 +30,22 @@ function AlertActions({ alert, canEdit, me, subscriptions, mailConfigured }: Pro
   const [muted, setMuted] = useState(alert.muted)
   const [busy, setBusy] = useState(false)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
+  const [evaluating, setEvaluating] = useState(false)
   const noRights = canEdit ? undefined : t.cannotEditTooltip
+
+  // the page is drawn on the server (state, history, deliveries): it is drawn again to show what the evaluation did
+  async function evaluateNow() {
+    setEvaluating(true)
+    try {
+      const after = await api<{ check_interval: number | null }>('POST', `/api/alerts/${alert.id}/eval`)
+      const path = `/alerts/${alert.id}`
+      flashNextPage(after.check_interval ? 'alert_own_run' : 'alert_evaluated', path)
+      window.location.assign(path)
+    } catch (error) {
+      toast(t.failedEvaluating, 'error', { description: serverMessage(error) || undefined })
+      setEvaluating(false)
+    }
+  }
 
   async function mute(next: boolean) {
     setBusy(true)
@@ -63,6 +79,11 @@ function AlertActions({ alert, canEdit, me, subscriptions, mailConfigured }: Pro
         {canEdit
           ? <a href={`/alerts/${alert.id}/edit`} className={ui.secondaryButton}>{t.edit}</a>
           : <span title={noRights}><button type="button" className={ui.secondaryButton} disabled aria-description={noRights}>{t.edit}</button></span>}
+        {canEdit && (
+          <button type="button" className={ui.secondaryButton} disabled={evaluating} aria-busy={evaluating || undefined} onClick={evaluateNow}>
+            {evaluating ? t.evaluating : t.evaluateNow}
+          </button>
+        )}
         <MoreMenu items={[
           muted
             ? { label: t.unmute, onSelect: () => mute(false), disabledReason: noRights ?? (busy ? t.saving : undefined) }

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react'
 import { autoName, NEW_ALERT_OPTIONS, normalizeOp, rearmChoice, rearmSeconds, thresholdValue, type RearmChoice } from '../src/shared/alert-form.ts'
 import { alertPageTexts as t } from '../src/shared/alert-page-texts.ts'
-import { alertTexts } from '../src/shared/alert-texts.ts'
 import { island } from '../src/shared/island.tsx'
 import { isEmptyValue, type ParameterValue } from '../src/shared/parameters/index.ts'
 import { api, serverMessage } from './lib/api.ts'
@@ -12,6 +11,8 @@ import { RearmField } from './lib/alert/RearmField.tsx'
 import { TemplateFields, type TemplateState } from './lib/alert/TemplateFields.tsx'
 import type { AlertJson } from './lib/alert/types.ts'
 import { useQueryForAlert } from './lib/alert/use-query-result.ts'
+import { SubscriptionChoices, subscriptionsBody, type SubscriptionChoice } from './lib/alert/SubscriptionChoices.tsx'
+import { initialValues } from './lib/parameters/address.ts'
 import { ParameterInputs } from './lib/parameters/ParameterInputs.tsx'
 import { QueryPicker } from './lib/parameters/QueryPicker.tsx'
 import { ui } from './lib/ui.ts'
@@ -24,8 +25,9 @@ const valueText = (v: unknown) => (v === undefined || v === null ? '' : String(v
 
 /**
  * The alert form (spec 2 §2 /alerts/new and /alerts/{id}/edit): the query picker first ('Start by selecting the
- * query...'), then, once its result is loaded, the criteria, parameter values, rearm rule and template. Create Alert
- * stays disabled until a query is chosen. Saving goes to the alert's page, which says 'Saved.'.
+ * query...'), then, once its result is loaded, the criteria, parameter values, rearm rule and template; a new alert
+ * also chooses who is told, saved with it so its first evaluation tells them. Create Alert stays disabled until a
+ * query is chosen. Saving goes to the alert's page, which says 'Saved.'.
  */
 function AlertForm({ alert }: { alert: AlertJson | null }): JSX.Element {
   const uid = useId()
@@ -44,7 +46,9 @@ function AlertForm({ alert }: { alert: AlertJson | null }): JSX.Element {
     subject: options.custom_subject ?? '',
     body: options.custom_body ?? '',
   })
-  const [parameters, setParameters] = useState<Record<string, unknown>>(options.parameters ?? {})
+  // null: none given for this query yet, so its saved values (what its own page runs with) are the ones shown and sent
+  const [parameters, setParameters] = useState<Record<string, unknown> | null>(options.parameters ?? null)
+  const [subscriptions, setSubscriptions] = useState<SubscriptionChoice>({ me: false, destinations: [] })
   const [checkMinutes, setCheckMinutes] = useState(alert?.check_interval ? String(Math.round(alert.check_interval / 60)) : DEFAULT_CHECK_MINUTES)
   const [saving, setSaving] = useState(false)
   const takePending = useRef<(() => Record<string, ParameterValue> | null) | null>(null)
@@ -62,7 +66,8 @@ function AlertForm({ alert }: { alert: AlertJson | null }): JSX.Element {
     }
   }, [failure])
 
-  const namedValues = Object.fromEntries(Object.entries(parameters).filter(([, v]) => !isEmptyValue(v)))
+  const shownValues = parameters ?? (query ? initialValues(query.parameters, '') : {})
+  const namedValues = Object.fromEntries(Object.entries(shownValues).filter(([, v]) => !isEmptyValue(v)))
   const withParameters = Object.keys(namedValues).length > 0
   const checkValid = /^\d+$/.test(checkMinutes) && Number(checkMinutes) >= 1
   const rearmValue = rearmSeconds(rearm)
@@ -91,6 +96,7 @@ function AlertForm({ alert }: { alert: AlertJson | null }): JSX.Element {
       const body = {
         name: name.trim(), query_id: queryId, options: alertOptions(values), rearm: rearmValue,
         check_interval: Object.keys(values).length ? Number(checkMinutes) * 60 : null,
+        ...(alert ? {} : { subscriptions: subscriptionsBody(subscriptions) }),
       }
       const saved = await api<{ id: number }>('POST', alert ? `/api/alerts/${alert.id}` : '/api/alerts', body)
       flashNextPage('alert_saved', `/alerts/${saved.id}`)
@@ -113,13 +119,12 @@ function AlertForm({ alert }: { alert: AlertJson | null }): JSX.Element {
         <div>
           {!queryId && <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">{t.startBySelecting}</p>}
           <label htmlFor={`${uid}-query`} className={ui.label}>{t.queryLabel}</label>
-          <QueryPicker id={`${uid}-query`} value={queryId} onChange={(id) => setQueryId(id)} />
+          <QueryPicker id={`${uid}-query`} value={queryId} onChange={(id) => { setQueryId(id); setParameters(null) }} />
         </div>
         {query && query.parameters.length > 0 && (
           <div className="flex flex-col gap-2" data-alert-parameters>
             <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">{t.parameters}</p>
-            {!withParameters && <p role="note" className="text-sm text-amber-700 dark:text-amber-300">{alertTexts.parametersHint}</p>}
-            <ParameterInputs definitions={query.parameters} values={parameters} queryId={query.id} disabled={saving} takePending={takePending}
+            <ParameterInputs definitions={query.parameters} values={shownValues} queryId={query.id} disabled={saving} takePending={takePending}
               onApply={(values) => setParameters(values)} />
             {withParameters && (
               <div className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
@@ -141,6 +146,7 @@ function AlertForm({ alert }: { alert: AlertJson | null }): JSX.Element {
           <RearmField choice={rearm} disabled={saving} onChange={setRearm} />
           <TemplateFields template={template} disabled={saving} onChange={setTemplate}
             context={query && criteria.column ? { name: name.trim() || placeholder, query_id: query.id, alert_id: alert?.id, options: alertOptions(namedValues) } : null} />
+          {!alert && <SubscriptionChoices value={subscriptions} disabled={saving} onChange={setSubscriptions} />}
         </section>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps, type JSX } from 'react'
 import { island } from '../src/shared/island.tsx'
-import { syncDefinitions, type ParameterDefinition, type ParameterValue } from '../src/shared/parameters/index.ts'
+import { normalizeValue, syncDefinitions, type ParameterDefinition, type ParameterValue } from '../src/shared/parameters/index.ts'
 import { queryTexts } from '../src/shared/query-texts.ts'
 import { api } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
@@ -50,7 +50,11 @@ export interface QueryEditorProps {
   page: SourcePage
 }
 
-const valuesOf = (defs: readonly ParameterDefinition[]): Record<string, ParameterValue> => Object.fromEntries(defs.map((d) => [d.name, d.value ?? null]))
+/**
+ * The values the inputs start with, normalised as a run would take them (spec 1 §5): an enum without a value among
+ * its options holds its first option, which is what its select shows, so Execute runs with what is on screen.
+ */
+const valuesOf = (defs: readonly ParameterDefinition[]): Record<string, ParameterValue> => Object.fromEntries(defs.map((d) => [d.name, normalizeValue(d, d.value ?? null)]))
 
 /** Definitions with a newer one of the same name replacing the older, in its place. */
 const withDefinition = (defs: readonly ParameterDefinition[], def: ParameterDefinition) =>
@@ -191,13 +195,16 @@ function QueryEditor(props: QueryEditorProps): JSX.Element {
     setParameterDialog(null)
     if (original === null) {
       setKnownDefinitions((defs) => withDefinition(defs, def))
+      updateValues({ ...valuesNow.current, [def.name]: normalizeValue(def, def.value ?? null) })
       editor.current?.insert(`{{ ${def.name} }}`)
       return
     }
     if (canonicalJson(original) === canonicalJson(def)) return
     setKnownDefinitions((defs) => withDefinition(defs, def))
-    // a changed type drops the default value (definitionFrom), and the applied one may not fit the new type either
-    if (def.type !== original.type) updateValues({ ...valuesNow.current, [def.name]: null })
+    // a changed type drops the default value (definitionFrom), and the applied one may not fit the new type either;
+    // changed options may no longer hold the applied value
+    const kept = def.type === original.type ? valuesNow.current[def.name] ?? null : null
+    updateValues({ ...valuesNow.current, [def.name]: normalizeValue(def, kept) })
   }
 
   function updateValues(next: Record<string, ParameterValue>) {

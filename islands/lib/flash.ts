@@ -4,7 +4,7 @@
  */
 export const FLASH_COOKIE = 'sightline_flash'
 
-export type FlashName = 'data_source_deleted' | 'destination_deleted' | 'user_enabled' | 'user_disabled' | 'user_deleted' | 'group_deleted' | 'alert_saved' | 'alert_deleted'
+export type FlashName = 'data_source_deleted' | 'destination_deleted' | 'user_enabled' | 'user_disabled' | 'user_deleted' | 'group_deleted' | 'alert_saved' | 'alert_deleted' | 'alert_evaluated' | 'alert_own_run'
 
 export function flashNextPage(name: FlashName, path: string) {
   document.cookie = `${FLASH_COOKIE}=${name}; path=${path}; max-age=60; samesite=strict`

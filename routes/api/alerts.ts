@@ -26,20 +26,27 @@ async function optionalBody(c: Context<Env>): Promise<unknown> {
  *
  * - `GET /api/alerts` — every alert on a query the caller may see, newest first, a plain array (`list_alerts`).
  * - `POST /api/alerts` — create: `{name?, query_id, options: {column, op, value, selector?, muted?, custom_subject?,
- *   custom_body?, parameters?}, rearm?, check_interval?}`; an empty name becomes "{query}: {column} {op} {value}".
+ *   custom_body?, parameters?}, rearm?, check_interval?, subscriptions?: [{destination_id?}]}`; an empty name becomes
+ *   "{query}: {column} {op} {value}". `subscriptions` (Sightline's; `{}` is the caller's own e-mail) are saved with the
+ *   alert, which is then evaluated against its query's latest result, so they hear of its first state. The
+ *   established client's `destination_id` is ignored, as there.
  *   `options.parameters` (values for a parameterised query) makes the alert run its query itself every
  *   `check_interval` seconds (default 3600, at least 60); an alert with a `check_interval` is evaluated on its own
  *   runs only, one without on every stored result of its query. The spec's hint 'Alerts do not work with queries
  *   that use parameters.' (src/shared/alert-texts.ts) is for alerts on a parameterised query with no values.
  *   Answers add `check_interval`, `checked_at` (last evaluation), `query_id` and `user_id` to the established shape.
- * - `GET /api/alerts/{id}`, `POST /api/alerts/{id}` (owner or admin; only the keys sent change), `DELETE`.
+ * - `GET /api/alerts/{id}`, `POST /api/alerts/{id}` (owner or admin; only the keys sent change; the saved alert is
+ *   evaluated against the latest result at once, subscribers told only of a change), `DELETE`.
  * - `POST` / `DELETE /api/alerts/{id}/mute` — owner or admin; answers null.
- * - `POST /api/alerts/{id}/eval` — the stored latest result evaluated now and subscribers told (not while muted);
- *   answers the alert as it is after.
+ * - `POST /api/alerts/{id}/eval` — owner or admin: the stored latest result evaluated now and subscribers told (not
+ *   while muted); an alert with its own parameter values runs its query now instead, and that result is evaluated
+ *   the same way once stored. Answers the alert as it is after.
  * - `GET` / `POST /api/alerts/{id}/subscriptions`, `DELETE …/{sub_id}` — `{destination_id?}` (none: the caller's own
- *   e-mail); a duplicate is a 400 with a message; removal by the subscriber or an admin.
+ *   e-mail); a duplicate is a 400 with a message; removal by the subscriber or an admin. A new subscriber to a
+ *   triggered alert (not muted) is told its state once.
  * - `GET /api/alerts/{id}/history?limit=` — state changes, newest first: `{id, old_state, new_state, value, result_id,
- *   reason: evaluation|manual, notified, skipped: muted|unknown_to_ok|null, created_at}`.
+ *   reason: evaluation|manual|subscribed, notified, skipped: muted|unknown_to_ok|no_subscribers|null, created_at}`;
+ *   `notified` only when a delivery was queued.
  * - `GET /api/alerts/{id}/deliveries?limit=` — the delivery log, newest first: `{id, state_change_id, new_state,
  *   target: {kind: destination|user_email, name, type|email}, status: pending|sending|sent|failed|refused (past the
  *   alert's hourly budget for that destination, src/alerts/delivery-budget.ts; the reason in last_error), attempts,

@@ -6,7 +6,8 @@ import type { AlertOptions } from './store.ts'
 
 /**
  * Alert bodies as the established tool's client sends them (`name`, `query_id`, `options`, `rearm`; other keys such as
- * `destination_id` ignored, reference §1.4) plus Sightline's `check_interval`. Every rule a 400 with its reason.
+ * `destination_id` ignored, reference §1.4) plus Sightline's `check_interval` and, on create, `subscriptions`. Every
+ * rule a 400 with its reason.
  */
 export interface AlertInput {
   name?: string
@@ -14,7 +15,12 @@ export interface AlertInput {
   options?: AlertOptions
   rearm?: number | null
   checkInterval?: number | null
+  /** Subscriptions saved with a new alert, before its first evaluation: destination ids, null for the caller's e-mail. */
+  subscriptions?: (number | null)[]
 }
+
+/** How many subscriptions one create request may carry. */
+const MAX_SUBSCRIPTIONS = 100
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -38,7 +44,23 @@ export function parseAlertBody(body: unknown, creating: boolean): AlertInput {
   else if (creating) throw new BadRequest(alertTexts.optionsRequired)
   if (body.rearm !== undefined) input.rearm = seconds(body.rearm, 0, ALERT_LIMITS.rearm, alertTexts.rearm)
   if (body.check_interval !== undefined) input.checkInterval = seconds(body.check_interval, 60, ALERT_LIMITS.checkInterval, alertTexts.checkInterval)
+  if (creating && body.subscriptions !== undefined && body.subscriptions !== null) input.subscriptions = parseSubscriptions(body.subscriptions)
   return input
+}
+
+/** `[{destination_id?}]`, each entry the body of `POST api/alerts/{id}/subscriptions`. */
+function parseSubscriptions(raw: unknown): (number | null)[] {
+  if (!Array.isArray(raw) || raw.length > MAX_SUBSCRIPTIONS || !raw.every(isObject)) throw new BadRequest(alertTexts.subscriptionsList)
+  return [...new Set(raw.map((entry) => destinationIdOf(entry)))]
+}
+
+/** The destination a subscription body names, or null for the caller's own e-mail. */
+export function destinationIdOf(body: Record<string, unknown>): number | null {
+  const raw = body.destination_id
+  if (raw === undefined || raw === null) return null
+  const id = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : raw
+  if (!Number.isSafeInteger(id)) throw new BadRequest(alertTexts.destinationNotFound)
+  return id as number
 }
 
 /** Whole seconds in range, or null; `""` (an emptied form field) is null too. */

@@ -88,11 +88,13 @@ export interface NewChange {
   new_state: AlertState
   value: unknown
   result_id: number
-  reason: 'evaluation' | 'manual'
+  reason: 'evaluation' | 'manual' | 'subscribed'
   skipped: string | null
   notify: boolean
   /** Whether the alert's state and last_triggered_at are written (a manual evaluation without a change writes none). */
   update_state: boolean
+  /** Only this subscription is told (a new subscriber); null: every subscription of the alert. */
+  subscription_id: number | null
   notification: unknown
 }
 
@@ -108,7 +110,7 @@ export async function recordChanges(db: Db, changes: NewChange[]): Promise<numbe
     with c as (
       select * from jsonb_to_recordset(${db.json(changes as never)}::jsonb) as c(
         alert_id bigint, old_state text, new_state text, value jsonb, result_id bigint, reason text, skipped text,
-        notify boolean, update_state boolean, notification jsonb)
+        notify boolean, update_state boolean, subscription_id bigint, notification jsonb)
     ), updated as (
       update alerts a set state = c.new_state, last_triggered_at = now(), updated_at = now()
         from c where a.id = c.alert_id and c.update_state
@@ -126,7 +128,7 @@ export async function recordChanges(db: Db, changes: NewChange[]): Promise<numbe
              case when spent.over then ${budgetTexts.refused} end
         from changed
         join c on c.alert_id = changed.alert_id and c.notify
-        join alert_subscriptions s on s.alert_id = changed.alert_id
+        join alert_subscriptions s on s.alert_id = changed.alert_id and (c.subscription_id is null or s.id = c.subscription_id)
         left join destinations d on d.id = s.destination_id
         left join users u on u.id = s.user_id
         cross join lateral (
@@ -141,4 +143,10 @@ export async function recordChanges(db: Db, changes: NewChange[]): Promise<numbe
                                      'alert-delivery:' || id, null, null)::graphile_worker.job_spec), '{}')
          from queued where status = 'pending'))`
   return row.n
+}
+
+/** The manual evaluation an own run was asked for is done (its result was checked). */
+export async function clearManual(db: Db, alertIds: number[]) {
+  if (!alertIds.length) return
+  await db`update alerts set check_manual = false where id = any(${alertIds}::bigint[])`
 }

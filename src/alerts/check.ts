@@ -31,6 +31,11 @@ export interface CheckInput {
   executionId?: string
   /** An evaluation asked for by hand (`POST api/alerts/{id}/eval`): notifies even without a change, `metadata` {}. */
   manual?: boolean
+  /**
+   * A subscription just added: it alone is told of the alert's triggered state, once (unless muted); the alert's state
+   * stays as it is. Nothing when the alert is not triggered.
+   */
+  newSubscription?: number
 }
 
 /** What a check did, for the caller and the bench: how many alerts it read, changed and queued deliveries for. */
@@ -49,20 +54,24 @@ export async function checkAlerts(deps: CheckDeps, input: CheckInput, now = new 
   return deps.sql.begin(async (tx) => {
     const alerts = await checks.lockAlerts(tx, input.which, input.manual ? undefined : result.id)
     const changes: checks.NewChange[] = []
+    const told = input.newSubscription
     for (const alert of alerts) {
       const { value, state } = evaluate(alert.options, rows)
       const regular = decide({ state: alert.state, lastTriggeredAt: alert.last_triggered_at, rearm: alert.rearm, muted: alert.options.muted === true }, state, now)
-      const decision = input.manual ? manualDecision(alert, regular) : regular
+      // "Evaluate now" on an alert with its own values ran its query: this is that run's result
+      const manual = input.manual || alert.check_manual
+      const decision = told !== undefined ? newSubscriberDecision(alert, state) : manual ? manualDecision(alert, regular) : regular
       if (!decision.record) continue
       changes.push({
         alert_id: alert.id, old_state: alert.state, new_state: state, value, result_id: result.id,
-        reason: input.manual ? 'manual' : 'evaluation', skipped: decision.skipped ?? null, notify: decision.notify,
-        update_state: regular.record,
+        reason: told !== undefined ? 'subscribed' : manual ? 'manual' : 'evaluation', skipped: decision.skipped ?? null, notify: decision.notify,
+        update_state: told === undefined && regular.record, subscription_id: told ?? null,
         notification: decision.notify ? notification(base, alert, state, value, result, rows, metadata, now) : null,
       })
     }
     const deliveries = changes.length ? await checks.recordChanges(tx, changes) : 0
     await checks.markChecked(tx, alerts.map((a) => a.id), result.id)
+    if (told === undefined) await checks.clearManual(tx, alerts.filter((a) => a.check_manual).map((a) => a.id))
     return { evaluated: alerts.length, changed: changes.length, deliveries }
   })
 }
@@ -74,6 +83,12 @@ export async function checkAlerts(deps: CheckDeps, input: CheckInput, now = new 
 function manualDecision(alert: LockedAlert, decision: Decision): Decision {
   if (decision.notify) return decision
   return alert.options.muted === true ? { record: true, notify: false, skipped: 'muted' } : { record: true, notify: true }
+}
+
+/** A new subscriber hears of a triggered alert that still reads triggered, not while muted; nothing else is recorded. */
+function newSubscriberDecision(alert: LockedAlert, state: AlertState): Decision {
+  if (alert.state !== 'triggered' || state !== 'triggered' || alert.options.muted === true) return { record: false, notify: false }
+  return { record: true, notify: true }
 }
 
 /** A result's rows as objects by column name, read from storage. */

@@ -43,6 +43,16 @@ export async function setNextCheck(db: Db, alertId: number, next: Date) {
   await db`update alerts set check_next_at = ${next} where id = ${alertId}`
 }
 
+/** "Evaluate now": the own run is due at once, and its result's check counts as asked for by hand. */
+export async function markManualRun(db: Db, alertId: number) {
+  await db`update alerts set check_manual = true, check_next_at = now() where id = ${alertId}`
+}
+
+/** The run Evaluate now asked for could not start: the next scheduled run's check is an ordinary one. */
+export async function clearManualRun(db: Db, alertId: number) {
+  await db`update alerts set check_manual = false where id = ${alertId}`
+}
+
 export async function setCheckExecution(db: Db, alertId: number, executionId: string) {
   await db`update alerts set check_execution_id = ${executionId} where id = ${alertId}`
 }

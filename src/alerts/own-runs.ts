@@ -17,19 +17,23 @@ export { planAlertRun, restartBrokenAlertRuns } from './own-run-store.ts'
  * the ordinary execution machinery, as the alert's owner, and the stored result is evaluated for this alert alone
  * (the execution's id is written on the alert before it is submitted, so its result cannot arrive unrecognised).
  *
- * An alert's own run came due: plan the next at once (the chain never depends on this run), then submit this one. */
-export async function runAlertQuery(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, alertId: number, now = new Date()) {
+ * An alert's own run came due: plan the next at once (the chain never depends on this run), then submit this one.
+ * Whether a run was submitted (or an identical one in flight joined). */
+export async function runAlertQuery(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, alertId: number, now = new Date()): Promise<boolean> {
   const a = await store.findOwnRun(deps.sql, alertId)
-  if (!a?.check_interval || !a.check_next_at) return
-  if (a.check_next_at.getTime() > now.getTime() + 1000) return store.planAlertRun(deps.sql, a.id, a.check_next_at)
+  if (!a?.check_interval || !a.check_next_at) return false
+  if (a.check_next_at.getTime() > now.getTime() + 1000) {
+    await store.planAlertRun(deps.sql, a.id, a.check_next_at)
+    return false
+  }
   const next = new Date(now.getTime() + a.check_interval * 1000)
   await deps.sql.begin(async (tx) => {
     await store.setNextCheck(tx, a.id, next)
     await store.planAlertRun(tx, a.id, next)
   })
-  if (a.is_archived || a.data_source_id == null || !a.owner_sees) return
+  if (a.is_archived || a.data_source_id == null || !a.owner_sees) return false
   const ds = await findDataSource(deps.sql, a.org_id, a.data_source_id)
-  if (!ds || ds.paused) return
+  if (!ds || ds.paused) return false
   const defs = a.query_options.parameters ?? []
   try {
     const values = parameterValues(a.options) ?? {}
@@ -45,8 +49,10 @@ export async function runAlertQuery(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, a
       await store.setCheckExecution(deps.sql, a.id, outcome.execution.id)
       await store.enqueueCheckOfFinished(deps.sql, a.id, outcome.execution.id)
     }
+    return true
   } catch (error) {
     if (!(error instanceof ParameterError) && !(error instanceof HttpError)) throw error
     log.warn("an alert's own run was refused", { alert: a.id, error: error.message })
+    return false
   }
 }

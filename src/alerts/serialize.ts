@@ -52,8 +52,12 @@ export function subscriptionJson(row: SubscriptionRow, users: Map<number, UserRo
 
 const iconOf = (type: string | null) => (type ? destinationTypes.get(type)?.icon ?? null : null)
 
-/** One row of the alert's history (`GET api/alerts/{id}/history`). */
+/**
+ * One row of the alert's history (`GET api/alerts/{id}/history`). A change that was to notify but queued no delivery
+ * says `no_subscribers`: "told" only when someone was.
+ */
 export function stateChangeJson(row: StateChangeRow) {
+  const skipped = row.skipped ?? (row.delivered ? null : 'no_subscribers')
   return {
     id: row.id,
     old_state: row.old_state,
@@ -61,8 +65,8 @@ export function stateChangeJson(row: StateChangeRow) {
     value: row.value,
     result_id: row.result_id,
     reason: row.reason,
-    notified: row.skipped === null,
-    skipped: row.skipped,
+    notified: skipped === null,
+    skipped,
     created_at: iso(row.created_at),
   }
 }

@@ -6,7 +6,6 @@ import { viewerOf } from '../queries/access.ts'
 import { withShownApiKey } from '../queries/details.ts'
 import * as queries from '../queries/store.ts'
 import type { AccessibleQueryRow, QueryRow } from '../queries/store.ts'
-import { resultOfExecution } from '../results/store.ts'
 import { allowed, isAdminOrOwner } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAllowed } from '../permissions/require.ts'
@@ -15,6 +14,7 @@ import { applyParameters, isSafe, ParameterError } from '../shared/parameters/in
 import { usersByIds } from '../users/store.ts'
 import { autoName, parameterValues, parseAlertBody } from './body.ts'
 import { checkAlerts } from './check.ts'
+import { evaluateLatest, latestResultId, runOwnQueryNow } from './evaluations.ts'
 import { planAlertRun } from './own-runs.ts'
 import { alertJson } from './serialize.ts'
 import * as store from './store.ts'
@@ -96,26 +96,42 @@ async function queryForAlert(deps: Deps, principal: Principal, queryId: number, 
 
 const intervalFor = (options: AlertOptions, given: number | null) => given ?? (parameterValues(options) ? DEFAULT_CHECK_INTERVAL : null)
 
-/** `POST api/alerts`: name (trimmed, or the auto-name), query_id, options, rearm, check_interval. */
+/** The organization's destinations among these (none for the caller's own e-mail); 400 when one is not. */
+async function checkDestinations(deps: Deps, principal: Principal, ids: (number | null)[]) {
+  for (const id of ids) {
+    if (id !== null && !(await store.findDestination(deps.sql, principal.orgId, id))) throw new BadRequest(alertTexts.destinationNotFound)
+  }
+}
+
+/**
+ * `POST api/alerts`: name (trimmed, or the auto-name), query_id, options, rearm, check_interval, and the subscriptions
+ * chosen on the form, saved with it. Then its first evaluation, against the query's latest result, so whoever was
+ * subscribed is told; an alert with its own values runs its query first (planned now).
+ */
 export async function createAlert(deps: Deps, principal: Principal, body: unknown) {
   const input = parseAlertBody(body, true)
   const options: AlertOptions = { ...input.options!, muted: input.options!.muted === true }
   const query = await queryForAlert(deps, principal, input.queryId!, options)
+  await checkDestinations(deps, principal, input.subscriptions ?? [])
   const row = await deps.sql.begin(async (tx) => {
     const created = await store.insertAlert(tx, principal.orgId, principal.id, {
       name: input.name || autoName(query.name, options), queryId: query.id, options, rearm: input.rearm ?? null,
       checkInterval: intervalFor(options, input.checkInterval ?? null),
     })
+    for (const destinationId of input.subscriptions ?? []) await store.insertSubscription(tx, created.id, principal.id, destinationId)
     await planAlertRun(tx, created.id, created.check_next_at)
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'alert', objectId: created.id })
     return created
   })
-  return oneJson(deps, principal, row)
+  await evaluateLatest(deps, row)
+  return oneJson(deps, principal, (await store.findAlert(deps.sql, principal.orgId, row.id))!)
 }
 
 /**
  * `POST api/alerts/{id}`: owner or admin; only what the body names changes. Unlike the established tool a new
  * `query_id` is checked (reference §1.9.3), and a new query or new parameter values start the state from unknown.
+ * The saved alert is evaluated against the latest result at once (subscribers told only of a change), so a new
+ * threshold does not wait for the next result.
  */
 export async function updateAlert(deps: Deps, principal: Principal, id: number, body: unknown) {
   const row = await ownAlert(deps, principal, id, true)
@@ -136,7 +152,8 @@ export async function updateAlert(deps: Deps, principal: Principal, id: number, 
     await planAlertRun(tx, id, saved.check_next_at)
     return saved
   })
-  return oneJson(deps, principal, updated)
+  await evaluateLatest(deps, updated)
+  return oneJson(deps, principal, (await store.findAlert(deps.sql, principal.orgId, id))!)
 }
 
 /** `DELETE api/alerts/{id}`: owner or admin; its subscriptions, history and deliveries go with it. */
@@ -156,15 +173,18 @@ export async function setAlertMuted(deps: Deps, principal: Principal, id: number
 }
 
 /**
- * `POST api/alerts/{id}/eval`: the stored latest result (of the query, or of the alert's own run) evaluated now, without
- * running the query; subscribers are told even without a change, unless muted (check.ts). Answers the alert as it is after.
+ * `POST api/alerts/{id}/eval` (owner or admin): the query's stored latest result evaluated now; subscribers are told
+ * even without a change, unless muted (check.ts). An alert with its own parameter values runs its query now instead,
+ * and its result is evaluated the same way when stored. Answers the alert as it is after.
  */
 export async function evaluateAlert(deps: Deps, principal: Principal, id: number) {
   const row = await ownAlert(deps, principal, id, true)
-  const resultId = row.check_interval !== null
-    ? (row.check_execution_id ? (await resultOfExecution(deps.sql, row.check_execution_id)).result?.id : undefined)
-    : (await queries.findById(deps.sql, row.query_id))?.latest_query_data_id ?? undefined
-  if (resultId === undefined || resultId === null) throw new BadRequest(alertTexts.noResult)
-  await checkAlerts(deps, { resultId, which: { alertIds: [id] }, manual: true })
+  if (row.check_interval !== null) {
+    await runOwnQueryNow(deps, row)
+  } else {
+    const resultId = await latestResultId(deps, row)
+    if (resultId === undefined) throw new BadRequest(alertTexts.noResult)
+    await checkAlerts(deps, { resultId, which: { alertIds: [id] }, manual: true })
+  }
   return oneJson(deps, principal, (await store.findAlert(deps.sql, principal.orgId, id))!)
 }

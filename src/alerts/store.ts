@@ -30,6 +30,8 @@ export interface AlertRow {
   check_execution_id: string | null
   checked_result_id: number | null
   checked_at: Date | null
+  /** "Evaluate now" ran the alert's own query: its result's check tells subscribers as a manual evaluation does. */
+  check_manual: boolean
   created_at: Date
   updated_at: Date
 }
@@ -163,12 +165,15 @@ export interface StateChangeRow {
   result_id: number | null
   reason: string
   skipped: string | null
+  /** Whether any delivery was queued for it (nobody is told when nobody subscribed). */
+  delivered: boolean
   created_at: Date
 }
 
 export async function listStateChanges(db: Db, alertId: number, limit: number): Promise<StateChangeRow[]> {
   return db<StateChangeRow[]>`
-    select id, alert_id, old_state, new_state, value, result_id, reason, skipped, created_at
+    select id, alert_id, old_state, new_state, value, result_id, reason, skipped, created_at,
+           exists (select 1 from alert_deliveries d where d.state_change_id = alert_state_changes.id) as delivered
       from alert_state_changes where alert_id = ${alertId} order by created_at desc, id desc limit ${limit}`
 }
 

@@ -4,6 +4,8 @@ import { isAdmin, isAdminOrOwner } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { alertTexts } from '../shared/alert-texts.ts'
 import { usersByIds } from '../users/store.ts'
+import { destinationIdOf } from './body.ts'
+import { tellNewSubscriber } from './evaluations.ts'
 import { deliveryJson, stateChangeJson, subscriptionJson } from './serialize.ts'
 import { visibleAlert } from './service.ts'
 import * as store from './store.ts'
@@ -19,21 +21,18 @@ export async function listSubscriptions(deps: Deps, principal: Principal, alertI
 
 /**
  * `POST api/alerts/{id}/subscriptions {destination_id?}`: anyone who may see the alert; without a destination the
- * caller's own e-mail. The same destination twice, or the same person's e-mail twice, is a 400 that says so.
+ * caller's own e-mail. The same destination twice, or the same person's e-mail twice, is a 400 that says so. A new
+ * subscriber to a triggered alert is told its state at once (one delivery, in the alert's history as `subscribed`).
  */
 export async function subscribe(deps: Deps, principal: Principal, alertId: number, body: unknown) {
-  await visibleAlert(deps, principal, alertId)
+  const alert = await visibleAlert(deps, principal, alertId)
   const raw = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>
-  let destinationId: number | null = null
-  if (raw.destination_id !== undefined && raw.destination_id !== null) {
-    const id = typeof raw.destination_id === 'string' && /^\d{1,15}$/.test(raw.destination_id) ? Number(raw.destination_id) : raw.destination_id
-    if (!Number.isSafeInteger(id)) throw new BadRequest(alertTexts.destinationNotFound)
-    const destination = await store.findDestination(deps.sql, principal.orgId, id as number)
-    if (!destination) throw new BadRequest(alertTexts.destinationNotFound)
-    destinationId = destination.id
-  }
+  const destinationId = destinationIdOf(raw)
+  if (destinationId !== null && !(await store.findDestination(deps.sql, principal.orgId, destinationId))) throw new BadRequest(alertTexts.destinationNotFound)
   const id = await store.insertSubscription(deps.sql, alertId, principal.id, destinationId)
   if (id === undefined) throw new BadRequest(destinationId === null ? alertTexts.alreadySubscribedByEmail : alertTexts.alreadySubscribed)
+  // an alert that is triggered right now tells its new subscriber so, once
+  await tellNewSubscriber(deps, alert, id)
   const row = (await store.findSubscription(deps.sql, alertId, id))!
   return subscriptionJson(row, await usersByIds(deps.sql, principal.orgId, [row.user_id]))
 }

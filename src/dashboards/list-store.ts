@@ -1,5 +1,6 @@
 import { countedPage, orderBy as listOrderBy, type Fragment } from '../db/list-page.ts'
 import type { Db } from '../db/sql.ts'
+import { STORED_OBJECT_TYPE } from '../object-types.ts'
 import type { ListQuery } from '../shared/list/params.ts'
 import { searchWords, type SearchWords } from '../shared/list/search-words.ts'
 import { apiListQuery } from '../validation/list-query.ts'
@@ -11,12 +12,23 @@ export type DashboardListKind = 'all' | 'my' | 'favorites'
 export const DASHBOARD_ORDERS = ['name', 'created_at', 'created_by', 'starred_at'] as const
 type OrderKey = (typeof DASHBOARD_ORDERS)[number]
 
-export interface DashboardListParams extends ListQuery<OrderKey>, SearchWords {}
+export interface DashboardListParams extends ListQuery<OrderKey>, SearchWords {
+  /** Only the dashboards the viewer may change (Add to Dashboard's list): theirs, granted 'modify', or any for an admin. */
+  editable: boolean
+}
 
-/** The list query string (page, page_size, order, q, tags); a 400 says what is wrong. */
+/** The list query string (page, page_size, order, q, tags, can_edit=true); a 400 says what is wrong. */
 export function parseDashboardListParams(query: Record<string, string | undefined>, tags: string[]): DashboardListParams {
   const list = apiListQuery(query, DASHBOARD_ORDERS, tags)
-  return { ...list, ...searchWords(list.q) }
+  return { ...list, ...searchWords(list.q), editable: query.can_edit === 'true' }
+}
+
+/** The rule of `canModify` (src/grants) as SQL: an admin, the owner, or a 'modify' grant. */
+function modifiableBy(db: Db, v: DashboardViewer): Fragment {
+  if (v.admin) return db`true`
+  return db`(d.user_id = ${v.userId} or exists (
+    select 1 from access_permissions ap
+    where ap.object_type = ${STORED_OBJECT_TYPE.dashboards} and ap.object_id = d.id and ap.access_type = 'modify' and ap.grantee_id = ${v.userId}))`
 }
 
 /** A dashboard as listed, with the caller's star. */
@@ -75,6 +87,7 @@ export async function findDashboardPage(db: Db, v: DashboardViewer, kind: Dashbo
     ${kind === 'my' ? db`and d.user_id = ${v.userId}` : db``}
     ${kind === 'favorites' ? db`and f.user_id is not null` : db``}
     ${p.tags.length ? db`and d.tags @> ${p.tags}::text[]` : db``}
+    ${p.editable ? db`and ${modifiableBy(db, v)}` : db``}
     ${p.alternatives.length ? db`and (${searchMatches(db, p.alternatives)})` : db``}`
   const columns = db`${dashboardColumns(db)}, f.user_id is not null as is_favorite, f.created_at as starred_at`
   const order = p.order ?? { column: kind === 'favorites' ? 'starred_at' : 'created_at', descending: true }

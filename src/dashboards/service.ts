@@ -5,6 +5,7 @@ import { recordEvent } from '../events/service.ts'
 import { setFavorite } from '../favorites/service.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAllowed } from '../permissions/require.ts'
+import { allowed } from '../permissions/can.ts'
 import { viewerOf } from '../queries/access.ts'
 import { cleanTags } from '../queries/body.ts'
 import { usersByIds } from '../users/store.ts'
@@ -143,6 +144,8 @@ export async function listDashboards(
 ) {
   requireAllowed(principal, 'list_dashboards')
   const params = parseDashboardListParams(query, tags)
+  // without edit_dashboard no dashboard is the caller's to change
+  if (params.editable && !allowed(principal, 'edit_dashboard')) return { count: 0, page: params.page, page_size: params.pageSize, results: [] }
   const page = await findDashboardPage(deps.sql, viewerOf(principal), kind, params)
   const users = await usersByIds(deps.sql, principal.orgId, page.rows.map((r) => r.user_id))
   return { count: page.count, page: page.page, page_size: params.pageSize, results: page.rows.map((r) => dashboardListItemJson(r, users)) }

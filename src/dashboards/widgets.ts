@@ -6,6 +6,7 @@ import { viewerOf } from '../queries/access.ts'
 import { findVisible } from '../queries/store.ts'
 import { findVisualization } from '../queries/visualization-store.ts'
 import { getDashboardRow, requireEditDashboard } from './access.ts'
+import { lowestFreePlace, placeOf } from '../shared/dashboard-grid.ts'
 import { GRID, parseCreateWidget, parseUpdateWidget } from './body.ts'
 import { widgetContext } from './details.ts'
 import { widgetJson } from './serialize.ts'
@@ -19,15 +20,11 @@ export const widgetTexts = {
   cannotSeeQuery: "You don't have access to this visualization's query.",
 }
 
-/** Where a widget goes when the caller names no place: full rows below everything there (spec 1 §9 sizes). */
+/** Where a widget goes when the caller names no place: its default size (spec 1 §9) at the lowest free position. */
 function defaultPosition(existing: store.WidgetRow[], isText: boolean) {
-  const bottom = existing.reduce((max, w) => {
-    const p = (w.options.position ?? {}) as { row?: unknown; sizeY?: unknown }
-    const row = typeof p.row === 'number' ? p.row : 0
-    const height = typeof p.sizeY === 'number' && p.sizeY > 0 ? p.sizeY : 3
-    return Math.max(max, row + height)
-  }, 0)
-  return { col: 0, row: Math.min(bottom, GRID.maxRow), sizeX: isText ? 3 : GRID.columns / 2, sizeY: isText ? 3 : 8, autoHeight: false }
+  const size = isText ? { sizeX: 3, sizeY: 3 } : { sizeX: GRID.columns / 2, sizeY: 8 }
+  const places = existing.map((w) => placeOf(w.options, w.visualization_id === null))
+  return { ...lowestFreePlace(places, size.sizeX), ...size, autoHeight: false }
 }
 
 /** The widget and its dashboard, for a change: 404 for another organization's, 403 without edit rights. */
@@ -51,7 +48,7 @@ async function answer(deps: Deps, principal: Principal, dashboard: DashboardRow,
 /**
  * POST /api/widgets (reference §7.2): edit rights on the dashboard, and for a chart, a visualization of the caller's
  * organization whose query they may see (403) and that is not archived (400). Without a position the widget goes
- * below the others.
+ * to the lowest free position.
  */
 export async function createWidget(deps: Deps, principal: Principal, body: unknown) {
   const input = parseCreateWidget(body)

@@ -74,4 +74,32 @@ describe('DatabaseHealth', () => {
     expect(health.available).toBe(false)
     health.stop()
   })
+
+  it('tells those waiting when it goes down, not those that left, and at once those that come while it is down', async () => {
+    const db = fakeDatabase()
+    const health = new DatabaseHealth(db.probe, { probeMs: 5 })
+    try {
+      let told = 0
+      let leftTold = false
+      health.onDown(() => told++)
+      const leave = health.onDown(() => (leftTold = true))
+      leave()
+      db.up = false
+      await health.check()
+      expect(told).toBe(1)
+      expect(leftTold).toBe(false)
+      let late = false
+      health.onDown(() => (late = true))
+      expect(late).toBe(true)
+      db.up = true
+      await until('marked up', () => health.available)
+      let again = false
+      health.onDown(() => (again = true))
+      expect(await health.check()).toBe(true) // answers: nothing to tell
+      expect(again).toBe(false)
+      expect(told).toBe(1)
+    } finally {
+      health.stop()
+    }
+  })
 })

@@ -29,6 +29,11 @@ export interface HealthOptions {
   probeMs?: number
   /** A probe that has not answered by then counts as a failure (a server that accepts but never answers). */
   probeTimeoutMs?: number
+  /**
+   * A request still unanswered after this long has the database probed: a hung server (stopped, paused, cut off by
+   * the network) raises no error, it only stays silent, so silence past this point is what asks whether it answers.
+   */
+  slowRequestMs?: number
 }
 
 class ProbeTimeout extends Error {
@@ -40,9 +45,13 @@ class ProbeTimeout extends Error {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref?.())
 
 /**
- * What this process knows of its database's reachability. A connection error from a request, confirmed by a probe,
- * marks it down; from then on requests are answered 503 at once (instead of each waiting for a connection of its own),
- * and the probe runs every `probeMs` until the database answers, which marks it up again. `/ready` asks `check()`.
+ * What this process knows of its database's reachability. A connection error from a request, or a request slower than
+ * `slowRequestMs`, asks for a probe; a failed probe marks the database down. From then on requests are answered 503 at
+ * once (instead of each waiting for a connection of its own), those still waiting on it are let go (`onDown`), and
+ * the probe runs every `probeMs` until the database answers, which marks it up again. `/ready` asks `check()`.
+ *
+ * The probe goes through the pool: one that waits longer than `probeTimeoutMs` for a free connection counts as a
+ * failure too, so a pool held for that long, whatever holds it, sheds requests with 503 instead of queueing them.
  */
 export class DatabaseHealth {
   private downSince: number | undefined
@@ -50,10 +59,15 @@ export class DatabaseHealth {
   private stopped = false
   private readonly probeMs: number
   private readonly probeTimeoutMs: number
+  /** A request waiting this long has the database probed (see HealthOptions). */
+  readonly slowRequestMs: number
+  /** Requests waiting on the database, to be let go when it is marked down (a set: each leaves when it ends). */
+  private waiting = new Set<() => void>()
 
   constructor(private probe: () => Promise<unknown>, o: HealthOptions = {}) {
     this.probeMs = o.probeMs ?? 200
     this.probeTimeoutMs = o.probeTimeoutMs ?? 1_500
+    this.slowRequestMs = o.slowRequestMs ?? 1_000
   }
 
   /** Health whose probe is the cheapest statement on the pool itself (so a success also means the pool reconnected). */
@@ -87,15 +101,29 @@ export class DatabaseHealth {
     return this.checking
   }
 
+  /**
+   * Calls `listener` when the database is next marked down (at once while it is), unless the returned function was
+   * called first: what a waiting request races against.
+   */
+  onDown(listener: () => void): () => void {
+    if (!this.available) {
+      listener()
+      return () => {}
+    }
+    this.waiting.add(listener)
+    return () => this.waiting.delete(listener)
+  }
+
   stop() {
     this.stopped = true
   }
 
   /** Whether a probe gets an answer in time; a failure marks the database down. */
   private async answers(): Promise<boolean> {
+    // a failure is confirmed by a second probe: a quick one may be one more pool connection that died with the old
+    // server (the second takes another), a slow one a moment of load rather than a hang
     let error = await this.tryProbe()
-    // a quick failure may be one more pool connection that died with the old server: a second probe takes another
-    if (error !== undefined && !(error instanceof ProbeTimeout)) error = await this.tryProbe()
+    if (error !== undefined) error = await this.tryProbe()
     if (error === undefined) return true
     // any failure of the probe means the database cannot serve, whatever its code
     this.markDown(error)
@@ -106,7 +134,9 @@ export class DatabaseHealth {
   private async tryProbe(): Promise<unknown> {
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ProbeTimeout(this.probeTimeoutMs)), this.probeTimeoutMs)
+      // decided after the pending I/O is read (setImmediate runs after the poll phase): when this process itself was
+      // busy (a native module loading, a long synchronous step), the answer may be waiting unread, not missing
+      timer = setTimeout(() => setImmediate(() => reject(new ProbeTimeout(this.probeTimeoutMs))), this.probeTimeoutMs)
     })
     try {
       await Promise.race([this.probe(), timeout])
@@ -121,6 +151,9 @@ export class DatabaseHealth {
   private markDown(error: unknown) {
     if (this.downSince !== undefined || this.stopped) return
     this.downSince = Date.now()
+    const waiting = [...this.waiting]
+    this.waiting.clear()
+    for (const letGo of waiting) letGo()
     log.error("Sightline's database is unreachable; answering 503 until it is back", { error: String(error) })
     void this.probeUntilUp()
   }

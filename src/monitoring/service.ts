@@ -31,6 +31,7 @@ const executionJson = (e: store.RunningExecutionRow): JobJson => ({
   enqueued_at: iso(e.created_at),
   started_at: iso(e.started_at),
   meta: { query_id: e.query_id, org_id: e.org_id, data_source_id: e.data_source_id, user_id: e.user_id, scheduled: e.scheduled },
+  ...(e.worker_lost ? { worker_lost: true } : {}),
 })
 
 const waitingJobJson = (j: store.WaitingJobRow): JobJson => ({

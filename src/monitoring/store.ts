@@ -21,11 +21,14 @@ export interface RunningExecutionRow {
   scheduled: boolean
   created_at: Date
   started_at: Date | null
+  /** Its worker stopped and a recovery has it: its slot is released (src/workers/store.ts, claimLost). */
+  worker_lost: boolean
 }
 
 export async function runningExecutions(db: Db): Promise<RunningExecutionRow[]> {
   return db<RunningExecutionRow[]>`
-    select id, queue, org_id, data_source_id, query_id, user_id, scheduled, created_at, started_at
+    select id, queue, org_id, data_source_id, query_id, user_id, scheduled, created_at, started_at,
+           not dispatched as worker_lost
       from executions
      where status = 2
      order by started_at, id`

@@ -21,11 +21,13 @@ export const alertTexts = {
   unsafeParameters: 'This query has text parameters: only members with full access to its data source who may run queries can set their values in an alert.',
   cannotEdit: "You don't have permission to edit this alert.",
   destinationNotFound: 'Destination not found.',
+  subscriptionsList: 'subscriptions must be a list of {destination_id} objects ({} for your own e-mail).',
   alreadySubscribed: 'This destination is already subscribed to this alert.',
   alreadySubscribedByEmail: 'You are already subscribed to this alert by e-mail.',
   cannotUnsubscribe: 'Only the subscriber or an admin can remove this subscription.',
   noResult: 'The query has no result to evaluate yet: run it first.',
-  /** Spec 2 §5: shown beside alerts on parameterised queries that name no values. */
+  ownRunRefused: "The alert's query cannot run now (its data source is paused, its owner cannot reach it, or its values no longer fit): see the query.",
+  /** Spec 2 §5: shown on the page of an alert on a parameterised query that names no values (the form always gives them). */
   parametersHint: 'Alerts do not work with queries that use parameters.',
   newAlert: 'New Alert',
 }

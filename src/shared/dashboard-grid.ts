@@ -49,3 +49,19 @@ export function compactPlaces(places: ReadonlyMap<number, WidgetPlace>, heights:
   }
   return out
 }
+
+/**
+ * Where a new widget `sizeX` columns wide goes (spec 2 §4, "the lowest free position"): for each left column where
+ * it fits, the row just below the lowest widget in the columns it would cover; the smallest such row wins, the
+ * leftmost on ties, so a half-width widget goes beside a half-width one rather than under it. The one rule for every
+ * way a widget is added (the API without a position, edit mode's Add Widget and Add Textbox, Add to Dashboard).
+ */
+export function lowestFreePlace(existing: readonly WidgetPlace[], sizeX: number): { col: number; row: number } {
+  const width = Math.min(DASHBOARD_GRID.columns, Math.max(1, Math.round(sizeX)))
+  let best = { col: 0, row: Number.POSITIVE_INFINITY }
+  for (let col = 0; col + width <= DASHBOARD_GRID.columns; col++) {
+    const row = existing.reduce((bottom, p) => (p.col < col + width && col < p.col + p.sizeX ? Math.max(bottom, p.row + p.sizeY) : bottom), 0)
+    if (row < best.row) best = { col, row }
+  }
+  return { col: best.col, row: Math.min(best.row, DASHBOARD_GRID.maxRow) }
+}

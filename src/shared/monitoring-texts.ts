@@ -51,6 +51,9 @@ export const monitoringTexts = {
   yes: 'Yes',
   no: 'No',
   waiting: 'waiting',
+  /** A running query whose worker stopped, being recovered (its slot already released). */
+  workerLost: 'worker lost',
+  withWorkerLost: (started: number, lost: number) => `${started.toLocaleString('en-US')} (${lost.toLocaleString('en-US')} worker lost)`,
   listedQueued: (listed: number, total: number) =>
     `The ${listed.toLocaleString('en-US')} longest-waiting of ${total.toLocaleString('en-US')} queued jobs are listed.`,
   autoUpdate: 'Auto update',

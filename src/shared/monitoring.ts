@@ -27,6 +27,11 @@ export interface JobJson {
   enqueued_at: string | null
   started_at: string | null
   meta: JobMeta | Record<string, never>
+  /**
+   * Sightline's addition, on a running query only: its worker stopped, and its run is being recovered (its statement
+   * stopped in the engine, then run again or failed). It no longer holds a slot of its source.
+   */
+  worker_lost?: true
 }
 
 export interface QueueJson {

@@ -8,6 +8,7 @@ import type { alertDeliveries, alertHistory } from '../alerts/subscriptions.ts'
 import type { getAlert } from '../alerts/service.ts'
 import { criteriaText, durationText, hasCustomTemplate, ruleText } from '../shared/alert-form.ts'
 import { alertPageTexts as t } from '../shared/alert-page-texts.ts'
+import { alertTexts } from '../shared/alert-texts.ts'
 import { formatDateTime, type DateFormats } from '../shared/time.ts'
 import { FlashNotice } from './FlashNotice.tsx'
 
@@ -30,11 +31,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }): JSX.
 function Details({ alert, formats }: { alert: AlertJson; formats: DateFormats }): JSX.Element {
   const o = alert.options
   const values = o.parameters && typeof o.parameters === 'object' ? Object.entries(o.parameters as Record<string, unknown>) : []
+  // only an alert without values of its own (one made through the API) watches a parameterised query it cannot run
+  const valuesMissing = values.length === 0 && (alert.query?.options.parameters?.length ?? 0) > 0
   return (
     <section aria-label={t.criteriaHeading} className={`${ui.card} order-3 p-5`}>
       <dl className="flex flex-col gap-3">
         <Fact label={t.queryHeading}>
           {alert.query ? <a href={`/queries/${alert.query.id}`} className={ui.link} data-alert-query>{alert.query.name}</a> : '—'}
+          {valuesMissing && <span role="note" className="block text-amber-700 dark:text-amber-300">{alertTexts.parametersHint}</span>}
         </Fact>
         <Fact label={t.criteriaHeading}><span data-alert-criteria>{criteriaText(o)}</span></Fact>
         {values.length > 0 && (
@@ -70,7 +74,7 @@ function History({ rows, formats }: { rows: HistoryRow[]; formats: DateFormats }
                 <td className={`${td} whitespace-nowrap`}>{when(r.created_at, formats)}</td>
                 <td className={td}><span className="inline-flex items-center gap-1"><StateBadge state={r.old_state} /> → <StateBadge state={r.new_state} /></span></td>
                 <td className={`${td} break-all`}>{valueText(r.value)}</td>
-                <td className={td}>{r.skipped ? (t.skipped[r.skipped] ?? r.skipped) : t.told}</td>
+                <td className={td}>{r.skipped ? (t.skipped[r.skipped] ?? r.skipped) : r.reason === 'subscribed' ? t.toldNewSubscriber : t.told}</td>
               </tr>
             ))}
           </tbody>

@@ -13,6 +13,9 @@ import { dateFormatsOf } from '../shared/time.ts'
 import { AlertView } from './AlertView.tsx'
 import { renderShellPage } from './Page.tsx'
 
+/** The one-time notices the alert's own page shows after a save or Evaluate now (islands/lib/flash.ts). */
+const FLASH_NOTICES = new Map([['alert_saved', t.saved], ['alert_evaluated', t.evaluated], ['alert_own_run', t.ownRunStarted]])
+
 /** How many rows of history and deliveries the page shows (the API gives more on request). */
 const LOG_ROWS = '50'
 
@@ -29,7 +32,7 @@ export async function renderAlertPage(c: Context<Env>, id: number, o: { cannotEd
     listSubscriptions(deps, principal, id), alertHistory(deps, principal, id, LOG_ROWS), alertDeliveries(deps, principal, id, LOG_ROWS),
   ])
   const path = `/alerts/${id}`
-  const notice = getCookie(c, FLASH_COOKIE) === 'alert_saved' ? t.saved : undefined
+  const notice = FLASH_NOTICES.get(getCookie(c, FLASH_COOKIE) ?? '')
   if (getCookie(c, FLASH_COOKIE)) deleteCookie(c, FLASH_COOKIE, { path })
   const subs: SubscriptionJson[] = subscriptions.map((s) => ({
     id: s.id, alert_id: s.alert_id,

@@ -38,8 +38,9 @@ export async function recoverLostExecutions(deps: RecoveryDeps): Promise<{ retri
 }
 
 /**
- * Recovers an execution whose worker is gone, once across processes (web or worker). Its statement may still be
- * running in the engine, orphaned: it is stopped there first, through the runner. The execution then runs again,
+ * Recovers an execution whose worker is gone, once across processes (web or worker). Its source's slot is released
+ * as the recovery starts (the queue page shows it as "worker lost" meanwhile). Its statement may still be running in
+ * the engine, orphaned: it is stopped there first, through the runner. The execution then runs again,
  * unless the user cancelled it, it has had its attempts, it may have changed data and its statement could not be
  * confirmed stopped, or no worker is left to run it; it fails then, with a message saying which, so that pollers see
  * an end. Undefined when it was not lost (or another process is recovering it).
@@ -49,11 +50,12 @@ export async function recoverExecution(deps: RecoveryDeps, id: string): Promise<
   const lost = await claimLost(deps.sql, id, token, deps.deadAfterSeconds)
   if (!lost) return undefined
   const { execution, dataSource } = lost
+  await dispatch(deps.sql, execution.data_source_id) // claiming it released its slot: the next one need not wait
   const stopped = await stopOrphan(deps.secretKey, lost)
   const error = await verdict(deps, lost, stopped)
   const ended = await endRecovery(deps.sql, id, token, error)
   if (!ended) return undefined // it ended otherwise meanwhile: the worker was only late, and finished it
-  await dispatch(deps.sql, execution.data_source_id) // its slot is free, and a retry waits for one
+  await dispatch(deps.sql, execution.data_source_id) // a retry waits for a slot
   log.warn('recovered an execution whose worker stopped', {
     execution: id, dataSource: dataSource?.id, attempts: execution.attempts, statementStopped: stopped, outcome: error ?? 'retried',
   })

@@ -37,11 +37,14 @@ export interface LostExecution {
 /**
  * Takes a lost execution for the recovery `token` (its worker id from now on), so one process recovers it: a second
  * taker waits for the first's update and then finds it no longer lost. A recovery that dies in turn leaves it lost.
+ * Its source's slot is released at once (undispatched while running: "worker lost"): stopping its orphaned statement
+ * may take a while, and the next waiting execution need not wait for that. The caller dispatches its source.
  */
 export async function claimLost(db: Db, id: string, token: string, seconds: number): Promise<LostExecution | undefined> {
   const [row] = await db<(ExecutionRow & { ds: DataSourceRow | null })[]>`
     with claimed as (
-      update executions e set worker_id = ${token}, updated_at = now() where e.id = ${id} and ${lost(db, seconds)}
+      update executions e set worker_id = ${token}, dispatched = false, updated_at = now()
+       where e.id = ${id} and ${lost(db, seconds)}
       returning e.*
     )
     select claimed.*, to_jsonb(d) as ds from claimed left join data_sources d on d.id = claimed.data_source_id`
@@ -53,7 +56,7 @@ export async function claimLost(db: Db, id: string, token: string, seconds: numb
 /**
  * Ends the recovery `token`: the execution waits to run again (undispatched: an execution run as part of another's
  * job has no job of its own to rerun), or fails with `error`. Undefined when it ended otherwise meanwhile. The caller
- * dispatches its source, whose slot it held.
+ * dispatches its source, where a retry waits for a slot.
  */
 export async function endRecovery(db: Db, id: string, token: string, error: string | undefined): Promise<ExecutionRow | undefined> {
   const [row] = error === undefined

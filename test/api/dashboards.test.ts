@@ -155,6 +155,14 @@ describe('lists', () => {
     expect(names(await json(f.bo.get('/api/dashboards/my?tags=listing&order=name')))).toEqual(['Listing Churn weekly', 'Listing Draft of Bo', 'Listing Revenue daily'])
   })
 
+  it('lists only the dashboards the caller may change with can_edit=true: their own, granted ones, all for an admin', async () => {
+    expect(names(await json(f.cleo.get('/api/dashboards?tags=listing&can_edit=true')))).toEqual(['Listing Latency by Cleo'])
+    await json(f.bo.post(`/api/dashboards/${ids.churn}/acl`, { access_type: 'modify', user_id: f.ids.cleo }))
+    expect(names(await json(f.cleo.get('/api/dashboards?tags=listing&can_edit=true&order=name')))).toEqual(['Listing Churn weekly', 'Listing Latency by Cleo'])
+    await json(f.bo.request('DELETE', `/api/dashboards/${ids.churn}/acl`, { json: { access_type: 'modify', user_id: f.ids.cleo } }))
+    expect((await json(f.admin.get('/api/dashboards?tags=listing&can_edit=true'))).count).toBe(3)
+  })
+
   it('searches names by every word, reads "or" between words, and pages', async () => {
     expect(names(await json(f.cleo.get('/api/dashboards?q=listing+revenue')))).toEqual(['Listing Revenue daily'])
     expect(names(await json(f.cleo.get('/api/dashboards?q=revenue+or+latency&order=name'))))

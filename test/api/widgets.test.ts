@@ -30,7 +30,7 @@ const addChart = (client: Client, options: Record<string, unknown> = {}, visuali
 const widgetsOf = async (client: Client, id = dashboard) => (await json(client.get(`/api/dashboards/${id}`))).widgets
 
 describe('adding', () => {
-  it('adds a chart with its visualization and query, placed below what is there', async () => {
+  it('adds a chart with its visualization and query, placed at the lowest free position', async () => {
     const first = await json(addChart(f.bo, { position: { col: 0, row: 0, sizeX: 3, sizeY: 8 } }))
     expect(first).toMatchObject({
       width: 1, dashboard_id: dashboard, text: '',
@@ -40,7 +40,9 @@ describe('adding', () => {
     expect(first.visualization).not.toHaveProperty('query_id')
     expect(first.visualization.query.user).toMatchObject({ id: f.ids.bo })
     const second = await json(addChart(f.bo))
-    expect(second.options.position).toMatchObject({ col: 0, row: 8 })
+    expect(second.options.position).toMatchObject({ col: 3, row: 0, sizeX: 3, sizeY: 8 })
+    const third = await json(addChart(f.bo))
+    expect(third.options.position).toMatchObject({ col: 0, row: 8 })
   })
 
   it('adds a text box: no visualization key, the markdown in text', async () => {

@@ -124,8 +124,12 @@ describe('edit mode', () => {
     await page.locator('[data-edit-widget]').nth(1).waitFor()
     const widgets = (await api<BoardJson>('GET', `/api/dashboards/${created.id}`)).widgets
     expect(widgets).toHaveLength(2)
-    // the chart went below the text box
-    expect(widgets[1].options.position.row).toBeGreaterThanOrEqual(widgets[0].options.position.row + widgets[0].options.position.sizeY)
+    // the lowest free position: the half-width chart went beside the half-width text box, not below it
+    expect(widgets[0].options.position).toMatchObject({ col: 0, row: 0, sizeX: 3 })
+    expect(widgets[1].options.position).toMatchObject({ col: 3, row: 0, sizeX: 3 })
+    const [textBox, chartBox] = await Promise.all([0, 1].map((i) => page.locator('[data-edit-widget]').nth(i).boundingBox()))
+    expect(chartBox!.x).toBeGreaterThan(textBox!.x + textBox!.width - 1)
+    expect(Math.abs(chartBox!.y - textBox!.y)).toBeLessThan(2)
 
     await page.getByRole('button', { name: `Delete widget ${widgets[0].id}` }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Delete Widget' })

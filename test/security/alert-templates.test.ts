@@ -108,15 +108,13 @@ const threshold = (column: string) => (column === 'n' ? { op: '>', value: 0 } : 
 
 /** An alert of `owner` on `query` (triggered by its first row), subscribed to the given destinations and e-mails. */
 async function alertOf(owner: Client, query: number, column: string, options: Record<string, unknown>, o: { destinations?: number[]; email?: boolean } = {}) {
-  const alert = (await json(owner.post('/api/alerts', { name: `Alert ${Math.random()}`, query_id: query, options: { column, ...threshold(column), ...options } }))).id as number
-  for (const d of o.destinations ?? []) await json(owner.post(`/api/alerts/${alert}/subscriptions`, { destination_id: d }))
-  if (o.email) await json(owner.post(`/api/alerts/${alert}/subscriptions`, {}))
-  return alert
+  // subscribers are saved with the alert, whose first evaluation (at creation) queues their notifications
+  const subscriptions = [...(o.destinations ?? []).map((d) => ({ destination_id: d })), ...(o.email ? [{}] : [])]
+  return (await json(owner.post('/api/alerts', { name: `Alert ${Math.random()}`, query_id: query, options: { column, ...threshold(column), ...options }, subscriptions }))).id as number
 }
 
-/** Evaluate by hand, then send each delivery it queued once, as the worker's job would. */
-async function evaluateAndDeliver(owner: Client, alert: number) {
-  await json(owner.post(`/api/alerts/${alert}/eval`))
+/** Send each delivery the alert has queued once, as the worker's job would. */
+async function deliverQueued(alert: number) {
   const rows = await t.db.sql<{ id: number }[]>`select id from alert_deliveries where alert_id = ${alert} and status = 'pending' order by id`
   const deps = { sql: t.db.sql, secretKey: t.deps.secretKey, config: t.deps.config, retryBaseMs: 60_000 }
   for (const row of rows) await runDelivery(deps, row.id, 'test-worker', 2_000_000 + row.id)
@@ -156,7 +154,7 @@ describe('a template that would render for minutes', () => {
   it('in a delivery: the default text goes out, and the delivery says why', async () => {
     const alert = await alertOf(bo, hundred, 'n', { custom_subject: 'Custom {{ALERT_NAME}}', custom_body: nested(4) }, { email: true })
     const before = smtp.received.length
-    await evaluateAndDeliver(bo, alert)
+    await deliverQueued(alert)
     const mails = smtp.received.slice(before)
     expect(mails).toHaveLength(1)
     expect(mails[0].to).toEqual(['bo@example.com'])
@@ -175,7 +173,7 @@ describe('unescaped Mustache tags', () => {
   it('escape the value as HTML in a mail', async () => {
     const alert = await alertOf(bo, hostile, 'v', custom, { email: true })
     const before = smtp.received.length
-    await evaluateAndDeliver(bo, alert)
+    await deliverQueued(alert)
     const [mail] = smtp.received.slice(before)
     expect(mail.html).toContain('<p>&lt;img src=x onerror=alert(1)&gt;&quot;, &quot;injected&quot;: &quot;&lt;!channel&gt;</p>')
     expect(mail.html).not.toContain('<img')
@@ -193,7 +191,7 @@ describe('unescaped Mustache tags', () => {
       await destination('webhook', { url: plain.url }),
     ]
     const alert = await alertOf(bo, hostile, 'v', custom, { destinations: ids })
-    await evaluateAndDeliver(bo, alert)
+    await deliverQueued(alert)
     // the card's JSON keeps the value inside its string: no key is added to the block
     const block = teams.hits[0].attachments[0].content.body[0]
     expect(block).toEqual({ type: 'TextBlock', text: HOSTILE })
@@ -211,7 +209,7 @@ describe('the delivery log', () => {
     const good = await hook(200, 'accepted: receipt 7731 for hook-token-abc')
     const bad = await hook(400, 'rejected: unknown channel #payroll-private')
     const alert = await alertOf(bo, hundred, 'n', {}, { destinations: [await destination('webhook', { url: good.url }), await destination('webhook', { url: bad.url })] })
-    await evaluateAndDeliver(bo, alert)
+    await deliverQueued(alert)
     const serviceWords = /receipt 7731|hook-token-abc|payroll-private|unknown channel/
 
     for (const reader of [bo, admin]) {
@@ -238,12 +236,14 @@ describe("notifications to an organization's destination", () => {
     const { DESTINATION_NOTIFICATIONS_PER_HOUR } = await import('../../src/alerts/delivery-budget.ts')
     const target = await hook()
     const alert = await alertOf(bo, hundred, 'n', {}, { destinations: [await destination('webhook', { url: target.url })] })
-    for (let i = 0; i < DESTINATION_NOTIFICATIONS_PER_HOUR; i++) await json(bo.post(`/api/alerts/${alert}/eval`))
+    // the first notification was queued at creation
+    for (let i = 1; i < DESTINATION_NOTIFICATIONS_PER_HOUR; i++) await json(bo.post(`/api/alerts/${alert}/eval`))
     let deliveries = await json(bo.get(`/api/alerts/${alert}/deliveries?limit=500`))
     expect(deliveries).toHaveLength(DESTINATION_NOTIFICATIONS_PER_HOUR)
     expect(deliveries.every((d: any) => d.status === 'pending')).toBe(true)
 
-    await evaluateAndDeliver(bo, alert)
+    await json(bo.post(`/api/alerts/${alert}/eval`))
+    await deliverQueued(alert)
     deliveries = await json(bo.get(`/api/alerts/${alert}/deliveries?limit=500`))
     expect(deliveries).toHaveLength(DESTINATION_NOTIFICATIONS_PER_HOUR + 1)
     const [refused] = deliveries
@@ -255,7 +255,7 @@ describe("notifications to an organization's destination", () => {
     expect(await t.db.sql`select 1 from graphile_worker.jobs where key = ${`alert-delivery:${refused.id}`}`).toHaveLength(0)
     // another alert on the same destination has its own budget
     const other = await alertOf(bo, hundred, 'n', {}, { destinations: [(await t.db.sql<{ id: number }[]>`select destination_id as id from alert_deliveries where id = ${refused.id}`)[0].id] })
-    await evaluateAndDeliver(bo, other)
+    await deliverQueued(other)
     expect((await json(bo.get(`/api/alerts/${other}/deliveries`)))[0].status).toBe('sent')
   })
 })

@@ -40,6 +40,8 @@ function FilterControl({ filter, chosen, onChange }: { filter: Filter; chosen: u
           <select id={id} value={chosen.length ? valueKey(chosen[0]) : ''} onChange={(e) => onChange([back(e.target.value)])}
             className="min-h-9 rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-950">
             {chosen.length === 0 && <option value="">{t.noValues}</option>}
+            {/* a value chosen earlier that this result lacks (an old link, a refresh): shown as it is, as it filters */}
+            {chosen.length > 0 && !byKey.has(valueKey(chosen[0])) && <option value={valueKey(chosen[0])}>{valueKey(chosen[0])}</option>}
             {choices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
           </select>
         )}

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useMemo, useRef, useState, type JSX } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
+import { cleanColumnName } from '../../../src/visualizations/data.ts'
 import { formatCell, isNumericColumn, nextSort, sortRows, type SortState } from './result-format.ts'
 import type { DateFormats, QueryResult, ResultColumn } from './types.ts'
 
@@ -56,9 +57,10 @@ export function ResultsGrid({ result, formats }: { result: QueryResult; formats:
     return (
       <div key={column.name} role="columnheader" aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none'}
         className={`flex items-center ${i > 0 ? 'border-l border-l-slate-200/70 dark:border-l-slate-700/70' : ''}`}>
-        <button type="button" onClick={() => setChosen({ result, sort: nextSort(sort, column.name) })} title={t.sortBy(column.name)} aria-label={t.sortBy(column.name)}
+        <button type="button" onClick={() => setChosen({ result, sort: nextSort(sort, column.name) })} title={t.sortBy(cleanColumnName(column.name))} aria-label={t.sortBy(cleanColumnName(column.name))}
           className={`flex h-full w-full min-w-0 items-center gap-1 px-3 text-xs font-semibold tracking-wide text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white ${isNumericColumn(column) ? 'justify-end' : ''}`}>
-          <span className="truncate">{column.name}</span>
+          {/* a `::filter` column reads as the column it filters by (spec 1 §5); the filter shows above the result */}
+          <span className="truncate">{cleanColumnName(column.name)}</span>
           <span aria-hidden="true" className={`text-[10px] ${active ? 'text-indigo-600 dark:text-indigo-400' : 'text-transparent'}`}>{active === 'desc' ? '▼' : '▲'}</span>
         </button>
       </div>

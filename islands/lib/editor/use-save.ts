@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { ParameterDefinition } from '../../../src/shared/parameters/index.ts'
+import { normalizeValue, type ParameterDefinition } from '../../../src/shared/parameters/index.ts'
 import { texts } from '../../../src/shared/texts.ts'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api, ApiError } from '../api.ts'
@@ -40,8 +40,11 @@ export function canonicalJson(value: unknown): string {
 export function isDirty(saved: EditorQuery, draft: QueryDraft): boolean {
   return saved.id === null || saved.name !== draft.name || saved.description !== draft.description || saved.query !== draft.query ||
     saved.data_source_id !== draft.data_source_id || saved.options.apply_auto_limit !== draft.options.apply_auto_limit ||
-    canonicalJson(saved.options.parameters) !== canonicalJson(draft.options.parameters)
+    canonicalJson(normalized(saved.options.parameters)) !== canonicalJson(normalized(draft.options.parameters))
 }
+
+/** Definitions with their values as a run takes them: a stored enum without a value is its first option already. */
+const normalized = (defs: readonly ParameterDefinition[]) => defs.map((d) => ({ ...d, value: normalizeValue(d, d.value ?? null) }))
 
 /**
  * Saving: the first save creates the query and moves the address to /queries/{id}/source without a reload; later

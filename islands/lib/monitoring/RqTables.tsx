@@ -10,13 +10,18 @@ import { cell, PagedTable } from './PagedTable.tsx'
 /** The RQ Status page's four tables, with the columns spec 3 §2 lists for each. */
 const t = texts.monitoring
 
+function startedCount(q: QueueJson): string | number {
+  const lost = q.started.filter((job) => job.worker_lost).length
+  return lost ? t.withWorkerLost(q.started.length, lost) : q.started.length
+}
+
 export function QueuesTable({ list, queues }: { list: ListView<ListState>; queues: QueueJson[] }): JSX.Element {
   return (
     <PagedTable list={list} caption={t.queues} rows={queues}
       columns={[{ label: t.name }, { label: t.started, className: 'w-32' }, { label: t.queued, className: 'w-32' }]}
       row={(q) => (
         <tr key={q.name} data-queue={q.name}>
-          <td className={cell}>{q.name}</td><td className={cell}>{q.started.length}</td><td className={cell}>{q.queued}</td>
+          <td className={cell}>{q.name}</td><td className={cell}>{startedCount(q)}</td><td className={cell}>{q.queued}</td>
         </tr>
       )} />
   )
@@ -45,7 +50,8 @@ export function WorkersTable({ list, workers, formats }: { list: ListView<ListSt
   )
 }
 
-const startTime = (job: JobJson, formats: DateFormats) => (job.started_at ? dateOrNever(job.started_at, formats) : t.waiting)
+const startTime = (job: JobJson, formats: DateFormats) =>
+  job.worker_lost ? t.workerLost : job.started_at ? dateOrNever(job.started_at, formats) : t.waiting
 const metaOf = (job: JobJson): Partial<JobMeta> => job.meta
 
 export function QueriesTable({ list, jobs, formats }: { list: ListView<ListState>; jobs: JobJson[]; formats: DateFormats }): JSX.Element {

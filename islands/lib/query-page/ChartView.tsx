@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type JSX } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
+import type { FilterSelection } from '../../../src/visualizations/filter-choices.ts'
 import type { QueryResult } from '../editor/types.ts'
 import type { PageVisualization, PrerenderedCharts } from './types.ts'
 import { useChartTooltip } from './use-chart-tooltip.ts'
@@ -11,8 +12,11 @@ interface Size {
 }
 
 type Drawn =
-  | { html: string; size: Size; vis: PageVisualization; resultId: number | null; fromServer: boolean; xRange?: [number, number] | null }
+  | { html: string; size: Size; vis: PageVisualization; resultId: number | null; fromServer: boolean; xRange?: [number, number] | null; filterKey: string }
   | { error: string }
+
+/** No filter value chosen: each filter draws its default. */
+const NO_CHOICE = '{}'
 
 /**
  * A server-drawn chart scaled into a box this much wider or taller (as a share) still reads well; beyond that it
@@ -32,7 +36,8 @@ function serverMarkup(vis: PageVisualization, prerendered: PrerenderedCharts | n
   if (!prerendered?.ids.includes(vis.id)) return null
   const html = prerendered.svg?.[vis.id] ?? (typeof document === 'undefined' ? undefined : document.querySelector(`[data-chart-output="${vis.id}"]`)?.innerHTML)
   if (html === undefined) return null
-  return { html, size: { width: prerendered.width, height: prerendered.height }, vis, resultId: prerendered.resultId, fromServer: true }
+  // the server draws with each filter's default, as no choice is made yet
+  return { html, size: { width: prerendered.width, height: prerendered.height }, vis, resultId: prerendered.resultId, fromServer: true, filterKey: NO_CHOICE }
 }
 
 /**
@@ -42,12 +47,15 @@ function serverMarkup(vis: PageVisualization, prerendered: PrerenderedCharts | n
  * or time x axis); only then does the renderer (and its chart library) load. A hidden view keeps its markup for when
  * its tab is chosen again.
  */
-export function ChartView({ vis, result, prerendered, hidden }: {
+export function ChartView({ vis, result, prerendered, hidden, filterSelection }: {
   vis: PageVisualization
   result: QueryResult | null
   prerendered?: PrerenderedCharts | null
   hidden?: boolean
+  /** The values chosen in the result's filters (a filter not named draws its default). */
+  filterSelection?: FilterSelection
 }): JSX.Element {
+  const filterKey = JSON.stringify(filterSelection ?? {})
   const box = useRef<HTMLDivElement>(null)
   const [size, setSize] = useState<Size | null>(null)
   const [drawn, setDrawn] = useState<Drawn | null>(() => serverMarkup(vis, prerendered))
@@ -68,7 +76,7 @@ export function ChartView({ vis, result, prerendered, hidden }: {
 
   useEffect(() => {
     if (!size || !result) return
-    if (drawn && 'html' in drawn && drawn.vis === vis && drawn.resultId === result.id && (drawn.xRange ?? null) === zoom.xRange) {
+    if (drawn && 'html' in drawn && drawn.vis === vis && drawn.resultId === result.id && (drawn.xRange ?? null) === zoom.xRange && drawn.filterKey === filterKey) {
       const same = drawn.fromServer ? fits(size, drawn.size) : Math.abs(size.width - drawn.size.width) < 2 && Math.abs(size.height - drawn.size.height) < 2
       if (same) return
     }
@@ -76,9 +84,9 @@ export function ChartView({ vis, result, prerendered, hidden }: {
     import('../../../src/visualizations/render.ts').then(({ renderVisualization }) => {
       if (!live) return
       try {
-        const view = zoom.xRange ? { xRange: zoom.xRange } : {}
+        const view = { ...(zoom.xRange ? { xRange: zoom.xRange } : {}), ...(filterSelection ? { filters: filterSelection } : {}) }
         const html = renderVisualization({ type: vis.type, options: vis.options }, { columns: result.data.columns, rows: result.data.rows }, size, { document }, view)
-        setDrawn({ html, size, vis, resultId: result.id, fromServer: false, xRange: zoom.xRange })
+        setDrawn({ html, size, vis, resultId: result.id, fromServer: false, xRange: zoom.xRange, filterKey })
       } catch (error) {
         setDrawn({ error: error instanceof Error ? error.message : String(error) })
       }
@@ -88,7 +96,7 @@ export function ChartView({ vis, result, prerendered, hidden }: {
     }
     // `drawn` is read, not watched: drawing must not trigger another drawing
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [vis, result, size, zoom.xRange])
+  }, [vis, result, size, zoom.xRange, filterKey])
 
   const scaled = drawn && 'html' in drawn && drawn.fromServer
   // charts are drawn dark on white (as in the editor's preview); the box takes the white so none shows at the edges

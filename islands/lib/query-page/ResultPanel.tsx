@@ -5,6 +5,7 @@ import { HiddenResult } from '../editor/HiddenResult.tsx'
 import type { DateFormats, QueryResult } from '../editor/types.ts'
 import { timeAgo } from '../query-list.ts'
 import { ChartViewSlot } from './chart-view-slot.ts'
+import { useFilteredResult, type ResultFilters } from './result-filters.tsx'
 import type { PageVisualization, PrerenderedCharts } from './types.ts'
 
 const t = queryTexts.queryPage
@@ -14,6 +15,7 @@ const DOWNLOADS = [['CSV', 'csv'], ['TSV', 'tsv'], ['Excel', 'xlsx']] as const
 
 const isTable = (v: PageVisualization) => v.type.toUpperCase() === 'TABLE'
 const NoChart = () => null
+const NO_FILTERS: ResultFilters = { filters: [], selection: {}, choose: () => {} }
 
 
 /**
@@ -21,13 +23,15 @@ const NoChart = () => null
  * (rows, runtime, age, downloads). Charts the server drew stay in the page, hidden while another tab shows, so
  * coming back to one (or arriving through a link to it) needs no drawing.
  */
-export function ResultPanel({ queryId, tabs, current, result, pendingResultId, prerendered, formats, onShowHiddenResult, log, empty, downloadHref, preloadGrid = true }: {
+export function ResultPanel({ queryId, tabs, current, result, filters = NO_FILTERS, pendingResultId, prerendered, formats, onShowHiddenResult, log, empty, downloadHref, preloadGrid = true }: {
   queryId: number | null
   /** A stored result the page is about to show (loaded by its script), when there is one. */
   pendingResultId: number | null
   tabs: PageVisualization[]
   current: PageVisualization
   result: QueryResult | null
+  /** The result's filters and the values chosen: the table shows, and the charts draw, only the rows they keep. */
+  filters?: ResultFilters
   prerendered: PrerenderedCharts | null | undefined
   formats: DateFormats
   /** Set while the last good result is held back after a failed run (see useShownResult). */
@@ -58,12 +62,13 @@ export function ResultPanel({ queryId, tabs, current, result, pendingResultId, p
     return () => clearTimeout(soon)
   }, [onTable, preloadGrid])
   const Grid = useResultsGrid(Boolean(result) && onTable)
+  const rowsShown = useFilteredResult(result, filters)
   const kept = tabs.filter((v) => prerendered?.ids.includes(v.id) && !isTable(v))
   const showsKept = kept.some((v) => v.id === current.id)
 
   return (
     <div role="tabpanel" aria-label={log ? e.log : current.name} className="mt-3 flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      {kept.map((v) => <ChartView key={v.id} vis={v} result={result} prerendered={prerendered} hidden={v.id !== current.id || Boolean(onShowHiddenResult)} />)}
+      {kept.map((v) => <ChartView key={v.id} vis={v} result={result} prerendered={prerendered} filterSelection={filters.selection} hidden={v.id !== current.id || Boolean(onShowHiddenResult)} />)}
       {onShowHiddenResult ? <div className="flex flex-1 flex-col p-3"><HiddenResult onShow={onShowHiddenResult} /></div> : showsKept ? null : !result && pendingResultId ? (
         <div className="flex min-h-48 flex-1 flex-col items-center justify-center gap-2 p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-result-pending>
           <p>{e.loadingResults}</p>
@@ -86,14 +91,14 @@ export function ResultPanel({ queryId, tabs, current, result, pendingResultId, p
       ) : onTable ? (
         <>
           {result.data.truncated && <p className="shrink-0 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200">{e.truncated}</p>}
-          <div className="flex min-h-0 flex-1 flex-col">{Grid && <Grid result={result} formats={formats} />}</div>
+          <div className="flex min-h-0 flex-1 flex-col">{Grid && rowsShown && <Grid result={rowsShown} formats={formats} />}</div>
         </>
       ) : (
-        <ChartView key={current.id} vis={current} result={result} />
+        <ChartView key={current.id} vis={current} result={result} filterSelection={filters.selection} />
       )}
       {result && (
         <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-1 border-t border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400" data-result-meta>
-          <span className="font-medium text-slate-800 dark:text-slate-200" data-row-count>{e.rows(result.data.rows.length)}</span>
+          <span className="font-medium text-slate-800 dark:text-slate-200" data-row-count>{e.rows((rowsShown ?? result).data.rows.length)}</span>
           <span>{e.runtime(result.runtime)}</span>
           <span title={result.retrieved_at}>{e.updated(timeAgo(result.retrieved_at, now))}</span>
           <span className="ml-auto flex items-center gap-1">

@@ -22,7 +22,10 @@ export function ScheduleDialog({ schedule, intervals, onSave, onClose }: {
   const [draft, setDraft] = useState(() => draftOf(schedule))
   const [busy, setBusy] = useState(false)
   const id = useId()
-  const groups = intervalGroups(intervals)
+  // a saved interval the organization no longer offers (or set through the API) is still the one in force: it is
+  // listed, so the select shows it rather than the first choice, Never
+  const inForce = draftOf(schedule).interval
+  const groups = intervalGroups(inForce ? [...new Set([...intervals, inForce])] : intervals)
   const unit = draft.interval === null ? null : unitOf(draft.interval).unit
   const timed = unit === 'day' || unit === 'week'
 

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState, type JSX, type ReactNode } from 'react'
+import { lazy, Suspense, useMemo, useState, type JSX, type ReactNode } from 'react'
 import { embedTexts } from '../../../src/shared/embed-texts.ts'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api } from '../api.ts'
 import { toast } from '../bus.ts'
 import type { DateFormats, QueryResult } from '../editor/types.ts'
 import { closePath, ui } from '../ui.ts'
+import { ResultFilterBar, useResultFilters } from './result-filters.tsx'
 import { ResultPanel } from './ResultPanel.tsx'
 import type { PageVisualization, PrerenderedCharts } from './types.ts'
 import { useVisualizationTabs } from './use-visualization-tabs.ts'
@@ -16,12 +17,13 @@ const VisualizationEditorDialog = lazy(() => loadEditor().then((m) => ({ default
 const preload = { onPointerEnter: () => void loadEditor(), onFocus: () => void loadEditor() }
 const ConfirmDialog = lazy(() => import('../ConfirmDialog.tsx'))
 const EmbedDialog = lazy(() => import('./EmbedDialog.tsx').then((m) => ({ default: m.EmbedDialog })))
+const AddToDashboardDialog = lazy(() => import('./AddToDashboardDialog.tsx').then((m) => ({ default: m.AddToDashboardDialog })))
 const t = queryTexts.queryPage
 
 const tabClass = (active: boolean) =>
   `-mb-px shrink-0 border-b-2 py-2 text-sm font-medium ${active ? 'border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300' : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`
 
-/** A button for a feature that is not here yet: present, disabled, and saying why. */
+/** A button that cannot act on what is shown: present, disabled, and saying why. */
 const Later = ({ label, reason }: { label: string; reason: string }) => (
   <span title={reason} className="inline-flex">
     <button type="button" disabled aria-description={reason} className={`${ui.secondaryButton} min-h-8 px-3 py-1 text-xs`}>{label}</button>
@@ -67,6 +69,9 @@ export function Visualizations({ queryId, visualizations, prerendered, result, o
 }): JSX.Element {
   const { tabs, current, select: selectTab, saved, removed } = useVisualizationTabs(visualizations)
   const [editing, setEditing] = useState<Editing>(null)
+  // one object per result: the editor's defaults follow the result it is given
+  const editorResult = useMemo(() => (result ? { columns: result.data.columns, rows: result.data.rows } : null), [result])
+  const resultFilters = useResultFilters(editorResult)
   const [logChosen, setLogChosen] = useState(false)
   const showLog = logChosen && Boolean(log?.length)
   const select = (id: number) => {
@@ -81,6 +86,7 @@ export function Visualizations({ queryId, visualizations, prerendered, result, o
   }
   const [deleting, setDeleting] = useState<PageVisualization | null>(null)
   const [embedding, setEmbedding] = useState<{ queryId: number; visualizationId: number } | null>(null)
+  const [addingToDashboard, setAddingToDashboard] = useState<number | null>(null)
   const deletable = (v: PageVisualization) => canEdit && v.id !== 0 && v.id !== tabs[0].id
 
   async function remove(vis: PageVisualization) {
@@ -137,8 +143,11 @@ export function Visualizations({ queryId, visualizations, prerendered, result, o
               title={t.deleteVisualization(current.name)} onClick={() => setDeleting(current)}>{bin}</button>
           )}
           {/* disabled placeholders help on a desk; on a phone they would only push the result down */}
+          {!inEditor && current.id !== 0 && (
+            <button type="button" className={small} data-add-to-dashboard-button onClick={() => setAddingToDashboard(current.id)}>{t.addToDashboard}</button>
+          )}
           <span className={inEditor ? 'hidden' : 'hidden gap-2 sm:flex'}>
-            <Later label={t.addToDashboard} reason={t.addToDashboardLater} />
+            {current.id === 0 && <Later label={t.addToDashboard} reason={t.addToDashboardNeedsVisualization} />}
             {isSafe && queryId !== null && current.id !== 0
               ? <button type="button" className={small} data-embed-button onClick={() => setEmbedding({ queryId, visualizationId: current.id })}>{t.embed}</button>
               : <Later label={t.embed} reason={isSafe ? embedTexts.needsVisualization : embedTexts.unsafe} />}
@@ -146,11 +155,12 @@ export function Visualizations({ queryId, visualizations, prerendered, result, o
         </div>
       </div>
       {status && <div className="mt-3">{status}</div>}
-      <ResultPanel queryId={queryId} tabs={tabs} current={current} result={result} pendingResultId={pendingResultId} prerendered={prerendered} formats={formats}
+      {!onShowHiddenResult && <ResultFilterBar {...resultFilters} />}
+      <ResultPanel queryId={queryId} tabs={tabs} current={current} result={result} filters={resultFilters} pendingResultId={pendingResultId} prerendered={prerendered} formats={formats}
         onShowHiddenResult={onShowHiddenResult} log={showLog ? log : undefined} empty={empty} downloadHref={downloadHref} preloadGrid={!inEditor} />
       <Suspense fallback={null}>
         {editing && (
-          <VisualizationEditorDialog open queryId={editing.queryId} result={result ? { columns: result.data.columns, rows: result.data.rows } : null}
+          <VisualizationEditorDialog open queryId={editing.queryId} result={editorResult} filterSelection={resultFilters.selection}
             visualization={editing.vis && { id: editing.vis.id, type: editing.vis.type, name: editing.vis.name, options: (editing.vis.options ?? {}) as Record<string, unknown> }}
             onClose={() => setEditing(null)}
             onSaved={(vis) => {
@@ -159,6 +169,7 @@ export function Visualizations({ queryId, visualizations, prerendered, result, o
             }} />
         )}
         {embedding && <EmbedDialog {...embedding} onClose={() => setEmbedding(null)} />}
+        {addingToDashboard !== null && <AddToDashboardDialog visualizationId={addingToDashboard} onClose={() => setAddingToDashboard(null)} />}
         {deleting && (
           <ConfirmDialog title={t.deleteVisualizationTitle} body={t.deleteVisualizationBody} confirm={t.delete} busyLabel={t.deleting} cancel={t.cancel}
             onConfirm={() => remove(deleting)} onClose={() => setDeleting(null)} />

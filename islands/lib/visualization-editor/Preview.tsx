@@ -7,6 +7,8 @@ import { useEffect, useRef, useState, type JSX } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { validateVisualization } from '../../../src/visualizations/registry.ts'
 import { renderVisualization } from '../../../src/visualizations/render.ts'
+import type { FilterSelection } from '../../../src/visualizations/filter-choices.ts'
+import { ResultFilterBar, type ResultFilters } from '../query-page/result-filters.tsx'
 import type { Draft, EditorResult } from './model.ts'
 
 const t = queryTexts.visualizationEditor
@@ -14,7 +16,7 @@ export const PREVIEW_DELAY = 200
 
 type Outcome = { html: string } | { error: string } | { empty: true }
 
-export function Preview({ draft, result }: { draft: Draft; result: EditorResult | null }): JSX.Element {
+export function Preview({ draft, result, filters }: { draft: Draft; result: EditorResult | null; filters: ResultFilters }): JSX.Element {
   const box = useRef<HTMLDivElement>(null)
   const [size, setSize] = useState({ width: 0, height: 0 })
   const [outcome, setOutcome] = useState<Outcome>({ empty: true })
@@ -32,12 +34,13 @@ export function Preview({ draft, result }: { draft: Draft; result: EditorResult 
 
   useEffect(() => {
     if (size.width === 0) return
-    const timer = setTimeout(() => setOutcome(draw(draft, result, size)), PREVIEW_DELAY)
+    const timer = setTimeout(() => setOutcome(draw(draft, result, size, filters.selection)), PREVIEW_DELAY)
     return () => clearTimeout(timer)
-  }, [draft, result, size])
+  }, [draft, result, size, filters.selection])
 
   return (
     <section aria-label={t.preview} className="flex min-h-0 flex-1 flex-col">
+      {filters.filters.length > 0 && <div className="border-b border-slate-200 px-3 pb-3 text-slate-900 dark:border-slate-800"><ResultFilterBar {...filters} /></div>}
       <div ref={box} className="relative min-h-0 flex-1 overflow-auto" data-preview>
         {'html' in outcome && <div className="h-full" data-preview-output dangerouslySetInnerHTML={{ __html: outcome.html }} />}
         {'error' in outcome && <p role="alert" className="m-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200" data-preview-error>{outcome.error}</p>}
@@ -48,12 +51,12 @@ export function Preview({ draft, result }: { draft: Draft; result: EditorResult 
 }
 
 /** The renderer escapes every value it writes, so its HTML can go into the page as it is. */
-function draw(draft: Draft, result: EditorResult | null, size: { width: number; height: number }): Outcome {
+function draw(draft: Draft, result: EditorResult | null, size: { width: number; height: number }, filters: FilterSelection): Outcome {
   if (!result) return { empty: true }
   const checked = validateVisualization({ type: draft.type, options: draft.options })
   if (!checked.ok) return { error: checked.message }
   try {
-    return { html: renderVisualization({ type: draft.type, options: draft.options }, result, { width: size.width - 2, height: size.height - 2 }, { document }) }
+    return { html: renderVisualization({ type: draft.type, options: draft.options }, result, { width: size.width - 2, height: size.height - 2 }, { document }, { filters }) }
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) }
   }

@@ -6,9 +6,11 @@ import { api } from '../api.ts'
 import { toast } from '../bus.ts'
 import ConfirmDialog from '../ConfirmDialog.tsx'
 import { closePath, ui } from '../ui.ts'
-import { initialDraft, isChanged, isNumeric, saveRequest, setIn, switchType, type Draft, type EditorResult, type SavedVisualization } from './model.ts'
+import { defaultOptions, initialDraft, isChanged, isNumeric, saveRequest, setIn, switchType, type Draft, type EditorResult, type SavedVisualization } from './model.ts'
 import { optionTabs } from './options/index.ts'
 import { Preview } from './Preview.tsx'
+import { useResultFilters } from '../query-page/result-filters.tsx'
+import type { FilterSelection } from '../../../src/visualizations/filter-choices.ts'
 
 const t = queryTexts.visualizationEditor
 
@@ -20,6 +22,8 @@ export interface VisualizationEditorProps {
   visualization: { id?: number; type: string; name: string; options: Record<string, unknown> } | null
   /** The latest result, for the column pickers and the preview; null before the query has run. */
   result: EditorResult | null
+  /** The values chosen in the result's filters on the page, which the preview starts from. */
+  filterSelection?: FilterSelection
   /** Saves the query (when `queryId` is null) and resolves with its id. */
   ensureQuerySaved?: () => Promise<number>
   onSaved: (visualization: SavedVisualization) => void
@@ -36,9 +40,13 @@ export function VisualizationEditorDialog(props: VisualizationEditorProps): JSX.
   return props.open ? <Editor {...props} /> : null
 }
 
-function Editor({ queryId, visualization, result, ensureQuerySaved, onSaved, onClose }: VisualizationEditorProps): JSX.Element {
-  const [initial] = useState<Draft>(() => initialDraft(visualization, result))
+function Editor({ queryId, visualization, result, filterSelection, ensureQuerySaved, onSaved, onClose }: VisualizationEditorProps): JSX.Element {
+  const resultFilters = useResultFilters(result, filterSelection)
+  const [initial, setInitial] = useState<Draft>(() => initialDraft(visualization, result))
   const [draft, setDraft] = useState<Draft>(initial)
+  // options nobody has set yet (a new visualization's, or a type's just chosen) are the defaults of the result: the
+  // editor may open before the result is there (still loading, held back after a failed run) or see it change
+  const [defaulted, setDefaulted] = useState(visualization === null)
   const [tab, setTab] = useState('')
   const [saving, setSaving] = useState(false)
   const [confirming, setConfirming] = useState(false)
@@ -47,7 +55,10 @@ function Editor({ queryId, visualization, result, ensureQuerySaved, onSaved, onC
   const numeric = useMemo(() => result?.columns.filter((c) => isNumeric(c, result.rows)).map((c) => c.name) ?? [], [result])
   const tabs = optionTabs(draft.type, {
     options: draft.options, columns, numeric,
-    set: (path, value) => setDraft((d) => ({ ...d, options: setIn(d.options, path, value) })),
+    set: (path, value) => {
+      setDefaulted(false)
+      setDraft((d) => ({ ...d, options: setIn(d.options, path, value) }))
+    },
   })
   const current = tabs.find((x) => x.id === tab) ?? tabs[0]
   const valid = validateVisualization({ type: draft.type, options: draft.options }).ok
@@ -77,6 +88,15 @@ function Editor({ queryId, visualization, result, ensureQuerySaved, onSaved, onC
   // A type switch lands on its first tab: the old tab id may mean something else (or nothing) for the new type.
   useEffect(() => setTab(''), [draft.type])
 
+  useEffect(() => {
+    if (!defaulted) return
+    const follow = (d: Draft): Draft => ({ ...d, options: defaultOptions(d.type, result) })
+    setDraft(follow)
+    // a new visualization's defaults are not a change to confirm on closing
+    if (visualization === null) setInitial((i) => (i.type === draft.type ? follow(i) : i))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result, defaulted])
+
   return (
     <Dialog.Root open onOpenChange={(open) => !open && requestClose()}>
       <Dialog.Portal>
@@ -101,7 +121,10 @@ function Editor({ queryId, visualization, result, ensureQuerySaved, onSaved, onC
                 <div>
                   <label htmlFor={`${uid}-type`} className={ui.label}>{t.type}</label>
                   <select id={`${uid}-type`} value={draft.type} className={`${ui.input} ${ui.inputBorder}`}
-                    onChange={(e) => setDraft((d) => switchType(d, e.target.value, result))}>
+                    onChange={(e) => {
+                      setDefaulted(true)
+                      setDraft((d) => switchType(d, e.target.value, result))
+                    }}>
                     {visualizationChoices().map((c) => <option key={c.type} value={c.type}>{c.name}</option>)}
                   </select>
                 </div>
@@ -139,7 +162,7 @@ function Editor({ queryId, visualization, result, ensureQuerySaved, onSaved, onC
             </div>
             <div className="order-first flex h-72 shrink-0 flex-col bg-slate-50 p-3 sm:h-96 lg:order-none lg:h-auto lg:flex-1 lg:p-4 dark:bg-slate-950">
               <div className="flex min-h-0 flex-1 flex-col rounded-md border border-slate-200 bg-white dark:border-slate-800 dark:bg-white">
-                <Preview draft={draft} result={result} />
+                <Preview draft={draft} result={result} filters={resultFilters} />
               </div>
             </div>
           </div>

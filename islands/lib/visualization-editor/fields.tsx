@@ -4,6 +4,7 @@
  */
 import { useId, type JSX, type ReactNode } from 'react'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
+import { cleanColumnName } from '../../../src/visualizations/data.ts'
 import { ui } from '../ui.ts'
 
 const t = queryTexts.visualizationEditor
@@ -51,17 +52,25 @@ export function CheckField({ label, checked, onChange }: { label: string; checke
   )
 }
 
-/** A select; `choices` are [value, label]. The `empty` choice hands out `undefined`. */
+/**
+ * A select; `choices` are [value, label]. The `empty` choice hands out `undefined`. It shows the value in effect even
+ * when that is not among the choices (a column the result lacks, a setting of another tool's): as itself, marked
+ * unavailable, or as "Choose…" when there is none; a browser would otherwise show the first choice, which is not
+ * what is saved or drawn.
+ */
 export function SelectField({ label, value, choices, onChange, empty }: {
   label: string; value: unknown; choices: readonly (readonly [string, string])[]; onChange: (v: string | undefined) => void
   /** Offer a first choice meaning "not set"; `true` labels it "(none)", a string labels it so. */
   empty?: boolean | string
 }): JSX.Element {
   const id = useId()
+  const current = typeof value === 'string' ? value : ''
+  const missing = current !== '' && !choices.some(([v]) => v === current)
   return (
     <Field label={label} id={id}>
-      <select id={id} className={input} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        {empty && <option value="">{typeof empty === 'string' ? empty : t.none}</option>}
+      <select id={id} className={input} value={current} onChange={(e) => onChange(e.target.value || undefined)} aria-invalid={missing || undefined}>
+        {empty ? <option value="">{typeof empty === 'string' ? empty : t.none}</option> : current === '' && <option value="" disabled>{t.choose}</option>}
+        {missing && <option value={current}>{t.unavailable(current)}</option>}
         {choices.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
       </select>
     </Field>
@@ -77,7 +86,7 @@ export function ColumnsField({ label, columns, value, onChange }: {
       <legend className={ui.label}>{label}</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {columns.map((c) => (
-          <CheckField key={c} label={c} checked={value.includes(c)}
+          <CheckField key={c} label={cleanColumnName(c)} checked={value.includes(c)}
             onChange={(on) => onChange(on ? columns.filter((x) => x === c || value.includes(x)) : value.filter((x) => x !== c))} />
         ))}
       </div>
@@ -85,8 +94,8 @@ export function ColumnsField({ label, columns, value, onChange }: {
   )
 }
 
-/** The column names of the result as select choices. */
-export const columnChoices = (columns: readonly string[]) => columns.map((c) => [c, c] as const)
+/** The column names of the result as select choices, labelled without a `::filter`-style suffix (spec 1 §5). */
+export const columnChoices = (columns: readonly string[]) => columns.map((c) => [c, cleanColumnName(c)] as const)
 
 /** The record of labels as select choices, in its own order. */
 export const labelChoices = (labels: Record<string, string>) => Object.entries(labels) as [string, string][]

@@ -19,7 +19,7 @@ interface FullQuery { visualizations: Visualization[]; options?: { parameters?: 
 /**
  * Add Widget (spec 2 §2, 700 px): find a query by name, pick one of its visualizations, add it. Unpublished queries
  * are listed but cannot be picked (spec 2 §5). A query with parameters shows how each is mapped (as the Widget
- * Parameters dialog does), saved with the widget. The widget goes below the others (the server places it).
+ * Parameters dialog does), saved with the widget. The server places the widget at the lowest free position.
  */
 export default function AddWidgetDialog({ dashboard, onAdd, onClose }: {
   /** The dashboard's parameters, which a new widget's parameters may map to. */

@@ -97,15 +97,18 @@ export default function EditMode({ dashboard, update, onDone }: {
     else setLeaving(false)
   }
 
-  /** After adding, the page is drawn again by the server, in edit mode, with the new widget at the bottom. */
+  /**
+   * The server places the new widget at the lowest free position of the layout it holds, so moves still waiting to
+   * be saved are saved first; after adding, the page is drawn again by the server, in edit mode.
+   */
   async function addWidget(body: { visualization_id: number | null; text?: string; options?: Record<string, unknown> }): Promise<boolean> {
+    await saver.flush()
     try {
       await api('POST', '/api/widgets', { dashboard_id: dashboard.id, width: 1, options: {}, ...body })
     } catch {
       toast(t.widgetNotAdded, 'error')
       return false
     }
-    await saver.flush()
     sessionStorage.setItem(NOTICE_KEY, t.widgetAdded)
     window.location.reload()
     return true

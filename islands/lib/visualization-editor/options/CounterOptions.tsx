@@ -12,7 +12,8 @@ function General({ options, columns, set }: OptionProps): JSX.Element {
     <div className="flex flex-col gap-4">
       <TextField label={t.label} value={options.counterLabel} onChange={(v) => set(['counterLabel'], v)} />
       <div className={grid}>
-        <SelectField label={t.valueColumn} value={options.counterColName} choices={columnChoices(columns)} empty onChange={(v) => set(['counterColName'], v)} />
+        {/* without a column the counter shows the first one: the empty choice says so */}
+        <SelectField label={t.valueColumn} value={options.counterColName} choices={columnChoices(columns)} empty={t.firstColumn} onChange={(v) => set(['counterColName'], v)} />
         <NumberField label={t.rowNumber} value={options.rowNumber ?? 1} onChange={(v) => set(['rowNumber'], v)} />
         <SelectField label={t.targetColumn} value={options.targetColName} choices={columnChoices(columns)} empty onChange={(v) => set(['targetColName'], v)} />
         <NumberField label={t.targetRowNumber} value={options.targetRowNumber ?? 1} onChange={(v) => set(['targetRowNumber'], v)} />
