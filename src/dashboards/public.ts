@@ -14,7 +14,7 @@ import { listDashboardWidgets } from './widget-store.ts'
  */
 export async function sharedDetails(deps: Deps, shared: SharedDashboard) {
   const { dashboard: row, creator } = shared
-  const widgets = await listDashboardWidgets(deps.sql, viewerOf(creator), row.id)
+  const widgets = await listDashboardWidgets(deps.sql, { ...viewerOf(creator), byToken: true }, row.id)
   const ctx = await widgetContext(deps, row.org_id, widgets)
   return dashboardJson(row, ctx.users, widgets, ctx, { isFavorite: false, canEdit: false })
 }

@@ -6,6 +6,7 @@ import { isAdmin } from '../permissions/can.ts'
 import { sourceAccess } from '../permissions/objects.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { findById as findQuery } from '../queries/store.ts'
+import { mayReadSourcesOf } from '../results/source-access.ts'
 import { findResult, readChunks } from '../results/store.ts'
 import { errorMessage } from '../runners/common.ts'
 import type { QueryReference } from '../runners/query-references.ts'
@@ -65,15 +66,17 @@ export function referenceResolver(scope: ReferenceScope, chain: number[] = []): 
       const access = sourceAccess(user, isAdmin(user) ? undefined : await accessThroughGroups(scope.sql, query.data_source_id, user.groupIds))
       if (!access) throw new QueryReferenceError(referenceTexts.noAccess(id))
       scope.sources.add(query.data_source_id)
-      if (reference.kind === 'cached') return cached(scope, id, query.latest_query_data_id)
+      if (reference.kind === 'cached') return cached(scope, user, id, query.latest_query_data_id)
       return live(scope, [...chain, id], reference, query, signal)
     },
   }
 }
 
-async function cached(scope: ReferenceScope, id: number, resultId: number | null): Promise<ReferencedResult> {
+async function cached(scope: ReferenceScope, user: Principal, id: number, resultId: number | null): Promise<ReferencedResult> {
   const result = resultId == null ? undefined : await findResult(scope.sql, scope.orgId, resultId)
   if (!result) throw new QueryReferenceError(referenceTexts.noCache(id))
+  // a stored Query Results result read other sources still: the user must be able to read those too
+  if (!(await mayReadSourcesOf(scope.sql, user, result))) throw new QueryReferenceError(referenceTexts.noAccess(id))
   for (const source of result.source_ids ?? []) scope.sources.add(Number(source))
   return { columns: result.columns, batches: readChunks(scope.sql, result.id, result.row_count) }
 }

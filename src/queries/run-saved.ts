@@ -4,7 +4,7 @@ import { Forbidden, NotFound, Unauthorized } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
 import { allowed } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { NO_RESULT, readableResult, resultById } from '../results/service.ts'
+import { NO_RESULT, openResult, readableResult } from '../results/service.ts'
 import type { ResultRow } from '../results/store.ts'
 import { isSafe } from '../shared/parameters/index.ts'
 import { dropdownOptions, type DropdownOption } from '../executions/dropdowns.ts'
@@ -12,7 +12,6 @@ import { fillParameters } from '../executions/requests.ts'
 import { execute, refusal, type Outcome } from '../executions/service.ts'
 import { queryRanResult } from '../executions/store.ts'
 import { referenceTexts } from '../executions/query-references.ts'
-import { mayReadSourcesOf } from '../results/source-access.ts'
 import { RESULTS_TYPE } from '../runners/results.ts'
 import { getAccessibleQuery, queryForApiKey } from './service.ts'
 import { openByObjectKey, type OpenedByObjectKey } from './object-keys.ts'
@@ -47,7 +46,7 @@ interface OpenedQuery {
  * A Query Results query runs and reads as a user, whose rights decide which referenced queries it may read: a key is
  * no user, so it never opens one.
  */
-function keyMayOpen<Q extends QueryRow>(query: Q): Q {
+export function keyMayOpen<Q extends QueryRow>(query: Q): Q {
   if (query.data_source_type === RESULTS_TYPE) throw new Forbidden(referenceTexts.noUser)
   return query
 }
@@ -105,8 +104,7 @@ export async function latestResultOf(deps: Deps, caller: SavedCaller, queryId: n
   const { query } = await openQuery(deps, caller, queryId)
   if (query.latest_query_data_id == null) throw new NotFound(NO_RESULT)
   await noteKeyUse(deps, caller, query, format)
-  const result = await resultById(deps, query.org_id, query.latest_query_data_id)
-  if ('principal' in caller && !(await mayReadSourcesOf(deps.sql, caller.principal, result))) throw new NotFound(NO_RESULT)
+  const result = await openResult(deps, readerOf(caller), query.org_id, query.latest_query_data_id)
   return { result, name: query.name, query }
 }
 
@@ -117,7 +115,7 @@ export async function latestResultOf(deps: Deps, caller: SavedCaller, queryId: n
 export async function queryResultOf(deps: Deps, caller: SavedCaller, queryId: number, resultId: number, format: string): Promise<{ result: ResultRow; name: string }> {
   const { query } = await openQuery(deps, caller, queryId)
   if ('principal' in caller) return { result: await readableResult(deps, caller.principal, resultId), name: query.name }
-  const result = await resultById(deps, query.org_id, resultId)
+  const result = await openResult(deps, null, query.org_id, resultId)
   const ours = result.id === query.latest_query_data_id || result.query_hash === query.query_hash ||
     await queryRanResult(deps.sql, query.id, resultId)
   if (!ours || result.data_source_id !== query.data_source_id) throw new NotFound(NO_RESULT)
@@ -133,7 +131,7 @@ async function noteKeyUse(deps: Deps, caller: SavedCaller, query: QueryRow, form
 /** `GET api/queries/{id}/dropdown`: the options a dropdown parameter backed by this query offers. */
 export async function dropdownOf(deps: Deps, caller: SavedCaller, queryId: number): Promise<DropdownOption[]> {
   const { query } = await openQuery(deps, caller, queryId)
-  return dropdownOptions(deps.sql, query.org_id, query.id)
+  return dropdownOptions(deps.sql, readerOf(caller), query.org_id, query.id)
 }
 
 /**
@@ -144,8 +142,11 @@ export async function dropdownInContext(deps: Deps, caller: SavedCaller, queryId
   const { query } = await openQuery(deps, caller, queryId)
   const related = (query.options.parameters ?? []).some((p) => p.type === 'query' && Number(p.queryId) === dropdownQueryId)
   if (!related) throw new NotFound()
-  return dropdownOptions(deps.sql, query.org_id, dropdownQueryId)
+  return dropdownOptions(deps.sql, readerOf(caller), query.org_id, dropdownQueryId)
 }
+
+/** Who reads the results a call shows: the signed-in user, or nobody for a key (src/results/service.ts `openResult`). */
+export const readerOf = (caller: SavedCaller): Principal | null => ('principal' in caller ? caller.principal : null)
 
 /** The caller of a query-scoped call: the signed-in user, else the query key the request carried, else 401. */
 export function savedCaller(principal: Principal | undefined, objectApiKey: string | undefined): SavedCaller {

@@ -32,10 +32,15 @@ export async function readableResult(deps: Deps, principal: Principal, id: numbe
   return result
 }
 
-/** A result by id in the organization, with no access check: for callers that checked access another way (keys). */
-export async function resultById(deps: Deps, orgId: number, id: number): Promise<ResultRow> {
+/**
+ * THE opening of a stored result by id for whoever will see its rows, when the caller decided its other rights
+ * another way (a query it may see, a widget of a dashboard it may open, a query's key): `reader` is the user, or a
+ * share token's creator, or null for a key. A Query Results result opens only for a reader who may read every source
+ * it read (source-access.ts); anyone else gets the 404 of a result that does not exist.
+ */
+export async function openResult(deps: Deps, reader: Principal | null, orgId: number, id: number): Promise<ResultRow> {
   const result = await findResult(deps.sql, orgId, id)
-  if (!result) throw new NotFound(NO_RESULT)
+  if (!result || !(await mayReadSourcesOf(deps.sql, reader, result))) throw new NotFound(NO_RESULT)
   return result
 }
 

@@ -66,6 +66,17 @@ export async function completeResult(db: Db, id: number, c: { rowCount: number; 
      where id = ${id}`
 }
 
+/**
+ * Whether the viewer's groups give every source a stored result read (`alias` names the query_results row), as
+ * src/results/source-access.ts `mayReadSourcesOf` decides it, for statements that list many: always for results of
+ * other kinds than Query Results (no `source_ids`) and for admins.
+ */
+export function sourcesReadable(db: Db, v: { admin: boolean; groupIds: number[] }, alias: string) {
+  return db`(${db(alias)}.source_ids is null or ${v.admin} or not exists (
+    select 1 from unnest(${db(alias)}.source_ids) s(id)
+     where not exists (select 1 from data_source_groups g where g.data_source_id = s.id and g.group_id = any(${v.groupIds}::bigint[]))))`
+}
+
 export async function findResult(db: Db, orgId: number, id: number): Promise<ResultRow | undefined> {
   const [row] = await db<ResultRow[]>`select * from query_results where id = ${id} and org_id = ${orgId}`
   return row
