@@ -207,6 +207,8 @@ describe('alerts on a Query Results query', () => {
     expect(bos.check_error).toMatch(/may not read every data source/)
     const history = await (await f.bo.get(`/api/alerts/${theirs.id}/history`)).text()
     expect(history).not.toContain(SECRET)
+    // the alert's page says why
+    expect(await (await f.bo.get(`/alerts/${theirs.id}`)).text()).toContain('may not read every data source')
   })
 })
 
