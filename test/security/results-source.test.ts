@@ -185,6 +185,10 @@ describe('stored Query Results results on every other path', () => {
     expect(await signedIn.text()).not.toContain(SECRET)
   })
 
+  it('cached_query_N of such a result is refused as the reference it is, not read and stored for a member', async () => {
+    expect(await runAdhoc(f.bo, `select * from cached_query_${joined.id}`)).toEqual({ error: `You do not have access to query id ${joined.id}.` })
+  })
+
   it("an alert's preview shows none of its rows to a member who may not read them", async () => {
     const res = await f.bo.post('/api/alerts/preview', { query_id: joined.id, options: { column: 'person', custom_body: '{{QUERY_RESULT_ROWS}}' } })
     expect(await res.text()).not.toContain(SECRET)
