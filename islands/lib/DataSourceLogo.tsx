@@ -87,6 +87,17 @@ const marks: Record<string, Mark> = {
       </g>
     ),
   },
+  results: {
+    tile: '#0f766e',
+    glyph: (
+      <g {...stroke} stroke={white} strokeWidth={2.2}>
+        {/* two result tables joined */}
+        <rect x="7.5" y="10" width="11" height="14" rx="1.5" />
+        <rect x="21.5" y="16" width="11" height="14" rx="1.5" />
+        <path d="M7.5 15h11M21.5 21h11M18.5 19.5h3" />
+      </g>
+    ),
+  },
   database: {
     tile: '#64748b',
     glyph: (
@@ -102,7 +113,7 @@ const marks: Record<string, Mark> = {
 const aliases: Record<string, string> = {
   postgres: 'pg', postgresql: 'pg', redshift: 'pg', cockroach: 'pg',
   mariadb: 'mysql', rds_mysql: 'mysql',
-  url: 'json', results: 'json',
+  url: 'json',
 }
 
 /** The mark for a type; unknown types get the generic database mark. */

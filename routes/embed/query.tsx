@@ -85,7 +85,7 @@ export default new Hono<Env>().get('/embed/query/:id{[0-9]+}/visualization/:vid{
   const page = (
     <EmbedPage query={{ name: query.name, description: query.description ?? '' }} visualizationName={e.visualization?.name ?? null}
       showHeader={!flags.hideHeader} showDescription={flags.showDescription} body={body}
-      form={showForm ? { definitions: e.definitions, values: e.values, dropdowns: await dropdownChoices(deps, e), keep } : null}
+      form={showForm ? { definitions: e.definitions, values: e.values, dropdowns: await dropdownChoices(deps, caller, e), keep } : null}
       retrievedAt={result && !flags.hideTimestamp ? result.retrieved_at : null}
       queryHref={flags.hideLink ? null : `/queries/${query.id}`}
       downloadHref={result && keyInAddress && !e.definitions.length ? `/api/queries/${query.id}/results/${result.id}.csv?api_key=${encodeURIComponent(keyInAddress)}` : null} />

@@ -61,7 +61,7 @@ export default new Hono<Env>()
       c.header('Content-Type', 'text/html; charset=UTF-8')
       return c.body(null, 304)
     }
-    const { widgets, parameters } = await drawDashboard(deps, row, details, url.searchParams, false, requestDateFormats(c))
+    const { widgets, parameters } = await drawDashboard(deps, row, details, url.searchParams, { canViewQuery: false, reader: shared.creator }, requestDateFormats(c))
     const withParameters = widgets.some((w) => w.kind === 'chart' && w.parameters.length > 0)
     const shown = withParameters ? { ...parameters, initial: stateFromSearch(url.searchParams, parameters.dashboard, parameters.widgets) } : null
     // the page's islands on the light runtime when the build made it (scripts/build.ts)

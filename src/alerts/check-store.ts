@@ -77,9 +77,11 @@ export async function lockAlerts(db: Db, which: { queryId: number } | { alertIds
  * Every alert the check read was evaluated against this result, changed or not (the page shows when): the check's
  * last statement, stamped with the clock rather than the transaction's start, so it says when the check was done.
  */
-export async function markChecked(db: Db, alertIds: number[], resultId: number) {
+export async function markChecked(db: Db, alertIds: number[], resultId: number, checkError: string | null = null) {
   if (!alertIds.length) return
-  await db`update alerts set checked_result_id = ${resultId}, checked_at = clock_timestamp() where id = any(${alertIds}::bigint[])`
+  await db`
+    update alerts set checked_result_id = ${resultId}, checked_at = clock_timestamp(), check_error = ${checkError}
+     where id = any(${alertIds}::bigint[])`
 }
 
 export interface NewChange {

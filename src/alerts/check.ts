@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts'
-import type { Sql } from '../db/sql.ts'
+import type { Db, Sql } from '../db/sql.ts'
 import type { AlertNotification } from '../destinations/notification.ts'
+import { userMayReadSourcesOf } from '../results/source-access.ts'
 import { readRows, type ResultRow } from '../results/store.ts'
 import { iso } from '../shared/time.ts'
 import { localOrigin, publicOrigin } from '../orgs/public-origin.ts'
@@ -18,6 +19,9 @@ export interface CheckDeps {
   sql: Sql
   config: Pick<Config, 'baseUrl' | 'port'>
 }
+
+/** Why an alert was not evaluated against a result its owner may not read. */
+export const OWNER_CANNOT_READ = "The alert's owner may not read every data source this result read, so it was not evaluated."
 
 /** Rows of a result carried in a notification, for QUERY_RESULT_* (the decision itself reads every row). */
 export const NOTIFICATION_ROWS = 100
@@ -52,7 +56,10 @@ export async function checkAlerts(deps: CheckDeps, input: CheckInput, now = new 
   const metadata = input.manual || !input.executionId ? {} : await checks.executionMetadata(deps.sql, input.executionId)
   const base = (await publicOrigin(deps, result.org_id)) ?? localOrigin(deps.config)
   return deps.sql.begin(async (tx) => {
-    const alerts = await checks.lockAlerts(tx, input.which, input.manual ? undefined : result.id)
+    const locked = await checks.lockAlerts(tx, input.which, input.manual ? undefined : result.id)
+    // an alert reads as its owner: a Query Results result someone else's run stored may show rows they may not read
+    const unreadable = await alertsWhoseOwnerCannotRead(tx, locked, result)
+    const alerts = locked.filter((a) => !unreadable.includes(a))
     const changes: checks.NewChange[] = []
     const told = input.newSubscription
     for (const alert of alerts) {
@@ -71,9 +78,18 @@ export async function checkAlerts(deps: CheckDeps, input: CheckInput, now = new 
     }
     const deliveries = changes.length ? await checks.recordChanges(tx, changes) : 0
     await checks.markChecked(tx, alerts.map((a) => a.id), result.id)
+    await checks.markChecked(tx, unreadable.map((a) => a.id), result.id, OWNER_CANNOT_READ)
     if (told === undefined) await checks.clearManual(tx, alerts.filter((a) => a.check_manual).map((a) => a.id))
     return { evaluated: alerts.length, changed: changes.length, deliveries }
   })
+}
+
+/** The alerts whose owner may not read every source the result read (none for results of other kinds). */
+async function alertsWhoseOwnerCannotRead(db: Db, alerts: LockedAlert[], result: ResultRow): Promise<LockedAlert[]> {
+  if (!result.source_ids?.length) return []
+  const readable = new Map<number, boolean>()
+  for (const a of alerts) if (!readable.has(a.user_id)) readable.set(a.user_id, await userMayReadSourcesOf(db, a.user_id, result))
+  return alerts.filter((a) => !readable.get(a.user_id))
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { Deps } from '../deps.ts'
-import { BadRequest, Forbidden } from '../errors.ts'
+import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import type { AlertNotification } from '../destinations/notification.ts'
 import { renderAlertPreview } from '../destinations/template-pool.ts'
 import { TemplateError, TOO_COMPLEX } from '../destinations/template.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { viewerOf } from '../queries/access.ts'
 import * as queries from '../queries/store.ts'
-import { findResult } from '../results/store.ts'
+import { openResult } from '../results/service.ts'
+import { UNREADABLE_RESULT } from '../results/source-access.ts'
 import { ALERT_LIMITS, alertTexts } from '../shared/alert-texts.ts'
 import { localOrigin, publicOrigin } from '../orgs/public-origin.ts'
 import { jsonBytes, objectBody, tooLarge } from '../validation/validate.ts'
@@ -16,7 +17,8 @@ import { evaluate, type AlertState } from './evaluate.ts'
 /**
  * `POST api/alerts/preview {query_id, options, name?, state?, alert_id?}`: the subject and body a mail of this alert
  * would carry (the destinations' renderAlertTemplate, HTML-escaped), with the query's latest result, for the editor's
- * live preview. Only for a query the caller may see: templates cannot read rows of anyone else's query. The custom
+ * live preview. Only for a query the caller may see, and a latest result they may read (a Query Results one: every
+ * source it read): templates cannot read rows of anyone else's query. The custom
  * templates render in a template thread, within the template budget: over it, a 400 (the editor shows its message).
  */
 export async function previewTemplate(deps: Deps, principal: Principal, body: unknown) {
@@ -28,7 +30,12 @@ export async function previewTemplate(deps: Deps, principal: Principal, body: un
   if (jsonBytes(options) > ALERT_LIMITS.optionsBytes) throw new BadRequest(tooLarge('Alert options', ALERT_LIMITS.optionsBytes))
   const query = await queries.findVisible(deps.sql, viewerOf(principal), queryId)
   if (!query) throw new Forbidden(alertTexts.queryNotVisible)
-  const result = query.latest_query_data_id === null ? undefined : await findResult(deps.sql, principal.orgId, query.latest_query_data_id)
+  const result = query.latest_query_data_id === null
+    ? undefined
+    : await openResult(deps, principal, principal.orgId, query.latest_query_data_id).catch((error) => {
+      if (error instanceof NotFound) throw new Forbidden(UNREADABLE_RESULT)
+      throw error
+    })
   const rows = result ? (await resultObjects(deps.sql, result)).slice(0, NOTIFICATION_ROWS) : []
   const evaluated = evaluate(options as Record<string, unknown>, rows)
   const state: AlertState = raw.state === 'ok' || raw.state === 'unknown' ? raw.state : 'triggered'

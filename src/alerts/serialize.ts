@@ -15,7 +15,8 @@ function optionsJson(options: AlertRow['options']) {
 
 /**
  * The established tool's `serialize_alert(full=True)` (reference §1.4): the query with its owner and last editor, the
- * alert's owner; plus Sightline's `check_interval` (own runs with `options.parameters`) and `query_id`/`user_id`.
+ * alert's owner; plus Sightline's `check_interval` (own runs with `options.parameters`), `check_error` (why the last
+ * check could not evaluate it) and `query_id`/`user_id`.
  */
 export function alertJson(row: AlertRow, query: Shown<QueryRow> | undefined, users: Map<number, UserRow>) {
   const user = users.get(row.user_id)
@@ -30,6 +31,7 @@ export function alertJson(row: AlertRow, query: Shown<QueryRow> | undefined, use
     rearm: row.rearm,
     check_interval: row.check_interval,
     checked_at: iso(row.checked_at),
+    check_error: row.check_error,
     query_id: row.query_id,
     user_id: row.user_id,
     query: query ? embeddedQueryJson(query, users) : null,

@@ -30,6 +30,8 @@ export interface AlertRow {
   check_execution_id: string | null
   checked_result_id: number | null
   checked_at: Date | null
+  /** Why the last check could not evaluate the alert (its owner may not read what the result read); null when it could. */
+  check_error: string | null
   /** "Evaluate now" ran the alert's own query: its result's check tells subscribers as a manual evaluation does. */
   check_manual: boolean
   created_at: Date

@@ -1,3 +1,4 @@
+import type { Db } from '../db/sql.ts'
 import type { Deps } from '../deps.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { deleteSession, findActivePrincipal, findPrincipalByApiKeyHash, findPrincipalBySession, insertSession, touchSession, type PrincipalRow } from './store.ts'
@@ -74,6 +75,15 @@ export async function principalForShareKey(deps: Deps, creatorId: number | null)
   if (creatorId === null) return undefined
   const row = await findActivePrincipal(deps.sql, creatorId)
   return row && toPrincipal(row, 'share_key')
+}
+
+/**
+ * A user's rights as they are now, for work a worker does in their name (a Query Results run reading other queries):
+ * undefined when the user is disabled or gone.
+ */
+export async function principalToRunAs(db: Db, userId: number): Promise<Principal | undefined> {
+  const row = await findActivePrincipal(db, userId)
+  return row && toPrincipal(row, 'run_as')
 }
 
 /** The CSRF token for a session: bound to it, so a token planted by another site or session is worthless. */

@@ -1,6 +1,7 @@
 import { SharedCache } from '../db/cache.ts'
 import type { Deps } from '../deps.ts'
-import { resultById, resultRowObjects } from '../results/service.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { openResult, resultRowObjects } from '../results/service.ts'
 import { DASHBOARD_GRID as GRID, type WidgetPlace } from '../shared/dashboard-grid.ts'
 import type { FilterSelection } from '../visualizations/filter-choices.ts'
 import { deriveFilters, type Filter } from '../visualizations/filters.ts'
@@ -28,7 +29,9 @@ export interface DrawingSize {
 /**
  * Drawings by visualization (as last saved), result, size, filter choice and the organization's date formats. A stored result never changes, so a
  * drawing is exact for as long as it is kept: the hundredth viewer of a morning dashboard gets markup, not a new
- * drawing. Entries are made only after the caller was found to see the widget, and say nothing but what it shows.
+ * drawing. Entries are made only after the caller was found to see the widget, and say nothing but what it shows; a
+ * cached drawing is served without reading its result again, so every caller decides first that its viewer may read
+ * that result (a Query Results result: every source it read, src/results/source-access.ts).
  */
 const drawings = new SharedCache<string>(15 * 60_000, 500)
 
@@ -44,12 +47,15 @@ export function drawingSize(place: WidgetPlace): DrawingSize {
 
 type Rows = { columns: { name: string; type: string | null }[]; rows: Record<string, unknown>[] } | null
 
-/** Reads each stored result once however many widgets of one page show it; null when it is too large to draw. */
-export function resultReader(deps: Deps, orgId: number) {
+/**
+ * Reads each stored result once however many widgets of one page show it, as `reader` may read it (a result they may
+ * not read fails); null when it is too large to draw.
+ */
+export function resultReader(deps: Deps, orgId: number, reader: Principal) {
   const byResult = new Map<number, Promise<Rows>>()
   return (id: number): Promise<Rows> => {
     if (!byResult.has(id)) {
-      byResult.set(id, resultById(deps, orgId, id).then(async (stored) =>
+      byResult.set(id, openResult(deps, reader, orgId, id).then(async (stored) =>
         stored.row_count > GRID_VIEW.maxRowsDrawn ? null : { columns: stored.columns, rows: await resultRowObjects(deps, stored) }))
     }
     return byResult.get(id)!

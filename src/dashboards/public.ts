@@ -15,7 +15,7 @@ import { listDashboardWidgets, type DashboardWidgetRow } from './widget-store.ts
  */
 export async function sharedDetails(deps: Deps, shared: SharedDashboard) {
   const { dashboard: row, creator } = shared
-  const listed = await listDashboardWidgets(deps.sql, viewerOf(creator), row.id)
+  const listed = await listDashboardWidgets(deps.sql, { ...viewerOf(creator), byToken: true }, row.id)
   const ctx = await widgetContext(deps, row.org_id, listed)
   const closed = (w: DashboardWidgetRow) => {
     const query = w.query_id === null ? undefined : ctx.queries.get(w.query_id)

@@ -26,6 +26,8 @@ export interface DashboardViewer {
   userId: number
   groupIds: number[]
   admin: boolean
+  /** The rights a share token carries (its creator's): a token reads no Query Results query, whoever made it. */
+  byToken?: boolean
 }
 
 export const dashboardColumns = (db: Db) => db`

@@ -54,12 +54,20 @@ export interface ParametersView {
  * widgets show it. Charts of queries with parameters show the stored result of the address's values, if any.
  */
 export async function dashboardView(deps: Deps, principal: Principal, row: DashboardRow, formats: DateFormats, search = new URLSearchParams()): Promise<{ dashboard: DashboardJson; widgets: WidgetView[]; parameters: ParametersView }> {
-  return drawDashboard(deps, row, await dashboardDetails(deps, principal, row), search, allowed(principal, 'view_query'), formats)
+  return drawDashboard(deps, row, await dashboardDetails(deps, principal, row), search, { canViewQuery: allowed(principal, 'view_query'), reader: principal }, formats)
 }
 
-/** The drawing of a dashboard answer already made for its viewer (a signed-in one's, or a public page's). */
-export async function drawDashboard(deps: Deps, row: DashboardRow, dashboard: DashboardJson, search: URLSearchParams, canViewQuery: boolean, formats: DateFormats): Promise<{ dashboard: DashboardJson; widgets: WidgetView[]; parameters: ParametersView }> {
-  const readResult = resultReader(deps, row.org_id)
+/**
+ * The drawing of a dashboard answer already made for its viewer (a signed-in one's, or a public page's): `reader`
+ * is who reads the results drawn, the viewer or a share token's creator. The answer marked restricted every widget
+ * whose latest result they may not read; the results of other parameter values are checked as they are found.
+ */
+export async function drawDashboard(
+  deps: Deps, row: DashboardRow, dashboard: DashboardJson, search: URLSearchParams, viewer: { canViewQuery: boolean; reader: Principal },
+  formats: DateFormats,
+): Promise<{ dashboard: DashboardJson; widgets: WidgetView[]; parameters: ParametersView }> {
+  const { canViewQuery, reader } = viewer
+  const readResult = resultReader(deps, row.org_id, reader)
   const widgets = await Promise.all((dashboard.widgets ?? []).map(async (w): Promise<WidgetView> => {
     const isText = !('visualization' in w) && !('restricted' in w)
     const place = placeOf(w.options, isText)
@@ -85,7 +93,7 @@ export async function drawDashboard(deps: Deps, row: DashboardRow, dashboard: Da
   }))
   widgets.sort((a, b) => a.place.row - b.place.row || a.place.col - b.place.col || a.id - b.id)
   const parameters = parametersView(widgets, dashboard.options)
-  const drawn = await drawWithParameters(deps, row.org_id, dashboard, widgets, parameters, search, readResult, formats)
+  const drawn = await drawWithParameters(deps, reader, row.org_id, dashboard, widgets, parameters, search, readResult, formats)
   return { dashboard, widgets: drawn, parameters }
 }
 
@@ -95,7 +103,7 @@ export async function drawDashboard(deps: Deps, row: DashboardRow, dashboard: Da
  * then finds the same result. Values that never ran, or that a run would refuse, leave the widget to run in the browser.
  */
 async function drawWithParameters(
-  deps: Deps, orgId: number, dashboard: DashboardJson, widgets: WidgetView[], parameters: ParametersView, search: URLSearchParams,
+  deps: Deps, reader: Principal, orgId: number, dashboard: DashboardJson, widgets: WidgetView[], parameters: ParametersView, search: URLSearchParams,
   readResult: ReturnType<typeof resultReader>, formats: DateFormats,
 ): Promise<WidgetView[]> {
   if (!widgets.some((w) => w.kind === 'chart' && w.parameters.length)) return widgets
@@ -105,7 +113,7 @@ async function drawWithParameters(
     const v = queries.get(w.id)
     if (w.kind !== 'chart' || !w.parameters.length || !v) return w
     const values = widgetRunValues({ id: w.id, parameters: w.parameters, options: w.mappings }, state)
-    const result = await storedResultFor(deps, orgId, { query: v.query.query, data_source_id: v.query.data_source_id, options: v.query.options }, values).catch(() => undefined)
+    const result = await storedResultFor(deps, reader, orgId, { query: v.query.query, data_source_id: v.query.data_source_id, options: v.query.options }, values).catch(() => undefined)
     if (!result) return w
     const drawn = await drawResult(readResult, v, result.id, drawingSize(w.place), (filters) => selectionFromSearch(search, filters), formats)
     return {

@@ -9,7 +9,9 @@ import { viewerOf } from '../queries/access.ts'
 import { unsafeTexts } from '../queries/run-saved.ts'
 import { findVisible, type QueryRow, type VisualizationRow } from '../queries/store.ts'
 import { findVisualization } from '../queries/visualization-store.ts'
-import { findFresh, type ResultRow } from '../results/store.ts'
+import { mayReadSourcesOf } from '../results/source-access.ts'
+import { findFresh, findResult, type ResultRow } from '../results/store.ts'
+import { RESULTS_TYPE } from '../runners/results.ts'
 import { placeOf } from '../shared/dashboard-grid.ts'
 import { dashboardTexts } from '../shared/dashboard-texts.ts'
 import { isSafe, type ParameterDefinition } from '../shared/parameters/index.ts'
@@ -48,6 +50,8 @@ export interface OpenedWidget {
   query: QueryRow
   /** Signed in: false for a share token, whose caller may only read what the dashboard's owner chose to show. */
   signedIn: boolean
+  /** Who reads the widget's results: the signed-in caller, or the share token's creator. */
+  reader: Principal
 }
 
 /**
@@ -69,6 +73,8 @@ export async function sharedQueryAccess(deps: Deps, shared: SharedDashboard, que
   if (creator.orgId !== dashboard.org_id) return undefined
   const query = await findQueryShownBy(deps.sql, dashboard.id, queryId)
   if (!query || query.org_id !== dashboard.org_id) return undefined
+  // a Query Results query runs and reads as a user: a token is none (src/queries/run-saved.ts `keyMayOpen`)
+  if (query.data_source_type === RESULTS_TYPE) return undefined
   if (!(await findVisible(deps.sql, viewerOf(creator), query.id))) return undefined
   return { query, closed: closedToTokens(query) }
 }
@@ -83,8 +89,9 @@ export async function openSharedQuery(deps: Deps, shared: SharedDashboard, query
  * THE check of every call that reads a widget's results (today `GET api/widgets/{id}/drawing`): the widget's
  * visualization and query, when this caller may see them. A widget of another organization, or of another dashboard
  * than the shared one, is 404; a text widget has no results (404); a restricted widget (its query's source is none
- * of the caller's groups', or of the share token's creator's) gets nothing but the text its card shows (403).
- * Admitting another kind of caller is one branch here.
+ * of the caller's groups', or of the share token's creator's, or its latest result read a source the caller may not
+ * read) gets nothing but the text its card shows (403), as src/dashboards/widget-store.ts `listDashboardWidgets` marks
+ * it on the dashboard. Admitting another kind of caller is one branch here.
  */
 export async function openWidgetResults(deps: Deps, caller: WidgetResultsCaller, widgetId: number): Promise<OpenedWidget> {
   const widget = await store.findWidget(deps.sql, widgetId)
@@ -97,7 +104,7 @@ export async function openWidgetResults(deps: Deps, caller: WidgetResultsCaller,
     const access = await sharedQueryAccess(deps, shared, visualization.query_id)
     if (!access) throw new Forbidden(dashboardTexts.restricted)
     if (access.closed) throw new Forbidden(unsafeTexts.whenShared)
-    return { widget, visualization, query: access.query, signedIn: false }
+    return { widget, visualization, query: access.query, signedIn: false, reader: shared.creator }
   }
   const { principal } = caller
   // whoever may list dashboards may open any of the organization's (404 for other organizations')
@@ -107,8 +114,14 @@ export async function openWidgetResults(deps: Deps, caller: WidgetResultsCaller,
   const visualization = await findVisualization(deps.sql, principal.orgId, widget.visualization_id)
   if (!visualization) throw new NotFound(widgetTexts.notFound)
   const query = await findVisible(deps.sql, viewerOf(principal), visualization.query_id)
-  if (!query) throw new Forbidden(dashboardTexts.restricted)
-  return { widget, visualization, query, signedIn: true }
+  if (!query || !(await mayReadLatestOf(deps, principal, query))) throw new Forbidden(dashboardTexts.restricted)
+  return { widget, visualization, query, signedIn: true, reader: principal }
+}
+
+/** Whether the reader may read the query's latest result (a Query Results one: every source it read). */
+async function mayReadLatestOf(deps: Deps, reader: Principal, query: QueryRow): Promise<boolean> {
+  const latest = query.latest_query_data_id == null ? undefined : await findResult(deps.sql, query.org_id, query.latest_query_data_id)
+  return !latest || mayReadSourcesOf(deps.sql, reader, latest)
 }
 
 export interface DrawingInput {
@@ -160,17 +173,18 @@ export function drawingInput(query: Record<string, string>): DrawingInput {
 /**
  * The latest stored result of a saved query run with these values (its parameters filled as a run fills them, the
  * auto-limit applied): what a run with `max_age` -1 would answer at once, found without running anything. Undefined
- * when those values never ran or the query has no source; bad values are a 400 as in a run.
+ * when those values never ran, the query has no source, or the result read a source `reader` may not read (the
+ * run the browser then asks for says which); bad values are a 400 as in a run.
  */
 export async function storedResultFor(
-  deps: Deps, orgId: number, query: Pick<QueryRow, 'query' | 'data_source_id' | 'options'>, values: Record<string, unknown>,
+  deps: Deps, reader: Principal, orgId: number, query: Pick<QueryRow, 'query' | 'data_source_id' | 'options'>, values: Record<string, unknown>,
 ): Promise<ResultRow | undefined> {
   const ds = query.data_source_id == null ? undefined : await findDataSource(deps.sql, orgId, query.data_source_id)
   if (!ds) return undefined
   const text = await fillParameters(deps, orgId, query.query, (query.options.parameters ?? []) as ParameterDefinition[], values)
-  return findFresh(deps.sql, ds.id, queryHash(textToRun(ds, text, !!query.options.apply_auto_limit)), -1)
+  const result = await findFresh(deps.sql, ds.id, queryHash(textToRun(ds, text, !!query.options.apply_auto_limit)), -1)
+  return result && (await mayReadSourcesOf(deps.sql, reader, result)) ? result : undefined
 }
-
 
 /**
  * `GET api/widgets/{id}/drawing`: the widget's result for these parameter values (the latest stored for the text
@@ -178,12 +192,12 @@ export async function storedResultFor(
  * after Apply, Refresh or a filter choice with markup and never needs the chart code in the browser. Nothing runs.
  */
 export async function widgetDrawing(deps: Deps, caller: WidgetResultsCaller, widgetId: number, input: DrawingInput, formats: DateFormats): Promise<WidgetDrawing> {
-  const { widget, visualization, query } = await openWidgetResults(deps, caller, widgetId)
+  const { widget, visualization, query, reader } = await openWidgetResults(deps, caller, widgetId)
   const none: WidgetDrawing = { drawing: null, note: 'never-run', query_result: null, filters: [], filter_selection: {} }
-  const result = await storedResultFor(deps, query.org_id, query, input.parameters)
+  const result = await storedResultFor(deps, reader, query.org_id, query, input.parameters)
   if (!result) return none
   const size = input.size ?? drawingSize(placeOf(widget.options, false))
-  const drawn = await drawResult(resultReader(deps, query.org_id), visualization, result.id, size,
+  const drawn = await drawResult(resultReader(deps, query.org_id, reader), visualization, result.id, size,
     (filters) => Object.fromEntries(filters.flatMap((f) => (input.filters[f.name] ? [[f.name, input.filters[f.name]]] : []))), formats)
   return {
     drawing: drawn.html, note: drawn.note, query_result: { id: result.id, retrieved_at: iso(result.retrieved_at) },

@@ -1,4 +1,6 @@
 import type { Db } from '../db/sql.ts'
+import { sourcesReadable } from '../results/store.ts'
+import { RESULTS_TYPE } from '../runners/results.ts'
 import type { DashboardViewer } from './store.ts'
 
 export interface WidgetRow {
@@ -15,7 +17,11 @@ export interface WidgetRow {
 /** A widget as a dashboard shows it: with its visualization's query, and whether the viewer may see that query. */
 export interface DashboardWidgetRow extends WidgetRow {
   query_id: number | null
-  /** False when the viewer's groups do not have the query's source (the widget is then restricted). */
+  /**
+   * False when the viewer's groups do not have the query's source, or not every source its latest result read (a
+   * Query Results result), or the viewer is a share token and the query a Query Results one: the widget is then
+   * restricted, and nothing of its results is drawn.
+   */
   visible: boolean
 }
 
@@ -23,18 +29,24 @@ const widgetColumns = (db: Db) => db`w.id, w.dashboard_id, w.visualization_id, w
 
 /**
  * The dashboard's widgets in the order they were added (the browser places them by their positions), each with
- * whether the viewer may see its query: admins all; others when a group of theirs has the source, or the query is
- * theirs and its source was deleted (the rule of `visibleTo` for queries).
+ * whether the viewer may see its query and its latest result: admins all; others when a group of theirs has the
+ * source, or the query is theirs and its source was deleted (the rule of `visibleTo` for queries), and their groups
+ * have every source a Query Results result read (src/results/source-access.ts decides the same for one result).
  */
 export async function listDashboardWidgets(db: Db, v: DashboardViewer, dashboardId: number): Promise<DashboardWidgetRow[]> {
   return db<DashboardWidgetRow[]>`
     select ${widgetColumns(db)}, z.query_id,
-      w.visualization_id is null or ${v.admin} or exists (
-        select 1 from data_source_groups g where g.data_source_id = q.data_source_id and g.group_id = any(${v.groupIds}::bigint[]))
-      or (q.data_source_id is null and q.user_id = ${v.userId}) as visible
+      w.visualization_id is null or (
+        (${v.admin} or exists (
+          select 1 from data_source_groups g where g.data_source_id = q.data_source_id and g.group_id = any(${v.groupIds}::bigint[]))
+        or (q.data_source_id is null and q.user_id = ${v.userId}))
+        and ${sourcesReadable(db, v, 'r')}
+        and not (${v.byToken === true} and d.type is not distinct from ${RESULTS_TYPE})) as visible
     from widgets w
     left join visualizations z on z.id = w.visualization_id
     left join queries q on q.id = z.query_id
+    left join data_sources d on d.id = q.data_source_id
+    left join query_results r on r.id = q.latest_query_data_id
     where w.dashboard_id = ${dashboardId}
     order by w.id`
 }

@@ -11,6 +11,8 @@ import type { Principal } from '../permissions/principal.ts'
 import { requireAdmin, requireAllowed } from '../permissions/require.ts'
 import { dataSourceTypes } from '../runners/registry.ts'
 import type { Runner, RunnerConfig } from '../runners/runner.ts'
+import { RESULTS_TYPE } from '../runners/results.ts'
+import { resultsSchemaFor } from './results-schema.ts'
 import * as store from './store.ts'
 import type { AccessibleDataSourceRow, DataSourceRow } from './store.ts'
 
@@ -112,6 +114,8 @@ export async function testDataSource(deps: Deps, principal: Principal, id: numbe
 /** The cached schema as JSON text, or a refresh job when asked or when nothing is cached yet. */
 export async function schemaOrJob(deps: Deps, principal: Principal, id: number, refresh: boolean): Promise<{ schemaJson: string } | { job: JobRow }> {
   const ds = await getAccessible(deps, principal, id)
+  // what a Query Results source offers depends on who asks: read for them now, never cached for the source
+  if (ds.type === RESULTS_TYPE) return { schemaJson: JSON.stringify(await resultsSchemaFor(deps.sql, principal)) }
   if (!refresh) {
     const cached = await store.findSchema(deps.sql, ds.id)
     if (cached) return { schemaJson: cached.schema_json }

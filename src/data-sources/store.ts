@@ -36,6 +36,14 @@ export async function findById(db: Db, orgId: number, id: number): Promise<DataS
   return row
 }
 
+/** How many of these sources at least one of the groups may read (view-only counts). */
+export async function readableCount(db: Db, dataSourceIds: number[], groupIds: number[]): Promise<number> {
+  const [row] = await db<{ n: number }[]>`
+    select count(distinct data_source_id)::int as n from data_source_groups
+     where data_source_id = any(${dataSourceIds}::bigint[]) and group_id = any(${groupIds}::bigint[])`
+  return row.n
+}
+
 /** The caller's access to one source through their groups: undefined when none of their groups has it. */
 export async function accessThroughGroups(db: Db, dataSourceId: number, groupIds: number[]): Promise<{ view_only: boolean } | undefined> {
   const [row] = await db<{ view_only: boolean | null }[]>`

@@ -1,4 +1,6 @@
 import type { Sql } from '../db/sql.ts'
+import type { Principal } from '../permissions/principal.ts'
+import { mayReadSourcesOf } from '../results/source-access.ts'
 import { readRows } from '../results/store.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
 
@@ -12,13 +14,18 @@ const MAX_OPTIONS = 10_000
 
 /**
  * The options a query-dropdown parameter offers: the latest result of the query behind it, using its `name` and
- * `value` columns when it has them (any case), else the first column for both (reference §4.2).
+ * `value` columns when it has them (any case), else the first column for both (reference §4.2). None when `reader`
+ * (null for a key) may not read that result (a Query Results one: every source it read).
  */
-export async function dropdownOptions(sql: Sql, orgId: number, queryId: number): Promise<DropdownOption[]> {
-  const [latest] = await sql<{ id: number; columns: { name: string }[] }[]>`
-    select r.id, r.columns from queries q join query_results r on r.id = q.latest_query_data_id
+export async function dropdownOptions(sql: Sql, reader: Principal | null, orgId: number, queryId: number): Promise<DropdownOption[]> {
+  return optionsOf(sql, orgId, queryId, (latest) => mayReadSourcesOf(sql, reader, latest))
+}
+
+async function optionsOf(sql: Sql, orgId: number, queryId: number, mayRead: (latest: { source_ids: number[] | null }) => Promise<boolean>): Promise<DropdownOption[]> {
+  const [latest] = await sql<{ id: number; columns: { name: string }[]; source_ids: number[] | null }[]>`
+    select r.id, r.columns, r.source_ids from queries q join query_results r on r.id = q.latest_query_data_id
      where q.id = ${queryId} and q.org_id = ${orgId}`
-  if (!latest || !latest.columns.length) return []
+  if (!latest || !latest.columns.length || !(await mayRead(latest))) return []
   const lower = latest.columns.map((c) => c.name.toLowerCase())
   const nameAt = lower.includes('name') ? lower.indexOf('name') : 0
   const valueAt = lower.includes('value') ? lower.indexOf('value') : 0
@@ -32,10 +39,13 @@ export async function dropdownOptions(sql: Sql, orgId: number, queryId: number):
   return options
 }
 
-/** Allowed values of every query-dropdown parameter among `defs`, keyed by the dropdown query's id. */
+/**
+ * Allowed values of every query-dropdown parameter among `defs`, keyed by the dropdown query's id: what a run checks
+ * values against, never shown to anyone (the options shown are `dropdownOptions`, checked for their reader).
+ */
 export async function dropdownValuesFor(sql: Sql, orgId: number, defs: readonly ParameterDefinition[]): Promise<Record<string, string[]>> {
   const ids = [...new Set(defs.filter((d) => d.type === 'query' && d.queryId != null).map((d) => Number(d.queryId)))]
   const entries = await Promise.all(ids.filter(Number.isSafeInteger).map(async (id) =>
-    [String(id), (await dropdownOptions(sql, orgId, id)).map((o) => o.value)] as const))
+    [String(id), (await optionsOf(sql, orgId, id, async () => true)).map((o) => o.value)] as const))
   return Object.fromEntries(entries)
 }

@@ -7,7 +7,9 @@ import { annotationOf, withoutAnnotation } from '../runners/annotate.ts'
 import { errorMessage } from '../runners/common.ts'
 import { getRunner, shouldAnnotate, timeLimitMs } from '../runners/registry.ts'
 import { RunnerError, type RunStream } from '../runners/runner.ts'
+import { RESULTS_TYPE } from '../runners/results.ts'
 import type { ExecutionSignals } from './events.ts'
+import { referenceResolver, type ReferenceScope } from './query-references.ts'
 import type { ResultStoredHooks } from './result-stored.ts'
 import { StatementHandleRecorder } from './statement-handle.ts'
 import * as store from './store.ts'
@@ -115,11 +117,19 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
   const text = annotation ? `${annotation} ${execution.query_text}` : execution.query_text
   const startedAt = performance.now()
   const handles = new StatementHandleRecorder(ctx.sql, execution)
+  // a Query Results query reads other queries as the user it runs for, and remembers every source it read
+  const references: ReferenceScope | undefined = ds.type === RESULTS_TYPE
+    ? {
+      sql: ctx.sql, secretKey: ctx.secretKey, orgId: execution.org_id, orgTimeLimitSeconds: claimed.orgTimeLimitSeconds,
+      userId: execution.user_id, maxResultRows: ctx.maxResultRows, maxCellBytes: ctx.maxCellBytes, sources: new Set(),
+    }
+    : undefined
   try {
-    return await storeRun(ctx, claimed, await runner.run(config, text, {
+    const stream = await runner.run(config, text, {
       signal, timeoutMs: timeLimitMs(config, claimed.orgTimeLimitSeconds), maxCellBytes: ctx.maxCellBytes, onStatement: handles.onStatement,
-      maxResultBytes: ctx.maxResultBytes,
-    }), startedAt)
+      maxResultBytes: ctx.maxResultBytes, queryResults: references && referenceResolver(references),
+    })
+    return await storeRun(ctx, claimed, stream, startedAt, references && [...references.sources].sort((a, b) => a - b))
   } catch (error) {
     // the message is about the user's text: the annotation is Sightline's, for the engine's process list only
     if (annotation && error instanceof RunnerError) throw new RunnerError(withoutAnnotation(error.message, annotation), error.kind)
@@ -130,21 +140,21 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
 }
 
 /** Reads the run's rows into a stored result and ends the execution with it. */
-async function storeRun(ctx: ExecutionContext, { execution }: store.ClaimedExecution, stream: RunStream, startedAt: number): Promise<Stored> {
+async function storeRun(ctx: ExecutionContext, { execution }: store.ClaimedExecution, stream: RunStream, startedAt: number, sourceIds?: number[]): Promise<Stored> {
   let first: FirstChunk | undefined
   try {
     first = await readFirstChunk(stream, { maxRows: ctx.maxResultRows, maxBytes: ctx.maxResultBytes, maxCellBytes: ctx.maxCellBytes })
     if (first.ended) {
       return await store.finishWithResult(ctx.sql, execution, {
         columns: stream.columns, log: stream.log, rows: await encodeChunk(first.pieces), rowCount: first.rowCount,
-        truncated: first.truncated, runtime: (performance.now() - startedAt) / 1000,
+        truncated: first.truncated, runtime: (performance.now() - startedAt) / 1000, sourceIds,
       })
     }
     const rest = first
     return await ctx.sql.begin(async (tx) => {
       const stored = await storeRest(tx, {
         orgId: execution.org_id, dataSourceId: execution.data_source_id, queryHash: execution.query_hash, queryText: execution.query_text,
-        columns: stream.columns, log: stream.log,
+        columns: stream.columns, log: stream.log, sourceIds,
       }, rest, { startedAt, log: stream.log })
       return { resultId: stored.id, queryIds: await store.markDone(tx, execution, stored.id) }
     })

@@ -7,6 +7,7 @@ import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
 import { mayCancel } from '../permissions/objects.ts'
 import type { Principal } from '../permissions/principal.ts'
+import { userMayReadSourcesOf } from '../results/source-access.ts'
 import { findFresh, resultOfExecution, type ResultRow } from '../results/store.ts'
 import { applyAutoLimit } from '../runners/auto-limit.ts'
 import { isFinished, JobStatus } from '../shared/job-status.ts'
@@ -33,6 +34,8 @@ export interface ExecuteInput {
 }
 
 export type Outcome = { result: ResultRow } | { execution: ExecutionRow }
+
+const unreadableText = 'This result reads data sources you may not read. Please run the query again later.'
 
 /** A refusal shaped the way the browser's result loader reads it: a failed job beside the message. */
 export function refusal(message: string): BadRequest {
@@ -64,6 +67,8 @@ export async function execute(deps: Deps, input: ExecuteInput): Promise<Outcome>
   } finally {
     waiter.stop()
   }
+  // a run joined in flight was someone else's: its Query Results rows are theirs unless this user may read them too
+  if (result && !(await userMayReadSourcesOf(deps.sql, input.userId, result))) throw refusal(unreadableText)
   if (result) return { result }
   // answer with the job as it is now (it may have started, or failed, while we waited)
   return { execution: (await store.findExecution(deps.sql, input.orgId, queued.execution.id)) ?? queued.execution }
@@ -76,7 +81,7 @@ export async function submit(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, input: E
   const text = textToRun(ds, input.text, input.applyAutoLimit)
   if (!text.trim()) throw refusal(EMPTY_QUERY_MESSAGE)
   const hash = queryHash(text)
-  const cached = input.maxAge !== 0 ? await findFresh(deps.sql, ds.id, hash, input.maxAge) : undefined
+  const cached = input.maxAge !== 0 ? await readableFresh(deps.sql, input.userId, await findFresh(deps.sql, ds.id, hash, input.maxAge)) : undefined
   const event = {
     orgId: input.orgId, userId: input.userId, action: 'execute_query', objectType: 'data_source', objectId: ds.id,
     properties: { cache: cached ? 'hit' : 'miss', query_id: input.queryId ?? 'adhoc', scheduled: !!input.scheduled, query_hash: hash },
@@ -91,7 +96,7 @@ export async function submit(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, input: E
       // and its end commit together), so this second look sees that result: take it rather than run the query a
       // second time within max_age (decision 0017).
       if (row && !row.joined && input.maxAge !== 0) {
-        const late = await findFresh(tx, ds.id, hash, input.maxAge)
+        const late = await readableFresh(tx, input.userId, await findFresh(tx, ds.id, hash, input.maxAge))
         if (late) throw new LateResult(late)
       }
       return row
@@ -106,6 +111,14 @@ export async function submit(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, input: E
   // once committed, so the source's lock is never held across a request's transaction (sql/migrations/0008)
   if (!queued.joined) await store.dispatch(deps.sql, ds.id)
   return { execution: queued.execution }
+}
+
+/**
+ * A cached result answers only a user who may read every source it read (a Query Results result): for anyone else
+ * the query runs again as them, and says which reference they may not read.
+ */
+async function readableFresh(db: Db, userId: number | null, result: ResultRow | undefined): Promise<ResultRow | undefined> {
+  return result && (await userMayReadSourcesOf(db, userId, result)) ? result : undefined
 }
 
 /** Thrown to undo a new execution whose identical predecessor's result arrived meanwhile (see `submit`). */

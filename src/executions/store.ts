@@ -174,6 +174,8 @@ export interface WholeResult {
   rowCount: number
   truncated: boolean
   runtime: number
+  /** The sources a Query Results query read, null for other results. */
+  sourceIds?: number[] | null
 }
 
 /**
@@ -183,9 +185,9 @@ export interface WholeResult {
 export async function finishWithResult(db: Db, e: ExecutionRow, r: WholeResult): Promise<{ resultId: number; queryIds: number[] }> {
   const [row] = await db<{ id: number; query_ids: number[] }[]>`
     with result as (
-      insert into query_results (org_id, data_source_id, query_hash, query_text, columns, row_count, truncated, log, runtime)
+      insert into query_results (org_id, data_source_id, query_hash, query_text, columns, row_count, truncated, log, runtime, source_ids)
       values (${e.org_id}, ${e.data_source_id}, ${e.query_hash}, ${e.query_text}, ${db.json(r.columns as never)}, ${r.rowCount},
-              ${r.truncated}, ${db.json(r.log)}, ${r.runtime})
+              ${r.truncated}, ${db.json(r.log)}, ${r.runtime}, ${r.sourceIds ?? null}::bigint[])
       returning id
     ), chunk as (
       insert into query_result_chunks (result_id, seq, rows) select id, 0, ${r.rows} from result where ${r.rowCount} > 0

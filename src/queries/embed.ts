@@ -5,7 +5,7 @@ import { dropdownOptions } from '../executions/dropdowns.ts'
 import { getQueryExecution } from '../executions/service.ts'
 import { allowed } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { resultById, resultRowObjects } from '../results/service.ts'
+import { openResult, resultRowObjects } from '../results/service.ts'
 import type { ResultRow } from '../results/store.ts'
 import { parseInterval } from '../schedules/next-run.ts'
 import { JobStatus } from '../shared/job-status.ts'
@@ -14,7 +14,7 @@ import {
 } from '../shared/parameters/index.ts'
 import { renderVisualizationSvg } from '../visualizations/render.server.ts'
 import { getAccessibleQuery, queryForApiKey } from './service.ts'
-import { runSaved, type SavedCaller } from './run-saved.ts'
+import { keyMayOpen, readerOf, runSaved, type SavedCaller } from './run-saved.ts'
 import * as store from './store.ts'
 import type { DateFormats } from '../shared/time.ts'
 import type { QueryRow, VisualizationRow } from './store.ts'
@@ -60,7 +60,7 @@ export function refreshSeconds(query: Pick<QueryRow, 'schedule'>): number {
 export async function embedCaller(deps: Deps, queryId: number, key: string | undefined, principal: Principal | undefined): Promise<{ caller: SavedCaller; query: QueryRow }> {
   if (key) {
     const query = await queryForApiKey(deps, queryId, key).catch(() => undefined)
-    if (query) return { caller: { queryKey: key }, query }
+    if (query) return { caller: { queryKey: key }, query: keyMayOpen(query) }
   }
   if (!principal || !allowed(principal, 'view_query')) throw new NotFound()
   return { caller: { principal }, query: await getAccessibleQuery(deps, principal, queryId) }
@@ -112,10 +112,10 @@ export async function embedResult(deps: Deps, caller: SavedCaller, e: OpenedEmbe
     if (isJobId(job)) {
       const run = await getQueryExecution(deps, e.query.id, job)
       if (run?.status === JobStatus.Failure) return { error: run.error || 'Query failed.' }
-      if (run?.status === JobStatus.Success && run.query_result_id != null) return { result: await resultById(deps, e.query.org_id, run.query_result_id) }
+      if (run?.status === JobStatus.Success && run.query_result_id != null) return { result: await openResult(deps, readerOf(caller), e.query.org_id, run.query_result_id) }
       if (run) return { pending: run.id }
     }
-    if (!e.definitions.length && e.query.latest_query_data_id != null) return { result: await resultById(deps, e.query.org_id, e.query.latest_query_data_id) }
+    if (!e.definitions.length && e.query.latest_query_data_id != null) return { result: await openResult(deps, readerOf(caller), e.query.org_id, e.query.latest_query_data_id) }
     const maxAge = refreshSeconds(e.query) || -1
     const outcome = await runSaved(deps, caller, e.query.id, { parameters: e.values, maxAge })
     if ('result' in outcome) return { result: outcome.result }
@@ -152,8 +152,8 @@ export async function drawEmbed(deps: Deps, visualization: VisualizationRow, res
 }
 
 /** The choices of each query-dropdown parameter, by name, for the page's form (the dropdown's latest result). */
-export async function dropdownChoices(deps: Deps, e: OpenedEmbed): Promise<Record<string, { name: string; value: string }[]>> {
+export async function dropdownChoices(deps: Deps, caller: SavedCaller, e: OpenedEmbed): Promise<Record<string, { name: string; value: string }[]>> {
   const dropdowns = e.definitions.filter((d) => effectiveType(d.type) === 'query' && Number.isSafeInteger(Number(d.queryId)))
-  const entries = await Promise.all(dropdowns.map(async (d) => [d.name, await dropdownOptions(deps.sql, e.query.org_id, Number(d.queryId))] as const))
+  const entries = await Promise.all(dropdowns.map(async (d) => [d.name, await dropdownOptions(deps.sql, readerOf(caller), e.query.org_id, Number(d.queryId))] as const))
   return Object.fromEntries(entries)
 }

@@ -4,13 +4,15 @@ import { Forbidden, NotFound, Unauthorized } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
 import { allowed } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { NO_RESULT, readableResult, resultById } from '../results/service.ts'
+import { NO_RESULT, openResult, readableResult } from '../results/service.ts'
 import type { ResultRow } from '../results/store.ts'
 import { isSafe } from '../shared/parameters/index.ts'
 import { dropdownOptions, type DropdownOption } from '../executions/dropdowns.ts'
 import { fillParameters } from '../executions/requests.ts'
 import { execute, refusal, submit, type Outcome } from '../executions/service.ts'
 import { queryRanResult } from '../executions/store.ts'
+import { referenceTexts } from '../executions/query-references.ts'
+import { RESULTS_TYPE } from '../runners/results.ts'
 import { getAccessibleQuery, queryForApiKey } from './service.ts'
 import { openByObjectKey, type OpenedByObjectKey } from './object-keys.ts'
 import type { QueryRow } from './store.ts'
@@ -40,6 +42,15 @@ interface OpenedQuery {
   byObjectKey?: OpenedByObjectKey
 }
 
+/**
+ * A Query Results query runs and reads as a user, whose rights decide which referenced queries it may read: a key is
+ * no user, so it never opens one.
+ */
+export function keyMayOpen<Q extends QueryRow>(query: Q): Q {
+  if (query.data_source_type === RESULTS_TYPE) throw new Forbidden(referenceTexts.noUser)
+  return query
+}
+
 /** The query as this caller may see it; a query key opens only its own query, read-only. */
 async function openQuery(deps: Deps, caller: SavedCaller, queryId: number): Promise<OpenedQuery> {
   if ('principal' in caller) {
@@ -51,9 +62,10 @@ async function openQuery(deps: Deps, caller: SavedCaller, queryId: number): Prom
     if (error instanceof NotFound) return null
     throw error
   })
-  if (own) return { query: own, viewOnly: true, principal: null }
+  if (own) return { query: keyMayOpen(own), viewOnly: true, principal: null }
   const byObjectKey = await openByObjectKey(deps, queryId, caller.queryKey)
   if (!byObjectKey) throw new NotFound()
+  keyMayOpen(byObjectKey.query)
   return { query: byObjectKey.query, viewOnly: true, principal: null, byObjectKey }
 }
 
@@ -119,7 +131,8 @@ export async function latestResultOf(deps: Deps, caller: SavedCaller, queryId: n
   const { query } = await openQuery(deps, caller, queryId)
   if (query.latest_query_data_id == null) throw new NotFound(NO_RESULT)
   await noteKeyUse(deps, caller, query, format)
-  return { result: await resultById(deps, query.org_id, query.latest_query_data_id), name: query.name, query }
+  const result = await openResult(deps, readerOf(caller), query.org_id, query.latest_query_data_id)
+  return { result, name: query.name, query }
 }
 
 /**
@@ -129,7 +142,7 @@ export async function latestResultOf(deps: Deps, caller: SavedCaller, queryId: n
 export async function queryResultOf(deps: Deps, caller: SavedCaller, queryId: number, resultId: number, format: string): Promise<{ result: ResultRow; name: string }> {
   const { query } = await openQuery(deps, caller, queryId)
   if ('principal' in caller) return { result: await readableResult(deps, caller.principal, resultId), name: query.name }
-  const result = await resultById(deps, query.org_id, resultId)
+  const result = await openResult(deps, null, query.org_id, resultId)
   const ours = result.id === query.latest_query_data_id || result.query_hash === query.query_hash ||
     await queryRanResult(deps.sql, query.id, resultId)
   if (!ours || result.data_source_id !== query.data_source_id) throw new NotFound(NO_RESULT)
@@ -145,7 +158,7 @@ async function noteKeyUse(deps: Deps, caller: SavedCaller, query: QueryRow, form
 /** `GET api/queries/{id}/dropdown`: the options a dropdown parameter backed by this query offers. */
 export async function dropdownOf(deps: Deps, caller: SavedCaller, queryId: number): Promise<DropdownOption[]> {
   const { query } = await openQuery(deps, caller, queryId)
-  return dropdownOptions(deps.sql, query.org_id, query.id)
+  return dropdownOptions(deps.sql, readerOf(caller), query.org_id, query.id)
 }
 
 /**
@@ -156,8 +169,11 @@ export async function dropdownInContext(deps: Deps, caller: SavedCaller, queryId
   const { query } = await openQuery(deps, caller, queryId)
   const related = (query.options.parameters ?? []).some((p) => p.type === 'query' && Number(p.queryId) === dropdownQueryId)
   if (!related) throw new NotFound()
-  return dropdownOptions(deps.sql, query.org_id, dropdownQueryId)
+  return dropdownOptions(deps.sql, readerOf(caller), query.org_id, dropdownQueryId)
 }
+
+/** Who reads the results a call shows: the signed-in user, or nobody for a key (src/results/service.ts `openResult`). */
+export const readerOf = (caller: SavedCaller): Principal | null => ('principal' in caller ? caller.principal : null)
 
 /** The caller of a query-scoped call: the signed-in user, else the query key the request carried, else 401. */
 export function savedCaller(principal: Principal | undefined, objectApiKey: string | undefined): SavedCaller {

@@ -8,6 +8,7 @@ import { delimitedStream } from './download/csv.ts'
 import { contentDisposition, DOWNLOAD_TYPES } from './download/filename.ts'
 import { queryResultJsonStream } from './download/json.ts'
 import { xlsxStream } from './download/xlsx.ts'
+import { mayReadSourcesOf } from './source-access.ts'
 import { findResult, readChunks, readRows, type ResultRow } from './store.ts'
 
 export type ResultFormat = 'json' | 'csv' | 'tsv' | 'xlsx'
@@ -27,13 +28,19 @@ export async function readableResult(deps: Deps, principal: Principal, id: numbe
   const result = await findResult(deps.sql, principal.orgId, id)
   if (!result) throw new NotFound(NO_RESULT)
   await getAccessible(deps, principal, result.data_source_id).catch(() => { throw new NotFound(NO_RESULT) })
+  if (!(await mayReadSourcesOf(deps.sql, principal, result))) throw new NotFound(NO_RESULT)
   return result
 }
 
-/** A result by id in the organization, with no access check: for callers that checked access another way (keys). */
-export async function resultById(deps: Deps, orgId: number, id: number): Promise<ResultRow> {
+/**
+ * THE opening of a stored result by id for whoever will see its rows, when the caller decided its other rights
+ * another way (a query it may see, a widget of a dashboard it may open, a query's key): `reader` is the user, or a
+ * share token's creator, or null for a key. A Query Results result opens only for a reader who may read every source
+ * it read (source-access.ts); anyone else gets the 404 of a result that does not exist.
+ */
+export async function openResult(deps: Deps, reader: Principal | null, orgId: number, id: number): Promise<ResultRow> {
   const result = await findResult(deps.sql, orgId, id)
-  if (!result) throw new NotFound(NO_RESULT)
+  if (!result || !(await mayReadSourcesOf(deps.sql, reader, result))) throw new NotFound(NO_RESULT)
   return result
 }
 

@@ -25,6 +25,8 @@ export interface ResultRow {
   metadata: Record<string, unknown>
   runtime: number
   retrieved_at: Date
+  /** The sources a Query Results query read (its referenced queries'); null for other results. */
+  source_ids: number[] | null
   /** The stored rows of a one-chunk result, when the query that found it read them too (saves a round trip). */
   first_chunk?: Uint8Array | null
 }
@@ -37,14 +39,16 @@ export interface NewResult {
   columns: Column[]
   log: string[]
   metadata?: Record<string, unknown>
+  /** The sources a Query Results query read (`ResultRow.source_ids`). */
+  sourceIds?: number[] | null
 }
 
 /** A result header; its rows are added chunk by chunk and the counts set by `completeResult`, in one transaction. */
 export async function insertResult(db: Db, r: NewResult): Promise<number> {
   const [row] = await db<{ id: number }[]>`
-    insert into query_results (org_id, data_source_id, query_hash, query_text, columns, row_count, log, metadata, runtime)
+    insert into query_results (org_id, data_source_id, query_hash, query_text, columns, row_count, log, metadata, runtime, source_ids)
     values (${r.orgId}, ${r.dataSourceId}, ${r.queryHash}, ${r.queryText}, ${db.json(r.columns as never)}, 0,
-            ${db.json(r.log)}, ${db.json((r.metadata ?? {}) as never)}, 0)
+            ${db.json(r.log)}, ${db.json((r.metadata ?? {}) as never)}, 0, ${r.sourceIds ?? null}::bigint[])
     returning id`
   return row.id
 }
@@ -60,6 +64,17 @@ export async function completeResult(db: Db, id: number, c: { rowCount: number; 
     update query_results set row_count = ${c.rowCount}, truncated = ${c.truncated}, runtime = ${c.runtime},
            log = ${db.json(c.log)}, retrieved_at = clock_timestamp()
      where id = ${id}`
+}
+
+/**
+ * Whether the viewer's groups give every source a stored result read (`alias` names the query_results row), as
+ * src/results/source-access.ts `mayReadSourcesOf` decides it, for statements that list many: always for results of
+ * other kinds than Query Results (no `source_ids`) and for admins.
+ */
+export function sourcesReadable(db: Db, v: { admin: boolean; groupIds: number[] }, alias: string) {
+  return db`(${db(alias)}.source_ids is null or ${v.admin} or not exists (
+    select 1 from unnest(${db(alias)}.source_ids) s(id)
+     where not exists (select 1 from data_source_groups g where g.data_source_id = s.id and g.group_id = any(${v.groupIds}::bigint[]))))`
 }
 
 export async function findResult(db: Db, orgId: number, id: number): Promise<ResultRow | undefined> {

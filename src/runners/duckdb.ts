@@ -12,7 +12,7 @@ const toIso: Convert = (v) =>
   typeof v === 'string' && /^\d{4}-\d\d-\d\d /.test(v) ? v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00') : (v as Cell)
 
 /** DuckDB type names → column type and the conversion of its JSON form (64/128-bit integers and decimals are strings). */
-function typeOf(name: string): [ColumnType, Convert | null] {
+export function typeOf(name: string): [ColumnType, Convert | null] {
   if (/^(U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT))$/.test(name)) return ['integer', toSafeInteger]
   if (/^(DECIMAL|FLOAT|DOUBLE)/.test(name)) return ['float', toNumber]
   if (name === 'BOOLEAN') return ['boolean', null]

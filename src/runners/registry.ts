@@ -5,6 +5,7 @@ import { duckdbRunner } from './duckdb.ts'
 import { jsonRunner } from './json.ts'
 import { mysqlRunner } from './mysql.ts'
 import { postgresRunner } from './postgres.ts'
+import { resultsRunner } from './results.ts'
 import { sqliteRunner } from './sqlite.ts'
 import type { Runner, RunnerConfig } from './runner.ts'
 
@@ -68,7 +69,7 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
  * secret: never rename it).
  */
 export const dataSourceTypes = typeRegistry<Runner>({
-  types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner]
+  types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner]
     .map(withAnnotationSwitch)
     .map(withExecutionOptions),
   secretsPurpose: 'data-source-secrets',

@@ -4,6 +4,7 @@
  * instance of it.
  */
 import type { ConfigurationSchema } from '../shared/configuration-schema.ts'
+import type { QueryReference } from './query-references.ts'
 
 /** Column types as the browser formats them. */
 export type ColumnType = 'integer' | 'float' | 'boolean' | 'string' | 'datetime' | 'date'
@@ -66,6 +67,23 @@ export interface RunOptions {
    * mid-run (src/workers/recovery.ts): runners that have `cancelOrphan` call it, again whenever it changes.
    */
   onStatement?: (handle: StatementHandle) => void
+  /**
+   * How the Query Results source reads other queries (`query_N`, `cached_query_N` …): given by the executions
+   * domain, which runs or reads them as the executing user. Absent, such references are refused.
+   */
+  queryResults?: QueryResultsResolver
+}
+
+/** Another query's rows for the Query Results source: typed columns, and rows as values, JSON rows or a JSON array. */
+export interface ReferencedResult {
+  columns: Column[]
+  /** A `Uint8Array` is one JSON array of row arrays (a stored chunk as it is read). */
+  batches: AsyncIterable<RowBatch | Uint8Array>
+}
+
+export interface QueryResultsResolver {
+  /** The rows a reference names; throws a RunnerError the user should read (no access, no such query, a cycle). */
+  load(reference: QueryReference, signal: AbortSignal): Promise<ReferencedResult>
 }
 
 /** What identifies a running statement to its engine (a backend pid, a connection id, a query id): plain JSON. */

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import { BATCH_SIZE, Watch, errorMessage, str } from './common.ts'
 import { inferTypes, makeColumns } from './column-types.ts'
-import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type TableSchema } from './runner.ts'
+import { RunnerError, type Cell, type Runner, type RunnerConfig, type TableSchema } from './runner.ts'
+import { SQLITE_GUARD, declaredType } from './sqlite-guard.ts'
 import { splitStatements } from './statements.ts'
 
 /*
@@ -21,31 +22,7 @@ const { job, dbpath, statements, batchSize, credits } = workerData
 const send = (m) => parentPort.postMessage(m)
 const norm = (v) => typeof v === 'bigint' ? (Number.isSafeInteger(Number(v)) ? Number(v) : String(v))
   : Buffer.isBuffer(v) ? '0x' + v.toString('hex') : v
-const refuse = (message) => Object.assign(new Error(message), { code: 'SIGHTLINE_REFUSED' })
-// These pragmas act while the statement is prepared, on every SQLite database of the process: refused from the text.
-const PROCESS_WIDE = /temp_store_directory|data_store_directory|soft_heap_limit|hard_heap_limit/i
-const EXPLAIN_COLUMNS = ['addr,opcode,p1,p2,p3,p4,p5,comment', 'id,parent,notused,detail']
-/* A query reaches only its source's file: SQLite's own compiled program for the statement shows what it will do,
-   however the text is written (ATTACH calls sqlite_attach, VACUUM INTO is Vacuum with a target). */
-function prepareGuarded(text) {
-  if (PROCESS_WIDE.test(text)) throw refuse('PRAGMA ' + PROCESS_WIDE.exec(text)[0].toLowerCase() + ' is not allowed on SQLite sources: it would change every SQLite database of the server.')
-  const stmt = db.prepare(text)
-  let program
-  try {
-    program = db.prepare('EXPLAIN ' + text).raw(true).all()
-  } catch (e) {
-    // an EXPLAIN cannot be explained again, and runs nothing
-    if (stmt.reader && EXPLAIN_COLUMNS.includes(stmt.columns().map((c) => c.name).join(','))) return stmt
-    throw e
-  }
-  for (const [, opcode, , p2, , p4] of program) {
-    const fn = /Func/.test(opcode) ? String(p4).split('(')[0] : ''
-    if (fn === 'sqlite_attach') throw refuse("ATTACH is not allowed on SQLite sources: a query reads only its source's database file.")
-    if (fn === 'load_extension') throw refuse('load_extension() is not allowed on SQLite sources.')
-    if (opcode === 'Vacuum' && p2 !== 0) throw refuse('VACUUM INTO is not allowed on SQLite sources: a query writes no other file.')
-  }
-  return stmt
-}
+${SQLITE_GUARD}
 let db
 try {
   db = new Database(dbpath, { fileMustExist: dbpath !== ':memory:', timeout: 1000 })
@@ -85,18 +62,6 @@ try {
   send({ type: 'error', message: e && e.message ? e.message : String(e), code: e && e.code })
 }
 `
-
-/** Declared column types (SQLite type affinity names) → column types; null when undeclared (expressions). */
-function declaredType(declared: string | null): ColumnType | null {
-  if (!declared) return null
-  const t = declared.toUpperCase()
-  if (t.includes('INT')) return 'integer'
-  if (/BOOL/.test(t)) return 'boolean'
-  if (/DATETIME|TIMESTAMP/.test(t)) return 'datetime'
-  if (/DATE/.test(t)) return 'date'
-  if (/REAL|FLOA|DOUB|NUMERIC|DECIMAL/.test(t)) return 'float'
-  return 'string'
-}
 
 type Message =
   | { type: 'columns'; columns: { name: string; declared: string | null }[] | null }

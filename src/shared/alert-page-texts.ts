@@ -155,6 +155,7 @@ export const alertPageTexts = {
   muted: 'Notifications have been muted.',
   failedUnmuting: 'Failed restoring notifications.',
   unmuted: 'Notifications have been restored.',
+  checkErrorTitle: 'The last check did not evaluate this alert',
   cannotEditTitle: 'You cannot edit this alert',
   cannotEditBody: 'You do not have sufficient permissions to edit this alert, and have been redirected to the view-only page.',
   failedSubscribing: 'Failed saving subscription.',

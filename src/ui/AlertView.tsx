@@ -150,6 +150,12 @@ export function AlertView({ alert, subscriptions, history, deliveries, canEdit, 
           <span className="text-slate-700 dark:text-slate-300">{t.cannotEditBody}</span>
         </div>
       )}
+      {alert.check_error && (
+        <div role="alert" className="order-0 rounded-md border-l-4 border-amber-500 bg-white px-4 py-3 text-sm shadow-sm dark:bg-slate-900" data-check-error>
+          <strong className="block text-slate-900 dark:text-slate-100">{t.checkErrorTitle}</strong>
+          <span className="text-slate-700 dark:text-slate-300">{alert.check_error}</span>
+        </div>
+      )}
       <AlertActions alert={{ id: alert.id, name: alert.name, state: alert.state, muted: alert.options.muted === true }}
         canEdit={canEdit} me={me} subscriptions={subscriptions} mailConfigured={mailConfigured} />
       <Details alert={alert} formats={formats} />

@@ -70,7 +70,7 @@ export function SchemaBrowser({ schema, loading, onRefresh, onInsert, databases,
                     className="flex min-w-0 flex-1 items-center gap-1.5 px-1 py-0.5 text-left text-slate-800 dark:text-slate-200">
                     <svg viewBox="0 0 24 24" className={`h-3 w-3 shrink-0 text-slate-400 transition-transform ${expanded ? 'rotate-90' : ''}`} fill="none" stroke="currentColor" strokeWidth={3} aria-hidden="true"><path d="M9 6l6 6-6 6" /></svg>
                     <svg viewBox="0 0 24 24" className="h-3.5 w-3.5 shrink-0 text-slate-400" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true"><path d="M3 5h18v14H3zM3 10h18M9 10v9" /></svg>
-                    <span className="truncate font-medium" title={table.name}>{table.name}</span>
+                    <span className="truncate font-medium" title={table.description ? `${table.name}: ${table.description}` : table.name}>{table.name}</span>
                   </button>
                   <button type="button" onClick={() => onInsert(table.name)} title={`Insert ${table.name}`} aria-label={`Insert ${table.name}`}
                     className="mr-1 rounded px-1 text-xs text-indigo-600 opacity-0 group-hover:opacity-100 focus-visible:opacity-100 dark:text-indigo-400">»</button>

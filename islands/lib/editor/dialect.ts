@@ -10,7 +10,7 @@ export type FormatterLanguage = 'postgresql' | 'duckdb' | 'mysql' | 'sqlite' | '
 export function editorDialect(type: string): SQLDialect {
   if (POSTGRES_LIKE.has(type)) return PostgreSQL
   if (MYSQL_LIKE.has(type)) return MySQL
-  if (type === 'sqlite') return SQLite
+  if (type === 'sqlite' || type === 'results') return SQLite
   return StandardSQL
 }
 
@@ -19,7 +19,7 @@ export function formatterLanguage(type: string): FormatterLanguage {
   if (type === 'duckdb') return 'duckdb'
   if (POSTGRES_LIKE.has(type)) return 'postgresql'
   if (MYSQL_LIKE.has(type)) return 'mysql'
-  if (type === 'sqlite') return 'sqlite'
+  if (type === 'sqlite' || type === 'results') return 'sqlite'
   return 'sql'
 }
 

@@ -48,6 +48,8 @@ export interface JobJson {
 
 export interface SchemaTable {
   name: string
+  /** What the table is, when the source says (a Query Results source: the query's name). */
+  description?: string
   columns: { name: string; type?: string | null }[]
 }
 
