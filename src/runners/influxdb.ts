@@ -134,11 +134,14 @@ export const influxdbRunner: Runner = {
     secret: ['password'],
   },
 
-  /** `SHOW MEASUREMENTS LIMIT 1` in the database (as the established tool), `SHOW DATABASES` without one. */
+  /**
+   * `SHOW RETENTION POLICIES` in the database, which, unlike the established tool's `SHOW MEASUREMENTS LIMIT 1`,
+   * fails when the database does not exist; `SHOW DATABASES` without one.
+   */
   async test(config, signal) {
     const t = parseDsn(config)
     try {
-      await ask(t, t.database ? 'SHOW MEASUREMENTS LIMIT 1' : 'SHOW DATABASES', signal, TEST_CONNECT_TIMEOUT_MS)
+      await ask(t, t.database ? 'SHOW RETENTION POLICIES' : 'SHOW DATABASES', signal, TEST_CONNECT_TIMEOUT_MS)
     } catch (e) {
       if (e instanceof RunnerError && e.kind === 'query') throw new RunnerError(e.message, 'connection')
       throw e
