@@ -123,6 +123,7 @@ export const influxdbRunner: Runner = {
   syntax: 'sql',
   supportsAutoLimit: false,
   supportsAnnotation: false,
+  setupUrl: 'https://docs.influxdata.com/influxdb/v1/administration/authentication_and_authorization/',
   configurationSchema: {
     type: 'object',
     properties: {

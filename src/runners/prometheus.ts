@@ -183,6 +183,7 @@ export const prometheusRunner: Runner = {
   syntax: 'sql',
   supportsAutoLimit: false,
   supportsAnnotation: false,
+  setupUrl: 'https://prometheus.io/docs/prometheus/latest/querying/api/',
   configurationSchema: {
     type: 'object',
     properties: {
