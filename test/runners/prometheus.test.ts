@@ -122,3 +122,32 @@ describe('Prometheus runner', () => {
     await expectRunnerError(runner.run(config(), text, { ...opts(), maxResultBytes: 10_000 }), 'query', /larger than 9\.8 KB|larger than 10000 bytes/)
   })
 })
+
+describe('Prometheus runner over TLS with client certificates', () => {
+  let secure: PrometheusServer
+  beforeAll(async () => {
+    secure = await prometheusServer({ tls: true })
+  }, 90_000)
+  afterAll(() => secure?.stop(), 30_000)
+
+  /** The certificate options as the established tool stores them: base64 of the PEM files. */
+  const file = (p: string) => fs.readFileSync(p).toString('base64')
+  const tlsConfig = (o: { ca?: boolean; client?: boolean; verify?: boolean } = {}) => ({
+    url: secure.url,
+    ...(o.ca !== false && { ca_cert_File: file(secure.certificates!.ca) }),
+    ...(o.client !== false && { cert_File: file(secure.certificates!.clientCert), cert_key_File: file(secure.certificates!.clientKey) }),
+    ...(o.verify !== undefined && { verify_ssl: o.verify }),
+  })
+
+  it('checks the server against the source\'s root certificate and presents the client certificate', async () => {
+    await runner.test(tlsConfig(), signal())
+    expect((await collect(await runner.run(tlsConfig(), 'up', opts()))).rows[0][1]).toBe('1')
+    expect((await runner.schema(tlsConfig(), signal())).some((t) => t.name === 'up')).toBe(true)
+  })
+
+  it('fails clearly without the client certificate, and without a way to trust the server unless told not to check it', async () => {
+    await expectRunnerError(runner.test(tlsConfig({ client: false }), signal()), 'connection', /Could not reach https:\/\/127\.0\.0\.1:\d+: .*(CERTIFICATE|ECONNRESET|EPROTO|certificate)/i)
+    await expectRunnerError(runner.test(tlsConfig({ ca: false }), signal()), 'connection', /UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT/)
+    await runner.test(tlsConfig({ ca: false, verify: false }), signal())
+  })
+})
