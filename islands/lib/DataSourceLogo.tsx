@@ -98,6 +98,27 @@ const marks: Record<string, Mark> = {
       </g>
     ),
   },
+  prometheus: {
+    tile: '#e6522c',
+    glyph: (
+      <g fill={white}>
+        {/* a flame over a bar, over a thinner bar */}
+        <path d="M20 8.5c1.2 3.2 4.8 5.3 4.8 9.6 0 1.9-.8 3.4-1.9 4.4.3-1.7-.3-3.4-1.6-4.6-.3 1.8-1.4 2.8-2.4 3.6-1.2.9-1.9 2-1.9 3.4-1.9-1.1-3.1-3.1-3.1-5.4 0-3.6 2.8-5 3.6-8.3.4 1.2.4 2.4 0 3.6 1.9-1.5 2.9-3.9 2.5-6.3z" />
+        <rect x="12.5" y="26.5" width="15" height="2.6" rx="1.3" />
+        <rect x="15" y="30.6" width="10" height="2.2" rx="1.1" />
+      </g>
+    ),
+  },
+  influxdb: {
+    tile: '#020a47',
+    glyph: (
+      <g {...stroke} stroke="#22adf6" strokeWidth={2}>
+        {/* a cube seen from a corner */}
+        <path d="M20 8.5l10 5.8v11.4l-10 5.8-10-5.8V14.3z" />
+        <path d="M10 14.3l10 5.8 10-5.8M20 20.1v11.4" />
+      </g>
+    ),
+  },
   database: {
     tile: '#64748b',
     glyph: (

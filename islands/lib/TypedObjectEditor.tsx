@@ -58,6 +58,8 @@ export interface TypedObjectEditorProps {
   actions?: (busy?: boolean) => ReactNode
   /** Shown under the actions (a failed connection test). */
   children?: ReactNode
+  /** Shown under the type's name (a link to setup instructions). */
+  help?: ReactNode
 }
 
 /**
@@ -67,7 +69,7 @@ export interface TypedObjectEditorProps {
  * Everything that names the kind comes in as props.
  */
 export function TypedObjectEditor({
-  object, type, texts: t, listPath, deletedFlash, formId, Logo, busy, actions, children,
+  object, type, texts: t, listPath, deletedFlash, formId, Logo, busy, actions, children, help,
 }: TypedObjectEditorProps): JSX.Element {
   // what the server stored, as it answered the last save: the form starts again from it, so a secret just saved
   // shows as the mask (never as typed) and every field shows the value kept
@@ -112,6 +114,7 @@ export function TypedObjectEditor({
         <Logo type={object.type} className="h-14 w-14" />
         <h1 className="text-xl font-semibold break-words text-slate-900 dark:text-slate-100">{name}</h1>
         <p className="text-sm text-slate-500 dark:text-slate-400">{type?.name ?? object.type}</p>
+        {help}
       </div>
 
       {type ? (

@@ -23,7 +23,7 @@ export default new Hono<Env>().get('/data_sources/:id{[0-9]+}', async (c) => {
   return renderShellPage(c, (
     <SettingsLayout principal={principal} active="data_sources" titleIsHeading={false}>
       <DataSourceEditor dataSource={{ id: row.id, name: row.name, type: row.type, options }}
-        type={runner ? dataSourceTypeJson(runner) : null} />
+        type={runner ? dataSourceTypeJson(runner) : null} setupUrl={runner?.setupUrl} />
     </SettingsLayout>
   ), { title: row.name, section: 'settings' })
 })

@@ -2,10 +2,12 @@ import { typeRegistry } from '../type-registry/registry.ts'
 import { clickhouseRunner } from './clickhouse.ts'
 import { databricksRunner } from './databricks.ts'
 import { duckdbRunner } from './duckdb.ts'
+import { influxdbRunner } from './influxdb.ts'
 import { jsonRunner } from './json.ts'
 import { mysqlRunner } from './mysql.ts'
 import { postgresRunner } from './postgres.ts'
 import { resultsRunner } from './results.ts'
+import { prometheusRunner } from './prometheus.ts'
 import { sqliteRunner } from './sqlite.ts'
 import type { Runner, RunnerConfig } from './runner.ts'
 
@@ -69,7 +71,7 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
  * secret: never rename it).
  */
 export const dataSourceTypes = typeRegistry<Runner>({
-  types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner]
+  types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner]
     .map(withAnnotationSwitch)
     .map(withExecutionOptions),
   secretsPurpose: 'data-source-secrets',

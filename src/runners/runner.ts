@@ -121,6 +121,8 @@ export interface Runner {
   supportsAutoLimit: boolean
   /** Whether a leading comment naming user, query and queue may be added to the query text. */
   supportsAnnotation: boolean
+  /** The engine's own guide to what a source needs (an API address, a read-only user): its page links to it. */
+  setupUrl?: string
   /** A cheap round trip proving the configuration works; throws with the engine's message otherwise. */
   test(config: RunnerConfig, signal: AbortSignal): Promise<void>
   schema(config: RunnerConfig, signal: AbortSignal): Promise<TableSchema[]>

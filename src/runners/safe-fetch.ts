@@ -16,6 +16,15 @@ export interface HttpRequest {
   method: 'GET' | 'POST'
   headers: Record<string, string>
   body?: string
+  /** For https: the source's own CA, client certificate and key, and whether the server's certificate is checked. */
+  tls?: TlsOptions
+}
+
+export interface TlsOptions {
+  ca?: string
+  cert?: string
+  key?: string
+  rejectUnauthorized?: boolean
 }
 
 /** Sends one request to one of `addresses` (the guard's), with the URL's host name in the Host header and TLS SNI. */
@@ -156,6 +165,7 @@ const sendPinned: Send = (url, addresses, request, signal) => {
       // No connection pool: a pooled connection is keyed by host name, not by the address it was opened to.
       agent: false,
       signal,
+      ...(url.protocol === 'https:' && request.tls),
     }, resolve)
     req.on('error', reject)
     req.end(body)

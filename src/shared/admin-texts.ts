@@ -63,6 +63,7 @@ export const adminTexts = {
     saved: 'Saved.',
     failedSaving: 'Failed saving.',
     testConnection: 'Test Connection',
+    setupInstructions: (name: string) => `How to set up ${name} for Sightline`,
     testing: 'Testing…',
     testSuccess: 'Success',
     testFailed: 'Connection Test Failed:',

@@ -143,6 +143,17 @@ describe('/data_sources/{id}', () => {
     for (const label of ['Name', 'Host', 'Port', 'User', 'Password', 'Database Name', 'SSL Mode']) expect(html).toMatch(new RegExp(`<label for="[^"]+"[^>]*>${label}</label>`))
     for (const action of ['Save', 'Delete', 'Test Connection']) expect(html).toContain(`>${action}</button>`)
     expect(html).toMatch(/type="password"[^>]*value="--------"/)
+    expect(html).not.toContain('How to set up') // PostgreSQL has no setup guide to link
+  })
+
+  it('links to the engine\'s setup guide for the types that have one, under their own logo', async () => {
+    const [org] = await t.db.sql<{ id: number }[]>`select id from organizations`
+    const [metrics] = await t.db.sql<{ id: number }[]>`
+      insert into data_sources (org_id, name, type, options) values (${org.id}, 'Metrics', 'prometheus', '{"url": "http://127.0.0.1:9090"}') returning id`
+    const html = await (await admin.get(`/data_sources/${metrics.id}`)).text()
+    expect(html).toContain('data-logo="prometheus"')
+    expect(html).toMatch(/<a href="https:\/\/prometheus\.io\/docs\/[^"]*" target="_blank" rel="noopener noreferrer"[^>]*>How to set up Prometheus for Sightline<\/a>/)
+    await t.db.sql`delete from data_sources where id = ${metrics.id}`
   })
 
   it('says when the type cannot be edited in this installation, and still offers Delete', async () => {
