@@ -8,7 +8,7 @@ import { isSecure, setCsrfCookie, setSessionCookie } from '../src/http/cookies.t
 import type { Env } from '../src/http/env.ts'
 import { renderPage } from '../src/http/render.tsx'
 import { formBody } from '../src/http/validate.ts'
-import { originTexts, proposedOrigin } from '../src/orgs/public-origin.ts'
+import { originTexts, proposedOrigin } from '../src/settings/public-origin.ts'
 import { checkSetupForm, type SetupErrors } from '../src/orgs/setup-form.ts'
 import { setupOrganization, type SetupInput } from '../src/orgs/service.ts'
 import { texts } from '../src/shared/texts.ts'

@@ -4,6 +4,7 @@ import {
   createDataSource, deleteDataSource, getAccessible, listDataSources, saveDataSource, schemaOrJob, testDataSource,
 } from '../../src/data-sources/service.ts'
 import { NotFound } from '../../src/errors.ts'
+import { resultsSchemaFor } from '../../src/queries/results-schema.ts'
 import type { Env } from '../../src/http/env.ts'
 import { COMPRESSIBLE } from '../../src/shared/headers.ts'
 import { apiCaller } from '../../src/http/guards.ts'
@@ -52,7 +53,8 @@ export default new Hono<Env>()
   .get('/:id/schema', async (c) => {
     const { principal } = apiCaller(c)
     const refresh = ['true', '1'].includes(c.req.query('refresh') ?? '')
-    const outcome = await schemaOrJob(c.get('deps'), principal, idParam(c.req.param('id'), NotFound), refresh)
+    const outcome = await schemaOrJob(c.get('deps'), principal, idParam(c.req.param('id'), NotFound), refresh,
+      (p) => resultsSchemaFor(c.get('deps').sql, p))
     if ('job' in outcome) return c.json({ job: jobJson(outcome.job) })
     // the cached schema is stored as the JSON the API sends: no parse, no re-encode
     return c.body(`{"schema":${outcome.schemaJson}}`, 200, { 'Content-Type': 'application/json', [COMPRESSIBLE]: '1' })

@@ -12,7 +12,6 @@ import { requireAdmin, requireAllowed } from '../permissions/require.ts'
 import { dataSourceTypes } from '../runners/registry.ts'
 import type { Runner, RunnerConfig } from '../runners/runner.ts'
 import { RESULTS_TYPE } from '../runners/results.ts'
-import { resultsSchemaFor } from './results-schema.ts'
 import * as store from './store.ts'
 import type { AccessibleDataSourceRow, DataSourceRow } from './store.ts'
 
@@ -111,11 +110,16 @@ export async function testDataSource(deps: Deps, principal: Principal, id: numbe
   }
 }
 
+/** What a Query Results source's schema lists for one member (its queries are a feature above this domain). */
+export type ResultsSchemaFor = (principal: Principal) => Promise<unknown>
+
 /** The cached schema as JSON text, or a refresh job when asked or when nothing is cached yet. */
-export async function schemaOrJob(deps: Deps, principal: Principal, id: number, refresh: boolean): Promise<{ schemaJson: string } | { job: JobRow }> {
+export async function schemaOrJob(
+  deps: Deps, principal: Principal, id: number, refresh: boolean, resultsSchemaFor: ResultsSchemaFor,
+): Promise<{ schemaJson: string } | { job: JobRow }> {
   const ds = await getAccessible(deps, principal, id)
   // what a Query Results source offers depends on who asks: read for them now, never cached for the source
-  if (ds.type === RESULTS_TYPE) return { schemaJson: JSON.stringify(await resultsSchemaFor(deps.sql, principal)) }
+  if (ds.type === RESULTS_TYPE) return { schemaJson: JSON.stringify(await resultsSchemaFor(principal)) }
   if (!refresh) {
     const cached = await store.findSchema(deps.sql, ds.id)
     if (cached) return { schemaJson: cached.schema_json }

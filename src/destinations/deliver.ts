@@ -1,6 +1,6 @@
 import type { CoreDeps } from '../deps.ts'
 import { destinationTexts } from '../shared/destination-texts.ts'
-import { localOrigin } from '../orgs/public-origin.ts'
+import { localOrigin } from '../settings/public-origin.ts'
 import { DeliveryFailed } from './delivery-failed.ts'
 import { email } from './kinds/email.ts'
 import type { DestinationKind } from './kinds/kind.ts'
@@ -57,7 +57,7 @@ export async function sendWith(
 
 /**
  * The installation's address (webhooks' `url_base`): the part of the alert's address before `/alerts/`, which was
- * built on the public origin when the notification was made (src/orgs/public-origin.ts).
+ * built on the public origin when the notification was made (src/settings/public-origin.ts).
  */
 function urlBase(config: CoreDeps['config'], n: AlertNotification): string {
   const at = n.alert.url.lastIndexOf('/alerts/')

@@ -9,7 +9,7 @@ import { configuredBody, saveConfigured, type ConfiguredKind } from '../type-reg
 import { DeliveryFailed, sendWith } from './deliver.ts'
 import type { DeliveryAnswer } from './notification.ts'
 import { addressesOf, email, isAddress } from './kinds/email.ts'
-import { localOrigin, publicOrigin } from '../orgs/public-origin.ts'
+import { localOrigin, publicOrigin } from '../settings/public-origin.ts'
 import { sampleNotification } from './sample.ts'
 import * as store from './store.ts'
 import type { DestinationRow } from './store.ts'

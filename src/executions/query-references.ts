@@ -5,7 +5,6 @@ import type { Sql } from '../db/sql.ts'
 import { isAdmin } from '../permissions/can.ts'
 import { sourceAccess } from '../permissions/objects.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { findById as findQuery } from '../queries/store.ts'
 import { mayReadSourcesOf } from '../results/source-access.ts'
 import { findResult, readChunks } from '../results/store.ts'
 import { errorMessage } from '../runners/common.ts'
@@ -15,6 +14,7 @@ import { RESULTS_TYPE } from '../runners/results.ts'
 import { batchRowCount, RunnerError, type QueryResultsResolver, type ReferencedResult, type RowBatch } from '../runners/runner.ts'
 import { applyParameters, ParameterError } from '../shared/parameters/index.ts'
 import { dropdownValuesFor } from './dropdowns.ts'
+import { findReferencedQuery as findQuery, type ReferencedQueryRow as QueryRow } from './store.ts'
 
 /** How deep `query_N` references may nest: a Query Results query reading one that reads another … */
 export const MAX_REFERENCE_DEPTH = 5
@@ -80,8 +80,6 @@ async function cached(scope: ReferenceScope, user: Principal, id: number, result
   for (const source of result.source_ids ?? []) scope.sources.add(Number(source))
   return { columns: result.columns, batches: readChunks(scope.sql, result.id, result.row_count) }
 }
-
-type QueryRow = NonNullable<Awaited<ReturnType<typeof findQuery>>>
 
 async function live(scope: ReferenceScope, chain: number[], reference: QueryReference, query: QueryRow, signal: AbortSignal): Promise<ReferencedResult> {
   const id = query.id

@@ -258,3 +258,20 @@ export async function queryRanResult(db: Db, queryId: number, resultId: number):
   const [row] = await db`select 1 from executions where query_id = ${queryId} and query_result_id = ${resultId} limit 1`
   return !!row
 }
+
+/** What a `query_N` reference needs of the query it names (the queries domain sits above executions). */
+export interface ReferencedQueryRow {
+  id: number
+  org_id: number
+  data_source_id: number | null
+  latest_query_data_id: number | null
+  query: string
+  options: { parameters?: ParameterDefinition[] } & Record<string, unknown>
+}
+
+/** The query a `query_N` reference names, archived or not (as the established tool reads it), or undefined. */
+export async function findReferencedQuery(db: Db, id: number): Promise<ReferencedQueryRow | undefined> {
+  const [row] = await db<ReferencedQueryRow[]>`
+    select id, org_id, data_source_id, latest_query_data_id, query, options from queries where id = ${id}`
+  return row
+}

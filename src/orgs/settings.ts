@@ -7,7 +7,7 @@ import { validate } from '../validation/validate.ts'
 import { BadRequest } from '../errors.ts'
 import { DEFAULT_SETTINGS, OrgSettingsSchema, effectiveSettings, otherLoginMethodEnabled, type OrgSettings } from '../settings/defaults.ts'
 import { texts } from '../shared/texts.ts'
-import { checkOrigin, originTexts } from './public-origin.ts'
+import { checkOrigin, originTexts } from '../settings/public-origin.ts'
 
 const SettingsChange = OrgSettingsSchema.partial()
 

@@ -1,4 +1,3 @@
-import { principalToRunAs } from '../auth/service.ts'
 import { readableCount } from '../data-sources/store.ts'
 import type { Db } from '../db/sql.ts'
 import { isAdmin } from '../permissions/can.ts'
@@ -20,10 +19,4 @@ export async function mayReadSourcesOf(db: Db, principal: Principal | null | und
   if (!principal || principal.via === 'share_key') return false
   if (isAdmin(principal)) return true
   return (await readableCount(db, ids, principal.groupIds)) === ids.length
-}
-
-/** The same, for a run's user known by id (a schedule runs as the query's owner); no user reads such a result. */
-export async function userMayReadSourcesOf(db: Db, userId: number | null, result: Pick<ResultRow, 'source_ids'>): Promise<boolean> {
-  if (!result.source_ids?.length) return true
-  return mayReadSourcesOf(db, userId == null ? undefined : await principalToRunAs(db, userId), result)
 }

@@ -41,7 +41,7 @@ export const resultsRunner: Runner = {
     }
   },
 
-  // what a member may reference depends on who asks: the schema browser lists their queries (data-sources/results-schema.ts)
+  // what a member may reference depends on who asks: the schema browser lists their queries (queries/results-schema.ts)
   async schema() {
     return []
   },

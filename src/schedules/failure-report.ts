@@ -5,7 +5,7 @@ import { log } from '../log.ts'
 import { failureReportMail, MAX_FAILURE_REPORTS_PER_QUERY, type ReportedFailure } from '../mail/failure-report.ts'
 import { queueMail } from '../mail/message.ts'
 import { effectiveSettings } from '../settings/defaults.ts'
-import { localOrigin, publicOrigin } from '../orgs/public-origin.ts'
+import { localOrigin, publicOrigin } from '../settings/public-origin.ts'
 import { findUserById } from '../users/store.ts'
 import { findReportTarget, insertFailure, takeFailures, type FailureRow } from './failure-store.ts'
 

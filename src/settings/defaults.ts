@@ -17,7 +17,7 @@ export const OrgSettingsSchema = z.strictObject({
   send_email_on_failed_scheduled_queries: z.boolean(),
   multi_byte_search_enabled: z.boolean(),
   disable_public_urls: z.boolean(),
-  /** Where links that leave the server point (src/orgs/public-origin.ts); '' until an admin sets it. */
+  /** Where links that leave the server point (src/settings/public-origin.ts); '' until an admin sets it. */
   base_url: z.string().max(2000),
   /** Seconds any query may run before it is stopped, on every source (0: no limit beyond the sources' own). */
   query_time_limit: z.number().int().min(0).max(7 * 86400),

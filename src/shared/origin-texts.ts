@@ -1,4 +1,4 @@
-/** The texts about Sightline's public origin (src/orgs/public-origin.ts), shared by the server, the settings form and the shell. */
+/** The texts about Sightline's public origin (src/settings/public-origin.ts), shared by the server, the settings form and the shell. */
 export const originTexts = {
   label: 'Sightline’s address',
   hint: 'The address people open Sightline at, like https://sightline.example.com. Links in mails, notifications and shared dashboards point here.',

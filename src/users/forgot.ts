@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts'
 import { queueMail } from '../mail/message.ts'
 import { passwordResetMail } from '../mail/password-reset.ts'
 import { log } from '../log.ts'
-import { publicOrigin } from '../orgs/public-origin.ts'
+import { publicOrigin } from '../settings/public-origin.ts'
 import { issueUserLink } from './links.ts'
 import { findUserByEmail } from './store.ts'
 

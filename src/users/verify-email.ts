@@ -6,7 +6,7 @@ import { queueMail } from '../mail/message.ts'
 import { verificationMail } from '../mail/verification.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { texts } from '../shared/texts.ts'
-import { originTexts, publicOrigin } from '../orgs/public-origin.ts'
+import { originTexts, publicOrigin } from '../settings/public-origin.ts'
 import { issueUserLink, redeemUserLink } from './links.ts'
 import { deleteUnusedUserTokens, findUserById, latestUnusedUserTokenAt, setEmailVerified } from './store.ts'
 

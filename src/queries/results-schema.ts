@@ -1,6 +1,6 @@
 import type { Db } from '../db/sql.ts'
-import { viewerOf } from '../queries/access.ts'
-import { queryTables, visibleTo } from '../queries/store.ts'
+import { viewerOf } from './access.ts'
+import { queryTables, visibleTo } from './store.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { sourcesReadable } from '../results/store.ts'
 import type { TableSchema } from '../runners/runner.ts'

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/sql.ts'
 import { BadRequest } from '../errors.ts'
 import { originTexts } from '../shared/origin-texts.ts'
+import { findBaseUrlSetting } from './store.ts'
 
 export { originTexts }
 
@@ -41,8 +42,7 @@ export function originOf(config: Pick<Config, 'baseUrl'>, settings: { base_url?:
 /** The organization's public origin (read from the database, so the worker sees an admin's change at once), or null. */
 export async function publicOrigin(deps: { sql: Db; config: Pick<Config, 'baseUrl'> }, orgId: number): Promise<string | null> {
   if (deps.config.baseUrl) return deps.config.baseUrl
-  const [row] = await deps.sql<{ base_url: string | null }[]>`select settings->>'base_url' as base_url from organizations where id = ${orgId}`
-  return originOf(deps.config, { base_url: row?.base_url })
+  return originOf(deps.config, { base_url: await findBaseUrlSetting(deps.sql, orgId) })
 }
 
 /**

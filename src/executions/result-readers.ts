@@ -1,0 +1,13 @@
+import { principalToRunAs } from '../auth/service.ts'
+import type { Db } from '../db/sql.ts'
+import { mayReadSourcesOf } from '../results/source-access.ts'
+import type { ResultRow } from '../results/store.ts'
+
+/**
+ * `mayReadSourcesOf` for a run's user known by id (a schedule runs as the query's owner, an alert evaluates as its
+ * owner): their rights as they are now; no user (a key's run) reads a result that read other sources.
+ */
+export async function userMayReadSourcesOf(db: Db, userId: number | null, result: Pick<ResultRow, 'source_ids'>): Promise<boolean> {
+  if (!result.source_ids?.length) return true
+  return mayReadSourcesOf(db, userId == null ? undefined : await principalToRunAs(db, userId), result)
+}
