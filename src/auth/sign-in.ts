@@ -154,7 +154,7 @@ function hashRank(counts: AttemptCounts, limits: SignInLimits, knownAddress: boo
   return counts.addressFailures === 0 && counts.accountFailures === 0 && !busyAddress ? 'clean' : 'open'
 }
 
-function refused(verdict: Verdict): SignInResult {
+export function refused(verdict: Verdict): SignInResult {
   const retryAfterMs = verdict.go ? 1_000 : verdict.retryAfterMs
   const wait = waitText(retryAfterMs)
   const message = !verdict.go && verdict.reason === 'address' ? signInTexts.addressThrottled(wait) : signInTexts.accountThrottled(wait)
