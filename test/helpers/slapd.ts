@@ -16,6 +16,7 @@ export interface DirectoryUser {
   password: string
   mail?: string
   displayName?: string
+  employeeType?: string
 }
 
 export interface Slapd {
@@ -80,6 +81,7 @@ function dataLdif(users: DirectoryUser[]): string {
       `userPassword: ${u.password}`,
       ...(u.mail ? [`mail: ${u.mail}`] : []),
       ...(u.displayName ? [`displayName: ${u.displayName}`] : []),
+      ...(u.employeeType ? [`employeeType: ${u.employeeType}`] : []),
     ].join('\n')),
   ]
   return entries.join('\n\n') + '\n'
