@@ -7,7 +7,7 @@ import { currentOrg } from '../orgs/service.ts'
 import { findUserByEmail, insertUser, markExternallySignedIn } from '../users/store.ts'
 import { checkDirectoryCredentials, DirectoryUnavailable, type DirectoryPerson } from './ldap.ts'
 import { openSession } from './service.ts'
-import { refused, type SignInResult } from './sign-in.ts'
+import { pauseRefusal, refused, type SignInResult } from './sign-in.ts'
 import { claimSignInAttempt, forgetSignInFailures } from './store.ts'
 import { signInVerdict, type Verdict } from './throttle.ts'
 import { sha256 } from './tokens.ts'
@@ -37,7 +37,11 @@ export async function ldapSignIn(deps: Deps, input: LdapSignInInput): Promise<Si
   let verdict: Verdict = { go: true }
   const { id } = await claimSignInAttempt(deps.sql, { account, address, at: new Date(now), since: new Date(now - limits.windowMs) },
     (counts) => (verdict = signInVerdict(counts, limits, now)).go)
-  if (!verdict.go || id === undefined) return refused(verdict)
+  if (!verdict.go || id === undefined) {
+    // held back like the login form's refusals, so a script guessing in a loop gets an answer a second, not thousands
+    await pauseRefusal(limits.refusalPauseMs)
+    return refused(verdict)
+  }
   const failed = async (reason: string): Promise<SignInResult> => {
     await recordEvent(deps.sql, { orgId: org.id, userId: null, action: 'login_failed', objectType: 'redash', objectId: null,
       properties: { method: 'ldap', reason, user_agent: input.userAgent, ip: input.ip } })

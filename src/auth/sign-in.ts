@@ -97,7 +97,7 @@ async function attempt(deps: Deps, input: SignInInput): Promise<SignInResult> {
 let pausedRefusals = 0
 const MAX_PAUSED_REFUSALS = 1_000
 
-async function pauseRefusal(ms: number) {
+export async function pauseRefusal(ms: number) {
   if (ms <= 0 || pausedRefusals >= MAX_PAUSED_REFUSALS) return
   pausedRefusals++
   try {
