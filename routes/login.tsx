@@ -15,7 +15,7 @@ import { texts } from '../src/shared/texts.ts'
 import { forgotTexts } from '../src/users/forgot.ts'
 import { Alert, AuthLayout, Field, primaryButton } from '../src/ui/AuthLayout.tsx'
 
-function LoginPage({ email, error }: { email?: string; error?: string }): JSX.Element {
+function LoginPage({ email, error, ldap }: { email?: string; error?: string; ldap: boolean }): JSX.Element {
   return (
     <AuthLayout title={texts.login.title}>
       {error && <Alert>{error}</Alert>}
@@ -32,6 +32,11 @@ function LoginPage({ email, error }: { email?: string; error?: string }): JSX.El
       <p className="mt-4 text-center">
         <a href="/forgot" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">{forgotTexts.linkOnLogin}</a>
       </p>
+      {ldap && (
+        <p className="mt-2 text-center">
+          <a href="/ldap/login" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">{texts.login.ldapLink}</a>
+        </p>
+      )}
     </AuthLayout>
   )
 }
@@ -42,7 +47,7 @@ export default new Hono<Env>()
     if (!c.get('org')) throw new Redirect('/setup')
     const next = safeNextPath(c.req.query('next'))
     if (c.get('principal')) throw new Redirect(next)
-    return renderPage(c, <LoginPage />, { title: texts.login.submit })
+    return renderPage(c, <LoginPage ldap={Boolean(c.get('deps').config.ldap)} />, { title: texts.login.submit })
   })
   .post('/login', async (c) => {
     if (!c.get('org')) throw new Redirect('/setup')
@@ -56,9 +61,9 @@ export default new Hono<Env>()
       // refused before the password was checked: 429, so scripts back off (and the form still explains itself)
       c.header('Retry-After', String(result.retryAfterSeconds))
       if (wantsJson(c)) throw new TooManyRequests(result.message)
-      return renderPage(c, <LoginPage email={email} error={result.message} />, { title: texts.login.submit, status: 429 })
+      return renderPage(c, <LoginPage email={email} error={result.message} ldap={Boolean(c.get('deps').config.ldap)} />, { title: texts.login.submit, status: 429 })
     }
-    if (!result.ok) return renderPage(c, <LoginPage email={email} error={result.message} />, { title: texts.login.submit })
+    if (!result.ok) return renderPage(c, <LoginPage email={email} error={result.message} ldap={Boolean(c.get('deps').config.ldap)} />, { title: texts.login.submit })
     setSessionCookie(c, result.token, result.remember ? REMEMBER_TTL_SECONDS : undefined)
     setCsrfCookie(c, csrfTokenFor(c.get('deps'), result.token))
     return c.redirect(next)

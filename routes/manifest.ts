@@ -40,6 +40,7 @@ import groupsPage from './groups/index.tsx'
 import forgot from './forgot.tsx'
 import help from './help.tsx'
 import home from './index.tsx'
+import ldapLogin from './ldap-login.tsx'
 import login from './login.tsx'
 import logout from './logout.tsx'
 import passwordLinks from './password-links.tsx'
@@ -105,6 +106,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', help],
   ['/', home],
   ['/', login],
+  ['/', ldapLogin],
   ['/', logout],
   ['/', passwordLinks],
   ['/', ping],

@@ -2,8 +2,9 @@
 # What the test suite needs from the system, installed and started when missing: Debian's Chromium for the browser
 # tests, MariaDB on 127.0.0.1:3306 and ClickHouse, Prometheus and InfluxDB server binaries for the runner tests (the
 # tests start their own Prometheus and influxd on free ports, so the packages' own services are kept from starting),
-# and PostgreSQL 15's binaries for the test that keeps Sightline's own data on the oldest PostgreSQL it supports (it
-# starts a throwaway cluster of its own; every other PostgreSQL test uses the embedded server). Installing needs root
+# PostgreSQL 15's binaries for the test that keeps Sightline's own data on the oldest PostgreSQL it supports (it
+# starts a throwaway cluster of its own; every other PostgreSQL test uses the embedded server), and slapd for the LDAP
+# sign-in tests (they start their own directory on a free port). Installing needs root
 # and apt; without them it says what to install and stops.
 set -uo pipefail
 
@@ -12,10 +13,11 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 [ -x /usr/sbin/mariadbd ] || [ -x /usr/sbin/mysqld ] || missing+=(mariadb-server)
 command -v clickhouse-server >/dev/null 2>&1 || [ -x /usr/sbin/clickhouse-server ] || missing+=(clickhouse-server)
 [ -x "${SIGHTLINE_TEST_PG15_BIN:-/usr/lib/postgresql/15/bin}/postgres" ] || missing+=(postgresql-15)
-# binaries only: their services would hold :9090, :8086 and :8088, and their recommends add exporters
+# binaries only: their services would hold :9090, :8086, :8088 and :389, and their recommends add exporters
 engines=()
 [ -x /usr/bin/prometheus ] || engines+=(prometheus)
 [ -x /usr/bin/influxd ] || engines+=(influxdb)
+[ -x /usr/sbin/slapd ] && [ -x /usr/sbin/slapadd ] || engines+=(slapd)
 
 if [ $((${#missing[@]} + ${#engines[@]})) -gt 0 ]; then
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then

@@ -47,6 +47,26 @@ export interface Config {
   signInLimits: SignInLimits
   /** The SMTP server mail goes through; undefined (mail not configured) unless both server and sender are set. */
   mail: MailSettings | undefined
+  /** LDAP sign-in at /ldap/login; undefined (off) unless SIGHTLINE_LDAP_LOGIN_ENABLED is true. */
+  ldap: LdapSettings | undefined
+}
+
+/** LDAP sign-in, named as the established tool's LDAP_* settings. */
+export interface LdapSettings {
+  /** ldap:// or ldaps:// address of the directory. */
+  url: string
+  /** The connection is TLS from the first byte (ldaps://). */
+  useSsl: boolean
+  /** The connection starts plain and is upgraded with StartTLS before anything is sent. */
+  startTls: boolean
+  /** The service account that searches for the user; none: search anonymously. */
+  bindDn: string | undefined
+  bindPassword: string | undefined
+  searchDn: string
+  /** The search filter, `%(username)s` standing for the escaped user name. */
+  searchTemplate: string
+  displayNameKey: string
+  emailKey: string
 }
 
 /** SMTP settings, named as the established tool's REDASH_MAIL_* settings. */
@@ -97,6 +117,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: addressRanges(env, 'SIGHTLINE_TRUSTED_PROXIES'),
     signInLimits: DEFAULT_SIGN_IN_LIMITS,
     mail: mailSettings(env),
+    ldap: ldapSettings(env),
+  }
+}
+
+function ldapSettings(env: Record<string, string | undefined>): LdapSettings | undefined {
+  if (env.SIGHTLINE_LDAP_LOGIN_ENABLED !== 'true') return undefined
+  const url = env.SIGHTLINE_LDAP_URL?.trim()
+  if (!url || !/^ldaps?:\/\//i.test(url)) throw new Error('SIGHTLINE_LDAP_URL must be an ldap:// or ldaps:// address when LDAP login is enabled')
+  const searchDn = env.SIGHTLINE_LDAP_SEARCH_DN?.trim()
+  if (!searchDn) throw new Error('SIGHTLINE_LDAP_SEARCH_DN is required when LDAP login is enabled')
+  const searchTemplate = env.SIGHTLINE_LDAP_SEARCH_TEMPLATE?.trim() || '(cn=%(username)s)'
+  if (!searchTemplate.includes('%(username)s')) throw new Error('SIGHTLINE_LDAP_SEARCH_TEMPLATE must contain %(username)s')
+  return {
+    url,
+    useSsl: env.SIGHTLINE_LDAP_USE_SSL === 'true' || /^ldaps:/i.test(url),
+    startTls: env.SIGHTLINE_LDAP_STARTTLS === 'true',
+    bindDn: env.SIGHTLINE_LDAP_BIND_DN || undefined,
+    bindPassword: env.SIGHTLINE_LDAP_BIND_DN_PASSWORD || undefined,
+    searchDn,
+    searchTemplate,
+    displayNameKey: env.SIGHTLINE_LDAP_DISPLAY_NAME_KEY?.trim() || 'displayName',
+    emailKey: env.SIGHTLINE_LDAP_EMAIL_KEY?.trim() || 'mail',
   }
 }
 

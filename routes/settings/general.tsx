@@ -25,7 +25,7 @@ export default new Hono<Env>()
     return renderShellPage(c, (
       <SettingsLayout principal={principal} active="general">
         <OrgSettingsForm settings={pickValues(org.settings)} dateFormats={dateFormatList} timeFormats={timeFormatList}
-          otherLoginMethod={otherLoginMethodEnabled(org.settings)} mailConfigured={Boolean(config.mail)}
+          otherLoginMethod={otherLoginMethodEnabled(org.settings, config)} mailConfigured={Boolean(config.mail)}
           originFromEnvironment={config.baseUrl ?? null} />
       </SettingsLayout>
     ), { title: texts.settingsItems.general, section: 'settings' })

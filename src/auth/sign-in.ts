@@ -97,7 +97,7 @@ async function attempt(deps: Deps, input: SignInInput): Promise<SignInResult> {
 let pausedRefusals = 0
 const MAX_PAUSED_REFUSALS = 1_000
 
-async function pauseRefusal(ms: number) {
+export async function pauseRefusal(ms: number) {
   if (ms <= 0 || pausedRefusals >= MAX_PAUSED_REFUSALS) return
   pausedRefusals++
   try {
@@ -154,7 +154,7 @@ function hashRank(counts: AttemptCounts, limits: SignInLimits, knownAddress: boo
   return counts.addressFailures === 0 && counts.accountFailures === 0 && !busyAddress ? 'clean' : 'open'
 }
 
-function refused(verdict: Verdict): SignInResult {
+export function refused(verdict: Verdict): SignInResult {
   const retryAfterMs = verdict.go ? 1_000 : verdict.retryAfterMs
   const wait = waitText(retryAfterMs)
   const message = !verdict.go && verdict.reason === 'address' ? signInTexts.addressThrottled(wait) : signInTexts.accountThrottled(wait)

@@ -19,7 +19,7 @@ export async function currentOrg(deps: Deps): Promise<OrgContext | undefined> {
   if (cached) return cached
   const row = await findDefaultOrg(deps.sql)
   if (!row) return undefined
-  const org = { id: row.id, name: row.name, slug: row.slug, stored: row.settings, settings: effectiveSettings(row.settings) }
+  const org = { id: row.id, name: row.name, slug: row.slug, stored: row.settings, settings: effectiveSettings(row.settings, deps.config) }
   deps.orgs.set('default', org)
   return org
 }

@@ -34,7 +34,7 @@ export async function saveSettings(deps: Deps, principal: Principal, org: OrgCon
   }
   // spec 3 §5: password login may be switched off only while another login method is on. Refused rather than stored
   // and overridden, so that a `false` saved today cannot take effect unnoticed the day another method is switched on.
-  if (change.auth_password_login_enabled === false && !otherLoginMethodEnabled(effectiveSettings(stored))) {
+  if (change.auth_password_login_enabled === false && !otherLoginMethodEnabled(effectiveSettings(stored, deps.config), deps.config)) {
     throw new BadRequest(texts.settings.passwordLoginTooltip)
   }
   await deps.sql.begin(async (tx) => {
@@ -43,5 +43,5 @@ export async function saveSettings(deps: Deps, principal: Principal, org: OrgCon
       properties: { new_values: change, previous_values: previous } })
   })
   await deps.bus.invalidate('org', org.id)
-  return effectiveSettings(stored)
+  return effectiveSettings(stored, deps.config)
 }

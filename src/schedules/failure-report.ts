@@ -9,6 +9,9 @@ import { localOrigin, publicOrigin } from '../settings/public-origin.ts'
 import { findUserById } from '../users/store.ts'
 import { findReportTarget, insertFailure, takeFailures, type FailureRow } from './failure-store.ts'
 
+/** Only the report setting is read here, which the login methods do not touch. */
+const NO_LOGIN_METHODS_NEEDED = { ldap: undefined }
+
 /**
  * The failed-scheduled-query report (reference §5.3, organization setting `send_email_on_failed_scheduled_queries`):
  * each failure of a scheduled run is kept for the query's owner, and one keyed job per owner, due a while after the
@@ -30,7 +33,7 @@ const reportJobKey = (userId: number) => `failure-report:${userId}`
 export async function keepFailureForReport(db: Db, f: { queryId: number; error: string; scheduleFailures: number }, now = new Date()) {
   if (f.scheduleFailures >= MAX_FAILURE_REPORTS_PER_QUERY) return
   const target = await findReportTarget(db, f.queryId)
-  if (!target || target.owner_disabled || !effectiveSettings(target.org_settings).send_email_on_failed_scheduled_queries) return
+  if (!target || target.owner_disabled || !effectiveSettings(target.org_settings, NO_LOGIN_METHODS_NEEDED).send_email_on_failed_scheduled_queries) return
   const error = f.error.length > MAX_ERROR_CHARS ? `${f.error.slice(0, MAX_ERROR_CHARS)}…` : f.error
   await insertFailure(db, { userId: target.user_id, queryId: f.queryId, error, scheduleFailures: f.scheduleFailures })
   await enqueue(db, 'send_failure_report', { user_id: target.user_id }, {

@@ -24,7 +24,7 @@ export function clientConfig(config: Config, settings: OrgSettings, principal?: 
     dashboardRefreshIntervals: DASHBOARD_REFRESH_INTERVALS,
     queryRefreshIntervals: QUERY_REFRESH_INTERVALS,
     googleLoginEnabled: false,
-    ldapLoginEnabled: false,
+    ldapLoginEnabled: Boolean(config.ldap),
     pageSize: 20,
     pageSizeOptions: [5, 10, 20, 50, 100],
     tableCellMaxJSONSize: 50000,

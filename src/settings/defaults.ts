@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Config } from '../config.ts'
 
 export const DATE_FORMATS = ['DD/MM/YY', 'MM/DD/YY', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY']
 export const TIME_FORMATS = ['HH:mm', 'HH:mm:ss', 'HH:mm:ss.SSS']
@@ -62,19 +63,25 @@ export const DEFAULT_SETTINGS: OrgSettings = {
   auth_saml_nameid_format: '',
 }
 
+/** The login methods the operator switches on in the environment rather than in the settings. */
+export type EnvironmentLoginMethods = Pick<Config, 'ldap'>
+
 /**
- * Sightline signs people in with a password only, for now: no other login method can be enabled, so password
- * login stays on (spec 3 §5: it may be disabled only when another method is enabled).
+ * Whether people can sign in some other way than with a password (spec 3 §5: only then may password login be
+ * disabled). LDAP is switched on in the environment (SIGHTLINE_LDAP_LOGIN_ENABLED).
  */
-export function otherLoginMethodEnabled(_settings: OrgSettings): boolean {
-  return false
+export function otherLoginMethodEnabled(_settings: OrgSettings, environment: EnvironmentLoginMethods): boolean {
+  return Boolean(environment.ldap)
 }
 
-/** Stored values over the defaults, with the password-login rule applied. */
-export function effectiveSettings(stored: Record<string, unknown>): OrgSettings {
+/**
+ * Stored values over the defaults, with the password-login rule applied: with no other login method on, password
+ * login is on whatever was saved (say, LDAP switched off in the environment after password login was disabled).
+ */
+export function effectiveSettings(stored: Record<string, unknown>, environment: EnvironmentLoginMethods): OrgSettings {
   const merged = { ...DEFAULT_SETTINGS } as Record<string, unknown>
   for (const key of Object.keys(DEFAULT_SETTINGS)) if (key in stored) merged[key] = stored[key]
   const settings = merged as OrgSettings
-  if (!otherLoginMethodEnabled(settings)) settings.auth_password_login_enabled = true
+  if (!otherLoginMethodEnabled(settings, environment)) settings.auth_password_login_enabled = true
   return settings
 }

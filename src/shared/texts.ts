@@ -98,6 +98,10 @@ export const texts = {
     remember: 'Remember me',
     submit: 'Log In',
     restored: 'You are signed in again. You can close this window.',
+    ldapTitle: 'Login to Sightline with LDAP',
+    ldapUsername: 'LDAP user name',
+    ldapLink: 'Log in with LDAP',
+    passwordLink: 'Log in with a Sightline password',
   },
   logout: {
     title: 'Log out',

@@ -226,3 +226,13 @@ export async function countRecentAccountMails(db: Db, orgId: number): Promise<nu
 export async function setEmailVerified(db: Db, id: number, verified: boolean): Promise<void> {
   await db`update users set is_email_verified = ${verified}, updated_at = now() where id = ${id}`
 }
+
+/**
+ * A user an identity provider vouched for at sign-in: its name follows the provider's, and a pending invitation is
+ * settled, since they have now proved who they are.
+ */
+export async function markExternallySignedIn(db: Db, orgId: number, userId: number, name: string) {
+  await db`
+    update users set name = ${name}, is_invitation_pending = false, updated_at = now()
+    where id = ${userId} and org_id = ${orgId} and (name <> ${name} or is_invitation_pending)`
+}
