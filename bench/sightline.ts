@@ -75,6 +75,8 @@ export interface BenchSightline {
   databaseUrl: string
   /** The first admin, signed in. */
   admin: HttpSession
+  /** Sightline's process id, for reading its memory. */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -93,7 +95,7 @@ export async function startBenchSightline(label: string, env: NodeJS.ProcessEnv 
     cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env, NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'warn', DATABASE_URL: pg.url, SIGHTLINE_PROCESS: 'all',
-      PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root, ...env,
+      PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root, SIGHTLINE_BASE_URL: base, ...env,
     },
   })
   let stopped = false
@@ -110,13 +112,13 @@ export async function startBenchSightline(label: string, env: NodeJS.ProcessEnv 
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop().finally(() => process.exit(130)))
   try {
-    for (let i = 0; i < 600 && !(await fetch(`${base}/ping`).then((r) => r.ok, () => false)); i++) await sleep(100)
+    for (let i = 0; i < 1800 && !(await fetch(`${base}/ping`).then((r) => r.ok, () => false)); i++) await sleep(100)
     const admin = new HttpSession(base)
     admin.keep(await fetch(`${base}/setup`, {
       method: 'POST', redirect: 'manual', body: new URLSearchParams(ADMIN), headers: { 'content-type': 'application/x-www-form-urlencoded' },
     }))
     if (!admin.csrf) admin.keep(await fetch(`${base}/api/session`, { headers: { cookie: admin.cookie } }))
-    return { base, sql, databaseUrl: pg.url, admin, stop }
+    return { base, sql, databaseUrl: pg.url, admin, pid: child.pid!, stop }
   } catch (error) {
     await stop()
     throw error

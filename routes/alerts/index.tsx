@@ -11,14 +11,14 @@ import type { Env } from '../../src/http/env.ts'
 import { signedIn } from '../../src/http/guards.ts'
 import { alertPageTexts as t } from '../../src/shared/alert-page-texts.ts'
 import { effectiveOrder, readListState, type ListSpec } from '../../src/shared/list/address.ts'
-import { clampPage, parseOrder } from '../../src/shared/list/params.ts'
+import { parseOrder } from '../../src/shared/list/params.ts'
 import { dateFormatsOf, formatDateTime, formatDay, type DateFormats } from '../../src/shared/time.ts'
 import { FlashNotice } from '../../src/ui/FlashNotice.tsx'
 import { Icon } from '../../src/ui/icons.tsx'
-import { alertListRows, type AlertListRow } from '../../src/ui/alert-list.ts'
+import { alertListPage, type AlertListColumn, type AlertListRow } from '../../src/ui/alert-list.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 
-type Column = 'name' | 'created_by' | 'state' | 'updated_at' | 'created_at'
+type Column = AlertListColumn
 
 /** Spec 2 §9: the alerts list pages at 20 (5 to 100 to choose from), newest first. */
 const ALERT_LIST: ListSpec<Column> = {
@@ -38,25 +38,6 @@ const COLUMNS: ListColumn[] = [
 ]
 
 type Row = AlertListRow
-
-const sortKey: Record<Column, (r: Row) => string> = {
-  name: (r) => r.name.toLowerCase(),
-  created_by: (r) => r.user_name.toLowerCase(),
-  state: (r) => r.state,
-  updated_at: (r) => r.updated_at,
-  created_at: (r) => r.created_at,
-}
-
-/** The rows in the list's order; ties (and the default) newest first, by id. */
-function sorted(rows: Row[], order: string | null): Row[] {
-  const o = parseOrder(order, Object.keys(ALERT_LIST.columns) as Column[])
-  if (!o) return rows
-  const key = sortKey[o.column]
-  return [...rows].sort((a, b) => {
-    const c = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : b.id - a.id
-    return o.descending ? -c : c
-  })
-}
 
 /** The muted or active bell (spec 2 §2), with its meaning for screen readers. */
 export function Bell({ muted }: { muted: boolean }): JSX.Element {
@@ -104,10 +85,9 @@ function Results({ list, rows, count, formats }: { list: ListView; rows: Row[]; 
  */
 export default new Hono<Env>().get('/alerts', async (c) => {
   const { principal, org } = signedIn(c)
-  const all = await alertListRows(c.get('deps'), principal)
   const s = readListState(ALERT_LIST, new URL(c.req.url).searchParams)
-  const page = clampPage(s.page, all.length, s.pageSize)
-  const rows = sorted(all, effectiveOrder(ALERT_LIST, s)).slice((page - 1) * s.pageSize, page * s.pageSize)
+  const order = parseOrder(effectiveOrder(ALERT_LIST, s), Object.keys(ALERT_LIST.columns) as Column[])
+  const { count, page, rows } = await alertListPage(c.get('deps'), principal, order, { page: s.page, pageSize: s.pageSize })
   const list = addressView(ALERT_LIST, { ...s, page }, '/alerts')
   // an alert deleted from its own page says so here, once
   const notice = getCookie(c, FLASH_COOKIE) === 'alert_deleted' ? t.deleted : undefined
@@ -120,13 +100,13 @@ export default new Hono<Env>().get('/alerts', async (c) => {
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100">{t.title}</h1>
         <a href="/alerts/new" className={ui.primaryButton}><Icon name="plus" className="h-4 w-4" />{t.newAlert}</a>
       </div>
-      {all.length === 0 ? (
+      {count === 0 ? (
         <EmptyState icon={<Icon name="alerts" className="h-10 w-10 text-slate-400" />}>
           <strong className="block text-base text-slate-900 dark:text-slate-100">{t.emptyTitle}</strong>
           <span className="mt-1 block">{t.emptyBody}</span>
           <a href="/alerts/new" className={`${ui.link} mt-3 inline-block`}>{t.emptyCreate}</a>
         </EmptyState>
-      ) : <Results list={list} rows={rows} count={all.length} formats={dateFormatsOf(org.settings)} />}
+      ) : <Results list={list} rows={rows} count={count} formats={dateFormatsOf(org.settings)} />}
     </div>
   ), { title: t.title, section: 'alerts' })
 })

@@ -4,6 +4,7 @@ import { createAlert, deleteAlert, evaluateAlert, getAlert, listAlerts, setAlert
 import { alertDeliveries, alertHistory, listSubscriptions, subscribe, unsubscribe } from '../../src/alerts/subscriptions.ts'
 import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/env.ts'
+import { COMPRESSIBLE } from '../../src/shared/headers.ts'
 import { apiCaller } from '../../src/http/guards.ts'
 import { idParam, jsonBody } from '../../src/http/validate.ts'
 
@@ -59,7 +60,10 @@ async function optionalBody(c: Context<Env>): Promise<unknown> {
  *   query the caller may see).
  */
 export default new Hono<Env>()
-  .get('/', async (c) => privateJson(c, await listAlerts(c.get('deps'), apiCaller(c).principal)))
+  .get('/', (c) => {
+    const list = listAlerts(c.get('deps'), apiCaller(c).principal)
+    return c.body(list, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', [COMPRESSIBLE]: '1' })
+  })
   .post('/', async (c) => {
     const { principal } = apiCaller(c)
     return privateJson(c, await createAlert(c.get('deps'), principal, await jsonBody(c.req)))

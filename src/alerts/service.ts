@@ -17,6 +17,7 @@ import { checkAlerts } from './check.ts'
 import { evaluateLatest, latestResultId, runOwnQueryNow } from './evaluations.ts'
 import { planAlertRun } from './own-runs.ts'
 import { alertJson } from './serialize.ts'
+import { jsonArrayStream } from '../shared/json-array-stream.ts'
 import * as store from './store.ts'
 import type { AlertOptions, AlertRow } from './store.ts'
 
@@ -56,10 +57,20 @@ async function alertsJson(deps: Deps, principal: Principal, rows: AlertRow[]) {
 
 const oneJson = async (deps: Deps, principal: Principal, row: AlertRow) => (await alertsJson(deps, principal, [row]))[0]
 
-/** `GET api/alerts`: every alert on a query the caller may see, newest first, as a plain array (reference §1.4). */
-export async function listAlerts(deps: Deps, principal: Principal) {
+/** How many alerts are read, joined to their queries and people, and written out at a time. */
+const LIST_BATCH = 500
+
+/**
+ * `GET api/alerts`: every alert on a query the caller may see, newest first, as a plain array (reference §1.4). The
+ * list has no pages, so it is written as it is read, a batch at a time: memory stays flat however many alerts there are.
+ */
+export function listAlerts(deps: Deps, principal: Principal): ReadableStream<Uint8Array> {
   requireAllowed(principal, 'list_alerts')
-  return alertsJson(deps, principal, await store.listVisible(deps.sql, viewerOf(principal)))
+  const batches = store.visibleBatches(deps.sql, viewerOf(principal), LIST_BATCH)
+  async function* documents() {
+    for await (const rows of batches) yield await alertsJson(deps, principal, rows)
+  }
+  return jsonArrayStream(documents())
 }
 
 export async function getAlert(deps: Deps, principal: Principal, id: number) {

@@ -65,6 +65,17 @@ export async function listVisible(db: Db, v: Viewer): Promise<AlertRow[]> {
      order by a.created_at desc, a.id desc`
 }
 
+/**
+ * The same alerts as `listVisible`, read through a cursor a batch at a time, so an unpaged list of any length never
+ * sits in memory whole. The iterator holds a connection until it ends or is handed back (`return()`).
+ */
+export function visibleBatches(db: Db, v: Viewer, batchSize: number): AsyncIterable<AlertRow[]> {
+  return db<AlertRow[]>`
+    select a.* from alerts a join queries q on q.id = a.query_id
+     where a.org_id = ${v.orgId} and ${visibleTo(db, v)}
+     order by a.created_at desc, a.id desc`.cursor(batchSize)
+}
+
 /** The queries alerts watch, as their answers embed them. */
 export async function queriesByIds(db: Db, orgId: number, ids: number[]): Promise<QueryRow[]> {
   if (!ids.length) return []

@@ -4,6 +4,7 @@ import { STORED_OBJECT_TYPE } from '../object-types.ts'
 import type { ListQuery } from '../shared/list/params.ts'
 import { searchWords, type SearchWords } from '../shared/list/search-words.ts'
 import { apiListQuery } from '../validation/list-query.ts'
+import { readableSources } from '../queries/store.ts'
 import { dashboardColumns, type DashboardRow, type DashboardViewer } from './store.ts'
 
 export type DashboardListKind = 'all' | 'my' | 'favorites'
@@ -50,8 +51,7 @@ function listedTo(db: Db, v: DashboardViewer): Fragment {
       select 1 from widgets w
       join visualizations z on z.id = w.visualization_id
       join queries q on q.id = z.query_id
-      join data_source_groups g on g.data_source_id = q.data_source_id
-      where w.dashboard_id = d.id and g.group_id = any(${v.groupIds}::bigint[]))
+      where w.dashboard_id = d.id and q.data_source_id = any(${readableSources(db, v)}))
     or not exists (select 1 from widgets w where w.dashboard_id = d.id and w.visualization_id is not null))))`
 }
 

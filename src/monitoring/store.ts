@@ -161,11 +161,17 @@ export async function workers(db: Db): Promise<WorkerRow[]> {
      order by h.started_at, h.worker_id`
 }
 
-/** Scheduled, not archived, and either due or being refreshed right now. */
+/**
+ * Scheduled, not archived, and either due or being refreshed right now. The two ways to be outdated are looked up
+ * apart, each on its partial index (due refreshes, refreshes in flight), and the few queries they name read by id:
+ * one OR across them would read every query of the organization.
+ */
 const outdated = (db: Db, orgId: number) => db`
-  q.org_id = ${orgId} and not q.is_archived and q.schedule is not null
-  and (q.schedule_next_at <= now()
-       or exists (select 1 from executions e where e.query_id = q.id and e.scheduled and e.status in (1, 2)))`
+  q.id = any(array(
+    select d.id from queries d where d.schedule_next_at <= now()
+    union all
+    select e.query_id from executions e where e.scheduled and e.status in (1, 2)))
+  and q.org_id = ${orgId} and not q.is_archived and q.schedule is not null`
 
 export type OutdatedQueryRow = QueryRow & { is_favorite: boolean; starred_at: Date | null }
 

@@ -65,15 +65,20 @@ export const queryTables = (db: Db) => db`
   left join query_results r on r.id = q.latest_query_data_id`
 
 /**
+ * The sources a member reads through their groups, as an uncorrelated subquery: PostgreSQL computes it once per
+ * statement, so a list filters on `data_source_id` over its own index instead of probing the groups for every query.
+ */
+export const readableSources = (db: Db, v: Viewer) =>
+  db`array(select g.data_source_id from data_source_groups g where g.group_id = any(${v.groupIds}::bigint[]))`
+
+/**
  * The queries a viewer may see: admins all of the organization's; others those whose source is in one of their
  * groups (view-only included), and their own queries whose source was deleted.
  */
 export function visibleTo(db: Db, v: Viewer) {
   if (v.admin) return db`q.org_id = ${v.orgId}`
   return db`q.org_id = ${v.orgId} and (
-    exists (
-      select 1 from data_source_groups g
-      where g.data_source_id = q.data_source_id and g.group_id = any(${v.groupIds}::bigint[]))
+    q.data_source_id = any(${readableSources(db, v)})
     or (q.data_source_id is null and q.user_id = ${v.userId}))`
 }
 

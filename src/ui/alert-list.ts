@@ -1,10 +1,11 @@
-import { listVisible } from '../alerts/store.ts'
 import type { Deps } from '../deps.ts'
+import { countedPage, type CountedPage, type Fragment, type Paging } from '../db/list-page.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAllowed } from '../permissions/require.ts'
 import { viewerOf } from '../queries/access.ts'
+import { visibleTo } from '../queries/store.ts'
+import type { ListOrder } from '../shared/list/params.ts'
 import { iso } from '../shared/time.ts'
-import { usersByIds } from '../users/store.ts'
 
 /** One line of the alerts list: what its columns show, nothing more. */
 export interface AlertListRow {
@@ -17,17 +18,55 @@ export interface AlertListRow {
   updated_at: string
 }
 
+export type AlertListColumn = 'name' | 'created_by' | 'state' | 'updated_at' | 'created_at'
+
+interface StoredRow {
+  id: number
+  name: string
+  muted: boolean
+  state: string
+  user_name: string
+  created_at: Date
+  updated_at: Date
+}
+
 /**
- * The rows of the alerts list page: the same alerts as GET /api/alerts (each once, on queries the viewer may see,
- * newest first), without serialising every alert's query, which the list does not show (a thousand alerts on one
- * query would otherwise be a thousand query documents for a page of twenty).
+ * The sortable columns. Text sorts by code point (`collate "C"`), as the list always has; equal values keep the
+ * newest first when ascending and the oldest first when descending, the list's order since it was first drawn.
  */
-export async function alertListRows(deps: Deps, principal: Principal): Promise<AlertListRow[]> {
+function orderBy(db: Deps['sql'], order: ListOrder<AlertListColumn> | null): Fragment {
+  if (!order) return db`a.created_at desc, a.id desc`
+  const columns: Record<AlertListColumn, Fragment> = {
+    name: db`lower(a.name) collate "C"`,
+    created_by: db`lower(coalesce(u.name, '')) collate "C"`,
+    state: db`a.state collate "C"`,
+    updated_at: db`a.updated_at`,
+    created_at: db`a.created_at`,
+  }
+  return order.descending ? db`${columns[order.column]} desc, a.id asc` : db`${columns[order.column]} asc, a.id desc`
+}
+
+/**
+ * One page of the alerts list page: the same alerts as GET /api/alerts (each once, on queries the viewer may see),
+ * sorted and paged by the database, without serialising every alert's query, which the list does not show. A page
+ * past the end is the last one.
+ */
+export async function alertListPage(
+  deps: Deps, principal: Principal, order: ListOrder<AlertListColumn> | null, paging: Paging,
+): Promise<CountedPage<AlertListRow>> {
   requireAllowed(principal, 'list_alerts')
-  const rows = await listVisible(deps.sql, viewerOf(principal))
-  const users = await usersByIds(deps.sql, principal.orgId, rows.map((r) => r.user_id))
-  return rows.map((r) => ({
-    id: r.id, name: r.name, muted: r.options.muted === true, state: r.state, user_name: users.get(r.user_id)?.name ?? '',
-    created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)!,
-  }))
+  const db = deps.sql
+  const v = viewerOf(principal)
+  const page = await countedPage<StoredRow>(db, {
+    columns: db`a.id, a.name, coalesce(a.options -> 'muted' = 'true'::jsonb, false) as muted, a.state, coalesce(u.name, '') as user_name,
+      a.created_at, a.updated_at`,
+    from: db`alerts a join queries q on q.id = a.query_id left join users u on u.id = a.user_id and u.org_id = a.org_id`,
+    countFrom: db`alerts a join queries q on q.id = a.query_id`,
+    where: db`a.org_id = ${v.orgId} and ${visibleTo(db, v)}`,
+    orderBy: orderBy(db, order),
+  }, paging, { pastEnd: 'last' })
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({ ...r, created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)! })),
+  }
 }
