@@ -15,7 +15,7 @@ import { parseOrder } from '../../src/shared/list/params.ts'
 import { dateFormatsOf, formatDateTime, formatDay, type DateFormats } from '../../src/shared/time.ts'
 import { FlashNotice } from '../../src/ui/FlashNotice.tsx'
 import { Icon } from '../../src/ui/icons.tsx'
-import { alertListPage, type AlertListColumn, type AlertListRow } from '../../src/ui/alert-list.ts'
+import { alertListPage, type AlertListColumn, type AlertListRow } from '../../src/alerts/list-page.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 
 type Column = AlertListColumn

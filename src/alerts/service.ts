@@ -17,7 +17,7 @@ import { checkAlerts } from './check.ts'
 import { evaluateLatest, latestResultId, runOwnQueryNow } from './evaluations.ts'
 import { planAlertRun } from './own-runs.ts'
 import { alertJson } from './serialize.ts'
-import { jsonArrayStream } from '../shared/json-array-stream.ts'
+import { jsonArrayStream } from '../results/download/json-array-stream.ts'
 import * as store from './store.ts'
 import type { AlertOptions, AlertRow } from './store.ts'
 

@@ -5,12 +5,12 @@ import { listGroups } from '../groups/store.ts'
 import { log } from '../log.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { findUserByEmail, insertUser, markExternallySignedIn } from '../users/store.ts'
-import { checkDirectoryCredentials, DirectoryUnavailable, type DirectoryPerson } from './ldap.ts'
-import { openSession } from './service.ts'
-import { pauseRefusal, refused, type SignInResult } from './sign-in.ts'
-import { claimSignInAttempt, forgetSignInFailures } from './store.ts'
-import { signInVerdict, type Verdict } from './throttle.ts'
-import { sha256 } from './tokens.ts'
+import { checkDirectoryCredentials, DirectoryUnavailable, type DirectoryPerson } from './directory.ts'
+import { openSession } from '../auth/service.ts'
+import { pauseRefusal, refused, type SignInResult } from '../auth/sign-in.ts'
+import { claimSignInAttempt, forgetSignInFailures } from '../auth/store.ts'
+import { signInVerdict, type Verdict } from '../auth/throttle.ts'
+import { sha256 } from '../auth/tokens.ts'
 
 export const ldapTexts = {
   incorrect: 'Incorrect credentials.',

@@ -1,9 +1,6 @@
-import type { Deps } from '../deps.ts'
+import type { Db } from '../db/sql.ts'
 import { countedPage, type CountedPage, type Fragment, type Paging } from '../db/list-page.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { requireAllowed } from '../permissions/require.ts'
-import { viewerOf } from '../queries/access.ts'
-import { visibleTo } from '../queries/store.ts'
+import { visibleTo, type Viewer } from '../queries/store.ts'
 import type { ListOrder } from '../shared/list/params.ts'
 import { iso } from '../shared/time.ts'
 
@@ -34,7 +31,7 @@ interface StoredRow {
  * The sortable columns. Text sorts by code point (`collate "C"`), as the list always has; equal values keep the
  * newest first when ascending and the oldest first when descending, the list's order since it was first drawn.
  */
-function orderBy(db: Deps['sql'], order: ListOrder<AlertListColumn> | null): Fragment {
+function orderBy(db: Db, order: ListOrder<AlertListColumn> | null): Fragment {
   if (!order) return db`a.created_at desc, a.id desc`
   const columns: Record<AlertListColumn, Fragment> = {
     name: db`lower(a.name) collate "C"`,
@@ -51,12 +48,9 @@ function orderBy(db: Deps['sql'], order: ListOrder<AlertListColumn> | null): Fra
  * sorted and paged by the database, without serialising every alert's query, which the list does not show. A page
  * past the end is the last one.
  */
-export async function alertListPage(
-  deps: Deps, principal: Principal, order: ListOrder<AlertListColumn> | null, paging: Paging,
+export async function findAlertListPage(
+  db: Db, v: Viewer, order: ListOrder<AlertListColumn> | null, paging: Paging,
 ): Promise<CountedPage<AlertListRow>> {
-  requireAllowed(principal, 'list_alerts')
-  const db = deps.sql
-  const v = viewerOf(principal)
   const page = await countedPage<StoredRow>(db, {
     columns: db`a.id, a.name, coalesce(a.options -> 'muted' = 'true'::jsonb, false) as muted, a.state, coalesce(u.name, '') as user_name,
       a.created_at, a.updated_at`,

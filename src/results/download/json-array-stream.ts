@@ -1,4 +1,4 @@
-import { pullStream } from '../results/download/pull-stream.ts'
+import { pullStream } from './pull-stream.ts'
 
 const encoder = new TextEncoder()
 
