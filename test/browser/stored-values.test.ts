@@ -161,3 +161,57 @@ describe('other selects show what is in force', () => {
     expect(await card.getByLabel('region', { exact: true }).inputValue()).toBe('West')
   })
 })
+
+describe('the alert form’s parameter inputs', () => {
+  it('stores the option a dropdown shows when the alert names no value for it and the query has none saved', async () => {
+    const channel = { name: 'channel', title: 'Channel', type: 'enum', enumOptions: 'web\nmobile', value: 'web' }
+    const limit = { name: 'n', title: 'Limit', type: 'number', value: 1 }
+    const query = await api<Query>('POST', '/api/queries', {
+      data_source_id: warehouse, name: 'Visits per channel', query: "select {{ n }} * 100 as visits, '{{ channel }}' as channel",
+      options: { parameters: [limit, channel] },
+    })
+    await api('POST', `/api/queries/${query.id}`, { is_draft: false })
+    const run = await api<{ job?: { id: string } }>('POST', `/api/queries/${query.id}/results`, { parameters: {}, max_age: 0 })
+    if (run.job) expect(await jobEnd(suite, run.job)).toMatchObject({ status: 3 })
+    // the alert names only the limit; the channel came from the query's saved value, which is then cleared
+    const alert = await api<{ id: number }>('POST', '/api/alerts', {
+      name: 'Busy channel', query_id: query.id, options: { column: 'visits', op: '>', value: 50, parameters: { n: 2 } },
+    })
+    await api('POST', `/api/queries/${query.id}`, { options: { parameters: [limit, { ...channel, value: null }] } })
+
+    const { page, problems } = await suite.open(`/alerts/${alert.id}/edit`)
+    const select = page.getByLabel('Channel', { exact: true })
+    expect(await select.inputValue()).toBe('web')
+    expect(await page.getByLabel('Limit', { exact: true }).inputValue()).toBe('2')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await page.waitForURL(new RegExp(`/alerts/${alert.id}$`))
+    expect(await api('GET', `/api/alerts/${alert.id}`)).toMatchObject({ options: { parameters: { n: 2, channel: 'web' } } })
+    expect(problems).toEqual([])
+  })
+})
+
+describe('the chart editor with no column mapping', () => {
+  it('shows the columns the chart draws: the first across, the numeric ones up', async () => {
+    const query = await api<Query>('POST', '/api/queries', {
+      data_source_id: warehouse, name: 'Unmapped chart', query: "select * from (values ('North', 120, 3), ('South', 80, 5)) as t(region, orders, returns)",
+    })
+    const chart = await api<{ id: number }>('POST', '/api/visualizations', { query_id: query.id, type: 'CHART', name: 'Plain', options: { globalSeriesType: 'column' } })
+    const run = await api<{ job?: { id: string } }>('POST', `/api/queries/${query.id}/results`, { parameters: {}, max_age: 0 })
+    if (run.job) expect(await jobEnd(suite, run.job)).toMatchObject({ status: 3 })
+    const { page, problems } = await suite.open(`/queries/${query.id}#${chart.id}`)
+    await page.locator(`[data-chart-output="${chart.id}"] svg`).first().waitFor()
+    await page.getByRole('button', { name: 'Edit Visualization' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Visualization Editor' })
+    expect(await dialog.getByLabel('X Column').inputValue()).toBe('region')
+    const ys = dialog.getByRole('group', { name: 'Y Columns' })
+    expect(await ys.getByLabel('orders').isChecked()).toBe(true)
+    expect(await ys.getByLabel('returns').isChecked()).toBe(true)
+    // a change keeps the rest as drawn: taking returns away leaves region across and orders up
+    await ys.getByLabel('returns').uncheck()
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const saved = (await api<Query>('GET', `/api/queries/${query.id}`)).visualizations.find((v) => v.id === chart.id)!
+    expect(saved.options.columnMapping).toEqual({ region: 'x', orders: 'y' })
+    expect(problems).toEqual([])
+  })
+})
