@@ -56,6 +56,10 @@ async function addVisualization(page: Page, type: string, chartType?: string): P
   expect(await dialog.locator('[data-preview-error]').count(), `${type} ${chartType ?? ''}`).toBe(0)
   await dialog.getByRole('button', { name: 'Save' }).click()
   await dialog.waitFor({ state: 'detached' })
+  // the toast says so; dismissed, as it would sit over the next editor's Save button
+  const saved = toastWith(page, 'Visualization saved')
+  await saved.getByRole('button', { name: 'Dismiss' }).click()
+  await saved.waitFor({ state: 'detached' })
   const id = Number(new URL(page.url()).hash.slice(1))
   const panel = page.locator(`[data-chart-id="${id}"]`)
   await panel.locator(`[data-chart-output="${id}"]`).waitFor()
