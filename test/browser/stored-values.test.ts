@@ -215,3 +215,21 @@ describe('the chart editor with no column mapping', () => {
     expect(problems).toEqual([])
   })
 })
+
+describe('a data source’s settings', () => {
+  it('show the engine’s default for a setting the source does not store, and saving stores it', async () => {
+    const before = await api<{ options: Record<string, unknown> }>('GET', `/api/data_sources/${warehouse}`)
+    expect(before.options).not.toHaveProperty('annotate_queries')
+    expect(before.options).not.toHaveProperty('sslmode')
+    const { page, problems } = await suite.open(`/data_sources/${warehouse}`)
+    // queries on it are annotated and connect with sslmode=prefer: that is what shows
+    expect(await page.getByLabel('SSL Mode').inputValue()).toBe('prefer')
+    await page.getByRole('button', { name: 'Additional Settings' }).click()
+    expect(await page.getByLabel(/^Annotate queries/).isChecked()).toBe(true)
+    await page.getByRole('button', { name: 'Save' }).click()
+    await toastWith(page, 'Saved.').waitFor()
+    const after = await api<{ options: Record<string, unknown> }>('GET', `/api/data_sources/${warehouse}`)
+    expect(after.options).toMatchObject({ annotate_queries: true, sslmode: 'prefer' })
+    expect(problems).toEqual([])
+  })
+})
