@@ -133,6 +133,18 @@ describe('other selects show what is in force', () => {
     expect(await dialog.getByLabel('Refresh every').inputValue()).toBe('5400')
   })
 
+  it('says a weekly schedule saved without a weekday runs on the last run’s weekday, rather than showing Monday', async () => {
+    const query = await api<Query>('POST', '/api/queries', {
+      data_source_id: warehouse, name: 'Every week', query: 'select 1',
+      schedule: { interval: 604800, time: '09:00', day_of_week: null, until: null },
+    })
+    const { page } = await suite.open(`/queries/${query.id}`)
+    await page.locator('[data-schedule]').click()
+    const day = page.getByRole('dialog', { name: 'Refresh Schedule' }).getByRole('combobox', { name: 'On', exact: true })
+    expect(await day.inputValue()).toBe('')
+    expect(await day.locator('option:checked').textContent()).toBe('The last run’s weekday')
+  })
+
   it('says a counter without a chosen column shows the first one', async () => {
     const query = await api<Query>('POST', '/api/queries', { data_source_id: warehouse, name: 'Plain counter', query: 'select 7 as seven, 8 as eight' })
     const counter = await api<{ id: number }>('POST', '/api/visualizations', { query_id: query.id, type: 'COUNTER', name: 'Count', options: {} })
