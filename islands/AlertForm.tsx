@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 're
 import { autoName, NEW_ALERT_OPTIONS, normalizeOp, rearmChoice, rearmSeconds, thresholdValue, type RearmChoice } from '../src/shared/alert-form.ts'
 import { alertPageTexts as t } from '../src/shared/alert-page-texts.ts'
 import { island } from '../src/shared/island.tsx'
-import { isEmptyValue, type ParameterValue } from '../src/shared/parameters/index.ts'
+import { isEmptyValue, normalizeValue, type ParameterDefinition, type ParameterValue } from '../src/shared/parameters/index.ts'
 import { api, serverMessage } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
 import { flashNextPage } from './lib/flash.ts'
@@ -12,7 +12,6 @@ import { TemplateFields, type TemplateState } from './lib/alert/TemplateFields.t
 import type { AlertJson } from './lib/alert/types.ts'
 import { useQueryForAlert } from './lib/alert/use-query-result.ts'
 import { SubscriptionChoices, subscriptionsBody, type SubscriptionChoice } from './lib/alert/SubscriptionChoices.tsx'
-import { initialValues } from './lib/parameters/address.ts'
 import { ParameterInputs } from './lib/parameters/ParameterInputs.tsx'
 import { QueryPicker } from './lib/parameters/QueryPicker.tsx'
 import { ui } from './lib/ui.ts'
@@ -22,6 +21,15 @@ import { inlineInput } from './lib/alert/inline-input.ts'
 const DEFAULT_CHECK_MINUTES = '60'
 
 const valueText = (v: unknown) => (v === undefined || v === null ? '' : String(v))
+
+/**
+ * What each input shows, which is also what is saved: the alert's own value, or the query's saved one where the alert
+ * names none (as a run takes it), normalised as a run takes it (spec 1 §5: a dropdown without a value among its
+ * options holds its first option).
+ */
+function valuesShown(defs: readonly ParameterDefinition[], given: Record<string, unknown> | null): Record<string, ParameterValue> {
+  return Object.fromEntries(defs.map((d) => [d.name, normalizeValue(d, given && Object.hasOwn(given, d.name) ? given[d.name] : (d.value ?? null))]))
+}
 
 /**
  * The alert form (spec 2 §2 /alerts/new and /alerts/{id}/edit): the query picker first ('Start by selecting the
@@ -66,7 +74,7 @@ function AlertForm({ alert }: { alert: AlertJson | null }): JSX.Element {
     }
   }, [failure])
 
-  const shownValues = parameters ?? (query ? initialValues(query.parameters, '') : {})
+  const shownValues = query ? valuesShown(query.parameters, parameters) : (parameters ?? {})
   const namedValues = Object.fromEntries(Object.entries(shownValues).filter(([, v]) => !isEmptyValue(v)))
   const withParameters = Object.keys(namedValues).length > 0
   const checkValid = /^\d+$/.test(checkMinutes) && Number(checkMinutes) >= 1

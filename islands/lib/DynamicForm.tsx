@@ -81,7 +81,8 @@ function initialValues(schema: FormSchema, fields: Field[], options: Record<stri
   const out: Record<string, Value> = {}
   for (const f of fields) {
     const stored = options[f.key]
-    const fallback = isNew ? schema.properties[f.key].default : undefined
+    // an engine reads a switch or a choice it does not find as its default, so that is what shows (and is then saved)
+    const fallback = isNew || f.kind === 'checkbox' || f.kind === 'select' ? schema.properties[f.key].default : undefined
     const v = stored ?? fallback
     if (f.kind === 'checkbox') out[f.key] = v === true || v === 'true'
     else if (f.kind === 'select') out[f.key] = selectValue(schema, f, v)

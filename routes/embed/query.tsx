@@ -9,7 +9,7 @@ import { renderDocument } from '../../src/http/render.tsx'
 import { cacheScope } from '../../src/http/result-caching.ts'
 import { idParam } from '../../src/http/validate.ts'
 import {
-  drawEmbed, dropdownChoices, embedCaller, embedFlags, embedResult, openEmbed, refreshSeconds, type EmbedResult, type OpenedEmbed,
+  drawEmbed, dropdownChoices, embedCaller, embedFlags, embedResult, openEmbed, refreshSeconds, type EmbedFilter, type EmbedResult, type OpenedEmbed,
 } from '../../src/queries/embed.ts'
 import { embedTexts as t } from '../../src/shared/embed-texts.ts'
 import { EmbedPage, type EmbedBody } from '../../src/ui/EmbedPage.tsx'
@@ -28,15 +28,15 @@ function framed(c: Context<Env>, html: string, status: number, headers: Record<s
   return res
 }
 
-/** What the page shows in the visualization's place. */
-async function bodyOf(c: Context<Env>, e: OpenedEmbed, outcome: EmbedResult | null): Promise<EmbedBody> {
+/** What the page shows in the visualization's place, and the result's filters with the choice it is drawn with. */
+async function bodyOf(c: Context<Env>, e: OpenedEmbed, outcome: EmbedResult | null, search: URLSearchParams): Promise<EmbedBody & { filters?: EmbedFilter[] }> {
   if (!e.visualization) return { kind: 'error', text: t.missingVisualization }
   if (e.refused) return { kind: 'error', text: t.unsafe }
   if (!outcome) return { kind: 'pending' }
   if ('error' in outcome) return { kind: 'error', text: t.error(outcome.error) }
   if ('pending' in outcome) return { kind: 'pending' }
-  const drawing = await drawEmbed(c.get('deps'), e.visualization, outcome.result, requestDateFormats(c))
-  return 'html' in drawing ? { kind: 'drawing', html: drawing.html } : { kind: 'note', text: drawing.note === 'too-large' ? t.tooLarge : t.cannotDraw }
+  const drawing = await drawEmbed(c.get('deps'), e.visualization, outcome.result, search, requestDateFormats(c))
+  return 'html' in drawing ? { kind: 'drawing', html: drawing.html, filters: drawing.filters } : { kind: 'note', text: drawing.note === 'too-large' ? t.tooLarge : t.cannotDraw }
 }
 
 /**
@@ -78,14 +78,23 @@ export default new Hono<Env>().get('/embed/query/:id{[0-9]+}/visualization/:vid{
     headers = cachingHeaders(v, o)
   }
 
-  const body = await bodyOf(c, e, outcome)
+  const { filters = [], ...body } = await bodyOf(c, e, outcome, search)
   const pending = outcome !== null && 'pending' in outcome
-  const showForm = e.definitions.length > 0 && !flags.hideParameters && !e.refused && !!e.visualization
+  const showParameters = e.definitions.length > 0 && !flags.hideParameters && !e.refused && !!e.visualization
+  // the form's fields replace their keys in the address; every other key (switches, the key, hidden values) goes along
+  const fields = new Set([
+    ...(showParameters ? e.definitions.flatMap((d) => [`p_${d.name}`, `p_${d.name}.start`, `p_${d.name}.end`]) : []),
+    ...filters.map((f) => f.name), 'job',
+  ])
+  const carried = [...search].filter(([name]) => !fields.has(name))
   const keyInAddress = c.req.query('api_key')
   const page = (
     <EmbedPage query={{ name: query.name, description: query.description ?? '' }} visualizationName={e.visualization?.name ?? null}
       showHeader={!flags.hideHeader} showDescription={flags.showDescription} body={body}
-      form={showForm ? { definitions: e.definitions, values: e.values, dropdowns: await dropdownChoices(deps, caller, e), keep } : null}
+      form={showParameters || filters.length ? {
+        parameters: showParameters ? { definitions: e.definitions, values: e.values, dropdowns: await dropdownChoices(deps, caller, e) } : null,
+        filters, keep: carried,
+      } : null}
       retrievedAt={result && !flags.hideTimestamp ? result.retrieved_at : null}
       queryHref={flags.hideLink ? null : `/queries/${query.id}`}
       downloadHref={result && keyInAddress && !e.definitions.length ? `/api/queries/${query.id}/results/${result.id}.csv?api_key=${encodeURIComponent(keyInAddress)}` : null} />

@@ -1,4 +1,4 @@
-import { SharedCache } from '../db/cache.ts'
+import { drawResult } from '../dashboards/drawing.ts'
 import type { Deps } from '../deps.ts'
 import { HttpError, NotFound } from '../errors.ts'
 import { dropdownOptions } from '../executions/dropdowns.ts'
@@ -12,7 +12,8 @@ import { JobStatus } from '../shared/job-status.ts'
 import {
   effectiveType, isMultiValue, isSafe, normalizeValue, valuesFromSearchParams, type ParameterDefinition, type ParameterValue,
 } from '../shared/parameters/index.ts'
-import { renderVisualizationSvg } from '../visualizations/render.server.ts'
+import { valueKey } from '../visualizations/data.ts'
+import { selectionFromSearch } from '../visualizations/filter-choices.ts'
 import { getAccessibleQuery, queryForApiKey } from './service.ts'
 import { keyMayOpen, readerOf, runSaved, type SavedCaller } from './run-saved.ts'
 import * as store from './store.ts'
@@ -128,27 +129,31 @@ export async function embedResult(deps: Deps, caller: SavedCaller, e: OpenedEmbe
   }
 }
 
+/** A result filter as the embed page offers it: its key in the address, its values and the ones chosen, as text. */
+export interface EmbedFilter {
+  name: string
+  multiple: boolean
+  values: string[]
+  chosen: string[]
+}
+
+export type EmbedDrawing = { html: string; filters: EmbedFilter[] } | { note: 'too-large' | 'cannot-draw' }
+
 /**
- * Drawings by visualization (as last saved) and result: a stored result never changes, so the hundredth viewer of an
- * embed gets markup, not a new drawing. Entries are made only after the caller was found to see the query.
+ * The visualization drawn from the result with the filter choice of the address (`?region=Europe`, a multi-filter's
+ * values repeated or as a JSON array), by the dashboards' drawing, so an embed filters exactly as a widget does; the
+ * filters come back with the choice in force, for the page to show it (nothing is filtered without a control saying so).
  */
-const drawings = new SharedCache<string>(15 * 60_000, 300)
-
-export type EmbedDrawing = { html: string } | { note: 'too-large' | 'cannot-draw' }
-
-export async function drawEmbed(deps: Deps, visualization: VisualizationRow, result: ResultRow, formats: DateFormats): Promise<EmbedDrawing> {
-  const key = `${visualization.id}:${visualization.updated_at.getTime()}:${result.id}:${formats.date} ${formats.time}`
-  const cached = drawings.get(key)
-  if (cached !== undefined) return { html: cached }
+export async function drawEmbed(deps: Deps, visualization: VisualizationRow, result: ResultRow, search: URLSearchParams, formats: DateFormats): Promise<EmbedDrawing> {
   if (result.row_count > EMBED_MAX_ROWS) return { note: 'too-large' }
-  const data = { columns: result.columns, rows: await resultRowObjects(deps, result) }
-  try {
-    const html = renderVisualizationSvg({ type: visualization.type, options: visualization.options }, data, EMBED_SIZE, { dateFormats: formats })
-    drawings.set(key, html)
-    return { html }
-  } catch {
-    return { note: 'cannot-draw' }
-  }
+  const read = async () => ({ columns: result.columns, rows: await resultRowObjects(deps, result) })
+  const drawn = await drawResult(read, visualization, result.id, EMBED_SIZE, (filters) => selectionFromSearch(search, filters), formats)
+  if (drawn.html === null) return { note: drawn.note === 'too-large' ? 'too-large' : 'cannot-draw' }
+  const filters = drawn.filters.map((f): EmbedFilter => ({
+    name: f.friendlyName, multiple: f.multiple, values: f.values.map(valueKey),
+    chosen: (drawn.selection[f.name] ?? (f.multiple ? f.current : f.current.slice(0, 1))).map(valueKey),
+  }))
+  return { html: drawn.html, filters }
 }
 
 /** The choices of each query-dropdown parameter, by name, for the page's form (the dropdown's latest result). */

@@ -11,6 +11,8 @@ export const embedTexts = {
   tooLarge: 'This result is too large to draw here. Open the query to see it.',
   cannotDraw: 'This visualization could not be drawn.',
   parameters: 'Parameters',
+  filters: 'Filters',
+  parametersAndFilters: 'Parameters and filters',
   apply: 'Apply Changes',
   openQuery: 'Open in Sightline',
   downloadCsv: 'Download CSV',

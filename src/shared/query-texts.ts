@@ -201,6 +201,7 @@ export const queryTexts = {
     never: 'Never',
     onTime: 'At (UTC)',
     onDay: 'On',
+    lastRunWeekday: 'The last run’s weekday',
     ends: 'Ends',
     endsNever: 'Never',
     endsOn: 'On',

@@ -6,6 +6,7 @@ import {
   effectiveType, enumOptionList, isDateType, isMultiValue, isRangeType, type ParameterDefinition, type ParameterValue,
 } from '../shared/parameters/index.ts'
 import { formatPattern } from '../shared/time.ts'
+import type { EmbedFilter } from '../queries/embed.ts'
 
 export type EmbedBody =
   | { kind: 'drawing'; html: string }
@@ -18,12 +19,16 @@ export interface EmbedPageProps {
   visualizationName: string | null
   showHeader: boolean
   showDescription: boolean
-  /** The parameters' form, when shown: it reloads the page with the new values (no script needed). */
+  /** The parameters' and filters' form, when either shows: it reloads the page with the new values (no script needed). */
   form: {
-    definitions: ParameterDefinition[]
-    values: Record<string, ParameterValue>
-    dropdowns: Record<string, { name: string; value: string }[]>
-    /** The address's key and switches, carried over by the form. */
+    parameters: {
+      definitions: ParameterDefinition[]
+      values: Record<string, ParameterValue>
+      dropdowns: Record<string, { name: string; value: string }[]>
+    } | null
+    /** The result's filters, each with the values the drawing keeps. */
+    filters: EmbedFilter[]
+    /** The rest of the address (key, switches, hidden values), carried over by the form. */
     keep: [string, string][]
   } | null
   body: EmbedBody
@@ -33,6 +38,10 @@ export interface EmbedPageProps {
 }
 
 const field = `${ui.input} ${ui.inputBorder} min-h-8 py-1 text-sm`
+const fieldLabel = 'flex flex-col text-xs font-medium text-slate-600 dark:text-slate-300'
+
+const formLabel = (form: NonNullable<EmbedPageProps['form']>) =>
+  form.parameters && form.filters.length ? t.parametersAndFilters : form.parameters ? t.parameters : t.filters
 
 /** A datetime input reads and writes `YYYY-MM-DDTHH:mm[:ss]`; parameters are written with a space. */
 const forInput = (value: unknown) => (typeof value === 'string' ? value.replace(' ', 'T') : '')
@@ -71,6 +80,16 @@ function ParameterField({ def, value, choices }: { def: ParameterDefinition; val
   return <input type={type === 'number' ? 'number' : 'text'} step={type === 'number' ? 'any' : undefined} name={name} defaultValue={text} aria-label={label} className={field} />
 }
 
+/** A result filter's control, named as the address names it; a chosen value the result lacks is shown as chosen. */
+function FilterField({ filter }: { filter: EmbedFilter }): JSX.Element {
+  const values = [...filter.values, ...filter.chosen.filter((v) => !filter.values.includes(v))]
+  return (
+    <select name={filter.name} multiple={filter.multiple} defaultValue={filter.multiple ? filter.chosen : filter.chosen[0]} aria-label={filter.name} className={field}>
+      {values.map((v) => <option key={v} value={v}>{v}</option>)}
+    </select>
+  )
+}
+
 function Body({ body }: { body: EmbedBody }): JSX.Element {
   if (body.kind === 'drawing') return <div className="embed-drawing min-h-0 overflow-auto" data-embed-output dangerouslySetInnerHTML={{ __html: body.html }} />
   if (body.kind === 'error') {
@@ -101,12 +120,19 @@ export function EmbedPage(p: EmbedPageProps): JSX.Element {
         </header>
       )}
       {p.form && (
-        <form method="get" className="flex flex-wrap items-end gap-2" aria-label={t.parameters} data-embed-parameters>
-          {p.form.keep.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
-          {p.form.definitions.map((def) => (
-            <label key={def.name} className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-300">
+        <form method="get" className="flex flex-wrap items-end gap-2" aria-label={formLabel(p.form)} data-embed-parameters={p.form.parameters ? '' : undefined}
+          data-embed-filters={p.form.filters.length ? '' : undefined}>
+          {p.form.keep.map(([name, value], i) => <input key={`${name}:${i}`} type="hidden" name={name} value={value} />)}
+          {p.form.parameters?.definitions.map((def) => (
+            <label key={def.name} className={fieldLabel}>
               <span className="mb-0.5">{def.title || def.name}</span>
-              <ParameterField def={def} value={p.form!.values[def.name] ?? null} choices={p.form!.dropdowns[def.name] ?? []} />
+              <ParameterField def={def} value={p.form!.parameters!.values[def.name] ?? null} choices={p.form!.parameters!.dropdowns[def.name] ?? []} />
+            </label>
+          ))}
+          {p.form.filters.map((filter) => (
+            <label key={filter.name} className={fieldLabel} data-embed-filter={filter.name}>
+              <span className="mb-0.5">{filter.name}</span>
+              <FilterField filter={filter} />
             </label>
           ))}
           <button type="submit" className={`${ui.primaryButton} min-h-8 px-3 py-1 text-xs`}>{t.apply}</button>

@@ -359,11 +359,13 @@ describe('the schema-driven form', () => {
       { name: 'Theirs', options: { url: 'https://api.example.com', keyFile: '--------', token: '--------', note: 'hello', region: 'eu' } }, false)
     expect(await page.getByLabel('Token').inputValue()).toBe('--------')
     expect(await page.getByText('A file is saved. Choose another one to replace it.').isVisible()).toBe(true)
+    expect(await page.getByLabel('Verbose').isChecked()).toBe(true)
     await page.getByRole('button', { name: 'Additional Settings' }).click()
     await page.getByLabel('Note').fill('')
     expect(await submit()).toEqual({
       name: 'Theirs',
-      options: { url: 'https://api.example.com', keyFile: '--------', token: '--------', verbose: false, region: 'eu', note: '' },
+      // a switch it does not store reads as its default, as the engine reads it, and is sent so
+      options: { url: 'https://api.example.com', keyFile: '--------', token: '--------', verbose: true, region: 'eu', note: '' },
     })
     await page.getByLabel('Token').fill('new-token')
     expect((await submit())?.options.token).toBe('new-token')

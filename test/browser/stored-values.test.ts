@@ -133,6 +133,18 @@ describe('other selects show what is in force', () => {
     expect(await dialog.getByLabel('Refresh every').inputValue()).toBe('5400')
   })
 
+  it('says a weekly schedule saved without a weekday runs on the last run’s weekday, rather than showing Monday', async () => {
+    const query = await api<Query>('POST', '/api/queries', {
+      data_source_id: warehouse, name: 'Every week', query: 'select 1',
+      schedule: { interval: 604800, time: '09:00', day_of_week: null, until: null },
+    })
+    const { page } = await suite.open(`/queries/${query.id}`)
+    await page.locator('[data-schedule]').click()
+    const day = page.getByRole('dialog', { name: 'Refresh Schedule' }).getByRole('combobox', { name: 'On', exact: true })
+    expect(await day.inputValue()).toBe('')
+    expect(await day.locator('option:checked').textContent()).toBe('The last run’s weekday')
+  })
+
   it('says a counter without a chosen column shows the first one', async () => {
     const query = await api<Query>('POST', '/api/queries', { data_source_id: warehouse, name: 'Plain counter', query: 'select 7 as seven, 8 as eight' })
     const counter = await api<{ id: number }>('POST', '/api/visualizations', { query_id: query.id, type: 'COUNTER', name: 'Count', options: {} })
@@ -159,5 +171,77 @@ describe('other selects show what is in force', () => {
     // no row is West: the card is empty, and its filter says why
     expect(await card.getByText('stock-e1', { exact: true }).count()).toBe(0)
     expect(await card.getByLabel('region', { exact: true }).inputValue()).toBe('West')
+  })
+})
+
+describe('the alert form’s parameter inputs', () => {
+  it('stores the option a dropdown shows when the alert names no value for it and the query has none saved', async () => {
+    const channel = { name: 'channel', title: 'Channel', type: 'enum', enumOptions: 'web\nmobile', value: 'web' }
+    const limit = { name: 'n', title: 'Limit', type: 'number', value: 1 }
+    const query = await api<Query>('POST', '/api/queries', {
+      data_source_id: warehouse, name: 'Visits per channel', query: "select {{ n }} * 100 as visits, '{{ channel }}' as channel",
+      options: { parameters: [limit, channel] },
+    })
+    await api('POST', `/api/queries/${query.id}`, { is_draft: false })
+    const run = await api<{ job?: { id: string } }>('POST', `/api/queries/${query.id}/results`, { parameters: {}, max_age: 0 })
+    if (run.job) expect(await jobEnd(suite, run.job)).toMatchObject({ status: 3 })
+    // the alert names only the limit; the channel came from the query's saved value, which is then cleared
+    const alert = await api<{ id: number }>('POST', '/api/alerts', {
+      name: 'Busy channel', query_id: query.id, options: { column: 'visits', op: '>', value: 50, parameters: { n: 2 } },
+    })
+    await api('POST', `/api/queries/${query.id}`, { options: { parameters: [limit, { ...channel, value: null }] } })
+
+    const { page, problems } = await suite.open(`/alerts/${alert.id}/edit`)
+    const select = page.getByLabel('Channel', { exact: true })
+    expect(await select.inputValue()).toBe('web')
+    expect(await page.getByLabel('Limit', { exact: true }).inputValue()).toBe('2')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await page.waitForURL(new RegExp(`/alerts/${alert.id}$`))
+    expect(await api('GET', `/api/alerts/${alert.id}`)).toMatchObject({ options: { parameters: { n: 2, channel: 'web' } } })
+    expect(problems).toEqual([])
+  })
+})
+
+describe('the chart editor with no column mapping', () => {
+  it('shows the columns the chart draws: the first across, the numeric ones up', async () => {
+    const query = await api<Query>('POST', '/api/queries', {
+      data_source_id: warehouse, name: 'Unmapped chart', query: "select * from (values ('North', 120, 3), ('South', 80, 5)) as t(region, orders, returns)",
+    })
+    const chart = await api<{ id: number }>('POST', '/api/visualizations', { query_id: query.id, type: 'CHART', name: 'Plain', options: { globalSeriesType: 'column' } })
+    const run = await api<{ job?: { id: string } }>('POST', `/api/queries/${query.id}/results`, { parameters: {}, max_age: 0 })
+    if (run.job) expect(await jobEnd(suite, run.job)).toMatchObject({ status: 3 })
+    const { page, problems } = await suite.open(`/queries/${query.id}#${chart.id}`)
+    await page.locator(`[data-chart-output="${chart.id}"] svg`).first().waitFor()
+    await page.getByRole('button', { name: 'Edit Visualization' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Visualization Editor' })
+    expect(await dialog.getByLabel('X Column').inputValue()).toBe('region')
+    const ys = dialog.getByRole('group', { name: 'Y Columns' })
+    expect(await ys.getByLabel('orders').isChecked()).toBe(true)
+    expect(await ys.getByLabel('returns').isChecked()).toBe(true)
+    // a change keeps the rest as drawn: taking returns away leaves region across and orders up
+    await ys.getByLabel('returns').uncheck()
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const saved = (await api<Query>('GET', `/api/queries/${query.id}`)).visualizations.find((v) => v.id === chart.id)!
+    expect(saved.options.columnMapping).toEqual({ region: 'x', orders: 'y' })
+    expect(problems).toEqual([])
+  })
+})
+
+describe('a data source’s settings', () => {
+  it('show the engine’s default for a setting the source does not store, and saving stores it', async () => {
+    const before = await api<{ options: Record<string, unknown> }>('GET', `/api/data_sources/${warehouse}`)
+    expect(before.options).not.toHaveProperty('annotate_queries')
+    expect(before.options).not.toHaveProperty('sslmode')
+    const { page, problems } = await suite.open(`/data_sources/${warehouse}`)
+    // queries on it are annotated and connect with sslmode=prefer: that is what shows
+    expect(await page.getByLabel('SSL Mode').inputValue()).toBe('prefer')
+    await page.getByRole('button', { name: 'Additional Settings' }).click()
+    expect(await page.getByLabel(/^Annotate queries/).isChecked()).toBe(true)
+    await page.getByRole('button', { name: 'Save' }).click()
+    await toastWith(page, 'Saved.').waitFor()
+    const after = await api<{ options: Record<string, unknown> }>('GET', `/api/data_sources/${warehouse}`)
+    expect(after.options).toMatchObject({ annotate_queries: true, sslmode: 'prefer' })
+    expect(problems).toEqual([])
   })
 })

@@ -66,8 +66,10 @@ export function ScheduleDialog({ schedule, intervals, onSave, onClose }: {
                 {unit === 'week' && (
                   <div className="flex-1">
                     <label htmlFor={`${id}-day`} className={ui.label}>{t.onDay}</label>
-                    <select id={`${id}-day`} className={field} value={draft.day_of_week ?? WEEKDAYS[0]}
-                      onChange={(e) => setDraft((d) => ({ ...d, day_of_week: e.target.value }))}>
+                    <select id={`${id}-day`} className={field} value={draft.day_of_week ?? ''}
+                      onChange={(e) => setDraft((d) => ({ ...d, day_of_week: e.target.value || null }))}>
+                      {/* saved without a weekday (through the API): it runs a week after the last run, which is what shows */}
+                      {draft.day_of_week === null && <option value="">{t.lastRunWeekday}</option>}
                       {WEEKDAYS.map((day) => <option key={day} value={day}>{day}</option>)}
                     </select>
                   </div>

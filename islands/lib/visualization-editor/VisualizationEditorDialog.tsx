@@ -54,7 +54,7 @@ function Editor({ queryId, visualization, result, filterSelection, ensureQuerySa
   const columns = useMemo(() => result?.columns.map((c) => c.name) ?? [], [result])
   const numeric = useMemo(() => result?.columns.filter((c) => isNumeric(c, result.rows)).map((c) => c.name) ?? [], [result])
   const tabs = optionTabs(draft.type, {
-    options: draft.options, columns, numeric,
+    options: draft.options, columns, numeric, result,
     set: (path, value) => {
       setDefaulted(false)
       setDraft((d) => ({ ...d, options: setIn(d.options, path, value) }))

@@ -20,7 +20,7 @@ export interface ChartMapping {
 export type XKind = 'category' | 'time' | 'linear' | 'log'
 
 /** The columns for each role; names the result does not have are ignored. */
-export function resolveMapping(options: ChartOptions, data: DataSet): ChartMapping {
+export function resolveMapping(options: Pick<ChartOptions, 'columnMapping' | 'globalSeriesType'>, data: DataSet): ChartMapping {
   const names = new Set(data.columns.map((c) => c.name))
   const mapping: ChartMapping = { x: null, ys: [], series: null, size: null, yError: null, z: null }
   for (const [column, role] of Object.entries(options.columnMapping)) {

@@ -5,12 +5,12 @@
  */
 import type { JSX } from 'react'
 import { queryTexts } from '../../../../src/shared/query-texts.ts'
-import { CARTESIAN_TYPES, SERIES_TYPES } from '../../../../src/visualizations/chart/options.ts'
+import { CARTESIAN_TYPES, SERIES_TYPES, type SeriesType } from '../../../../src/visualizations/chart/options.ts'
 import { PALETTES, seriesColor, type PaletteName } from '../../../../src/visualizations/theme.ts'
 import { ui } from '../../ui.ts'
 import { CheckField, columnChoices, ColumnsField, labelChoices, NumberField, SelectField, TextField } from '../fields.tsx'
 import { getIn, type Options } from '../model.ts'
-import { columnsWithRole, withRole } from './chart-mapping.ts'
+import { columnsWithRole, drawnMapping, withRole } from './chart-mapping.ts'
 import type { OptionProps, OptionTab } from './types.ts'
 
 const t = queryTexts.visualizationEditor.chart
@@ -19,14 +19,14 @@ const grid = 'grid gap-4 sm:grid-cols-2'
 const typeChoices = SERIES_TYPES.map((s) => [s, t.types[s]] as const)
 const axisChoices = labelChoices(t.axisTypes)
 
-function General({ options, columns, set }: OptionProps): JSX.Element {
-  const mapping = (options.columnMapping ?? {}) as Record<string, string>
+function General({ options, columns, result, set }: OptionProps): JSX.Element {
+  const chartType = (options.globalSeriesType as SeriesType | undefined) ?? 'column'
+  const mapping = drawnMapping((options.columnMapping ?? {}) as Record<string, string>, chartType, result ?? null)
   const role = (r: string) => columnsWithRole(mapping, r, columns)
   const setRole = (r: string, chosen: string[]) => set(['columnMapping'], withRole(mapping, r, chosen))
   const one = (r: string) => (v: string | undefined) => setRole(r, v ? [v] : [])
   const legendOn = getIn(options, ['legend', 'enabled']) !== false
   const stacking = getIn(options, ['series', 'stacking'])
-  const chartType = (options.globalSeriesType as string | undefined) ?? 'column'
   return (
     <div className="flex flex-col gap-4">
       <div className={grid}>
@@ -85,8 +85,8 @@ function YAxes({ options, set }: OptionProps): JSX.Element {
   )
 }
 
-function Series({ options, columns, set }: OptionProps): JSX.Element {
-  const mapping = (options.columnMapping ?? {}) as Record<string, string>
+function Series({ options, columns, result, set }: OptionProps): JSX.Element {
+  const mapping = drawnMapping((options.columnMapping ?? {}) as Record<string, string>, (options.globalSeriesType as SeriesType | undefined) ?? 'column', result ?? null)
   const series = columnsWithRole(mapping, 'y', columns)
   const palette = (options.palette as PaletteName | undefined) ?? 'tableau10'
   if (series.length === 0) return <p className="text-sm text-slate-500 dark:text-slate-400">{t.noSeries}</p>
