@@ -6,7 +6,7 @@ import { isAutoHeight, placeOf, type WidgetPlace } from '../shared/dashboard-gri
 import { dashboardParameters, stateFromSearch, widgetLevelParameters, widgetRunValues } from '../shared/dashboard-parameters.ts'
 import { selectionFromSearch, type FilterSelection } from '../visualizations/filter-choices.ts'
 import type { Filter } from '../visualizations/filters.ts'
-import { drawingSize, drawResult, GRID_VIEW, resultReader } from './drawing.ts'
+import { drawingSize, drawResult, GRID_VIEW, resultReader } from '../results/drawing.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
 import { dashboardDetails, type DashboardJson } from './details.ts'
 import { renderMarkdown } from './markdown.ts'

@@ -1,4 +1,4 @@
-import { drawResult } from '../dashboards/drawing.ts'
+import { drawResult } from '../results/drawing.ts'
 import type { Deps } from '../deps.ts'
 import { HttpError, NotFound } from '../errors.ts'
 import { dropdownOptions } from '../executions/dropdowns.ts'

@@ -1,7 +1,7 @@
 import { SharedCache } from '../db/cache.ts'
 import type { Deps } from '../deps.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { openResult, resultRowObjects } from '../results/service.ts'
+import { openResult, resultRowObjects } from './service.ts'
 import { DASHBOARD_GRID as GRID, type WidgetPlace } from '../shared/dashboard-grid.ts'
 import type { FilterSelection } from '../visualizations/filter-choices.ts'
 import { deriveFilters, type Filter } from '../visualizations/filters.ts'
