@@ -8,6 +8,7 @@ import alertEditorPages from './alerts/editor.tsx'
 import alertsPage from './alerts/index.tsx'
 import adminApi from './api/admin.ts'
 import alertsApi from './api/alerts.ts'
+import auditApi from './api/audit.ts'
 import configApi from './api/config.ts'
 import dashboardsApi from './api/dashboards.ts'
 import dataSourcesApi from './api/data_sources.ts'
@@ -83,6 +84,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/users', usersApi],
   ['/api/visualizations', visualizationsApi],
   ['/api/widgets', widgetsApi],
+  ['/', auditApi],
   ['/', adminStatusPage],
   ['/', adminJobsPage],
   ['/', adminOutdatedPage],

@@ -31,6 +31,8 @@ export const OrgSettingsSchema = z.strictObject({
   auth_saml_x509_cert: z.string().max(20000),
   auth_saml_metadata_url: z.string().max(2000),
   auth_saml_nameid_format: z.string().max(500),
+  /** Days the audit log keeps what Sightline recorded; 0 keeps it forever. */
+  audit_log_retention_days: z.number().int().min(0).max(36500),
 })
 
 export type OrgSettings = z.infer<typeof OrgSettingsSchema>
@@ -60,6 +62,7 @@ export const DEFAULT_SETTINGS: OrgSettings = {
   auth_saml_x509_cert: '',
   auth_saml_metadata_url: '',
   auth_saml_nameid_format: '',
+  audit_log_retention_days: 365,
 }
 
 /**
