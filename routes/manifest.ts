@@ -3,6 +3,7 @@ import type { Env } from '../src/http/env.ts'
 import adminJobsPage from './admin/queries/jobs.tsx'
 import adminOutdatedPage from './admin/queries/outdated.tsx'
 import adminStatusPage from './admin/status.tsx'
+import adminAuditPage from './admin/audit.tsx'
 import alertPage from './alerts/[id].tsx'
 import alertEditorPages from './alerts/editor.tsx'
 import alertsPage from './alerts/index.tsx'
@@ -86,6 +87,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/widgets', widgetsApi],
   ['/', auditApi],
   ['/', adminStatusPage],
+  ['/', adminAuditPage],
   ['/', adminJobsPage],
   ['/', adminOutdatedPage],
   ['/', alertsPage],

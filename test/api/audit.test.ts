@@ -141,3 +141,26 @@ describe('retention', () => {
     expect((await admin.post('/api/settings/organization', { audit_log_retention_days: -1 })).status).toBe(400)
   })
 })
+
+describe('/admin/audit', () => {
+  it('draws the filtered events with the filter form filled in and a CSV link with the same filters', async () => {
+    const res = await admin.get('/admin/audit?action=login_failed&since=2000-01-01')
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('Audit Log')
+    expect(html).toMatch(/<input[^>]*name="action"[^>]*value="login_failed"/)
+    expect(html).toContain('href="/api/audit.csv?action=login_failed&amp;since=2000-01-01"')
+    expect(html).toContain('>login_failed<')
+    expect(html).not.toContain('>edit<')
+  })
+
+  it('links to older events when there are more, and keeps the filters', async () => {
+    const html = await (await admin.get('/admin/audit?action=bulk')).text()
+    expect(html).toMatch(/href="\/admin\/audit\?action=bulk&amp;after=\d+"/)
+  })
+
+  it('gives members the 403 page and bad filters a 400', async () => {
+    expect((await member.get('/admin/audit')).status).toBe(403)
+    expect((await admin.get('/admin/audit?since=soon')).status).toBe(400)
+  })
+})
