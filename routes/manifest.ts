@@ -56,6 +56,7 @@ import settingsGeneralPage from './settings/general.tsx'
 import setup from './setup.tsx'
 import status from './status.ts'
 import profilePage from './users/[id].tsx'
+import userSessionsForms from './users/sessions.tsx'
 import usersPages from './users/index.tsx'
 import verificationEmail from './verification_email.tsx'
 import verify from './verify.tsx'
@@ -122,6 +123,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', status],
   ['/', usersPages],
   ['/', profilePage],
+  ['/', userSessionsForms],
   ['/', verificationEmail],
   ['/', verify],
 ]
