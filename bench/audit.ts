@@ -50,9 +50,9 @@ try {
     newest: '/api/audit',
     byPerson: `/api/audit?user_id=${person}`,
     byAction: '/api/audit?action=regenerate_api_key',
-    byObject: '/api/audit?object_type=group&object_id=1234',
+    byObject: '/api/audit?object_type=dashboard&object_id=1234',
     byTimeRange: `/api/audit?${month}`,
-    personAndAction: `/api/audit?user_id=${person}&action=login`,
+    personAndAction: `/api/audit?user_id=${person}&action=login_failed`,
     rareActionAndTime: `/api/audit?action=end_session&${month}`,
     deepCursor: `/api/audit?after=${deep}`,
   }
