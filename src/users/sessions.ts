@@ -1,34 +1,11 @@
 import type { Deps } from '../deps.ts'
-import type { Db } from '../db/sql.ts'
 import { NotFound, Forbidden } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { isAdmin } from '../permissions/can.ts'
 import { requirePrincipal } from '../permissions/require.ts'
 import { deviceName } from './device.ts'
-import { deleteUserSessions, findUserById } from './store.ts'
-
-interface SessionRow {
-  id: number
-  token_hash: Buffer
-  created_at: Date
-  last_seen_at: Date
-  expires_at: Date
-  user_agent: string | null
-  ip: string | null
-}
-
-async function liveSessions(db: Db, userId: number): Promise<SessionRow[]> {
-  return db<SessionRow[]>`
-    select id, token_hash, created_at, last_seen_at, expires_at, user_agent, ip from sessions
-    where user_id = ${userId} and expires_at > now() order by last_seen_at desc, id desc`
-}
-
-async function deleteSessionById(db: Db, userId: number, sessionId: number): Promise<Buffer | undefined> {
-  const [row] = await db<{ token_hash: Buffer }[]>`
-    delete from sessions where user_id = ${userId} and id = ${sessionId} returning token_hash`
-  return row?.token_hash
-}
+import { deleteSessionById, deleteUserSessions, findUserById, liveSessions } from './store.ts'
 
 /**
  * The caller may see and end a user's sessions when they are that user or an admin; anyone else learns nothing
