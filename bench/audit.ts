@@ -52,7 +52,7 @@ try {
     byAction: '/api/audit?action=regenerate_api_key',
     byObject: '/api/audit?object_type=dashboard&object_id=1234',
     byTimeRange: `/api/audit?${month}`,
-    personAndAction: `/api/audit?user_id=${person}&action=login_failed`,
+    personAndAction: `/api/audit?user_id=${person}&action=edit`,
     rareActionAndTime: `/api/audit?action=end_session&${month}`,
     deepCursor: `/api/audit?after=${deep}`,
   }
