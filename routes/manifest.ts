@@ -3,11 +3,13 @@ import type { Env } from '../src/http/env.ts'
 import adminJobsPage from './admin/queries/jobs.tsx'
 import adminOutdatedPage from './admin/queries/outdated.tsx'
 import adminStatusPage from './admin/status.tsx'
+import adminAuditPage from './admin/audit.tsx'
 import alertPage from './alerts/[id].tsx'
 import alertEditorPages from './alerts/editor.tsx'
 import alertsPage from './alerts/index.tsx'
 import adminApi from './api/admin.ts'
 import alertsApi from './api/alerts.ts'
+import auditApi from './api/audit.ts'
 import configApi from './api/config.ts'
 import dashboardsApi from './api/dashboards.ts'
 import dataSourcesApi from './api/data_sources.ts'
@@ -55,6 +57,7 @@ import settingsGeneralPage from './settings/general.tsx'
 import setup from './setup.tsx'
 import status from './status.ts'
 import profilePage from './users/[id].tsx'
+import userSessionsForms from './users/sessions.tsx'
 import usersPages from './users/index.tsx'
 import verificationEmail from './verification_email.tsx'
 import verify from './verify.tsx'
@@ -84,7 +87,9 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/users', usersApi],
   ['/api/visualizations', visualizationsApi],
   ['/api/widgets', widgetsApi],
+  ['/', auditApi],
   ['/', adminStatusPage],
+  ['/', adminAuditPage],
   ['/', adminJobsPage],
   ['/', adminOutdatedPage],
   ['/', alertsPage],
@@ -120,6 +125,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', status],
   ['/', usersPages],
   ['/', profilePage],
+  ['/', userSessionsForms],
   ['/', verificationEmail],
   ['/', verify],
 ]

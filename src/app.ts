@@ -11,6 +11,7 @@ import { compressForBrowsers } from './http/middleware/compress.ts'
 import { csrf, sameOriginForms } from './http/middleware/csrf.ts'
 import { databaseAvailable } from './http/middleware/database-available.ts'
 import { requestId } from './http/middleware/request-id.ts'
+import { requestOrigin } from './http/middleware/request-origin.ts'
 import { securityHeaders } from './http/middleware/security-headers.ts'
 import { notFound, onError } from './http/on-error.tsx'
 import { onQueryArchived } from './queries/archived.ts'
@@ -39,6 +40,7 @@ export function createApp(deps: Deps): Hono<Env> {
   app.get('/favicon.ico', (c) => c.redirect('/static/favicon.svg', 301))
   app.use('*', databaseAvailable())
   app.use('*', compressForBrowsers())
+  app.use('*', requestOrigin())
   app.use('*', authenticate())
   app.use('*', csrf())
   app.use('*', sameOriginForms())

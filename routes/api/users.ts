@@ -4,9 +4,12 @@ import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
 import { idParam, jsonBody } from '../../src/http/validate.ts'
 import { createUser, deleteUser, disableUser, enableUser, reinviteUser, resetPasswordLink } from '../../src/users/admin.ts'
+import { endAllSessions, endSession, listSessions } from '../../src/users/sessions.ts'
+import { clientIp } from '../../src/http/client-ip.ts'
 import { getUser, listUsersPage, parseUserListQuery, regenerateUserApiKey, updateUser } from '../../src/users/service.ts'
 
 const userId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
+const sessionId = (c: Context<Env>) => idParam(c.req.param('sid'), NotFound)
 
 /** Users and profiles (spec 3 §7 "Users", reference §1.6). Answers that may carry an API key or a link are never stored by caches. */
 export default new Hono<Env>()
@@ -59,4 +62,19 @@ export default new Hono<Env>()
     const { principal } = apiCaller(c)
     c.header('Cache-Control', 'no-store')
     return c.json(await disableUser(c.get('deps'), principal, userId(c)))
+  })
+  .get('/:id/sessions', async (c) => {
+    const { principal } = apiCaller(c)
+    c.header('Cache-Control', 'no-store')
+    return c.json(await listSessions(c.get('deps'), principal, userId(c)))
+  })
+  .delete('/:id/sessions', async (c) => {
+    const { principal } = apiCaller(c)
+    const ended = await endAllSessions(c.get('deps'), principal, userId(c), { ip: clientIp(c) })
+    return c.json({ ended })
+  })
+  .delete('/:id/sessions/:sid', async (c) => {
+    const { principal } = apiCaller(c)
+    await endSession(c.get('deps'), principal, userId(c), sessionId(c), { ip: clientIp(c) })
+    return c.body(null, 204)
   })

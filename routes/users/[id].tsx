@@ -19,6 +19,8 @@ import { FlashNotice } from '../../src/ui/FlashNotice.tsx'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
 import { getUser, type UserJson } from '../../src/users/service.ts'
+import { listSessions } from '../../src/users/sessions.ts'
+import { SessionsList } from '../../src/ui/SessionsList.tsx'
 
 const t = texts.profile
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })
@@ -86,6 +88,10 @@ async function profilePage(c: Context<Env>, id: number) {
   const actions = admin && !self && (
     <UserActions user={{ id: user.id, name: user.name, is_disabled: user.is_disabled, is_invitation_pending: user.is_invitation_pending }} />
   )
+  // one's own sessions, or (admins) anyone's: where the account is signed in, each to be ended from here
+  const sessions = (self || admin) && !user.is_disabled && (
+    <SessionsList userId={user.id} sessions={await listSessions(c.get('deps'), principal, user.id)} canEndAll={admin} />
+  )
   const notice = toggledNotice(c, user)
   if ('api_key' in user) c.header('Cache-Control', 'no-store') // the page carries a secret
   return renderShellPage(c, (
@@ -93,6 +99,7 @@ async function profilePage(c: Context<Env>, id: number) {
       <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
         {notice && <FlashNotice>{notice}</FlashNotice>}
         {body}
+        {sessions}
         {actions}
       </div>
     </Frame>

@@ -132,12 +132,17 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
     // no room in the trusted or clean line is no sign of flooding (a flood from many fresh addresses fills the clean one)
     return rank !== 'open' ? { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 } : turnAway(address, limits)
   }
-  if (!user || !valid || user.disabled_at) return { ok: false, message: signInTexts.wrongCredentials }
+  if (!user || !valid || user.disabled_at) {
+    // recorded for unknown e-mails too, the same way, so the audit log shows guessing and its timing tells nothing
+    await recordEvent(deps.sql, { orgId, userId: user?.id ?? null, action: 'login_failed', objectType: 'redash', objectId: null,
+      properties: { method: 'password', email: email.slice(0, 320), user_agent: input.userAgent, ip: input.ip } })
+    return { ok: false, message: signInTexts.wrongCredentials }
+  }
   turnedAway.delete(address)
   await forgetSignInFailures(deps.sql, { id, account, address })
   const token = await openSession(deps, user.id, input.remember, input)
   await recordEvent(deps.sql, { orgId, userId: user.id, action: 'login', objectType: 'redash', objectId: null,
-    properties: { user_agent: input.userAgent, ip: input.ip } })
+    properties: { method: 'password', user_agent: input.userAgent, ip: input.ip } })
   return { ok: true, token, remember: input.remember, userId: user.id }
 }
 

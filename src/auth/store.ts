@@ -72,7 +72,7 @@ export async function insertSession(
 export async function touchSession(db: Db, tokenHash: Buffer, ttlSeconds: number) {
   await db`
     with s as (
-      update sessions set expires_at = now() + make_interval(secs => ${ttlSeconds})
+      update sessions set expires_at = now() + make_interval(secs => ${ttlSeconds}), last_seen_at = now()
       where token_hash = ${tokenHash} returning user_id)
     update users set active_at = now() from s where users.id = s.user_id`
 }

@@ -4,11 +4,19 @@ import type { Principal } from '../permissions/principal.ts'
 import { BadRequest, TooManyRequests } from '../errors.ts'
 import { jsonBytes } from '../validation/validate.ts'
 import { boundedProperties, BROWSER_ACTIONS, BROWSER_EVENTS_PER_MINUTE, BROWSER_OBJECT_TYPES, eventTexts, OBJECT_ID } from './browser-events.ts'
+import { currentRequestOrigin } from './request-origin.ts'
 import { insertBrowserEventsWithin, insertEvents, type EventInput } from './store.ts'
 
-/** Record one audit event; callers pass their transaction so the event lands with the change it describes. */
+/**
+ * Record one audit event; callers pass their transaction so the event lands with the change it describes. Within a
+ * request, the event notes the caller's address and browser unless the caller gave them.
+ */
 export async function recordEvent(db: Db, event: EventInput) {
-  await insertEvents(db, [event])
+  const origin = currentRequestOrigin()
+  const properties = origin
+    ? { ip: origin.ip, user_agent: origin.userAgent, ...event.properties }
+    : event.properties
+  await insertEvents(db, [{ ...event, properties }])
 }
 
 /** A batch may be as large as a minute's allowance, no larger: a bigger one could never be recorded. */

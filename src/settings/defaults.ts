@@ -32,6 +32,8 @@ export const OrgSettingsSchema = z.strictObject({
   auth_saml_x509_cert: z.string().max(20000),
   auth_saml_metadata_url: z.string().max(2000),
   auth_saml_nameid_format: z.string().max(500),
+  /** Days the audit log keeps what Sightline recorded; 0 keeps it forever. */
+  audit_log_retention_days: z.number().int().min(0).max(36500),
 })
 
 export type OrgSettings = z.infer<typeof OrgSettingsSchema>
@@ -61,6 +63,7 @@ export const DEFAULT_SETTINGS: OrgSettings = {
   auth_saml_x509_cert: '',
   auth_saml_metadata_url: '',
   auth_saml_nameid_format: '',
+  audit_log_retention_days: 365,
 }
 
 /** The login methods the operator switches on in the environment rather than in the settings. */

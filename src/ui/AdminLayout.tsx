@@ -1,4 +1,5 @@
 import type { JSX, ReactNode } from 'react'
+import { auditTexts } from '../shared/audit-texts.ts'
 import { texts } from '../shared/texts.ts'
 
 /** The admin monitoring pages in their order, each a tab of the admin sub-navigation (spec 3 §2). */
@@ -6,6 +7,7 @@ export const ADMIN_PAGES = [
   { key: 'status', label: texts.monitoring.systemStatus, href: '/admin/status' },
   { key: 'jobs', label: texts.monitoring.rqStatus, href: '/admin/queries/jobs' },
   { key: 'outdated', label: texts.monitoring.outdatedQueries, href: '/admin/queries/outdated' },
+  { key: 'audit', label: auditTexts.title, href: '/admin/audit' },
 ] as const
 
 export type AdminPage = (typeof ADMIN_PAGES)[number]['key']

@@ -236,3 +236,28 @@ export async function markExternallySignedIn(db: Db, orgId: number, userId: numb
     update users set name = ${name}, is_invitation_pending = false, updated_at = now()
     where id = ${userId} and org_id = ${orgId} and (name <> ${name} or is_invitation_pending)`
 }
+
+/** A signed-in session as its owner sees it; the token's hash only to tell the caller's own. */
+export interface SessionRow {
+  id: number
+  token_hash: Buffer
+  created_at: Date
+  last_seen_at: Date
+  expires_at: Date
+  user_agent: string | null
+  ip: string | null
+}
+
+/** A user's live sessions, most recently used first. */
+export async function liveSessions(db: Db, userId: number): Promise<SessionRow[]> {
+  return db<SessionRow[]>`
+    select id, token_hash, created_at, last_seen_at, expires_at, user_agent, ip from sessions
+    where user_id = ${userId} and expires_at > now() order by last_seen_at desc, id desc`
+}
+
+/** End one of a user's sessions; returns its token's hash (to evict it from caches), undefined when none. */
+export async function deleteSessionById(db: Db, userId: number, sessionId: number): Promise<Buffer | undefined> {
+  const [row] = await db<{ token_hash: Buffer }[]>`
+    delete from sessions where user_id = ${userId} and id = ${sessionId} returning token_hash`
+  return row?.token_hash
+}

@@ -43,6 +43,10 @@ export const EXPECTED: Record<string, string> = {
   'GET /admin/status': '3xx 3xx 403 403 403 403 403 2xx',
   'GET /admin/queries/jobs': '3xx 3xx 403 403 403 403 403 2xx',
   'GET /admin/queries/outdated': '3xx 3xx 403 403 403 403 403 2xx',
+  // the audit log is every admin's (not only super admins'), its page as its calls
+  'GET /admin/audit': '3xx 3xx 403 403 403 403 2xx 2xx',
+  'GET /api/audit': '401 401 403 403 403 403 2xx 2xx',
+  'GET /api/audit.csv': '401 401 403 403 403 403 2xx 2xx',
   'GET /api/data_sources': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/data_sources/types': '401 401 403 403 403 403 2xx 2xx',
   'POST /api/data_sources': '401 401 403 403 403 403 2xx 2xx',
@@ -123,6 +127,10 @@ export const EXPECTED: Record<string, string> = {
   // the fixture's user has accepted their invitation: admins are told to send a reset link instead
   'POST /api/users/:id/invite': '401 401 403 403 403 403 400 400',
   'POST /api/users/:id/reset_password': '401 401 403 403 403 403 2xx 2xx',
+  // someone's sessions are theirs and admins' (the target here is none of the callers)
+  'GET /api/users/:id/sessions': '401 401 403 403 403 403 2xx 2xx',
+  'DELETE /api/users/:id/sessions': '401 401 403 403 403 403 2xx 2xx',
+  'DELETE /api/users/:id/sessions/:sid': '401 401 404 404 404 404 404 404', // (the table's :sid names no session)
   'POST /api/visualizations': '401 401 403 403 403 2xx 2xx 2xx',
   'POST /api/visualizations/:id': '401 401 403 403 403 2xx 2xx 2xx',
   'POST /api/widgets': '401 401 403 403 403 2xx 2xx 2xx',
@@ -192,6 +200,8 @@ export const EXPECTED: Record<string, string> = {
   'GET /users/new': '3xx 3xx 3xx 3xx 3xx 3xx 2xx 2xx',
   'GET /users/me': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /users/:id{[0-9]+}': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
+  'POST /users/:id{[0-9]+}/sessions/:sid{[0-9]+}/end': '404 404 404 404 404 404 404 404',
+  'POST /users/:id{[0-9]+}/sessions/end': '3xx 3xx 403 403 403 403 3xx 3xx',
   'POST /verification_email/': '3xx 3xx 400 400 400 400 400 400',
   // a made-up link: refused alike for everyone
   'GET /verify/:token': '400 400 400 400 400 400 400 400',

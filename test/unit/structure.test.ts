@@ -46,7 +46,7 @@ const domainOf = (file: string) => {
  * import the features built on them (those subscribe to queries/archived.ts and executions/result-stored.ts).
  */
 const LAYERS = [
-  'shared', 'validation', 'visualizations', 'type-registry', 'db', 'permissions', 'jobs', 'mail', 'events', 'settings', 'runners',
+  'shared', 'validation', 'visualizations', 'type-registry', 'db', 'permissions', 'jobs', 'mail', 'events', 'audit', 'settings', 'runners',
   'data-sources', 'results', 'auth', 'users', 'groups', 'grants', 'favorites', 'executions', 'schedules', 'workers',
   'queries', 'destinations', 'alerts', 'dashboards', 'orgs', 'sign-in', 'snippets', 'demo', 'session', 'monitoring', 'http', 'ui',
 ]

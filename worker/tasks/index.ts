@@ -9,6 +9,7 @@ import { checkAlertsTask } from './check_alerts.ts'
 import { cleanupBrowserEvents } from './cleanup_browser_events.ts'
 import { cleanupResults } from './cleanup_results.ts'
 import { cleanupSessions } from './cleanup_sessions.ts'
+import { cleanupAuditEvents } from './cleanup_audit_events.ts'
 import { deliverAlertTask } from './deliver_alert.ts'
 import { executeQueryTask } from './execute_query.ts'
 import { refreshQueryTask } from './refresh_query.ts'
@@ -39,6 +40,7 @@ export function taskList(deps: TaskDeps): TaskList {
     cleanup_sessions: cleanupSessions(deps.sql),
     cleanup_results: cleanupResults(deps.sql, deps.config.resultRetentionDays),
     cleanup_browser_events: cleanupBrowserEvents(deps.sql, deps.config.browserEventRetentionDays),
+    cleanup_audit_events: cleanupAuditEvents(deps.sql),
     refresh_schema: refreshSchemaTask(deps.sql, deps.secretKey),
     execute_query: executeQueryTask({
       sql: deps.sql, secretKey: deps.secretKey, cancels: deps.cancels, resultStored,
@@ -61,6 +63,7 @@ export const crontab = [
   '0 * * * * cleanup_sessions ?max=1',
   '30 * * * * cleanup_results ?max=1',
   '45 * * * * cleanup_browser_events ?max=1',
+  '50 * * * * cleanup_audit_events ?max=1',
   '* * * * * restart_schedules ?max=1',
   '* * * * * restart_alert_runs ?max=1',
 ].join('\n')

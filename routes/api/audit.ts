@@ -1,0 +1,21 @@
+import { Hono } from 'hono'
+import { auditCsv, listAudit, parseAuditQuery } from '../../src/audit/service.ts'
+import type { Env } from '../../src/http/env.ts'
+import { apiCaller } from '../../src/http/guards.ts'
+
+/** The audit log for admins: a page as JSON, or every matching event as a streamed CSV. */
+export default new Hono<Env>()
+  .get('/api/audit', async (c) => {
+    const { principal } = apiCaller(c)
+    c.header('Cache-Control', 'no-store')
+    return c.json(await listAudit(c.get('deps'), principal, parseAuditQuery(c.req.query())))
+  })
+  .get('/api/audit.csv', (c) => {
+    const { principal } = apiCaller(c)
+    const stream = auditCsv(c.get('deps'), principal, parseAuditQuery(c.req.query()))
+    return c.body(stream, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="audit-log.csv"',
+      'Cache-Control': 'no-store',
+    })
+  })
