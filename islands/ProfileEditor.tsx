@@ -289,7 +289,10 @@ function ProfileEditor({ user, allGroups, canChangePassword }: ProfileEditorProp
       </section>
       {user.api_key !== undefined && (
         <ProfileSection id="api-key" title={t.apiKey} hint={t.apiKeyHint}>
-          <ApiKey userId={user.id} initial={user.api_key ?? ''} />
+          {/* a pending user has no key yet: an empty box with Copy and Regenerate would offer nothing */}
+          {user.is_invitation_pending
+            ? <p className="text-sm text-slate-600 dark:text-slate-400" data-api-key-pending>{t.apiKeyPending}</p>
+            : <ApiKey userId={user.id} initial={user.api_key ?? ''} />}
         </ProfileSection>
       )}
       {canChangePassword && (
