@@ -38,8 +38,8 @@ const drawings = new SharedCache<string>(15 * 60_000, 500)
 /** The filters each stored result defines (as JSON), so a widget drawn from the cache still offers its filters. */
 const filtersByResult = new SharedCache<string>(15 * 60_000, 500)
 
-/** The bar of result filters a card shows above its chart (islands/DashboardWidget.tsx) unless the dashboard merges them. */
-export const FILTER_BAR_HEIGHT = 66
+/** The bar of result filters a card shows above its chart (islands/DashboardWidget.tsx: a label over a select) unless the dashboard merges them. */
+export const FILTER_BAR_HEIGHT = 80
 
 /**
  * The pixel size a chart is drawn at on the page: its share of the grid's width, its rows' height less the header and,

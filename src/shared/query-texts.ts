@@ -228,7 +228,7 @@ export const queryTexts = {
     addToDashboardNeedsVisualization: 'Add a visualization first: the Table shown here is not saved as one.',
     addToDashboardDialog: {
       search: 'Search a dashboard by name',
-      placeholder: 'Search Dashboards...',
+      placeholder: searchPlaceholders.dashboards,
       nothingFound: "Sorry, we couldn't find anything.",
       add: 'Add to Dashboard',
       adding: 'Adding…',
