@@ -13,7 +13,7 @@ import { listDashboardWidgets, type DashboardWidgetRow, type WidgetRow } from '.
 
 /**
  * What the widgets show, in three queries whatever their number: their visualizations, those visualizations'
- * queries (with their keys for an admin or the query's owner, decision 0024), and the people named.
+ * queries (with their keys for an admin or the query's owner, decision 0025), and the people named.
  * Widgets the caller may not see are left out of every look-up, so nothing of them can reach the answer.
  */
 export async function widgetContext(

@@ -49,7 +49,7 @@ export async function canEditQuery(db: Db, principal: Principal, row: Accessible
 }
 
 /**
- * Who may hold a query's API key (decision 0024): the key publishes the query's data to anyone (embeds, result
+ * Who may hold a query's API key (decision 0025): the key publishes the query's data to anyone (embeds, result
  * addresses), so only those who may edit the query, and admins, see it or make a new one.
  */
 export const holdsApiKey = (principal: Principal, canEdit: boolean) => canEdit || isAdmin(principal)

@@ -8,14 +8,14 @@ import type { QueryDetails } from './serialize.ts'
 import * as store from './store.ts'
 import type { AccessibleQueryRow, QueryRow } from './store.ts'
 
-/** A query as shown: with its API key opened for those who may hold it (decision 0024), else null. */
+/** A query as shown: with its API key opened for those who may hold it (decision 0025), else null. */
 export type Shown<T extends QueryRow> = T & { api_key: string | null }
 
 export function withShownApiKey<T extends QueryRow>(deps: Deps, row: T, holder: boolean): Shown<T> {
   return { ...row, api_key: holder ? revealApiKey(deps.secretKey, row.api_key_sealed) : null }
 }
 
-/** Queries in a list or inside another object's answer: the key only for an admin or the query's owner (decision 0024). */
+/** Queries in a list or inside another object's answer: the key only for an admin or the query's owner (decision 0025). */
 export const withListedApiKey = <T extends QueryRow>(deps: Deps, principal: Principal | undefined, row: T): Shown<T> =>
   withShownApiKey(deps, row, holdsListedApiKey(principal, row))
 

@@ -127,7 +127,7 @@ export async function regenerateQueryApiKey(deps: Deps, principal: Principal, id
   const row = await getAccessibleQuery(deps, principal, id)
   requireAllowed(principal, 'edit_query')
   requireAdminOrOwner(principal, row.user_id)
-  // an owner left with view-only access to the source may not publish its data under a new key (decision 0024)
+  // an owner left with view-only access to the source may not publish its data under a new key (decision 0025)
   if (!holdsApiKey(principal, await canEditQuery(deps.sql, principal, row))) throw new Forbidden(accessTexts.viewOnly)
   await deps.sql.begin(async (tx) => {
     await store.setApiKey(tx, id, storedApiKey(deps.secretKey, generateApiKey()))

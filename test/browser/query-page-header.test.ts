@@ -5,7 +5,7 @@ import { layoutProblems } from './page-checks.ts'
 
 /**
  * The query page's header and its actions for each person: a favourite star beside the title, a long title readable in
- * full on hover, and Show API Key and Embed only for those who may edit the query and admins (decision 0024): a
+ * full on hover, and Show API Key and Embed only for those who may edit the query and admins (decision 0025): a
  * member looking at someone else's query gets neither, so they cannot publish its data to anyone.
  */
 const suite = browserSuite({ role: 'all' })

@@ -63,7 +63,7 @@ export function Visualizations({ queryId, visualizations, prerendered, result, o
   onShowHiddenResult?: () => void
   isSafe: boolean
   canEdit: boolean
-  /** The caller may hold the query's API key, which an embed's address carries (decision 0024). */
+  /** The caller may hold the query's API key, which an embed's address carries (decision 0025). */
   mayEmbed?: boolean
   formats: DateFormats
   /** The execution banner, shown above the result. */

@@ -36,7 +36,7 @@ export interface PagePermissions {
   canFork: boolean
   canExecute: boolean
   isOwnerOrAdmin: boolean
-  /** May see the query's API key, so Show API Key and Embed: an editor of the query or an admin (decision 0024). */
+  /** May see the query's API key, so Show API Key and Embed: an editor of the query or an admin (decision 0025). */
   holdsApiKey: boolean
 }
 
