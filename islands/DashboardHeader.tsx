@@ -145,7 +145,7 @@ function DashboardHeader({ dashboard: initial, mayManagePermissions, mayFork, re
       <Suspense fallback={null}>
         {dialog === 'tags' && <TagsDialog tags={d.tags} suggestFrom="/api/dashboards/tags" onSave={(tags) => update({ tags })} onClose={() => setDialog(null)} />}
         {dialog === 'permissions' && d.user && <PermissionsDialog dashboardId={d.id} owner={d.user} onClose={() => setDialog(null)} />}
-        {dialog === 'share' && <ShareDialog dashboardId={d.id} publicUrl={publicUrl} onChange={setPublicUrl} onClose={() => setDialog(null)} />}
+        {dialog === 'share' && <ShareDialog dashboardId={d.id} publicUrl={publicUrl} unsafe={share?.unsafe} onChange={setPublicUrl} onClose={() => setDialog(null)} />}
         {dialog === 'archive' && (
           <ConfirmDialog title={t.archiveTitle} body={t.archiveBody(d.name)} confirm={t.archive} busyLabel={t.archiving} cancel={t.cancel}
             onConfirm={async () => { if (await archive()) setDialog(null) }} onClose={() => setDialog(null)} />

@@ -113,7 +113,7 @@ function DashboardWidget({ widget: w, drawing, now, style, filtersMerged: merged
       {run.error !== null
         ? <p role="alert" className="flex flex-1 items-center justify-center p-4 text-center text-sm text-red-700 dark:text-red-300">{t.errorRunning(run.error)}</p>
         : markup !== null
-          ? <div className={w.autoHeight ? 'flex-none p-2 [&>*]:max-h-none!' : 'min-h-0 flex-1 overflow-auto p-2'} data-widget-drawing={w.id} data-drawn-by={redrawn ? 'redrawn' : 'server'} dangerouslySetInnerHTML={{ __html: markup }} />
+          ? <div className={w.autoHeight ? 'flex-none p-2 [&>*]:max-h-none!' : 'min-h-0 flex-1 overflow-auto p-2 [&>svg]:max-h-full'} data-widget-drawing={w.id} data-drawn-by={redrawn ? 'redrawn' : 'server'} dangerouslySetInnerHTML={{ __html: markup }} />
           : <p className="flex flex-1 items-center justify-center p-4 text-center text-sm text-slate-500 dark:text-slate-400">{note}</p>}
       {expanded && (
         <Suspense fallback={null}>

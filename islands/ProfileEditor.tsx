@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState, type FormEvent, type JSX, type ReactNode } from 'react'
 import { island } from '../src/shared/island.tsx'
+import { newPasswordProblems } from '../src/shared/new-password.ts'
 import { texts } from '../src/shared/texts.ts'
 import { api } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
@@ -9,7 +10,6 @@ import { ui } from './lib/ui.ts'
 const ConfirmDialog = lazy(() => import('./lib/ConfirmDialog.tsx'))
 
 const t = texts.profile
-const MIN_PASSWORD_LENGTH = 6 // spec 3 §9
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 interface Group {
@@ -216,14 +216,9 @@ function PasswordForm({ userId, email }: { userId: number; email: string }): JSX
   const [submitted, setSubmitted] = useState(false)
   const [saving, setSaving] = useState(false)
 
-  // spec 3 §5: every field required; new and repeat at least 6; repeat matches; the current one has no minimum
+  // spec 3 §5: every field required; new and repeat as every new password (src/shared/new-password.ts); the current one has no minimum
   function check(v: typeof values) {
-    const length = (s: string) => (!s ? t.required : s.length < MIN_PASSWORD_LENGTH ? t.tooShort : undefined)
-    return {
-      current: v.current ? undefined : t.required,
-      password: length(v.password),
-      repeat: length(v.repeat) ?? (v.repeat !== v.password ? t.passwordsDontMatch : undefined),
-    }
+    return { current: v.current ? undefined : t.required, ...newPasswordProblems(v) }
   }
 
   function change(key: keyof typeof values, value: string) {
@@ -289,7 +284,10 @@ function ProfileEditor({ user, allGroups, canChangePassword }: ProfileEditorProp
       </section>
       {user.api_key !== undefined && (
         <ProfileSection id="api-key" title={t.apiKey} hint={t.apiKeyHint}>
-          <ApiKey userId={user.id} initial={user.api_key ?? ''} />
+          {/* a pending user has no key yet: an empty box with Copy and Regenerate would offer nothing */}
+          {user.is_invitation_pending
+            ? <p className="text-sm text-slate-600 dark:text-slate-400" data-api-key-pending>{t.apiKeyPending}</p>
+            : <ApiKey userId={user.id} initial={user.api_key ?? ''} />}
         </ProfileSection>
       )}
       {canChangePassword && (

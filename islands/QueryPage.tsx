@@ -105,7 +105,7 @@ function QueryPage(props: QueryPageProps): JSX.Element {
           <Visualizations queryId={query.id} visualizations={props.visualizations} prerendered={props.prerendered} result={shown.result}
             onShowHiddenResult={shown.hidden ? shown.reveal : undefined}
             pendingResultId={!state.result && state.phase !== 'failed' ? query.latest_query_data_id : null}
-            isSafe={query.is_safe} canEdit={permissions.canEdit} formats={props.formats}
+            isSafe={query.is_safe} canEdit={permissions.canEdit} mayEmbed={permissions.holdsApiKey} formats={props.formats}
             status={<ExecutionStatus state={state} onCancel={() => machine.cancel().catch((e: Error) => toast(e.message, 'error'))} />} />
         </div>
       </ChartViewSlot>

@@ -6,20 +6,26 @@ import { clientIp } from '../src/http/client-ip.ts'
 import type { Env } from '../src/http/env.ts'
 import { renderPage } from '../src/http/render.tsx'
 import { formBody } from '../src/http/validate.ts'
-import { acceptUserLink, linkHolder, linkPageTexts, passwordProblem, type LinkHolder, type UserTokenPurpose } from '../src/users/accept-link.ts'
+import { newPasswordProblems, type NewPassword } from '../src/shared/new-password.ts'
+import { texts } from '../src/shared/texts.ts'
+import { acceptUserLink, linkHolder, linkPageTexts, type LinkHolder, type UserTokenPurpose } from '../src/users/accept-link.ts'
 import { Alert, AuthLayout, Field, primaryButton } from '../src/ui/AuthLayout.tsx'
 
 const titleOf = (purpose: UserTokenPurpose) => (purpose === 'invite' ? linkPageTexts.inviteTitle : linkPageTexts.resetTitle)
 
-function SetPasswordPage({ purpose, token, holder, error }: { purpose: UserTokenPurpose; token: string; holder: LinkHolder; error?: string }): JSX.Element {
+type Problems = Partial<Record<keyof NewPassword, string>>
+
+/** The profile's two fields and their words (src/shared/new-password.ts), so a new password is asked for one way everywhere. */
+function SetPasswordPage({ purpose, token, holder, problems = {} }: { purpose: UserTokenPurpose; token: string; holder: LinkHolder; problems?: Problems }): JSX.Element {
   return (
     <AuthLayout title={titleOf(purpose)}>
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
         {purpose === 'invite' ? linkPageTexts.inviteIntro(holder.name) : linkPageTexts.resetIntro(holder.name)}
       </p>
       <form method="post" action={`/${purpose}/${encodeURIComponent(token)}`} noValidate>
-        <Field label={linkPageTexts.password} name="password" type="password" error={error} hint={linkPageTexts.passwordHint}
+        <Field label={texts.profile.newPassword} name="password" type="password" error={problems.password} hint={linkPageTexts.passwordHint}
           autoComplete="new-password" autoFocus />
+        <Field label={texts.profile.repeatPassword} name="repeat" type="password" error={problems.repeat} autoComplete="new-password" />
         <button type="submit" className={primaryButton}>{linkPageTexts.submit}</button>
       </form>
     </AuthLayout>
@@ -65,11 +71,13 @@ function linkRoutes(purpose: UserTokenPurpose) {
       if (!org || !holder) return invalid(c, purpose)
       const form = await formBody(c.req)
       const password = typeof form.password === 'string' ? form.password : ''
-      const problem = passwordProblem(password)
+      // a post without the repeat field (a script written for the established tool's one-field form) repeats nothing
+      const repeat = 'repeat' in form ? (typeof form.repeat === 'string' ? form.repeat : '') : password
+      const problems = newPasswordProblems({ password, repeat })
       c.header('Cache-Control', 'no-store')
       c.header('Referrer-Policy', 'same-origin')
-      if (problem) {
-        return renderPage(c, <SetPasswordPage purpose={purpose} token={token} holder={holder} error={problem} />, { title: titleOf(purpose), status: 400 })
+      if (problems.password || problems.repeat) {
+        return renderPage(c, <SetPasswordPage purpose={purpose} token={token} holder={holder} problems={problems} />, { title: titleOf(purpose), status: 400 })
       }
       const result = await acceptUserLink(deps, org.id, purpose, token, password, { userAgent: c.req.header('user-agent'), ip: clientIp(c) })
       // another submission of the same link got there first

@@ -3,6 +3,7 @@ import { queryTexts } from '../../src/shared/query-texts.ts'
 import { formatDateTime } from '../../src/shared/time.ts'
 import { EmptyState, ListTable, type ListColumn } from './list/ListTable.tsx'
 import { focusRing, type ListView } from './list/view.ts'
+import { FavoriteStar, STAR_PATH } from './FavoriteStar.tsx'
 import { LIST_PATHS, schedulePhrase, timeAgo, type ListState, type QueryListItem, type QueryListKind } from './query-list.ts'
 import { ui } from './ui.ts'
 
@@ -12,7 +13,6 @@ import { ui } from './ui.ts'
  * view may take over a plain click to load the list in place.
  */
 const t = queryTexts.queries
-const STAR_PATH = 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z'
 
 const KINDS: { kind: QueryListKind; label: string }[] = [
   { kind: 'all', label: t.all }, { kind: 'my', label: t.my }, { kind: 'favorites', label: t.favorites }, { kind: 'archive', label: t.archived },
@@ -41,12 +41,7 @@ export function ListNav({ kind }: { kind: QueryListKind }): JSX.Element {
 /** A query's star: a toggle button, enabled once the island runs (without script there is nothing to send it). */
 function Star({ item, enabled, onToggle }: { item: QueryListItem; enabled: boolean; onToggle: (item: QueryListItem) => void }): JSX.Element {
   return (
-    <button type="button" aria-pressed={item.is_favorite} aria-label={t.favoriteToggle(item.name)} disabled={!enabled} onClick={() => onToggle(item)}
-      className={`-m-1 flex h-8 w-8 items-center justify-center rounded-md hover:bg-slate-100 disabled:cursor-default disabled:hover:bg-transparent dark:hover:bg-slate-800 ${focusRing} ${item.is_favorite
-        ? 'text-amber-500 dark:text-amber-400' : 'text-slate-400 hover:text-amber-500 dark:text-slate-500'}`}>
-      <svg viewBox="0 0 24 24" className="h-[18px] w-[18px]" fill={item.is_favorite ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={1.8}
-        strokeLinejoin="round" aria-hidden="true"><path d={STAR_PATH} /></svg>
-    </button>
+    <FavoriteStar pressed={item.is_favorite} label={t.favoriteToggle(item.name)} disabled={!enabled} onToggle={() => onToggle(item)} />
   )
 }
 

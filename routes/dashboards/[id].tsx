@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { deleteCookie, getCookie } from 'hono/cookie'
 import { FLASH_COOKIE, forkSkippedIn } from '../../islands/lib/flash.ts'
 import { forkTexts } from '../../src/shared/dashboard-texts.ts'
-import { mayManageSharing, shareFieldsFor } from '../../src/dashboards/sharing.ts'
+import { dashboardShareable, mayManageSharing, shareFieldsFor } from '../../src/dashboards/sharing.ts'
 import { canEditDashboard, getDashboardRow, getDashboardRowBySlug } from '../../src/dashboards/access.ts'
 import { slugify } from '../../src/dashboards/serialize.ts'
 import { recordDashboardView } from '../../src/dashboards/service.ts'
@@ -23,7 +23,8 @@ async function shareProps(c: Context<Env>, row: Awaited<ReturnType<typeof getDas
   if (org.settings.disable_public_urls || !mayManageSharing(principal, row)) return null
   const deps = c.get('deps')
   const fields = await shareFieldsFor(deps, principal, row)
-  return { publicUrl: 'public_url' in fields ? fields.public_url : null }
+  const unsafe = !(await dashboardShareable(deps, row))
+  return { publicUrl: 'public_url' in fields ? fields.public_url : null, unsafe }
 }
 
 /** The notice of a fork that left charts out, shown once on the copy's page (islands/DashboardHeader.tsx sets it). */

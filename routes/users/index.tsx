@@ -103,8 +103,9 @@ function UsersPage({ principal, list, tab, count, users, dateFormat, notice }: {
     <SettingsLayout principal={principal} active="users">
       {notice && <FlashNotice>{notice}</FlashNotice>}
       <div className="flex flex-col gap-6 md:flex-row md:items-start">
-        <nav aria-label={t.menu} className="-mx-4 overflow-x-auto px-4 md:mx-0 md:w-48 md:shrink-0 md:px-0">
-          <ul className="flex gap-1 md:flex-col">
+        {/* on a phone the tabs wrap: all of them show, the current one too */}
+        <nav aria-label={t.menu} className="md:w-48 md:shrink-0">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {tabs.map((each) => (
               <li key={each.key}>
                 <a className={sideLink(each.key === tab.key)} href={each.path} aria-current={each.key === tab.key ? 'page' : undefined}>{each.label}</a>

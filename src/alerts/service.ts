@@ -3,7 +3,7 @@ import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/service.ts'
 import { dropdownValuesFor } from '../executions/dropdowns.ts'
 import { viewerOf } from '../queries/access.ts'
-import { withShownApiKey } from '../queries/details.ts'
+import { withListedApiKey } from '../queries/details.ts'
 import * as queries from '../queries/store.ts'
 import type { AccessibleQueryRow, QueryRow } from '../queries/store.ts'
 import { allowed, isAdminOrOwner } from '../permissions/can.ts'
@@ -50,7 +50,7 @@ export async function ownAlert(deps: Deps, principal: Principal, id: number, mus
 /** Alerts as the API answers them: each with its query (and that query's people) and its owner. */
 async function alertsJson(deps: Deps, principal: Principal, rows: AlertRow[]) {
   const queryRows = await store.queriesByIds(deps.sql, principal.orgId, [...new Set(rows.map((r) => r.query_id))])
-  const byId = new Map(queryRows.map((q) => [q.id, withShownApiKey(deps, q)]))
+  const byId = new Map(queryRows.map((q) => [q.id, withListedApiKey(deps, principal, q)]))
   const users = await usersByIds(deps.sql, principal.orgId, [...rows.map((r) => r.user_id), ...queryRows.flatMap((q) => [q.user_id, q.last_modified_by_id])])
   return rows.map((row) => alertJson(row, byId.get(row.query_id), users))
 }

@@ -6,7 +6,7 @@ const PARAMS = { N: 2 ** 15, r: 8, p: 1 }
 const KEY_LENGTH = 32
 const MAX_MEM = 64 * 1024 * 1024
 
-export const MIN_PASSWORD_LENGTH = 6
+export { MIN_PASSWORD_LENGTH } from '../shared/new-password.ts'
 
 /**
  * Checked in place of a password when the email has no account (or no password): built from today's parameters,

@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts'
 import { isFavorite } from '../favorites/service.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { viewerOf } from '../queries/access.ts'
-import { withShownApiKey } from '../queries/details.ts'
+import { withListedApiKey } from '../queries/details.ts'
 import { findByIds } from '../queries/store.ts'
 import { findVisualizationsByIds } from '../queries/visualization-store.ts'
 import { usersByIds } from '../users/store.ts'
@@ -13,14 +13,16 @@ import { listDashboardWidgets, type DashboardWidgetRow, type WidgetRow } from '.
 
 /**
  * What the widgets show, in three queries whatever their number: their visualizations, those visualizations'
- * queries (with their keys, as the query page shows them to the same people), and the people named.
+ * queries (with their keys for an admin or the query's owner, decision 0025), and the people named.
  * Widgets the caller may not see are left out of every look-up, so nothing of them can reach the answer.
  */
-export async function widgetContext(deps: Deps, orgId: number, widgets: (DashboardWidgetRow | WidgetRow)[], extraUserIds: number[] = []): Promise<WidgetContext> {
+export async function widgetContext(
+  deps: Deps, orgId: number, widgets: (DashboardWidgetRow | WidgetRow)[], extraUserIds: number[] = [], principal?: Principal,
+): Promise<WidgetContext> {
   const shown = widgets.filter((w) => w.visualization_id !== null && (!('visible' in w) || w.visible))
   const visualizations = new Map((await findVisualizationsByIds(deps.sql, shown.map((w) => w.visualization_id!))).map((v) => [v.id, v]))
   const queryRows = await findByIds(deps.sql, orgId, [...new Set([...visualizations.values()].map((v) => v.query_id))])
-  const queries = new Map(queryRows.map((q) => [q.id, withShownApiKey(deps, q)]))
+  const queries = new Map(queryRows.map((q) => [q.id, withListedApiKey(deps, principal, q)]))
   const users = await usersByIds(deps.sql, orgId, [...extraUserIds, ...queryRows.flatMap((q) => [q.user_id, q.last_modified_by_id])])
   return { visualizations, queries, users }
 }
@@ -29,7 +31,7 @@ export async function widgetContext(deps: Deps, orgId: number, widgets: (Dashboa
 export async function dashboardDetails(deps: Deps, principal: Principal, row: DashboardRow) {
   const widgets = await listDashboardWidgets(deps.sql, viewerOf(principal), row.id)
   const [ctx, starred, canEdit] = await Promise.all([
-    widgetContext(deps, row.org_id, widgets, [row.user_id]),
+    widgetContext(deps, row.org_id, widgets, [row.user_id], principal),
     isFavorite(deps.sql, principal, 'dashboards', row.id),
     canEditDashboard(deps.sql, principal, row),
   ])

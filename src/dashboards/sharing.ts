@@ -10,12 +10,14 @@ import { isAdminOrOwner } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdminOrOwner } from '../permissions/require.ts'
 import { unsafeTexts } from '../queries/run-saved.ts'
-import type { QueryRow } from '../queries/store.ts'
+import { findByIds, type QueryRow } from '../queries/store.ts'
+import { findVisualizationsByIds } from '../queries/visualization-store.ts'
 import { shareTexts } from '../shared/share-texts.ts'
 import { getDashboardRow } from './access.ts'
 import type { DashboardRow } from './store.ts'
 import { deactivateShareKeys, findShareKey, findSharedDashboard, insertShareKey, publicUrlsDisabled } from './share-store.ts'
-import { sharedQueryAccess, type SharedDashboard, type WidgetResultsCaller } from './widget-results.ts'
+import { listDashboardWidgets } from './widget-store.ts'
+import { closedToTokens, sharedQueryAccess, type SharedDashboard, type WidgetResultsCaller } from './widget-results.ts'
 
 /**
  * Public dashboards (spec 2 §7 "share", reference §7.1): a dashboard's owner or an admin turns on a secret address,
@@ -42,6 +44,21 @@ const publicUrlOf = async (deps: Pick<Deps, 'sql' | 'config'>, orgId: number, to
 
 /** Owner or admin (reference §7.1 `require_admin_or_owner`); a grantee of 'modify' edits but does not publish. */
 export const mayManageSharing = (principal: Principal, row: DashboardRow) => isAdminOrOwner(principal, row.user_id)
+
+/** The queries a dashboard's charts show, each once. */
+async function widgetQueries(deps: Pick<Deps, 'sql'>, row: DashboardRow): Promise<QueryRow[]> {
+  const widgets = await listDashboardWidgets(deps.sql, { orgId: row.org_id, userId: row.user_id, groupIds: [], admin: true }, row.id)
+  const visualizations = await findVisualizationsByIds(deps.sql, widgets.flatMap((w) => (w.visualization_id === null ? [] : [w.visualization_id])))
+  return findByIds(deps.sql, row.org_id, [...new Set(visualizations.map((v) => v.query_id))])
+}
+
+/**
+ * Whether the Share dialog may turn sharing on: no chart's query is closed to tokens (text parameters). The API still
+ * shares such a dashboard, as the established tool does (decision 0024), but the page says why it will not, up front.
+ */
+export async function dashboardShareable(deps: Pick<Deps, 'sql'>, row: DashboardRow): Promise<boolean> {
+  return !(await widgetQueries(deps, row)).some(closedToTokens)
+}
 
 /**
  * POST api/dashboards/{id}/share → `{public_url, api_key}`. Sharing already on answers the same token (unlike the

@@ -57,6 +57,10 @@ export async function dashboardView(deps: Deps, principal: Principal, row: Dashb
   return drawDashboard(deps, row, await dashboardDetails(deps, principal, row), search, { canViewQuery: allowed(principal, 'view_query'), reader: principal }, formats)
 }
 
+/** A chart's size once its result's filters are known: a card with its own filter bar has less room (drawing.ts). */
+const sizedFor = (place: WidgetPlace, dashboard: DashboardJson) => (filters: Filter[]) =>
+  drawingSize(place, { filterBar: filters.length > 0 && dashboard.dashboard_filters_enabled !== true })
+
 /**
  * The drawing of a dashboard answer already made for its viewer (a signed-in one's, or a public page's): `reader`
  * is who reads the results drawn, the viewer or a share token's creator. The answer marked restricted every widget
@@ -88,7 +92,7 @@ export async function drawDashboard(
     if (base.parameters.length) return { ...base, html: null, note: 'has-parameters' }
     const resultId = v.query.latest_query_data_id
     if (resultId === null) return { ...base, html: null, note: 'never-run' }
-    const drawn = await drawResult(readResult, v, resultId, drawingSize(place), (filters) => selectionFromSearch(search, filters), formats)
+    const drawn = await drawResult(readResult, v, resultId, sizedFor(place, dashboard), (filters) => selectionFromSearch(search, filters), formats)
     return { ...base, html: drawn.html, note: drawn.note, filters: drawn.filters, filterSelection: drawn.selection }
   }))
   widgets.sort((a, b) => a.place.row - b.place.row || a.place.col - b.place.col || a.id - b.id)
@@ -115,7 +119,7 @@ async function drawWithParameters(
     const values = widgetRunValues({ id: w.id, parameters: w.parameters, options: w.mappings }, state)
     const result = await storedResultFor(deps, reader, orgId, { query: v.query.query, data_source_id: v.query.data_source_id, options: v.query.options }, values).catch(() => undefined)
     if (!result) return w
-    const drawn = await drawResult(readResult, v, result.id, drawingSize(w.place), (filters) => selectionFromSearch(search, filters), formats)
+    const drawn = await drawResult(readResult, v, result.id, sizedFor(w.place, dashboard), (filters) => selectionFromSearch(search, filters), formats)
     return {
       ...w, html: drawn.html, note: drawn.note, filters: drawn.filters, filterSelection: drawn.selection,
       resultId: result.id, retrievedAt: iso(result.retrieved_at),

@@ -18,6 +18,7 @@ import { isSafe, type ParameterDefinition } from '../shared/parameters/index.ts'
 import { iso, type DateFormats } from '../shared/time.ts'
 import type { WidgetDrawing } from '../visualizations/widget-drawing.ts'
 import type { FilterSelection } from '../visualizations/filter-choices.ts'
+import type { Filter } from '../visualizations/filters.ts'
 import { getDashboardRow } from './access.ts'
 import { drawingSize, drawResult, resultReader } from '../results/drawing.ts'
 import { findQueryShownBy } from './share-store.ts'
@@ -52,6 +53,8 @@ export interface OpenedWidget {
   signedIn: boolean
   /** Who reads the widget's results: the signed-in caller, or the share token's creator. */
   reader: Principal
+  /** The dashboard shows result filters in its own panel, so no card has a filter bar above its chart. */
+  filtersMerged: boolean
 }
 
 /**
@@ -104,18 +107,18 @@ export async function openWidgetResults(deps: Deps, caller: WidgetResultsCaller,
     const access = await sharedQueryAccess(deps, shared, visualization.query_id)
     if (!access) throw new Forbidden(dashboardTexts.restricted)
     if (access.closed) throw new Forbidden(unsafeTexts.whenShared)
-    return { widget, visualization, query: access.query, signedIn: false, reader: shared.creator }
+    return { widget, visualization, query: access.query, signedIn: false, reader: shared.creator, filtersMerged: shared.dashboard.dashboard_filters_enabled }
   }
   const { principal } = caller
   // whoever may list dashboards may open any of the organization's (404 for other organizations')
-  await getDashboardRow(deps, principal, widget.dashboard_id).catch((error) => {
+  const dashboard = await getDashboardRow(deps, principal, widget.dashboard_id).catch((error) => {
     throw error instanceof NotFound ? new NotFound(widgetTexts.notFound) : error
   })
   const visualization = await findVisualization(deps.sql, principal.orgId, widget.visualization_id)
   if (!visualization) throw new NotFound(widgetTexts.notFound)
   const query = await findVisible(deps.sql, viewerOf(principal), visualization.query_id)
   if (!query || !(await mayReadLatestOf(deps, principal, query))) throw new Forbidden(dashboardTexts.restricted)
-  return { widget, visualization, query, signedIn: true, reader: principal }
+  return { widget, visualization, query, signedIn: true, reader: principal, filtersMerged: dashboard.dashboard_filters_enabled }
 }
 
 /** Whether the reader may read the query's latest result (a Query Results one: every source it read). */
@@ -192,11 +195,12 @@ export async function storedResultFor(
  * after Apply, Refresh or a filter choice with markup and never needs the chart code in the browser. Nothing runs.
  */
 export async function widgetDrawing(deps: Deps, caller: WidgetResultsCaller, widgetId: number, input: DrawingInput, formats: DateFormats): Promise<WidgetDrawing> {
-  const { widget, visualization, query, reader } = await openWidgetResults(deps, caller, widgetId)
+  const { widget, visualization, query, reader, filtersMerged } = await openWidgetResults(deps, caller, widgetId)
   const none: WidgetDrawing = { drawing: null, note: 'never-run', query_result: null, filters: [], filter_selection: {} }
   const result = await storedResultFor(deps, reader, query.org_id, query, input.parameters)
   if (!result) return none
-  const size = input.size ?? drawingSize(placeOf(widget.options, false))
+  const place = placeOf(widget.options, false)
+  const size = input.size ?? ((filters: Filter[]) => drawingSize(place, { filterBar: filters.length > 0 && !filtersMerged }))
   const drawn = await drawResult(resultReader(deps, query.org_id, reader), visualization, result.id, size,
     (filters) => Object.fromEntries(filters.flatMap((f) => (input.filters[f.name] ? [[f.name, input.filters[f.name]]] : []))), formats)
   return {

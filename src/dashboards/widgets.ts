@@ -42,7 +42,7 @@ async function editableWidget(deps: Deps, principal: Principal, id: number): Pro
 async function answer(deps: Deps, principal: Principal, dashboard: DashboardRow, id: number) {
   const widget = (await store.listDashboardWidgets(deps.sql, viewerOf(principal), dashboard.id)).find((w) => w.id === id)
   if (!widget) throw new NotFound(widgetTexts.notFound)
-  return widgetJson(widget, await widgetContext(deps, dashboard.org_id, [widget]))
+  return widgetJson(widget, await widgetContext(deps, dashboard.org_id, [widget], [], principal))
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts'
 import { Forbidden } from '../errors.ts'
 import { isSuperAdmin } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { withShownApiKey } from '../queries/details.ts'
+import { withListedApiKey } from '../queries/details.ts'
 import { queryListItemJson } from '../queries/serialize.ts'
 import { iso } from '../shared/time.ts'
 import { usersByIds } from '../users/store.ts'
@@ -107,7 +107,7 @@ export async function outdatedQueries(deps: Deps, principal: Principal) {
   const updatedAt = new Date().toISOString()
   const rows = await store.outdatedQueries(deps.sql, p.orgId, p.id)
   const users = await usersByIds(deps.sql, p.orgId, rows.map((r) => r.user_id))
-  return { queries: rows.map((r) => queryListItemJson(withShownApiKey(deps, r), users)), updated_at: updatedAt }
+  return { queries: rows.map((r) => queryListItemJson(withListedApiKey(deps, p, r), users)), updated_at: updatedAt }
 }
 
 /** GET /status.json: the System Status page (reference §5.6), with Sightline's own tables behind each figure. */

@@ -48,6 +48,16 @@ export async function canEditQuery(db: Db, principal: Principal, row: Accessible
   return allowed(principal, 'edit_query') && !row.view_only && (await canModify(db, principal, row))
 }
 
+/**
+ * Who may hold a query's API key (decision 0025): the key publishes the query's data to anyone (embeds, result
+ * addresses), so only those who may edit the query, and admins, see it or make a new one.
+ */
+export const holdsApiKey = (principal: Principal, canEdit: boolean) => canEdit || isAdmin(principal)
+
+/** The same rule where a query is one of many (lists, dashboards, alerts), decided per row without grants: admin or owner. */
+export const holdsListedApiKey = (principal: Principal | undefined, row: QueryRow) =>
+  isAdmin(principal) || (!!principal && row.user_id === principal.id && allowed(principal, 'edit_query'))
+
 /** The guard of every change to a query's content: 403 with the reason. */
 export async function requireEdit(db: Db, principal: Principal, row: AccessibleQueryRow) {
   requireAllowed(principal, 'edit_query')

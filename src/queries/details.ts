@@ -3,17 +3,21 @@ import type { Deps } from '../deps.ts'
 import { isFavorite as hasStarred } from '../favorites/service.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { usersByIds } from '../users/store.ts'
-import { canEditQuery } from './access.ts'
+import { canEditQuery, holdsApiKey, holdsListedApiKey } from './access.ts'
 import type { QueryDetails } from './serialize.ts'
 import * as store from './store.ts'
 import type { AccessibleQueryRow, QueryRow } from './store.ts'
 
-/** A query as shown: with its API key opened (everyone who sees a query sees its key, as in the established tool). */
+/** A query as shown: with its API key opened for those who may hold it (decision 0025), else null. */
 export type Shown<T extends QueryRow> = T & { api_key: string | null }
 
-export function withShownApiKey<T extends QueryRow>(deps: Deps, row: T): Shown<T> {
-  return { ...row, api_key: revealApiKey(deps.secretKey, row.api_key_sealed) }
+export function withShownApiKey<T extends QueryRow>(deps: Deps, row: T, holder: boolean): Shown<T> {
+  return { ...row, api_key: holder ? revealApiKey(deps.secretKey, row.api_key_sealed) : null }
 }
+
+/** Queries in a list or inside another object's answer: the key only for an admin or the query's owner (decision 0025). */
+export const withListedApiKey = <T extends QueryRow>(deps: Deps, principal: Principal | undefined, row: T): Shown<T> =>
+  withShownApiKey(deps, row, holdsListedApiKey(principal, row))
 
 /** What GET /api/queries/{id} shows a signed-in caller: visualizations, people, their star and edit right. */
 export async function queryDetails(deps: Deps, principal: Principal, row: AccessibleQueryRow): Promise<QueryDetails> {
@@ -23,7 +27,7 @@ export async function queryDetails(deps: Deps, principal: Principal, row: Access
     hasStarred(deps.sql, principal, 'queries', row.id),
     canEditQuery(deps.sql, principal, row),
   ])
-  return { row: withShownApiKey(deps, row), users, visualizations, isFavorite, canEdit }
+  return { row: withShownApiKey(deps, row, holdsApiKey(principal, canEdit)), users, visualizations, isFavorite, canEdit }
 }
 
 /** What a caller holding the query's API key sees: the same query, read-only, starred by nobody. */
@@ -32,5 +36,6 @@ export async function sharedQueryDetails(deps: Deps, row: QueryRow): Promise<Que
     store.listVisualizations(deps.sql, row.id),
     usersByIds(deps.sql, row.org_id, [row.user_id, row.last_modified_by_id]),
   ])
-  return { row: withShownApiKey(deps, row), users, visualizations, isFavorite: false }
+  // the caller came with this very key
+  return { row: withShownApiKey(deps, row, true), users, visualizations, isFavorite: false }
 }

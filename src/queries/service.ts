@@ -11,9 +11,9 @@ import { requireAdminOrOwner } from '../permissions/require.ts'
 import { usersByIds, type UserRow } from '../users/store.ts'
 import { isPastEnd } from '../shared/list/params.ts'
 import { listTexts } from '../shared/list/texts.ts'
-import { accessTexts, checkDropdownQueries, getAccessibleQuery, requireAllowed, sourceForQuery, viewerOf } from './access.ts'
+import { accessTexts, canEditQuery, checkDropdownQueries, getAccessibleQuery, holdsApiKey, requireAllowed, sourceForQuery, viewerOf } from './access.ts'
 import { parseCreateBody } from './body.ts'
-import { queryDetails, sharedQueryDetails, withShownApiKey, type Shown } from './details.ts'
+import { queryDetails, sharedQueryDetails, withListedApiKey, type Shown } from './details.ts'
 import { savedQueryHash } from './hash.ts'
 import { findPage, findRecent, parseListParams, tagCounts, type QueryListKind, type QueryListRow } from './list-store.ts'
 import type { QueryDetails } from './serialize.ts'
@@ -122,11 +122,13 @@ export async function setFavorite(deps: Deps, principal: Principal, id: number, 
   await setObjectFavorite(deps, principal, 'queries', id, favorite)
 }
 
-/** POST /api/queries/{id}/regenerate_api_key: edit_query and owner or admin; the old key stops working at once. */
+/** POST /api/queries/{id}/regenerate_api_key: owner or admin who may edit the query; the old key stops working at once. */
 export async function regenerateQueryApiKey(deps: Deps, principal: Principal, id: number): Promise<QueryDetails> {
   const row = await getAccessibleQuery(deps, principal, id)
   requireAllowed(principal, 'edit_query')
   requireAdminOrOwner(principal, row.user_id)
+  // an owner left with view-only access to the source may not publish its data under a new key (decision 0025)
+  if (!holdsApiKey(principal, await canEditQuery(deps.sql, principal, row))) throw new Forbidden(accessTexts.viewOnly)
   await deps.sql.begin(async (tx) => {
     await store.setApiKey(tx, id, storedApiKey(deps.secretKey, generateApiKey()))
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'regenerate_api_key', objectType: 'query', objectId: id })
@@ -151,14 +153,14 @@ export async function listQueries(
   const { count, rows } = await findPage(deps.sql, viewerOf(principal), kind, params)
   if (isPastEnd(count, params.page, params.pageSize)) throw new BadRequest(listTexts.pageOutOfRange)
   const users = await usersByIds(deps.sql, principal.orgId, rows.map((r) => r.user_id))
-  return { count, page: params.page, page_size: params.pageSize, rows: rows.map((r) => withShownApiKey(deps, r)), users }
+  return { count, page: params.page, page_size: params.pageSize, rows: rows.map((r) => withListedApiKey(deps, principal, r)), users }
 }
 
 /** GET /api/queries/recent: the caller's ten most recently changed queries, drafts included. */
 export async function recentQueries(deps: Deps, principal: Principal): Promise<{ rows: Shown<QueryListRow>[]; users: Map<number, UserRow> }> {
   requireAllowed(principal, 'view_query')
   const rows = await findRecent(deps.sql, viewerOf(principal), RECENT_LIMIT)
-  return { rows: rows.map((r) => withShownApiKey(deps, r)), users: await usersByIds(deps.sql, principal.orgId, [principal.id]) }
+  return { rows: rows.map((r) => withListedApiKey(deps, principal, r)), users: await usersByIds(deps.sql, principal.orgId, [principal.id]) }
 }
 
 /** GET /api/queries/tags: tags of the queries the caller sees, with counts. */

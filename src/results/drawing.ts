@@ -38,10 +38,16 @@ const drawings = new SharedCache<string>(15 * 60_000, 500)
 /** The filters each stored result defines (as JSON), so a widget drawn from the cache still offers its filters. */
 const filtersByResult = new SharedCache<string>(15 * 60_000, 500)
 
-/** The pixel size a chart is drawn at on the page: its share of the grid's width, its rows' height less the header. */
-export function drawingSize(place: WidgetPlace): DrawingSize {
+/** The bar of result filters a card shows above its chart (islands/DashboardWidget.tsx: a label over a select) unless the dashboard merges them. */
+export const FILTER_BAR_HEIGHT = 80
+
+/**
+ * The pixel size a chart is drawn at on the page: its share of the grid's width, its rows' height less the header and,
+ * with `filterBar`, less the card's filter bar, so the plot and its axes fit the room left.
+ */
+export function drawingSize(place: WidgetPlace, o: { filterBar?: boolean } = {}): DrawingSize {
   const width = Math.round((place.sizeX / GRID.columns) * GRID_VIEW.width) - GRID_VIEW.gap * 2
-  const height = Math.max(80, place.sizeY * GRID_VIEW.rowHeight - GRID_VIEW.headerHeight - GRID_VIEW.gap)
+  const height = Math.max(80, place.sizeY * GRID_VIEW.rowHeight - GRID_VIEW.headerHeight - GRID_VIEW.gap - (o.filterBar ? FILTER_BAR_HEIGHT : 0))
   return { width, height }
 }
 
@@ -71,7 +77,7 @@ export function resultReader(deps: Deps, orgId: number, reader: Principal) {
 export async function drawResult(
   read: (id: number) => Promise<Rows>,
   vis: { id: number; type: string; options: unknown; updated_at: unknown },
-  resultId: number, size: DrawingSize, selection: (filters: Filter[]) => FilterSelection, formats: DateFormats,
+  resultId: number, sized: DrawingSize | ((filters: Filter[]) => DrawingSize), selection: (filters: Filter[]) => FilterSelection, formats: DateFormats,
 ): Promise<DrawnResult & { selection: FilterSelection }> {
   const cachedFilters = filtersByResult.get(String(resultId))
   let data = cachedFilters === undefined ? await read(resultId).catch(() => null) : undefined
@@ -80,6 +86,8 @@ export async function drawResult(
   if (data) filtersByResult.set(String(resultId), JSON.stringify(filters))
   // the choice is part of the drawing: another choice of the same result is another drawing
   const chosen = selection(filters)
+  // the room for the chart may depend on the filters (a card's filter bar takes some)
+  const size = typeof sized === 'function' ? sized(filters) : sized
   const key = `${vis.id}:${String(vis.updated_at)}:${resultId}:${size.width}x${size.height}:${JSON.stringify(chosen)}:${formats.date} ${formats.time}`
   const drawn = drawings.get(key)
   if (drawn !== undefined) return { html: drawn, note: null, filters, selection: chosen }

@@ -187,6 +187,7 @@ export const adminTexts = {
     regenerateTitle: 'Regenerate API Key',
     regenerateConfirm: 'Are you sure? Scripts and tools that use the current key will stop working until they are given the new one.',
     cancel: 'Cancel',
+    apiKeyPending: 'An API Key is made once the invitation is accepted.',
     apiKeyUpdated: 'The API Key has been updated.',
     apiKeyFailed: 'Failed regenerating API Key',
     password: 'Password',

@@ -1,3 +1,5 @@
+import { searchPlaceholders } from './search-texts.ts'
+
 /**
  * The texts of the dashboard pages, apart from the main catalogue in texts.ts (which every page loads with the app
  * shell). Strings the specification quotes are kept character for character.
@@ -36,7 +38,7 @@ export const dashboardTexts = {
   favorites: 'Favorites',
   lists: 'Dashboard lists',
   search: 'Search dashboards',
-  searchPlaceholder: 'Search Dashboards...',
+  searchPlaceholder: searchPlaceholders.dashboards,
   newDashboard: 'New Dashboard',
   name: 'Name',
   createdBy: 'Created By',
@@ -118,7 +120,7 @@ export const dashboardTexts = {
     quitBody: 'Changes you made so far will not be saved.',
     quit: 'Quit',
     searchQueries: 'Search a query by name',
-    searchPlaceholder: 'Search queries...',
+    searchPlaceholder: searchPlaceholders.queries,
     noQueries: 'No queries found.',
     draft: 'Unpublished',
     chooseVisualization: 'Choose Visualization',

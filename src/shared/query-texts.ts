@@ -1,3 +1,5 @@
+import { searchPlaceholders } from './search-texts.ts'
+
 /**
  * The texts of the query pages (lists, editor, query page, parameters, visualization editor, snippets), apart from
  * the main catalogue in texts.ts: every page loads that one with the app shell, so these stay out of its script.
@@ -48,7 +50,7 @@ export const queryTexts = {
     archived: 'Archived',
     newQuery: 'New Query',
     search: 'Search queries',
-    searchPlaceholder: 'Search Queries...',
+    searchPlaceholder: searchPlaceholders.queries,
     tags: 'Tags',
     tagFilter: (tag: string, count: number) => `${tag}, ${count === 1 ? '1 query' : `${count} queries`}`,
     favorite: 'Favorite',
@@ -226,7 +228,7 @@ export const queryTexts = {
     addToDashboardNeedsVisualization: 'Add a visualization first: the Table shown here is not saved as one.',
     addToDashboardDialog: {
       search: 'Search a dashboard by name',
-      placeholder: 'Search Dashboards...',
+      placeholder: searchPlaceholders.dashboards,
       nothingFound: "Sorry, we couldn't find anything.",
       add: 'Add to Dashboard',
       adding: 'Adding…',
@@ -293,6 +295,7 @@ export const queryTexts = {
     query: 'Query',
     queryRequired: 'Choose a query',
     searchQuery: 'Search a query by name',
+    searchQueryPlaceholder: searchPlaceholders.queries,
     searching: 'Searching…',
     noQueries: 'No queries found.',
     draft: 'Unpublished',

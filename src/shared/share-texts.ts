@@ -17,6 +17,7 @@ export const shareTexts = {
   secretAddress: 'Secret address',
   publicHint: 'Anyone with this address sees the dashboard, its parameters and filters, read-only, without signing in.',
   turnedOff: 'Public access is off: the address no longer works.',
+  off: 'Public access is off: only people signed in to Sightline with access see this dashboard.',
   saving: 'Saving…',
   saveFailed: 'Could not change public access.',
   close: 'Close',

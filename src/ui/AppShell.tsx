@@ -132,37 +132,40 @@ export function AppShell({ principal, version, newVersionAvailable, section, ori
           </details>
         </nav>
       </header>
-      <nav aria-label={texts.nav.main} className="hidden w-56 shrink-0 flex-col gap-1 bg-slate-900 p-3 md:flex md:sticky md:top-0 md:h-screen">
-        <a href="/" className="mb-4 flex items-center gap-2 px-2 py-1 text-white" aria-label={`${texts.product}, ${texts.nav.home}`}>
-          <Logo /><span className="text-lg font-semibold tracking-tight">{texts.product}</span>
-        </a>
-        {nav.main.map((item) => (
-          <a key={item.key} href={item.href} className={`${itemClass} ${section === item.key ? activeClass : ''}`}
-            aria-current={section === item.key ? 'page' : undefined}>
-            <Icon name={icons[item.key]} />{item.label}
+      {/* the dark column stretches to the page's full height (a full-page capture, a print); the links inside stay in view */}
+      <div className="hidden w-56 shrink-0 bg-slate-900 md:block" data-side-column>
+        <nav aria-label={texts.nav.main} className="sticky top-0 flex h-screen flex-col gap-1 p-3">
+          <a href="/" className="mb-4 flex items-center gap-2 px-2 py-1 text-white" aria-label={`${texts.product}, ${texts.nav.home}`}>
+            <Logo /><span className="text-lg font-semibold tracking-tight">{texts.product}</span>
           </a>
-        ))}
-        {nav.create.length > 0 && (
-          <div className="mt-2">
-            <Menu label={texts.nav.create} icon="plus">
-              {nav.create.map((item) => <a key={item.key} className={menuItemClass} href={item.href}>{item.label}</a>)}
-            </Menu>
-          </div>
-        )}
-        <div className="flex-1" />
-        <a href="/help" data-help-link="" className={itemClass}><Icon name="help" />{texts.nav.help}</a>
-        {nav.settingsHref && (
-          <a href={nav.settingsHref} className={`${itemClass} ${section === 'settings' ? activeClass : ''}`}><Icon name="settings" />{texts.nav.settings}</a>
-        )}
-        <details className="group relative" data-menu="">
-          <summary className={`${itemClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={`${texts.nav.account}: ${principal.name}`}>
-            {avatar}<span className="flex-1 truncate">{principal.name}</span>
-          </summary>
-          <div className={`${menuClass} bottom-full left-0 mb-1 w-full`}>
-            <ProfileMenuItems {...profile} />
-          </div>
-        </details>
-      </nav>
+          {nav.main.map((item) => (
+            <a key={item.key} href={item.href} className={`${itemClass} ${section === item.key ? activeClass : ''}`}
+              aria-current={section === item.key ? 'page' : undefined}>
+              <Icon name={icons[item.key]} />{item.label}
+            </a>
+          ))}
+          {nav.create.length > 0 && (
+            <div className="mt-2">
+              <Menu label={texts.nav.create} icon="plus">
+                {nav.create.map((item) => <a key={item.key} className={menuItemClass} href={item.href}>{item.label}</a>)}
+              </Menu>
+            </div>
+          )}
+          <div className="flex-1" />
+          <a href="/help" data-help-link="" className={itemClass}><Icon name="help" />{texts.nav.help}</a>
+          {nav.settingsHref && (
+            <a href={nav.settingsHref} className={`${itemClass} ${section === 'settings' ? activeClass : ''}`}><Icon name="settings" />{texts.nav.settings}</a>
+          )}
+          <details className="group relative" data-menu="">
+            <summary className={`${itemClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={`${texts.nav.account}: ${principal.name}`}>
+              {avatar}<span className="flex-1 truncate">{principal.name}</span>
+            </summary>
+            <div className={`${menuClass} bottom-full left-0 mb-1 w-full`}>
+              <ProfileMenuItems {...profile} />
+            </div>
+          </details>
+        </nav>
+      </div>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">{originMissing && <OriginBanner />}{children}</main>
       <HelpDrawer />
       <Toaster />

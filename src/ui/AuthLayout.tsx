@@ -25,7 +25,8 @@ export function Field({ label, name, type = 'text', defaultValue, error, hint, a
   autoComplete?: string; autoFocus?: boolean; readOnly?: boolean
 }): JSX.Element {
   const id = `field-${name}`
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined
+  // the hint gives way to the error, so only the one shown describes the field
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined
   return (
     <div className="mb-4">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">{label}</label>

@@ -91,7 +91,8 @@ function FilterField({ filter }: { filter: EmbedFilter }): JSX.Element {
 }
 
 function Body({ body }: { body: EmbedBody }): JSX.Element {
-  if (body.kind === 'drawing') return <div className="embed-drawing min-h-0 overflow-auto" data-embed-output dangerouslySetInnerHTML={{ __html: body.html }} />
+  // the drawing's viewBox lets it take the frame's whole width, wider or narrower than drawn, with no script
+  if (body.kind === 'drawing') return <div className="embed-drawing min-h-0 overflow-auto [&>svg]:h-auto [&>svg]:w-full" data-embed-output dangerouslySetInnerHTML={{ __html: body.html }} />
   if (body.kind === 'error') {
     return <p role="alert" data-embed-error className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">{body.text}</p>
   }

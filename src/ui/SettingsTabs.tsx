@@ -5,13 +5,13 @@ import { settingsItems } from './navigation.ts'
 
 /**
  * The settings screen's horizontal tab menu (spec 3 §1): only the items the user may see, the current one marked.
- * On a phone the row scrolls sideways instead of wrapping.
+ * On a phone the row wraps, so every tab, the current one included, shows without scrolling or script.
  */
 export function SettingsTabs({ principal, active }: { principal: Principal; active: string }): JSX.Element {
   const items = settingsItems(principal.permissions)
   return (
-    <nav aria-label={texts.settingsPage.title} className="-mx-4 overflow-x-auto border-b border-slate-200 px-4 md:mx-0 md:px-0 dark:border-slate-800">
-      <ul className="flex gap-6">
+    <nav aria-label={texts.settingsPage.title} className="border-b border-slate-200 dark:border-slate-800">
+      <ul className="flex flex-wrap gap-x-6 gap-y-1">
         {items.map((item) => {
           const current = item.key === active
           return (

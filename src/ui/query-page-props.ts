@@ -2,7 +2,7 @@ import type { PagePermissions, PageQuery, PageVisualization } from '../../island
 import type { Deps } from '../deps.ts'
 import { isAdminOrOwner } from '../permissions/can.ts'
 import type { Principal } from '../permissions/principal.ts'
-import { allowed, getAccessibleQuery } from '../queries/access.ts'
+import { allowed, getAccessibleQuery, holdsApiKey } from '../queries/access.ts'
 import { queryDetails } from '../queries/details.ts'
 import { queryJson } from '../queries/serialize.ts'
 
@@ -20,7 +20,7 @@ export async function queryPageProps(deps: Deps, principal: Principal, id: numbe
     is_archived: json.is_archived, is_safe: json.is_safe, schedule: json.schedule, version: json.version,
     latest_query_data_id: json.latest_query_data_id, updated_at: json.updated_at,
     user: json.user ? { name: json.user.name, profile_image_url: json.user.profile_image_url } : null,
-    options: { parameters: json.options.parameters ?? [] },
+    options: { parameters: json.options.parameters ?? [] }, is_favorite: json.is_favorite,
   }
   const visualizations: PageVisualization[] = json.visualizations.map((v) => ({ id: v.id, type: v.type, name: v.name, options: v.options }))
   const canEdit = Boolean(details.canEdit) && !json.is_archived
@@ -31,6 +31,7 @@ export async function queryPageProps(deps: Deps, principal: Principal, id: numbe
     // spec 2 §5: a safe query runs for anyone who sees it; others need execute_query and full access to the source
     canExecute: !json.is_archived && (json.is_safe || (allowed(principal, 'execute_query') && !access.view_only)),
     isOwnerOrAdmin: isAdminOrOwner(principal, json.user_id),
+    holdsApiKey: holdsApiKey(principal, Boolean(details.canEdit)),
   }
   return { query, visualizations, permissions, details }
 }
@@ -39,6 +40,6 @@ export async function queryPageProps(deps: Deps, principal: Principal, id: numbe
 export function newQueryPermissions(principal: Principal): PagePermissions {
   return {
     canEdit: true, canSchedule: allowed(principal, 'schedule_query'), canFork: allowed(principal, 'edit_query'),
-    canExecute: allowed(principal, 'execute_query'), isOwnerOrAdmin: true,
+    canExecute: allowed(principal, 'execute_query'), isOwnerOrAdmin: true, holdsApiKey: true,
   }
 }

@@ -20,11 +20,8 @@ export const linkPageTexts = {
   resetTitle: 'Reset your password',
   inviteIntro: (name: string) => `Hi ${name}, choose a password to finish setting up your account.`,
   resetIntro: (name: string) => `Hi ${name}, choose a new password for your account.`,
-  password: 'Password',
   passwordHint: `At least ${MIN_PASSWORD_LENGTH} characters.`,
   submit: 'Set Password',
-  emptyPassword: 'Cannot use empty password.',
-  passwordTooShort: `Password length is too short (<${MIN_PASSWORD_LENGTH}).`,
   invalidTitle: 'This link does not work',
   invalid: {
     invite: 'Your invite link is invalid, has expired or was already used. Please ask for a new one.',
@@ -43,13 +40,6 @@ export async function linkHolder(deps: Deps, orgId: number, purpose: UserTokenPu
   const user = await findUserById(deps.sql, orgId, userId)
   if (!user || user.disabled_at) return undefined
   return { userId, name: user.name }
-}
-
-/** What is wrong with a chosen password, if anything. */
-export function passwordProblem(password: string): string | undefined {
-  if (!password) return linkPageTexts.emptyPassword
-  if (password.length < MIN_PASSWORD_LENGTH) return linkPageTexts.passwordTooShort
-  return undefined
 }
 
 export type AcceptResult = { ok: true; token: string } | { ok: false; reason: 'invalid' }

@@ -142,7 +142,7 @@ describe('/alerts/new', () => {
       const { status, html } = await page(client, '/alerts/new')
       expect(status).toBe(200)
       expect(html).toContain('Start by selecting the query...')
-      expect(html).toContain('Search a query by name')
+      expect(html).toContain('Search Queries...')
       expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Create Alert<\/button>/)
       expect(islandsOf(html)).toEqual([...SHELL, 'AlertForm'].sort())
       expect(islandProps(html, 'AlertForm')).toEqual({ alert: null })

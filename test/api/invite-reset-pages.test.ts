@@ -87,15 +87,18 @@ describe('invitation links', () => {
     expect((await setPassword(new Client(t.app), path, 'tia-password')).status).toBe(302)
   })
 
-  it("refuses short and empty passwords with the established tool's messages, keeping the link", async () => {
+  it("refuses short, empty and unrepeated passwords in the profile form's words, keeping the link", async () => {
     const { path } = await inviteLink('Sam Short', 'sam@example.com')
     const short = await setPassword(new Client(t.app), path, '12345')
     expect(short.status).toBe(400)
-    expect(await short.text()).toContain('Password length is too short (&lt;6).')
+    expect(await short.text()).toContain('This field is too short.')
     const empty = await setPassword(new Client(t.app), path, '')
     expect(empty.status).toBe(400)
-    expect(await empty.text()).toContain('Cannot use empty password.')
-    expect((await setPassword(new Client(t.app), path, '123456')).status).toBe(302)
+    expect(await empty.text()).toContain('This field is required.')
+    const differing = await new Client(t.app).request('POST', path, { form: { password: '123456', repeat: '654321' } })
+    expect(differing.status).toBe(400)
+    expect(await differing.text()).toContain('Passwords don&#x27;t match')
+    expect((await new Client(t.app).request('POST', path, { form: { password: '123456', repeat: '123456' } })).status).toBe(302)
   })
 
   it('refuses a form posted from another site, leaving the link unspent', async () => {

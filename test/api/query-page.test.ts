@@ -18,7 +18,7 @@ const page = async (client: Client, path: string) => {
 type Props = {
   query: Record<string, unknown> & { id: number; name: string; version: number }
   visualizations: { id: number; type: string; name: string }[]
-  permissions: { canEdit: boolean; canSchedule: boolean; canFork: boolean; canExecute: boolean; isOwnerOrAdmin: boolean }
+  permissions: { canEdit: boolean; canSchedule: boolean; canFork: boolean; canExecute: boolean; isOwnerOrAdmin: boolean; holdsApiKey: boolean }
   refreshIntervals: number[]
   autoPublishNamedQueries: boolean
 }
@@ -46,7 +46,7 @@ describe('/queries/{id}', () => {
     const props = pageProps(html)
     expect(props.query).toMatchObject({ id: bosQuery.id, name: 'Orders', version: bosQuery.version, is_draft: true, tags: ['sales'] })
     expect(props.visualizations).toEqual([{ id: expect.any(Number), type: 'TABLE', name: 'Table', options: {} }])
-    expect(props.permissions).toEqual({ canEdit: true, canSchedule: true, canFork: true, canExecute: true, isOwnerOrAdmin: true })
+    expect(props.permissions).toEqual({ canEdit: true, canSchedule: true, canFork: true, canExecute: true, isOwnerOrAdmin: true, holdsApiKey: true })
     expect(props.refreshIntervals).toContain(86400)
     expect(props.autoPublishNamedQueries).toBe(true)
   })
@@ -64,7 +64,7 @@ describe('/queries/{id}', () => {
     expect(status).toBe(200)
     expect(html).not.toContain('>Publish</button>')
     expect(html).toContain('View Source')
-    expect(pageProps(html).permissions).toEqual({ canEdit: false, canSchedule: false, canFork: true, canExecute: true, isOwnerOrAdmin: false })
+    expect(pageProps(html).permissions).toEqual({ canEdit: false, canSchedule: false, canFork: true, canExecute: true, isOwnerOrAdmin: false, holdsApiKey: false })
   })
 
   it('lets a view-only user see a query on a view-only source, without fork or edit', async () => {

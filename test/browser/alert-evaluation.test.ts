@@ -33,7 +33,7 @@ async function memberQuery(name: string, text: string, options: Record<string, u
 }
 
 async function pickQuery(page: import('playwright-core').Page, search: string, name: string) {
-  await page.getByPlaceholder('Search a query by name').fill(search)
+  await page.getByPlaceholder('Search Queries...').fill(search)
   await page.getByRole('button', { name }).click()
 }
 

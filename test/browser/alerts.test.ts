@@ -46,7 +46,7 @@ describe('an alert from start to mail', () => {
     await page.getByText('Start by selecting the query...').waitFor()
     const create = page.getByRole('button', { name: 'Create Alert' })
     expect(await create.isDisabled()).toBe(true)
-    await page.getByPlaceholder('Search a query by name').fill('orders in')
+    await page.getByPlaceholder('Search Queries...').fill('orders in')
     await page.getByRole('button', { name: 'Orders in the last hour' }).click()
     // the result loads: the first column is chosen, the top row's value is shown
     await page.getByLabel('Value column').waitFor()
@@ -199,7 +199,7 @@ describe('an alert on a query with parameters', () => {
     const run = await api<{ job?: { id: string } }>('POST', `/api/queries/${query.id}/results`, { parameters: { region: 'North' }, max_age: 0 })
     if (run.job) await jobEnd(suite, run.job)
     const { page, problems } = await open('/alerts/new')
-    await page.getByPlaceholder('Search a query by name').fill('of a region')
+    await page.getByPlaceholder('Search Queries...').fill('of a region')
     await page.getByRole('button', { name: 'Orders of a region' }).click()
     await page.getByLabel('Region').waitFor()
     expect(await page.getByLabel('Region').inputValue()).toBe('North')

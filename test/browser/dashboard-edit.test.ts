@@ -115,7 +115,7 @@ describe('edit mode', () => {
 
     await page.getByRole('button', { name: 'Add Widget' }).click()
     const widgetDialog = page.getByRole('dialog', { name: 'Add Widget' })
-    await widgetDialog.getByPlaceholder('Search queries...').fill('Orders')
+    await widgetDialog.getByPlaceholder('Search Queries...').fill('Orders')
     expect(await widgetDialog.getByRole('button', { name: /Orders draft/ }).isDisabled()).toBe(true)
     await widgetDialog.getByRole('button', { name: 'Orders by region' }).click()
     await widgetDialog.getByLabel('Choose Visualization').selectOption({ label: 'Bars' })

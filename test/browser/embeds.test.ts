@@ -5,7 +5,7 @@ import { browserSuite, jobEnd, warehouseOptions } from './support.ts'
 
 /**
  * Embeds in a real browser: the page framed by a site on another port (no session there), its parameters from the
- * address, its chart without script, and the query page's Embed dialog that makes the snippet.
+ * address, its chart without script and as wide as its frame, and the query page's Embed dialog that makes the snippet.
  */
 const suite = browserSuite({ role: 'all' })
 const { open, api } = suite
@@ -93,6 +93,20 @@ describe('the embed page', () => {
     expect([address.get('api_key'), address.has('hide_timestamp'), address.get('region')]).toEqual([stores.key, true, 'Asia'])
     expect(scripts).toEqual([])
   })
+
+  for (const width of [1200, 720, 390]) {
+    it(`draws the chart across the frame's whole width, ${width} px, without script`, async () => {
+      const { page, scripts } = await open(embedPath(chart), { script: false, as: null, viewport: { width, height: 700 } })
+      const svg = page.locator('[data-embed-output] > svg[role="img"]')
+      const [box, drawn] = await Promise.all([page.locator('[data-embed-output]').boundingBox(), svg.boundingBox()])
+      expect(Math.abs(drawn!.width - box!.width)).toBeLessThanOrEqual(1)
+      // scaled as a picture: the proportions it was drawn with
+      const [w, h] = [Number(await svg.getAttribute('width')), Number(await svg.getAttribute('height'))]
+      expect(Math.abs(drawn!.height / drawn!.width - h / w)).toBeLessThan(0.01)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
+      expect(scripts).toEqual([])
+    })
+  }
 
   it('shows the chart with JavaScript disabled, and loads no script', async () => {
     const { page, scripts } = await open(embedPath(chart), { script: false, as: null })

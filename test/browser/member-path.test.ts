@@ -93,7 +93,8 @@ describe('a member’s path, from invitation to an alert', () => {
       prepare: (context) => context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG })),
     })
     await page.goto(link)
-    await page.getByLabel('Password', { exact: true }).fill('mia password')
+    await page.getByLabel('New Password', { exact: true }).fill('mia password')
+    await page.getByLabel('Repeat New Password', { exact: true }).fill('mia password')
     await page.getByRole('button', { name: 'Set Password' }).click()
     await page.waitForURL(suite.server.url + '/')
     await page.getByRole('navigation', { name: 'Main' }).getByLabel('Account: Mia Member').waitFor()
@@ -231,7 +232,7 @@ describe('a member’s path, from invitation to an alert', () => {
     // an alert that tells the team's webhook, chosen on the create page
     await page.goto(suite.server.url + '/alerts/new')
     await waitForIslands(page)
-    await page.getByPlaceholder('Search a query by name').fill('by city')
+    await page.getByPlaceholder('Search Queries...').fill('by city')
     await page.getByRole('button', { name: 'Orders by city' }).click()
     expect(await page.getByLabel('Channel', { exact: true }).inputValue()).toBe('web')
     await page.getByLabel('Value column').selectOption('orders')

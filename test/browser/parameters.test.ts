@@ -325,7 +325,7 @@ describe('add parameter dialog', () => {
     expect(await save.isDisabled()).toBe(true)
     await dialog.getByRole('button', { name: 'Scratch (draft)' }).waitFor()
     expect(await dialog.getByRole('button', { name: 'Scratch (draft)' }).isDisabled()).toBe(true) // drafts cannot be chosen
-    await dialog.getByPlaceholder('Search a query by name').fill('cit')
+    await dialog.getByPlaceholder('Search Queries...').fill('cit')
     await expect.poll(() => dialog.getByRole('listitem').count()).toBe(1)
     await page.screenshot({ path: path.join(SHOTS, 'parameters-dialog-query-desktop.png') })
     await dialog.getByRole('button', { name: 'Cities' }).click()

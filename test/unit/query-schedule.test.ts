@@ -16,6 +16,13 @@ describe('schedule rules', () => {
     expect(groups[2].options[0]).toEqual({ seconds: 86400, label: '1 day' })
   })
 
+  it('orders the intervals by length: 30 days comes after 2 weeks', () => {
+    const labels = intervalGroups(QUERY_REFRESH_INTERVALS).flatMap((g) => g.options.map((o) => o.label))
+    expect(labels.slice(-4)).toEqual(['1 day', '1 week', '2 weeks', '30 days'])
+    const seconds = intervalGroups(QUERY_REFRESH_INTERVALS).flatMap((g) => g.options.map((o) => o.seconds))
+    expect(seconds).toEqual([...seconds].sort((a, b) => a - b))
+  })
+
   it('Never clears time and end; minutes and hours have no time; days and weeks start at 00:15, weeks on Monday', () => {
     const weekly = { interval: 604_800, time: '08:00', day_of_week: 'Friday', until: '2030-01-01' }
     expect(withInterval(weekly, null)).toEqual(never)

@@ -24,8 +24,11 @@ export interface DashboardHeaderProps {
   refreshIntervals: number[]
   /** What the address asked for, as far as the caller may have it. */
   initial: { edit: boolean; fullscreen: boolean; refresh: number | null }
-  /** Share Dashboard, for its owner or an admin while public URLs are allowed: the public address, null while off. */
-  share?: { publicUrl: string | null } | null
+  /**
+   * Share Dashboard, for its owner or an admin while public URLs are allowed: the public address, null while off;
+   * `unsafe` while a chart's query has text parameters (sharing cannot be turned on).
+   */
+  share?: { publicUrl: string | null; unsafe?: boolean } | null
 }
 
 /** The fields of an API answer the header keeps after each change. */

@@ -77,7 +77,7 @@ export function QueryPicker({ id, value, invalid, describedBy, onChange }: {
 
   return (
     <div className="flex flex-col gap-2">
-      <input id={id} type="search" value={term} placeholder={t.searchQuery} autoComplete="off" spellCheck={false}
+      <input id={id} type="search" value={term} placeholder={t.searchQueryPlaceholder} autoComplete="off" spellCheck={false}
         aria-invalid={invalid || undefined} aria-describedby={describedBy} onChange={(e) => setTerm(e.target.value)}
         className={`${ui.input} ${invalid ? 'border-red-500 dark:border-red-500' : ui.inputBorder}`} />
       <ul aria-label={t.query} className="max-h-48 overflow-auto rounded-md border border-slate-200 dark:border-slate-800">

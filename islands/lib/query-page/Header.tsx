@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type JSX, type ReactNode, type Ref
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api } from '../api.ts'
 import { toast } from '../bus.ts'
+import { FavoriteStar } from '../FavoriteStar.tsx'
 import { ui } from '../ui.ts'
 import { MoreMenu, type MenuItem } from './MoreMenu.tsx'
 import { NameField } from './NameField.tsx'
@@ -35,6 +36,7 @@ export function Header({ query, permissions, autoPublish, save, onVersion, mode 
 }): JSX.Element {
   const [name, setName] = useState(query.name)
   const [dialog, setDialog] = useState<Dialog>(null)
+  const [favorite, setFavorite] = useState(query.is_favorite)
   useEffect(() => setName(query.name), [query.name])
   const { canEdit } = permissions
 
@@ -49,6 +51,16 @@ export function Header({ query, permissions, autoPublish, save, onVersion, mode 
 
   async function setDraft(isDraft: boolean) {
     if (await save({ is_draft: isDraft })) toast(isDraft ? t.unpublished : t.published)
+  }
+
+  async function star(on: boolean) {
+    setFavorite(on)
+    try {
+      await api(on ? 'POST' : 'DELETE', `/api/queries/${query.id}/favorite`)
+    } catch {
+      setFavorite(!on)
+      toast(queryTexts.queries.favoriteFailed, 'error')
+    }
   }
 
   async function fork() {
@@ -75,12 +87,13 @@ export function Header({ query, permissions, autoPublish, save, onVersion, mode 
   if (permissions.isOwnerOrAdmin && !query.is_archived) items.push({ label: t.archive, danger: true, onSelect: () => setDialog('archive') })
   items.push({ label: t.managePermissions, disabledReason: t.permissionsLater, onSelect: () => undefined })
   if (canEdit) items.push(query.is_draft ? { label: t.publish, onSelect: () => void setDraft(false) } : { label: t.unpublish, onSelect: () => void setDraft(true) })
-  items.push({ label: t.showApiKey, onSelect: () => setDialog('apiKey') })
+  if (permissions.holdsApiKey) items.push({ label: t.showApiKey, onSelect: () => setDialog('apiKey') })
 
   return (
     <header className="flex flex-col gap-2" data-query-header>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex min-w-0 flex-1 items-center gap-2">
+          {favorite !== undefined && <FavoriteStar pressed={favorite} label={queryTexts.queries.favoriteToggle(query.name)} onToggle={() => void star(!favorite)} className="-ml-2" />}
           <NameField value={name} readOnly={!canEdit} onChange={setName} inputRef={nameRef} className="-ml-2 max-w-full [field-sizing:content]" onBlur={() => void rename()} onKeyDown={(e) => {
             if (e.key === 'Enter') e.currentTarget.blur()
             if (e.key === 'Escape') { setName(query.name); e.currentTarget.blur() }

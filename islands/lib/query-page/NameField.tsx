@@ -24,7 +24,7 @@ export function NameField({ value, readOnly, onChange, onBlur, onKeyDown, inputR
     <>
       <label htmlFor="query-name" className="sr-only">{queryTexts.editor.queryName}</label>
       <input id="query-name" ref={inputRef} value={value} readOnly={readOnly} maxLength={255} onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur} onKeyDown={onKeyDown} data-name-field
+        onBlur={onBlur} onKeyDown={onKeyDown} data-name-field title={value}
         className={`peer min-w-0 truncate rounded-md border border-transparent bg-transparent px-2 py-1 text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100 ${editable} ${className}`} />
       {!readOnly && (
         <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round"

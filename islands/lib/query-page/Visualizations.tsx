@@ -42,7 +42,7 @@ type Editing = { vis: PageVisualization | null; queryId: number } | null
  * there is none), the chosen one in the address as `#<id>`. Editors add visualizations, edit the chosen one and
  * delete any but the first (spec 2 §6), each in a dialog loaded when first opened.
  */
-export function Visualizations({ queryId, visualizations, prerendered, result, onShowHiddenResult, pendingResultId, isSafe, canEdit, formats, status, ensureSaved, log, empty, downloadHref, inEditor }: {
+export function Visualizations({ queryId, visualizations, prerendered, result, onShowHiddenResult, pendingResultId, isSafe, canEdit, mayEmbed = false, formats, status, ensureSaved, log, empty, downloadHref, inEditor }: {
   /** Null for a query not saved yet (the editor's): `ensureSaved` saves it when a visualization is added. */
   queryId: number | null
   ensureSaved?: () => Promise<number | null>
@@ -63,6 +63,8 @@ export function Visualizations({ queryId, visualizations, prerendered, result, o
   onShowHiddenResult?: () => void
   isSafe: boolean
   canEdit: boolean
+  /** The caller may hold the query's API key, which an embed's address carries (decision 0025). */
+  mayEmbed?: boolean
   formats: DateFormats
   /** The execution banner, shown above the result. */
   status: ReactNode
@@ -148,9 +150,9 @@ export function Visualizations({ queryId, visualizations, prerendered, result, o
           )}
           <span className={inEditor ? 'hidden' : 'hidden gap-2 sm:flex'}>
             {current.id === 0 && <Later label={t.addToDashboard} reason={t.addToDashboardNeedsVisualization} />}
-            {isSafe && queryId !== null && current.id !== 0
+            {mayEmbed && (isSafe && queryId !== null && current.id !== 0
               ? <button type="button" className={small} data-embed-button onClick={() => setEmbedding({ queryId, visualizationId: current.id })}>{t.embed}</button>
-              : <Later label={t.embed} reason={isSafe ? embedTexts.needsVisualization : embedTexts.unsafe} />}
+              : <Later label={t.embed} reason={isSafe ? embedTexts.needsVisualization : embedTexts.unsafe} />)}
           </span>
         </div>
       </div>

@@ -17,12 +17,17 @@ export function unitOf(seconds: number): { unit: IntervalUnit; count: number } {
   return { unit, count: seconds / size }
 }
 
-/** The choices of the interval select, grouped by unit, from config.queryRefreshIntervals (under a minute is not a schedule). */
+/**
+ * The choices of the interval select from config.queryRefreshIntervals (under a minute is not a schedule), ordered by
+ * length. Each is named by the largest unit that divides it ('30 days') but grouped under the largest unit it reaches
+ * (weeks), so the groups never repeat and '30 days' comes after '2 weeks', not between '1 day' and '1 week'.
+ */
 export function intervalGroups(intervals: readonly number[]): { unit: IntervalUnit; options: { seconds: number; label: string }[] }[] {
   const groups = new Map<IntervalUnit, { seconds: number; label: string }[]>()
   for (const seconds of [...intervals].filter((s) => s >= 60 && Number.isSafeInteger(s)).sort((a, b) => a - b)) {
     const { unit, count } = unitOf(seconds)
-    groups.set(unit, [...(groups.get(unit) ?? []), { seconds, label: t.intervalLabel(count, t.unit[unit]) }])
+    const [group] = UNIT_SECONDS.find(([, size]) => seconds >= size) ?? ['minute']
+    groups.set(group, [...(groups.get(group) ?? []), { seconds, label: t.intervalLabel(count, t.unit[unit]) }])
   }
   return [...groups].map(([unit, options]) => ({ unit, options }))
 }

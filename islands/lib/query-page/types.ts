@@ -17,6 +17,8 @@ export interface PageQuery {
   updated_at: string | null
   user: { name: string; profile_image_url: string } | null
   options: { parameters: ParameterDefinition[] }
+  /** The caller starred it; absent for a query not saved yet (nothing to star). */
+  is_favorite?: boolean
 }
 
 export interface PageVisualization {
@@ -34,6 +36,8 @@ export interface PagePermissions {
   canFork: boolean
   canExecute: boolean
   isOwnerOrAdmin: boolean
+  /** May see the query's API key, so Show API Key and Embed: an editor of the query or an admin (decision 0025). */
+  holdsApiKey: boolean
 }
 
 /**
