@@ -56,9 +56,11 @@ async function addVisualization(page: Page, type: string, chartType?: string): P
   expect(await dialog.locator('[data-preview-error]').count(), `${type} ${chartType ?? ''}`).toBe(0)
   await dialog.getByRole('button', { name: 'Save' }).click()
   await dialog.waitFor({ state: 'detached' })
-  // the toast says so; dismissed, as it would sit over the next editor's Save button
+  // the toast says so; dismissed, as it would sit over the next editor's Save button (on a busy machine it may
+  // already have gone by itself: then the click has nothing left to press, and the toast is gone all the same)
   const saved = toastWith(page, 'Visualization saved')
-  await saved.getByRole('button', { name: 'Dismiss' }).click()
+  const dismissed = saved.getByRole('button', { name: 'Dismiss' }).click().catch(() => undefined)
+  await Promise.race([dismissed, saved.waitFor({ state: 'detached' })])
   await saved.waitFor({ state: 'detached' })
   const id = Number(new URL(page.url()).hash.slice(1))
   const panel = page.locator(`[data-chart-id="${id}"]`)
