@@ -5,7 +5,7 @@ import { log } from '../log.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { findUserByEmail } from '../users/store.ts'
 import { busyMessage } from './hash-gate.ts'
-import { NO_ACCOUNT_HASH, verifyPassword } from './passwords.ts'
+import { noAccountHash, verifyPassword } from './passwords.ts'
 import { openSession } from './service.ts'
 import { claimSignInAttempt, deleteSignInAttemptsBefore, dropSignInAttempt, forgetSignInFailures } from './store.ts'
 import { signInVerdict, type Verdict } from './throttle.ts'
@@ -91,7 +91,7 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
   const user = await findUserByEmail(deps.sql, orgId, email)
   let valid: boolean
   try {
-    valid = await verifyPassword(input.password, user?.password_hash ?? NO_ACCOUNT_HASH, address)
+    valid = await verifyPassword(input.password, user?.password_hash ?? noAccountHash(), address)
   } catch (error) {
     if (!(error instanceof TooManyRequests)) throw error
     await dropSignInAttempt(deps.sql, id) // never checked, so not a failure
