@@ -1,15 +1,69 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+import LayerSequencer from './test/helpers/sequencer.ts'
 
+/**
+ * Test files that start processes of their own (Sightline's web and worker, an old Node, Deno, PostgreSQL 15,
+ * ClickHouse, a runner's orphan): they mostly wait on those processes, and each start costs a burst of CPU.
+ */
+const PROCESS = ['test/faults/**/*.test.ts', 'test/runtime/**/*.test.ts', 'test/runners/clickhouse.test.ts', 'test/runners/orphans.test.ts']
+
+/*
+ * Four layers, run as Vitest projects. Vitest runs projects of one `groupOrder` together, sharing one worker count,
+ * and the groups one after another. Most tests wait on I/O (the database, a worker, a child process, a browser
+ * painting), so on two cores more workers than cores keep the CPU busy. The first group holds the unit, api and
+ * process layers on four workers, the process files first (see the sequencer): they mostly wait on heartbeats and
+ * child processes while the in-process files use the CPU. The browser layer follows on three workers, one Chromium
+ * each. `npm run test:quick` runs unit and api alone.
+ */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'worker/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
-    setupFiles: ['test/helpers/console-guard.ts'],
+    setupFiles: ['test/helpers/console-guard.ts', 'test/helpers/password-cost.ts'],
     // bounds, not expectations: generous, so a busy machine makes tests slower, never red (speed is measured in bench/)
     testTimeout: 60_000,
     hookTimeout: 120_000,
     expect: { poll: { timeout: 20_000 } },
     // each test file gets its own database, so files run in parallel safely
     fileParallelism: true,
+    sequence: { sequencer: LayerSequencer },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'test/unit/**/*.test.{ts,tsx}', 'test/visualizations/**/*.test.{ts,tsx}'],
+          maxWorkers: 4,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.{ts,tsx}', 'test/security/**/*.test.{ts,tsx}', 'test/runners/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...PROCESS],
+          maxWorkers: 4,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.{ts,tsx}'],
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'process',
+          include: PROCESS,
+          maxWorkers: 4,
+          sequence: { groupOrder: 0 },
+        },
+      },
+    ],
   },
 })

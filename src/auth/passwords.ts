@@ -2,7 +2,10 @@ import crypto from 'node:crypto'
 import { passwordHashing, type Rank } from './hash-gate.ts'
 
 // scrypt is memory-hard: N=2^15, r=8 needs 32 MiB per hash, which makes GPU guessing expensive.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 }
+export const STRONG_PASSWORD_COST = { N: 2 ** 15, r: 8, p: 1 }
+// a thirty-second of the work: tests that sign people in by the hundred check sign-in, not hashing
+const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 }
+let params = STRONG_PASSWORD_COST
 const KEY_LENGTH = 32
 const MAX_MEM = 64 * 1024 * 1024
 
@@ -12,8 +15,23 @@ export { MIN_PASSWORD_LENGTH } from '../shared/new-password.ts'
  * Checked in place of a password when the email has no account (or no password): built from today's parameters,
  * so a wrong email costs exactly what a wrong password does and timing does not tell which emails have accounts.
  */
-export const NO_ACCOUNT_HASH = ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, crypto.randomBytes(16).toString('base64'),
-  crypto.randomBytes(KEY_LENGTH).toString('base64')].join('$')
+export function noAccountHash(): string {
+  return ['scrypt', params.N, params.r, params.p, NO_ACCOUNT_SALT, NO_ACCOUNT_KEY].join('$')
+}
+const NO_ACCOUNT_SALT = crypto.randomBytes(16).toString('base64')
+const NO_ACCOUNT_KEY = crypto.randomBytes(KEY_LENGTH).toString('base64')
+
+/**
+ * The cost new hashes are made with: strong unless a test process (NODE_ENV=test) asks for the cheap one. Existing
+ * hashes are always checked with the cost they carry.
+ */
+export function usePasswordCost(cost: 'strong' | 'test') {
+  if (cost === 'test' && process.env.NODE_ENV !== 'test') throw new Error('the test password cost is for tests only')
+  params = cost === 'test' ? TEST_PASSWORD_COST : STRONG_PASSWORD_COST
+}
+
+/** The cost new hashes are made with now. */
+export const passwordCost = () => params
 
 /** Whose hash it is, for the hash gate's lines (src/auth/hash-gate.ts). */
 export interface HashCaller {
@@ -37,8 +55,8 @@ function scrypt(password: string, salt: Buffer, keylen: number, options: crypto.
  */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16)
-  const hash = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: MAX_MEM }, { rank: 'trusted' })
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), hash.toString('base64')].join('$')
+  const hash = await scrypt(password, salt, KEY_LENGTH, { ...params, maxmem: MAX_MEM }, { rank: 'trusted' })
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), hash.toString('base64')].join('$')
 }
 
 /** Throws TooManyRequests (before hashing) when the caller's line at the hash gate is full. */

@@ -5,7 +5,7 @@ import { log } from '../log.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { findUserByEmail } from '../users/store.ts'
 import { busyMessage, passwordHashing, type Rank } from './hash-gate.ts'
-import { NO_ACCOUNT_HASH, verifyPassword } from './passwords.ts'
+import { noAccountHash, verifyPassword } from './passwords.ts'
 import { openSession } from './service.ts'
 import { claimSignInAttempt, deleteSignInAttemptsBefore, dropSignInAttempt, forgetSignInFailures, hasSessionFrom } from './store.ts'
 import { signInVerdict, type AttemptCounts, type SignInLimits, type Verdict } from './throttle.ts'
@@ -125,7 +125,7 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
   let valid: boolean
   const rank = hashRank(counts, limits, knownAddress, concurrent || latelyTurnedAway(address, now))
   try {
-    valid = await verifyPassword(input.password, user?.password_hash ?? NO_ACCOUNT_HASH, { whose: address, rank })
+    valid = await verifyPassword(input.password, user?.password_hash ?? noAccountHash(), { whose: address, rank })
   } catch (error) {
     if (!(error instanceof TooManyRequests)) throw error
     await dropSignInAttempt(deps.sql, id) // never checked, so not a failure

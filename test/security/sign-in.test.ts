@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { usePasswordCost } from '../../src/auth/passwords.ts'
 import { loadConfig } from '../../src/config.ts'
 import { ADMIN, addUser, createTestApp, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
@@ -163,6 +164,11 @@ describe('guessing at one account', () => {
 })
 
 describe('a flood of sign-ins', () => {
+  // what is checked here is the gate's line and turns, not what a hash costs: eleven full-strength hashes, each
+  // followed by its rest, take over a minute of real time on a busy two-core machine
+  beforeAll(() => usePasswordCost('test'))
+  afterAll(() => usePasswordCost('strong'))
+
   it('hashes one password at a time, and refuses what does not fit in the line before hashing it', async () => {
     const scrypt = holdScrypt()
     const answers: Response[] = []
