@@ -84,7 +84,9 @@ export function watchProblems(page: Page): string[] {
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   page.on('requestfailed', (req) => {
-    if (!/favicon/.test(req.url())) problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`)
+    // A poll the page had in flight when it navigated away is cancelled by the browser, not failed by the server.
+    const cancelledByNavigation = req.failure()?.errorText === 'net::ERR_ABORTED' && ['fetch', 'xhr'].includes(req.resourceType())
+    if (!/favicon/.test(req.url()) && !cancelledByNavigation) problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`)
   })
   return problems
 }
