@@ -1,8 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { routes } from '../routes/manifest.ts'
-import { removeAlertsOfArchivedQuery } from './alerts/hooks.ts'
-import { openQueryBySharedDashboard, removeWidgetsOfArchivedQuery } from './dashboards/hooks.ts'
 import type { Deps } from './deps.ts'
 import { PayloadTooLarge } from './errors.ts'
 import type { Env } from './http/env.ts'
@@ -14,8 +12,6 @@ import { requestId } from './http/middleware/request-id.ts'
 import { requestOrigin } from './http/middleware/request-origin.ts'
 import { securityHeaders } from './http/middleware/security-headers.ts'
 import { notFound, onError } from './http/on-error.tsx'
-import { onQueryArchived } from './queries/archived.ts'
-import { onQueryKey } from './queries/object-keys.ts'
 import { serveStatic } from './http/static.ts'
 
 /**
@@ -23,11 +19,6 @@ import { serveStatic } from './http/static.ts'
  * same code runs under Node (@hono/node-server), Deno, and in tests through `app.request()` with no port.
  */
 export function createApp(deps: Deps): Hono<Env> {
-  // features built on queries clean up after an archive (a set: building several apps subscribes once)
-  onQueryArchived(removeWidgetsOfArchivedQuery)
-  onQueryArchived(removeAlertsOfArchivedQuery)
-  // a shared dashboard's token opens the queries its charts show (decision 0021)
-  onQueryKey(openQueryBySharedDashboard)
   const app = new Hono<Env>()
   app.use('*', async function provideDeps(c, next) {
     c.set('deps', deps)
