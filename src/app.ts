@@ -13,6 +13,7 @@ import { requestOrigin } from './http/middleware/request-origin.ts'
 import { securityHeaders } from './http/middleware/security-headers.ts'
 import { notFound, onError } from './http/on-error.tsx'
 import { serveStatic } from './http/static.ts'
+import { isUploadPath } from './http/uploads.ts'
 
 /**
  * The web application: middleware in order, then every route of routes/manifest.ts. One fetch-style app, so the
@@ -48,6 +49,7 @@ export function createApp(deps: Deps): Hono<Env> {
 function limitBodies(maxBytes: number): MiddlewareHandler<Env> {
   const message = `The request body is too large (at most ${maxBytes.toLocaleString('en-US')} bytes).`
   const limit = bodyLimit({ maxSize: maxBytes, onError: () => { throw new PayloadTooLarge(message) } })
-  // GET and HEAD carry no body; asking for one would make Node's adapter build a full Request for every read
-  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next))
+  // GET and HEAD carry no body; asking for one would make Node's adapter build a full Request for every read.
+  // Uploads have a larger limit of their own, checked after their rights (src/http/uploads.ts).
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || isUploadPath(c.req.path) ? next() : limit(c, next))
 }
