@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { Env } from '../src/http/env.ts'
 import { signedIn } from '../src/http/guards.ts'
-import { objectCounters } from '../src/orgs/status.ts'
+import { objectCounters } from '../src/monitoring/object-counters.ts'
 import { isAdmin } from '../src/permissions/can.ts'
 import type { Principal } from '../src/permissions/principal.ts'
 import { allowed } from '../src/queries/access.ts'

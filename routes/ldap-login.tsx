@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { JSX } from 'react'
 import { ldapSignIn } from '../src/sign-in/ldap.ts'
-import { csrfTokenFor, REMEMBER_TTL_SECONDS } from '../src/auth/service.ts'
+import { csrfTokenFor, REMEMBER_TTL_SECONDS } from '../src/credentials/service.ts'
 import { Redirect, ServiceUnavailable, TooManyRequests } from '../src/errors.ts'
 import { clientIp } from '../src/http/client-ip.ts'
 import { setCsrfCookie, setSessionCookie } from '../src/http/cookies.ts'

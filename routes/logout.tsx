@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { signOut } from '../src/auth/service.ts'
+import { signOut } from '../src/credentials/service.ts'
 import { clearSessionCookie, SESSION_COOKIE } from '../src/http/cookies.ts'
 import type { Env } from '../src/http/env.ts'
 import { renderPage } from '../src/http/render.tsx'

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import type { JSX } from 'react'
-import { csrfTokenFor } from '../src/auth/service.ts'
+import { csrfTokenFor } from '../src/credentials/service.ts'
 import { setCsrfCookie, setSessionCookie } from '../src/http/cookies.ts'
 import { clientIp } from '../src/http/client-ip.ts'
 import type { Env } from '../src/http/env.ts'

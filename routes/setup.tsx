@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import type { JSX } from 'react'
-import { csrfTokenFor, openSession } from '../src/auth/service.ts'
+import { csrfTokenFor, openSession } from '../src/credentials/service.ts'
 import { Conflict, Redirect } from '../src/errors.ts'
 import { addDemoSource } from '../src/demo/service.ts'
 import { recordEvent } from '../src/events/service.ts'

@@ -13,10 +13,11 @@ import { databaseAvailable } from './http/middleware/database-available.ts'
 import { requestId } from './http/middleware/request-id.ts'
 import { requestOrigin } from './http/middleware/request-origin.ts'
 import { securityHeaders } from './http/middleware/security-headers.ts'
-import { notFound, onError } from './http/on-error.tsx'
+import { errorHandlers } from './http/on-error.tsx'
 import { onQueryArchived } from './queries/archived.ts'
 import { onQueryKey } from './queries/object-keys.ts'
 import { serveStatic } from './http/static.ts'
+import { ErrorPage } from './ui/ErrorPage.tsx'
 
 /**
  * The web application: middleware in order, then every route of routes/manifest.ts. One fetch-style app, so the
@@ -45,6 +46,8 @@ export function createApp(deps: Deps): Hono<Env> {
   app.use('*', csrf())
   app.use('*', sameOriginForms())
   for (const [path, route] of routes) app.route(path, route)
+  // the error page is the web shell's: handed to the error mapping, which sits below the UI
+  const { onError, notFound } = errorHandlers((status) => ErrorPage({ status }))
   app.onError(onError)
   app.notFound(notFound)
   return app

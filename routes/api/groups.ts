@@ -2,10 +2,9 @@ import { Hono } from 'hono'
 import { dataSourceJson } from '../../src/data-sources/serialize.ts'
 import { NotFound } from '../../src/errors.ts'
 import { createGroup, deleteRegularGroup, renameRegularGroup } from '../../src/groups/lifecycle.ts'
-import {
-  addDataSourceToGroup, addMemberToGroup, groupDataSources, groupJson, groupMembers, removeDataSourceFromGroup, removeMemberFromGroup,
-  setGroupDataSourceViewOnly, visibleGroup, visibleGroups,
-} from '../../src/groups/service.ts'
+import { addDataSourceToGroup, groupDataSources, removeDataSourceFromGroup, setGroupDataSourceViewOnly } from '../../src/data-sources/group-access.ts'
+import { addMemberToGroup, groupMembers, removeMemberFromGroup } from '../../src/users/group-members.ts'
+import { groupJson, visibleGroup, visibleGroups } from '../../src/groups/service.ts'
 import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
 import { idParam, jsonBody } from '../../src/http/validate.ts'

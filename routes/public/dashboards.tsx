@@ -6,7 +6,6 @@ import { NotFound } from '../../src/errors.ts'
 import { cachingHeaders, isNotModified, validatorsFor, type Validators } from '../../src/http/conditional.ts'
 import type { Env } from '../../src/http/env.ts'
 import { contentSecurityPolicy } from '../../src/http/middleware/security-headers.ts'
-import { notFound } from '../../src/http/on-error.tsx'
 import { renderDocument } from '../../src/http/render.tsx'
 import { DEFAULT_SETTINGS } from '../../src/settings/defaults.ts'
 import { requestDateFormats } from '../../src/http/date-formats.ts'
@@ -47,7 +46,7 @@ export default new Hono<Env>()
       if (error instanceof NotFound) return null
       throw error
     })
-    if (!shared) return notFound(c)
+    if (!shared) throw new NotFound()
     const row = shared.dashboard
     const details = await sharedDetails(deps, shared)
     const url = new URL(c.req.url)

@@ -1,5 +1,5 @@
 import type { Db } from '../db/sql.ts'
-import type { StoredApiKey } from '../auth/api-keys.ts'
+import type { StoredApiKey } from '../credentials/api-keys.ts'
 import { queryColumns, queryTables, type QueryRow } from '../queries/store.ts'
 import { dashboardColumns, type DashboardRow } from './store.ts'
 

@@ -32,7 +32,7 @@ import * as store from './widget-store.ts'
  */
 export interface SharedDashboard {
   dashboard: DashboardRow
-  /** The share key's creator (src/auth/service.ts `principalForShareKey`): the token never sees more than they may. */
+  /** The share key's creator (src/credentials/service.ts `principalForShareKey`): the token never sees more than they may. */
   creator: Principal
 }
 

@@ -1,4 +1,4 @@
-import { principalToRunAs } from '../auth/service.ts'
+import { principalToRunAs } from '../credentials/service.ts'
 import { runnerConfig } from '../data-sources/service.ts'
 import { accessThroughGroups, findById as findDataSource } from '../data-sources/store.ts'
 import type { Sql } from '../db/sql.ts'

@@ -1,4 +1,4 @@
-import { principalToRunAs } from '../auth/service.ts'
+import { principalToRunAs } from '../credentials/service.ts'
 import type { Db } from '../db/sql.ts'
 import { mayReadSourcesOf } from '../results/source-access.ts'
 import type { ResultRow } from '../results/store.ts'

@@ -4,14 +4,14 @@ import { insertGroup } from '../groups/store.ts'
 import { BUILTIN_GROUPS } from '../permissions/catalog.ts'
 import { effectiveSettings } from '../settings/defaults.ts'
 import { insertUser, replaceApiKey } from '../users/store.ts'
-import { hashPassword } from '../auth/passwords.ts'
-import { generateApiKey } from '../auth/tokens.ts'
-import { storedApiKey } from '../auth/api-keys.ts'
-import type { OrgContext } from './context.ts'
+import { hashPassword } from '../credentials/passwords.ts'
+import { generateApiKey } from '../credentials/tokens.ts'
+import { storedApiKey } from '../credentials/api-keys.ts'
+import type { OrgContext } from '../settings/org-context.ts'
 import { findDefaultOrg, insertOrg, lockSetup } from './store.ts'
 import { Conflict } from '../errors.ts'
 
-export type { OrgContext } from './context.ts'
+export type { OrgContext } from '../settings/org-context.ts'
 
 /** The installation's organization, or undefined before setup. Cached per process. */
 export async function currentOrg(deps: Deps): Promise<OrgContext | undefined> {

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { recordEvent } from '../events/service.ts'
-import type { OrgContext } from './context.ts'
+import type { OrgContext } from '../settings/org-context.ts'
 import { updateOrgSettings } from './store.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { validate } from '../validation/validate.ts'

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '../auth/passwords.ts'
+import { MIN_PASSWORD_LENGTH } from '../credentials/passwords.ts'
 import { HttpError } from '../errors.ts'
 import { texts } from '../shared/texts.ts'
 import { checkOrigin } from '../settings/public-origin.ts'

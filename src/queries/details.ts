@@ -1,4 +1,4 @@
-import { revealApiKey } from '../auth/api-keys.ts'
+import { revealApiKey } from '../credentials/api-keys.ts'
 import type { Deps } from '../deps.ts'
 import { isFavorite as hasStarred } from '../favorites/service.ts'
 import type { Principal } from '../permissions/principal.ts'

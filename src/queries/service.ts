@@ -1,5 +1,5 @@
-import { apiKeyHash, storedApiKey } from '../auth/api-keys.ts'
-import { generateApiKey } from '../auth/tokens.ts'
+import { apiKeyHash, storedApiKey } from '../credentials/api-keys.ts'
+import { generateApiKey } from '../credentials/tokens.ts'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { scheduleChanged } from '../schedules/service.ts'

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts'
-import type { OrgContext } from '../orgs/service.ts'
+import type { OrgContext } from '../settings/org-context.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { clientConfig, sessionMessages } from './client-config.ts'
 

@@ -6,11 +6,11 @@ import { log } from '../log.ts'
 import { currentOrg } from '../orgs/service.ts'
 import { findUserByEmail, insertUser, markExternallySignedIn } from '../users/store.ts'
 import { checkDirectoryCredentials, DirectoryUnavailable, type DirectoryPerson } from './directory.ts'
-import { openSession } from '../auth/service.ts'
-import { pauseRefusal, refused, type SignInResult } from '../auth/sign-in.ts'
-import { claimSignInAttempt, forgetSignInFailures } from '../auth/store.ts'
-import { signInVerdict, type Verdict } from '../auth/throttle.ts'
-import { sha256 } from '../auth/tokens.ts'
+import { openSession } from '../credentials/service.ts'
+import { pauseRefusal, refused, type SignInResult } from './password.ts'
+import { claimSignInAttempt, forgetSignInFailures } from '../credentials/store.ts'
+import { signInVerdict, type Verdict } from '../credentials/throttle.ts'
+import { sha256 } from '../credentials/tokens.ts'
 
 export const ldapTexts = {
   incorrect: 'Incorrect credentials.',

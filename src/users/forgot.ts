@@ -1,5 +1,5 @@
-import { claimSignInAttempt } from '../auth/store.ts'
-import { sha256 } from '../auth/tokens.ts'
+import { claimSignInAttempt } from '../credentials/store.ts'
+import { sha256 } from '../credentials/tokens.ts'
 import type { Deps } from '../deps.ts'
 import { queueMail } from '../mail/message.ts'
 import { passwordResetMail } from '../mail/password-reset.ts'

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts'
-import { hmac, randomToken, safeEqual, sha256 } from '../auth/tokens.ts'
+import { hmac, randomToken, safeEqual, sha256 } from '../credentials/tokens.ts'
 import type { Db } from '../db/sql.ts'
 import { findUsableUserToken, insertUserToken, useUserToken, type UserTokenPurpose } from './store.ts'
 

@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from '../../src/http/cookies.ts'
-import { DEFAULT_SIGN_IN_LIMITS } from '../../src/auth/throttle.ts'
+import { DEFAULT_SIGN_IN_LIMITS } from '../../src/credentials/throttle.ts'
 import { DEFAULT_PERMISSIONS } from '../../src/permissions/catalog.ts'
 import { addGroupMember, insertGroup, removeGroupMember } from '../../src/groups/store.ts'
 import { addUser, Client, createTestApp, pgOptionsFor, runJobs, setUp, signInAs, type TestApp } from '../helpers/app.ts'

@@ -97,8 +97,8 @@ export async function setUp(app: Hono<Env>): Promise<Client> {
 /** Add a user in the builtin default group (and optionally admin), with an API key; returns the id. */
 export async function addUser(t: TestApp, u: { name: string; email: string; password: string; admin?: boolean; disabled?: boolean }) {
   const { insertUser, replaceApiKey } = await import('../../src/users/store.ts')
-  const { storedApiKey } = await import('../../src/auth/api-keys.ts')
-  const { hashPassword } = await import('../../src/auth/passwords.ts')
+  const { storedApiKey } = await import('../../src/credentials/api-keys.ts')
+  const { hashPassword } = await import('../../src/credentials/passwords.ts')
   const sql = t.db.sql
   const [org] = await sql<{ id: number }[]>`select id from organizations order by id limit 1`
   const groups = await sql<{ id: number; name: string }[]>`select id, name from groups where org_id = ${org.id} and type = 'builtin'`

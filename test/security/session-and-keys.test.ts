@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
-import { sealLegacyKeys } from '../../src/auth/seal-legacy-keys.ts'
+import { sealLegacyKeys } from '../../src/seal-legacy-keys.ts'
 import { migrate, readMigrations } from '../../src/db/migrate.ts'
 import { connect } from '../../src/db/sql.ts'
 import { createDeps } from '../../src/deps.ts'

@@ -1,5 +1,5 @@
 import type { Task } from 'graphile-worker'
-import { deleteExpiredSessions } from '../../src/auth/store.ts'
+import { deleteExpiredSessions } from '../../src/credentials/store.ts'
 import type { Sql } from '../../src/db/sql.ts'
 import { log } from '../../src/log.ts'
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
-import { csrfTokenFor } from '../../auth/service.ts'
-import { safeEqual } from '../../auth/tokens.ts'
+import { csrfTokenFor } from '../../credentials/service.ts'
+import { safeEqual } from '../../credentials/tokens.ts'
 import { BadRequest, Forbidden } from '../../errors.ts'
 import { setCsrfCookie } from '../cookies.ts'
 import type { Env } from '../env.ts'

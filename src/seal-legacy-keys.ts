@@ -1,8 +1,8 @@
-import type { Sql } from '../db/sql.ts'
-import { log } from '../log.ts'
-import { legacyPlainQueryKeys, sealLegacyQueryKeys } from '../queries/store.ts'
-import { sealApiKey } from './api-keys.ts'
-import { legacyPlainApiKeys, sealLegacyApiKeys } from './store.ts'
+import type { Sql } from './db/sql.ts'
+import { log } from './log.ts'
+import { legacyPlainQueryKeys, sealLegacyQueryKeys } from './queries/store.ts'
+import { sealApiKey } from './credentials/api-keys.ts'
+import { legacyPlainApiKeys, sealLegacyApiKeys } from './credentials/store.ts'
 
 const BATCH = 1000
 

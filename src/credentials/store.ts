@@ -28,7 +28,7 @@ export async function findPrincipalBySession(db: Db, tokenHash: Buffer): Promise
   return row
 }
 
-/** The user whose active key has this sha-256 (keys are stored only hashed and sealed, src/auth/api-keys.ts). */
+/** The user whose active key has this sha-256 (keys are stored only hashed and sealed, src/credentials/api-keys.ts). */
 export async function findPrincipalByApiKeyHash(db: Db, keyHash: Buffer): Promise<PrincipalRow | undefined> {
   const [row] = await db<PrincipalRow[]>`
     select ${principalColumns(db)}
