@@ -1,12 +1,11 @@
 import type { Config } from './config.ts'
-import { CacheBus, SharedCache } from './db/cache.ts'
-import { DatabaseHealth } from './db/health.ts'
-import { provideDemoDatabase } from './demo/dataset.ts'
-import type { Sql } from './db/sql.ts'
-import type { OrgContext } from './settings/org-context.ts'
-import type { Principal } from './permissions/principal.ts'
-import type { Assets } from './http/assets.ts'
-import { DONE_CHANNEL, ExecutionSignals } from './executions/events.ts'
+import { CacheBus, SharedCache, DatabaseHealth } from './db/index.ts'
+import { provideDemoDatabase } from './demo/index.ts'
+import type { Sql } from './db/index.ts'
+import type { OrgContext } from './settings/index.ts'
+import type { Principal } from './permissions/index.ts'
+import type { Assets } from './http/index.ts'
+import { DONE_CHANNEL, ExecutionSignals } from './executions/index.ts'
 
 /**
  * What services need in any process, the worker's included: the database, the settings and the key that seals

@@ -1,15 +1,12 @@
 import { Hono } from 'hono'
 import DataSourceEditor from '../../islands/DataSourceEditor.tsx'
-import { dataSourceJson, dataSourceTypeJson } from '../../src/data-sources/serialize.ts'
-import { getAccessible } from '../../src/data-sources/service.ts'
+import { dataSourceJson, dataSourceTypeJson, getAccessible } from '../../src/data-sources/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import type { Env } from '../../src/http/env.ts'
-import { signedIn } from '../../src/http/guards.ts'
-import { idParam } from '../../src/http/validate.ts'
-import { requireAdmin } from '../../src/permissions/require.ts'
-import { getRunner } from '../../src/runners/registry.ts'
-import { renderShellPage } from '../../src/ui/Page.tsx'
-import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
+import type { Env } from '../../src/http/index.ts'
+import { signedIn, idParam } from '../../src/http/index.ts'
+import { requireAdmin } from '../../src/permissions/index.ts'
+import { getRunner } from '../../src/runners/index.ts'
+import { renderShellPage, SettingsLayout } from '../../src/ui/index.ts'
 
 /** One data source's page (spec 3 §2): its settings, Save, Test Connection and Delete. Admins only. */
 export default new Hono<Env>().get('/data_sources/:id{[0-9]+}', async (c) => {

@@ -1,11 +1,11 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 import type { Deps } from '../deps.ts'
-import type { Principal } from '../permissions/principal.ts'
+import type { Principal } from '../permissions/index.ts'
 import { deleteSession, findActivePrincipal, findPrincipalByApiKeyHash, findPrincipalBySession, insertSession, touchSession, type PrincipalRow } from './store.ts'
 import { hmac, randomToken, sha256 } from './tokens.ts'
 import { apiKeyHash } from './api-keys.ts'
-import { recordEvent } from '../events/service.ts'
-import { profileImageUrl } from '../permissions/profile-image.ts'
+import { recordEvent } from '../events/index.ts'
+import { profileImageUrl } from '../permissions/index.ts'
 
 /** A browser session without "remember me" lasts 12 hours from its last use; with it, 30 days. */
 export const SESSION_TTL_SECONDS = 12 * 3600

@@ -1,5 +1,5 @@
-import type { Db, Sql } from '../db/sql.ts'
-import { withAsyncCommit } from '../db/sql.ts'
+import type { Db, Sql } from '../db/index.ts'
+import { withAsyncCommit } from '../db/index.ts'
 
 /** A user as authentication sees them: identity, groups and the union of their groups' permissions. */
 export interface PrincipalRow {

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { BadRequest, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/service.ts'
-import { findGroup } from '../groups/store.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { requireAdmin } from '../permissions/require.ts'
-import { validate } from '../validation/validate.ts'
+import { recordEvent } from '../events/index.ts'
+import { findGroup } from '../groups/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { requireAdmin } from '../permissions/index.ts'
+import { validate } from '../validation/index.ts'
 import * as dataSources from './store.ts'
 
 /* Which data sources a group's members may use (spec 3 §2 "Groups", its Data Sources tab): kept with the data

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts'
 import { Forbidden, NotFound } from '../errors.ts'
-import { allowed, isAdmin } from '../permissions/can.ts'
-import type { Principal } from '../permissions/principal.ts'
+import { allowed, isAdmin } from '../permissions/index.ts'
+import type { Principal } from '../permissions/index.ts'
 import { iso } from '../shared/time.ts'
 import { findGroup, listGroups, type GroupRow } from './store.ts'
 

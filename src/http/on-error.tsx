@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { JSX } from 'react'
 import { HTTPException } from 'hono/http-exception'
-import { isConnectionError } from '../db/health.ts'
+import { isConnectionError } from '../db/index.ts'
 import { HttpError, PayloadTooLarge, Redirect, ServiceUnavailable, TooManyRequests } from '../errors.ts'
 import { log } from '../log.ts'
 import type { Env } from './env.ts'

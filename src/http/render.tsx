@@ -6,7 +6,7 @@ import { texts } from '../shared/texts.ts'
 import type { Env } from './env.ts'
 import type { AssetManifest } from './assets.ts'
 import { contentSecurityPolicy } from './middleware/security-headers.ts'
-import { randomToken, sha256 } from '../credentials/tokens.ts'
+import { randomToken, sha256 } from '../credentials/index.ts'
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)

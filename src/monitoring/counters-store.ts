@@ -1,5 +1,5 @@
-import type { Db } from '../db/sql.ts'
-import { visibleTo, type Viewer } from '../queries/store.ts'
+import type { Db } from '../db/index.ts'
+import { visibleTo, type Viewer } from '../queries/index.ts'
 
 /**
  * What a viewer has in the organization, as the home page's onboarding and GET /api/organization/status count it:

@@ -1,4 +1,4 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 
 /** A query was archived; subscribers remove what hangs off it, in the archiving transaction. */
 export interface QueryArchived {

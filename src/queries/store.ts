@@ -1,7 +1,7 @@
-import type { Db } from '../db/sql.ts'
-import { sourcesReadable } from '../results/store.ts'
-import type { StoredApiKey } from '../credentials/api-keys.ts'
-import type { Schedule } from '../schedules/schedule.ts'
+import type { Db } from '../db/index.ts'
+import { sourcesReadable } from '../results/index.ts'
+import type { StoredApiKey } from '../credentials/index.ts'
+import type { Schedule } from '../schedules/index.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
 
 /** `queries.options`: the server reads `parameters` and `apply_auto_limit`; the rest belongs to the browser. */

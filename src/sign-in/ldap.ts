@@ -1,16 +1,13 @@
 import type { Deps } from '../deps.ts'
 import { ServiceUnavailable } from '../errors.ts'
-import { recordEvent } from '../events/service.ts'
-import { listGroups } from '../groups/store.ts'
+import { recordEvent } from '../events/index.ts'
+import { listGroups } from '../groups/index.ts'
 import { log } from '../log.ts'
-import { currentOrg } from '../orgs/service.ts'
-import { findUserByEmail, insertUser, markExternallySignedIn } from '../users/store.ts'
+import { currentOrg } from '../orgs/index.ts'
+import { findUserByEmail, insertUser, markExternallySignedIn } from '../users/index.ts'
 import { checkDirectoryCredentials, DirectoryUnavailable, type DirectoryPerson } from './directory.ts'
-import { openSession } from '../credentials/service.ts'
+import { openSession, claimSignInAttempt, forgetSignInFailures, signInVerdict, type Verdict, sha256 } from '../credentials/index.ts'
 import { pauseRefusal, refused, type SignInResult } from './password.ts'
-import { claimSignInAttempt, forgetSignInFailures } from '../credentials/store.ts'
-import { signInVerdict, type Verdict } from '../credentials/throttle.ts'
-import { sha256 } from '../credentials/tokens.ts'
 
 export const ldapTexts = {
   incorrect: 'Incorrect credentials.',

@@ -1,16 +1,10 @@
 import type { Deps } from '../deps.ts'
 import { TooManyRequests } from '../errors.ts'
-import { recordEvent } from '../events/service.ts'
+import { recordEvent } from '../events/index.ts'
 import { log } from '../log.ts'
-import { currentOrg } from '../orgs/service.ts'
-import { findUserByEmail } from '../users/store.ts'
-import { busyMessage, passwordHashing, type Rank } from '../credentials/hash-gate.ts'
-import { noAccountHash, verifyPassword } from '../credentials/passwords.ts'
-import { openSession } from '../credentials/service.ts'
-import { claimSignInAttempt, deleteSignInAttemptsBefore, dropSignInAttempt, forgetSignInFailures, hasSessionFrom } from '../credentials/store.ts'
-import { signInVerdict, type AttemptCounts, type SignInLimits, type Verdict } from '../credentials/throttle.ts'
-import { sha256 } from '../credentials/tokens.ts'
-import { waitText } from '../credentials/wait-text.ts'
+import { currentOrg } from '../orgs/index.ts'
+import { findUserByEmail } from '../users/index.ts'
+import { busyMessage, passwordHashing, type Rank, noAccountHash, verifyPassword, openSession, claimSignInAttempt, deleteSignInAttemptsBefore, dropSignInAttempt, forgetSignInFailures, hasSessionFrom, signInVerdict, type AttemptCounts, type SignInLimits, type Verdict, sha256, waitText } from '../credentials/index.ts'
 
 export const signInTexts = {
   wrongCredentials: 'Wrong email or password.',

@@ -6,7 +6,7 @@ import {
   effectiveType, enumOptionList, isDateType, isMultiValue, isRangeType, type ParameterDefinition, type ParameterValue,
 } from '../shared/parameters/index.ts'
 import { formatPattern } from '../shared/time.ts'
-import type { EmbedFilter } from '../queries/embed.ts'
+import type { EmbedFilter } from '../queries/index.ts'
 
 export type EmbedBody =
   | { kind: 'drawing'; html: string }

@@ -1,9 +1,9 @@
 import type { UserRow } from './store.ts'
-import type { GroupRow } from '../groups/store.ts'
+import type { GroupRow } from '../groups/index.ts'
 import { iso } from '../shared/time.ts'
-import { profileImageUrl } from '../permissions/profile-image.ts'
+import { profileImageUrl } from '../permissions/index.ts'
 
-export { profileImageUrl } from '../permissions/profile-image.ts'
+export { profileImageUrl } from '../permissions/index.ts'
 
 /**
  * A user as the API shows them (reference §1.6 `to_dict`); the API key only when the caller may see it, from the

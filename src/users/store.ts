@@ -1,6 +1,6 @@
-import type { StoredApiKey } from '../credentials/api-keys.ts'
-import { countedPage, orderBy, type CountedPage, type Paging } from '../db/list-page.ts'
-import type { Db } from '../db/sql.ts'
+import type { StoredApiKey } from '../credentials/index.ts'
+import { countedPage, orderBy, type CountedPage, type Paging } from '../db/index.ts'
+import type { Db } from '../db/index.ts'
 import type { ListOrder } from '../shared/list/params.ts'
 
 export interface UserRow {

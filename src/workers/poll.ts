@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
-import * as store from '../executions/store.ts'
-import type { ExecutionRow } from '../executions/store.ts'
+import * as store from '../executions/index.ts'
+import type { ExecutionRow } from '../executions/index.ts'
 import { isFinished, JobStatus } from '../shared/job-status.ts'
 import { recoverForPoll, recoveryMessages } from './recovery.ts'
 import { liveWorkerCount } from './store.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { onQueryArchived, type QueryArchived } from '../../src/queries/archived.ts'
+import { onQueryArchived, type QueryArchived } from '../../src/queries/index.ts'
 import { Client, createTestApp, pgOptionsFor, setUp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { expect } from 'vitest'
-import { usePasswordCost } from '../../src/credentials/passwords.ts'
+import { usePasswordCost } from '../../src/credentials/index.ts'
 
 /**
  * Test files hash passwords with the cheap test cost: a suite that sets up an admin and signs people in thousands of

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { batchCells, RunnerError, type Cell, type RunStream } from '../../src/runners/runner.ts'
+import { batchCells, RunnerError, type Cell, type RunStream } from '../../src/runners/index.ts'
 import { WAIT_MS } from '../helpers/wait.ts'
 
 export { WAIT_MS }

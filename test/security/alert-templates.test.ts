@@ -2,8 +2,8 @@ import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runDelivery } from '../../src/alerts/delivery.ts'
-import { DEFAULT_PERMISSIONS } from '../../src/permissions/catalog.ts'
+import { runDelivery } from '../../src/alerts/index.ts'
+import { DEFAULT_PERMISSIONS } from '../../src/permissions/index.ts'
 import { addUser, Client, createTestApp, pgOptionsFor, runJobs, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 import { startSmtp } from '../helpers/smtp.ts'
 
@@ -122,7 +122,7 @@ async function deliverQueued(alert: number) {
 
 describe('a template that would render for minutes', () => {
   it('previewed by a view-only user: refused within a bounded time, while the server answers others', async () => {
-    const { templateRenderEvents } = await import('../../src/destinations/template-pool.ts')
+    const { templateRenderEvents } = await import('../../src/destinations/index.ts')
     const began = performance.now()
     const rendering = once(templateRenderEvents, 'start')
     let answered = false
@@ -233,7 +233,7 @@ describe('the delivery log', () => {
 
 describe("notifications to an organization's destination", () => {
   it('past the budget of one alert, are refused and recorded as such, not sent or dropped', async () => {
-    const { DESTINATION_NOTIFICATIONS_PER_HOUR } = await import('../../src/alerts/delivery-budget.ts')
+    const { DESTINATION_NOTIFICATIONS_PER_HOUR } = await import('../../src/alerts/index.ts')
     const target = await hook()
     const alert = await alertOf(bo, hundred, 'n', {}, { destinations: [await destination('webhook', { url: target.url })] })
     // the first notification was queued at creation

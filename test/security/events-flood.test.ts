@@ -1,8 +1,7 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { loadConfig } from '../../src/config.ts'
-import { migrate, readMigrations } from '../../src/db/migrate.ts'
-import { connect } from '../../src/db/sql.ts'
+import { migrate, readMigrations, connect } from '../../src/db/index.ts'
 import { addUser, createTestApp, setUp, signInAs, type Client, type TestApp } from '../helpers/app.ts'
 import { withDatabase } from '../helpers/global-setup.ts'
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { usePasswordCost } from '../../src/credentials/passwords.ts'
+import { usePasswordCost } from '../../src/credentials/index.ts'
 import { loadConfig } from '../../src/config.ts'
 import { ADMIN, addUser, createTestApp, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The layering of docs/architecture.md (bands of domains), checked from imports and
+ * The layering of docs/architecture.md (bands of domains, each entered by its front door), checked from imports and
  * file contents. There are no exceptions: a breach fails with the file, the import and what to do instead.
  */
 
@@ -20,8 +20,17 @@ function files(dir: string, pattern: RegExp): string[] {
   return out
 }
 
+function allFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = posix(path.join(dir, e.name))
+    return e.isDirectory() ? allFiles(rel) : [rel]
+  })
+}
+
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8')
 const sourceFiles = () => ['src', 'routes', 'worker', 'islands'].flatMap((d) => files(d, /\.tsx?$/))
+/** Tests under test/ (those beside a domain's files are inside it). */
+const testFiles = () => allFiles('test').filter((f) => /\.tsx?$/.test(f))
 
 /** Relative imports (static, dynamic and `import type`), as repository paths. */
 const importsOf = (file: string) =>
@@ -58,6 +67,13 @@ const BANDS = {
 }
 const LAYERS = Object.values(BANDS).flat()
 const bandOf = (domain: string) => Object.entries(BANDS).find(([, ds]) => ds.includes(domain))?.[0]
+
+/**
+ * Kits of small browser-safe modules that islands bundle one by one (a door would put every module, and the
+ * server-only ones, in every bundle): imported file by file. Every other domain is entered by its door.
+ */
+const KITS = new Set(['shared', 'visualizations'])
+const doorOf = (domain: string) => `src/${domain}/index.ts`
 
 /** Files directly in src/ that belong to the platform band (the rest are composition roots: app, start, main …). */
 const PLATFORM_FILES = new Set(['src/config.ts', 'src/errors.ts', 'src/log.ts', 'src/version.ts', 'src/node-version.ts', 'src/object-types.ts', 'src/sign-in-limits.ts'])
@@ -141,6 +157,40 @@ describe('project structure', () => {
         const to = domainOf(target)
         const ok = to ? bandOf(to) === 'platform' : PLATFORM_FILES.has(target)
         expect(ok, `${file} imports ${target}: it belongs to the platform band`).toBe(true)
+      }
+    }
+  })
+
+  it('every domain is entered by its front door, src/<domain>/index.ts, from outside it', () => {
+    const outside = [...sourceFiles(), ...['bench', 'scripts'].flatMap((d) => files(d, /\.tsx?$/)), ...testFiles()]
+    for (const file of outside) {
+      for (const target of importsOf(file)) {
+        const to = domainOf(target)
+        if (!to || to === domainOf(file) || KITS.has(to)) continue
+        expect(target, `${file} imports ${target}: import it from the door ${doorOf(to)} (and export it there if it is not yet)`).toBe(doorOf(to))
+      }
+    }
+  })
+
+  it('a domain\'s own files import each other, never their door (which would load the whole domain into each file)', () => {
+    for (const file of files('src', /\.tsx?$/)) {
+      const domain = domainOf(file)
+      if (!domain || file === doorOf(domain)) continue
+      expect(importsOf(file).includes(doorOf(domain)), `${file} imports its own door ${doorOf(domain)}: import the file itself`).toBe(false)
+    }
+  })
+
+  it('domains read src/deps.ts for its types only (it is composed above them, in start-up)', () => {
+    for (const file of files('src', /\.tsx?$/).filter((f) => domainOf(f))) {
+      const valueImport = /^import\s+(?!type\b)[^'"]*from\s+['"][./]+deps\.ts['"]/m.test(read(file))
+      expect(valueImport, `${file} imports values from src/deps.ts`).toBe(false)
+    }
+  })
+
+  it('doors only re-export their own domain\'s files', () => {
+    for (const domain of LAYERS.filter((d) => !KITS.has(d) && fs.existsSync(path.join(ROOT, doorOf(d))))) {
+      for (const target of importsOf(doorOf(domain))) {
+        expect(domainOf(target), `${doorOf(domain)} re-exports ${target}`).toBe(domain)
       }
     }
   })

@@ -1,0 +1,9 @@
+/** The front door of src/data-sources/: what the rest of Sightline may use of it (the structure test keeps it so). */
+
+export { databricksColumns, databricksDatabases, databricksTables } from './databricks.ts'
+export { addDataSourceToGroup, groupDataSources, removeDataSourceFromGroup, setGroupDataSourceViewOnly } from './group-access.ts'
+export { refreshSchema } from './schema-refresh.ts'
+export { dataSourceJson, dataSourceTypeJson } from './serialize.ts'
+export { createDataSource, deleteDataSource, getAccessible, listDataSources, requireRun, runnerConfig, runnerFor, saveDataSource, schemaOrJob, testDataSource } from './service.ts'
+export { accessThroughGroups, addToDefaultGroup, findById, insert, nameTaken, readableCount } from './store.ts'
+export type { AccessibleDataSourceRow, DataSourceRow } from './store.ts'
