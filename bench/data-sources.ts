@@ -14,9 +14,9 @@ import { createApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { useEmbeddedPostgres, migrate, connect } from '../src/db/index.ts'
 import { revealApiKey } from '../src/credentials/index.ts'
-import { createDeps } from '../src/deps.ts'
+import { createDeps } from '../src/create-deps.ts'
 import { refreshSchema } from '../src/data-sources/index.ts'
-import { loadAssets } from '../src/http/index.ts'
+import { loadAssets } from '../src/assets/index.ts'
 import { quietLogger } from '../worker/main.ts'
 
 const TABLES = 1000

@@ -2,7 +2,6 @@
 
 export { dropdownOptions, dropdownValuesFor } from './dropdowns.ts'
 export type { DropdownOption } from './dropdowns.ts'
-export { CANCEL_CHANNEL, DONE_CHANNEL, ExecutionSignals } from './events.ts'
 export { findFinishedJob } from './finished-job.ts'
 export { queryHash } from './hash.ts'
 export { referenceResolver, referenceTexts } from './query-references.ts'

@@ -1,7 +1,5 @@
 /** The front door of src/http/: what the rest of Sightline may use of it (the structure test keeps it so). */
 
-export { loadAssets } from './assets.ts'
-export type { Assets } from './assets.ts'
 export { adhocRunInput, parametersFromUrl, savedRunInput } from './bodies/run.ts'
 export { clientIp } from './client-ip.ts'
 export { cachingHeaders, isNotModified, notModified, validatorsFor } from './conditional.ts'

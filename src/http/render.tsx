@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server'
 import { IslandCollector, IslandContext } from '../shared/island.tsx'
 import { texts } from '../shared/texts.ts'
 import type { Env } from './env.ts'
-import type { AssetManifest } from './assets.ts'
+import type { AssetManifest } from '../assets/index.ts'
 import { contentSecurityPolicy } from './middleware/security-headers.ts'
 import { randomToken, sha256 } from '../credentials/index.ts'
 

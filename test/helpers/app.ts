@@ -4,8 +4,9 @@ import path from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from '../../src/app.ts'
 import { loadConfig, type Config } from '../../src/config.ts'
-import { createDeps, type Deps } from '../../src/deps.ts'
-import { loadAssets } from '../../src/http/index.ts'
+import { createDeps } from '../../src/create-deps.ts'
+import { type Deps } from '../../src/deps.ts'
+import { loadAssets } from '../../src/assets/index.ts'
 import type { Env } from '../../src/http/index.ts'
 import { freshDatabase, type TestDatabase } from './db.ts'
 
@@ -121,7 +122,7 @@ export async function runJobs(t: TestApp) {
   const { runOnce } = await import('graphile-worker')
   const { taskList } = await import('../../worker/tasks/index.ts')
   const { quietLogger } = await import('../../worker/main.ts')
-  const { CANCEL_CHANNEL, ExecutionSignals } = await import('../../src/executions/index.ts')
+  const { CANCEL_CHANNEL, ExecutionSignals } = await import('../../src/db/index.ts')
   const cancels = new ExecutionSignals(t.db.sql, CANCEL_CHANNEL)
   try {
     await runOnce({ connectionString: t.db.url, taskList: taskList({ sql: t.db.sql, secretKey: t.deps.secretKey, config: t.deps.config, cancels }), logger: quietLogger })

@@ -66,7 +66,7 @@ describe('POST /api/events under a flood', () => {
   it('holds across web processes: one member sending through two of them gets no more than 60 a minute', async () => {
     vi.resetModules() // a second web process: Sightline's modules afresh, nothing in memory shared with the first
     const { createApp } = await import('../../src/app.ts')
-    const { createDeps } = await import('../../src/deps.ts')
+    const { createDeps } = await import('../../src/create-deps.ts')
     const other = createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets }))
     const viaOther = (body: unknown) => other.request('/api/events', {
       method: 'POST', body: JSON.stringify(body),

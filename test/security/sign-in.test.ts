@@ -208,7 +208,7 @@ describe('guessing the current password on the profile', () => {
   async function secondWebProcess() {
     vi.resetModules()
     const { createApp } = await import('../../src/app.ts')
-    const { createDeps } = await import('../../src/deps.ts')
+    const { createDeps } = await import('../../src/create-deps.ts')
     return createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets }))
   }
 
