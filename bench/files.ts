@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { DuckDBInstance } from '@duckdb/node-api'
-import { filesRunner, LOCAL_DIRECTORY, LOCAL_FILES, type LocalFile } from '../src/runners/files.ts'
+import { filesRunner, LOCAL_DIRECTORY, LOCAL_FILES, type LocalFile } from '../src/runners/index.ts'
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000)
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-files-'))

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import type { Env } from '../src/http/env.ts'
+import type { Env } from '../src/http/index.ts'
 import adminJobsPage from './admin/queries/jobs.tsx'
 import adminOutdatedPage from './admin/queries/outdated.tsx'
 import adminStatusPage from './admin/status.tsx'

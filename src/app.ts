@@ -3,17 +3,9 @@ import { bodyLimit } from 'hono/body-limit'
 import { routes } from '../routes/manifest.ts'
 import type { Deps } from './deps.ts'
 import { PayloadTooLarge } from './errors.ts'
-import type { Env } from './http/env.ts'
-import { authenticate } from './http/middleware/authenticate.ts'
-import { compressForBrowsers } from './http/middleware/compress.ts'
-import { csrf, sameOriginForms } from './http/middleware/csrf.ts'
-import { databaseAvailable } from './http/middleware/database-available.ts'
-import { requestId } from './http/middleware/request-id.ts'
-import { requestOrigin } from './http/middleware/request-origin.ts'
-import { securityHeaders } from './http/middleware/security-headers.ts'
-import { notFound, onError } from './http/on-error.tsx'
-import { serveStatic } from './http/static.ts'
-import { isUploadPath } from './http/uploads.ts'
+import type { Env } from './http/index.ts'
+import { authenticate, compressForBrowsers, csrf, sameOriginForms, databaseAvailable, requestId, requestOrigin, securityHeaders, serveStatic, isUploadPath, errorHandlers } from './http/index.ts'
+import { ErrorPage } from './ui/index.ts'
 
 /**
  * The web application: middleware in order, then every route of routes/manifest.ts. One fetch-style app, so the
@@ -37,6 +29,8 @@ export function createApp(deps: Deps): Hono<Env> {
   app.use('*', csrf())
   app.use('*', sameOriginForms())
   for (const [path, route] of routes) app.route(path, route)
+  // the error page is the web shell's: handed to the error mapping, which sits below the UI
+  const { onError, notFound } = errorHandlers((status) => ErrorPage({ status }))
   app.onError(onError)
   app.notFound(notFound)
   return app

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/throttle.ts'
-import { parseRange } from './http/ip-ranges.ts'
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './sign-in-limits.ts'
+import { parseRange } from './validation/index.ts'
 
 /** Which parts of Sightline this process runs. `all` is what `npm start` uses. */
 export type ProcessRole = 'all' | 'web' | 'worker'

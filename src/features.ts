@@ -1,5 +1,5 @@
-import { alertsOnResultStored, removeAlertsOfArchivedQuery } from './alerts/hooks.ts'
-import { openQueryBySharedDashboard, removeWidgetsOfArchivedQuery } from './dashboards/hooks.ts'
+import { alertsOnResultStored, removeAlertsOfArchivedQuery } from './alerts/index.ts'
+import { openQueryBySharedDashboard, removeWidgetsOfArchivedQuery } from './dashboards/index.ts'
 import type { Feature } from './deps.ts'
 
 /**

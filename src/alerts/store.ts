@@ -1,6 +1,6 @@
-import type { Db } from '../db/sql.ts'
-import { queryColumns, queryTables, visibleTo } from '../queries/store.ts'
-import type { QueryRow, Viewer } from '../queries/store.ts'
+import type { Db } from '../db/index.ts'
+import { queryColumns, queryTables, visibleTo } from '../queries/index.ts'
+import type { QueryRow, Viewer } from '../queries/index.ts'
 import type { AlertState } from './evaluate.ts'
 
 /** `alerts.options`: the established tool's document, plus `parameters` (see sql/migrations/0017_alerts.sql). */

@@ -1,4 +1,4 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 
 /** A file of a Files source, without its bytes. */
 export interface SourceFileRow {

@@ -1,9 +1,10 @@
-import type { Sql } from '../db/sql.ts'
-import { findJobOrgId, setJobStatus } from '../jobs/store.ts'
+import type { Sql } from '../db/index.ts'
+import { findJobOrgId, setJobStatus } from '../jobs/index.ts'
 import { JobStatus } from '../shared/job-status.ts'
 import { log } from '../log.ts'
-import { getRunner } from '../runners/registry.ts'
+import { getRunner } from '../runners/index.ts'
 import { openedConfig } from './local-files.ts'
+import { runnerConfig } from './service.ts'
 import { findById, saveSchema } from './store.ts'
 
 const SCHEMA_TIMEOUT_MS = 120_000

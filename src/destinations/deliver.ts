@@ -1,6 +1,6 @@
 import type { CoreDeps } from '../deps.ts'
 import { destinationTexts } from '../shared/destination-texts.ts'
-import { localOrigin } from '../settings/public-origin.ts'
+import { localOrigin } from '../settings/index.ts'
 import { DeliveryFailed } from './delivery-failed.ts'
 import { email } from './kinds/email.ts'
 import type { DestinationKind } from './kinds/kind.ts'

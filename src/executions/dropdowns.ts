@@ -1,7 +1,6 @@
-import type { Sql } from '../db/sql.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { mayReadSourcesOf } from '../results/source-access.ts'
-import { readRows } from '../results/store.ts'
+import type { Sql } from '../db/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { mayReadSourcesOf, readRows } from '../results/index.ts'
 import { latestResultOfQuery } from './store.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { Deps } from '../deps.ts'
 import type { ExecutionJobJson } from '../shared/api/jobs.ts'
 import { NotFound } from '../errors.ts'
-import { findResult, type ResultRow } from '../results/store.ts'
+import { findResult, type ResultRow } from '../results/index.ts'
 import { JobStatus } from '../shared/job-status.ts'
 import { iso } from '../shared/time.ts'
 

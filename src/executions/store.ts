@@ -1,6 +1,6 @@
-import type { DataSourceRow } from '../data-sources/store.ts'
-import type { Db } from '../db/sql.ts'
-import type { StatementHandle } from '../runners/runner.ts'
+import type { DataSourceRow } from '../data-sources/index.ts'
+import type { Db } from '../db/index.ts'
+import type { StatementHandle } from '../runners/index.ts'
 import { JobStatus } from '../shared/job-status.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
 

@@ -17,7 +17,8 @@ export type QueryKeyOpener = (deps: Deps, queryId: number, key: string) => Promi
  */
 export async function openByObjectKey(deps: Deps, queryId: number, key: string): Promise<OpenedByObjectKey | null> {
   for (const feature of deps.features) {
-    const opened = await feature.openQueryByKey?.(deps, queryId, key)
+    // Feature names its row opaquely (src/deps.ts is below this domain); the openers return this domain's rows
+    const opened = (await feature.openQueryByKey?.(deps, queryId, key)) as OpenedByObjectKey | null | undefined
     if (opened) return opened
   }
   return null

@@ -1,8 +1,8 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 import { viewerOf } from './access.ts'
 import { referenceableQueries } from './store.ts'
-import type { Principal } from '../permissions/principal.ts'
-import type { TableSchema } from '../runners/runner.ts'
+import type { Principal } from '../permissions/index.ts'
+import type { TableSchema } from '../runners/index.ts'
 
 /** The newest queries a Query Results source's schema lists: enough to browse, bounded for a large organization. */
 export const RESULTS_SCHEMA_TABLES = 1000

@@ -1,4 +1,4 @@
-import { typeRegistry } from '../type-registry/registry.ts'
+import { typeRegistry } from '../type-registry/index.ts'
 import { clickhouseRunner } from './clickhouse.ts'
 import { databricksRunner } from './databricks.ts'
 import { duckdbRunner } from './duckdb.ts'

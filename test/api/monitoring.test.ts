@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { WorkerJobJson, outdatedQueries, QueueJson, systemStatus, WorkerJson } from '../../src/monitoring/service.ts'
+import type { WorkerJobJson, outdatedQueries, QueueJson, systemStatus, WorkerJson } from '../../src/monitoring/index.ts'
 import { VERSION } from '../../src/version.ts'
 import { addUser, ADMIN, Client, createTestApp, pgOptionsFor, setUp, signInAs, startWorkerFor, type TestApp } from '../helpers/app.ts'
 import { holdLock } from '../helpers/held-lock.ts'

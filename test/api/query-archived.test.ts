@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '../../src/db/sql.ts'
+import type { Db } from '../../src/db/index.ts'
 import { FEATURES } from '../../src/features.ts'
-import type { QueryArchived } from '../../src/queries/archived.ts'
+import type { QueryArchived } from '../../src/queries/index.ts'
 import { Client, createTestApp, pgOptionsFor, setUp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOCAL_ROOT, localDirectoryOf } from '../../src/data-sources/local-files.ts'
+import { LOCAL_ROOT, localDirectoryOf } from '../../src/data-sources/index.ts'
 import { addUser, Client, createTestApp, setUp, signInAs, startWorkerFor, type TestApp } from '../helpers/app.ts'
 import { outcomeOf } from '../helpers/jobs.ts'
 

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
-import { sealLegacyKeys } from '../../src/auth/seal-legacy-keys.ts'
-import { migrate, readMigrations } from '../../src/db/migrate.ts'
-import { connect } from '../../src/db/sql.ts'
-import { createDeps } from '../../src/deps.ts'
+import { sealLegacyKeys } from '../../src/seal-legacy-keys.ts'
+import { migrate, readMigrations, connect } from '../../src/db/index.ts'
+import { createDeps } from '../../src/create-deps.ts'
 import { addUser, ADMIN, Client, createTestApp, pgOptionsFor, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 import { withDatabase } from '../helpers/global-setup.ts'
 

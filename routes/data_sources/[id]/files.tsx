@@ -1,12 +1,10 @@
 import { Hono } from 'hono'
-import { deleteSourceFile, uploadSourceFile } from '../../../src/data-sources/files.ts'
+import { deleteSourceFile, uploadSourceFile } from '../../../src/data-sources/index.ts'
 import { HttpError, NotFound } from '../../../src/errors.ts'
-import type { Env } from '../../../src/http/env.ts'
-import { signedIn } from '../../../src/http/guards.ts'
-import { uploadedFiles, uploadLimit } from '../../../src/http/uploads.ts'
-import { idParam } from '../../../src/http/validate.ts'
-import { requireAdmin } from '../../../src/permissions/require.ts'
-import { renderDataSourcePage } from '../../../src/ui/DataSourcePage.tsx'
+import type { Env } from '../../../src/http/index.ts'
+import { signedIn, uploadedFiles, uploadLimit, idParam } from '../../../src/http/index.ts'
+import { requireAdmin } from '../../../src/permissions/index.ts'
+import { renderDataSourcePage } from '../../../src/ui/index.ts'
 
 /**
  * The forms of a Files source's page: upload and delete, then back to the page's Files section; a refused upload

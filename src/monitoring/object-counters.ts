@@ -1,9 +1,9 @@
-import { countVisible as countAlerts } from '../alerts/store.ts'
-import { countDashboards } from '../dashboards/store.ts'
+import { countVisible as countAlerts } from '../alerts/index.ts'
+import { countDashboards } from '../dashboards/index.ts'
 import type { CoreDeps } from '../deps.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { viewerOf } from '../queries/access.ts'
-import { countObjects } from './store.ts'
+import type { Principal } from '../permissions/index.ts'
+import { viewerOf } from '../queries/index.ts'
+import { countObjects } from './counters-store.ts'
 
 /** Object counters of the organization as the caller sees them (spec 1 §3): each counts what its list would show. */
 export async function objectCounters(deps: Pick<CoreDeps, 'sql'>, principal: Principal) {
