@@ -57,14 +57,18 @@ function cardSvg(box: Box): string {
 export function dashboardSvg(d: DrawnDashboard): string {
   const boxes = gridBoxes(d.widgets)
   const gridHeight = Math.max(GRID_PX.rowHeight, ...boxes.map((b) => b.y + b.height))
-  const width = GRID_PX.width + 2 * MARGIN
-  const height = gridHeight + GRID_PX.header + 2 * MARGIN
-  const top = MARGIN + GRID_PX.header
+  // as wide as the grid's widgets reach (a lone visualization's card is drawn alone)
+  const gridWidth = Math.max(GRID_PX.width / 2, ...boxes.map((b) => b.x + b.width))
+  const header = d.name ? GRID_PX.header : 0
+  const width = gridWidth + 2 * MARGIN
+  const height = gridHeight + header + 2 * MARGIN
+  const top = MARGIN + header
   const cards = boxes.map((b) => cardSvg({ ...b, x: b.x + MARGIN, y: b.y + top })).join('')
+  const title = d.name
+    ? `<text x="${MARGIN + CARD.inset}" y="${MARGIN + 26}" font-size="22" font-weight="bold" fill="${COLORS.title}">${escape(fitText(d.name, gridWidth, 22, 'bold'))}</text>`
+    : ''
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT_FAMILY}">`
-    + `<rect width="${width}" height="${height}" fill="#f9fafb"/>`
-    + `<text x="${MARGIN + CARD.inset}" y="${MARGIN + 26}" font-size="22" font-weight="bold" fill="${COLORS.title}">${escape(fitText(d.name, GRID_PX.width, 22, 'bold'))}</text>`
-    + cards + '</svg>'
+    + `<rect width="${width}" height="${height}" fill="#f9fafb"/>` + title + cards + '</svg>'
 }
 
 /** The dashboard's picture as a PNG (scale 1 by default: 1,232 pixels wide). */
