@@ -4,7 +4,7 @@ import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
 import { requestDateFormats } from '../../src/http/date-formats.ts'
 import { idParam } from '../../src/http/validate.ts'
-import { dashboardPdf, dashboardPng, drawDashboard, drawVisualization, exportSearch, pdfOptions, pngScale, svgToPng } from '../../src/rendering/index.ts'
+import { dashboardPdf, dashboardPng, drawDashboard, drawVisualization, exportSearch, pdfOptions, pngScale, svgToPngAsync } from '../../src/rendering/index.ts'
 
 const id = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
 
@@ -37,7 +37,7 @@ export default new Hono<Env>()
     const scale = pngScale(c.req.query('scale') ?? '1')
     const search = exportSearch(c.req.url)
     const drawn = await drawDashboard(c.get('deps'), principal, id(c), { search, formats: requestDateFormats(c) })
-    return file(c, dashboardPng(drawn, { scale }), 'image/png', fileName(drawn.name, `dashboard-${drawn.id}`, 'png'))
+    return file(c, await dashboardPng(drawn, { scale }), 'image/png', fileName(drawn.name, `dashboard-${drawn.id}`, 'png'))
   })
   .get('/visualizations/:id/export.png', async (c) => {
     const { principal } = apiCaller(c)
@@ -45,7 +45,7 @@ export default new Hono<Env>()
     const search = exportSearch(c.req.url)
     const drawn = await drawVisualization(c.get('deps'), principal, id(c), { search, formats: requestDateFormats(c) })
     // a visualization that is not a chart (a table, a counter) or has nothing to show is drawn as a card
-    const png = drawn.kind === 'chart' && drawn.svg ? svgToPng(drawn.svg, { scale })
-      : dashboardPng({ id: 0, name: '', slug: '', widgets: [drawn] }, { scale })
+    const png = drawn.kind === 'chart' && drawn.svg ? await svgToPngAsync(drawn.svg, { scale })
+      : await dashboardPng({ id: 0, name: '', slug: '', widgets: [drawn] }, { scale })
     return file(c, png, 'image/png', fileName(drawn.title, `visualization-${drawn.visualizationId ?? id(c)}`, 'png'))
   })
