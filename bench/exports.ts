@@ -112,7 +112,7 @@ try {
   figures.report_20_widgets = {
     charts: first.pngs, firstMs: round(first.ms), p50Ms: round(median(again.map((r) => r.ms))), p50CpuMs: round(median(again.map((r) => r.cpuMs))),
     p50DrawMs: round(median(again.map((r) => r.drawMs))), p50PngsMs: round(median(again.map((r) => r.pngMs))), p50PdfMs: round(median(again.map((r) => r.pdfMs))),
-    baselineRssMB: round(baselineMB), peakRssMB: round(Math.max(first.peakMB, ...again.map((r) => r.peakMB))), pngsKB: round(first.pngKB), pdfKB: round(first.pdfKB),
+    baselineRssMB: round(baselineMB), peakRssMBFirst: round(first.peakMB), peakRssMBAfter: round(Math.max(...again.map((r) => r.peakMB))), pngsKB: round(first.pngKB), pdfKB: round(first.pdfKB),
   }
 
   const pdfTimes: { ms: number; cpuMs: number }[] = []
