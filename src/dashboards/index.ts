@@ -12,5 +12,5 @@ export { dashboardShareable, mayManageSharing, PUBLIC_MIN_MAX_AGE, shareDashboar
 export { countDashboards } from './store.ts'
 export { dashboardView, drawDashboard, GRID_VIEW } from './view.ts'
 export type { ParametersView, WidgetView } from './view.ts'
-export { drawingInput, widgetDrawing } from './widget-results.ts'
+export { drawingInput, storedResultFor, widgetDrawing } from './widget-results.ts'
 export { createWidget, deleteWidget, updateWidget } from './widgets.ts'
