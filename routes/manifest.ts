@@ -53,6 +53,7 @@ import queryEditorPages from './queries/editor.tsx'
 import queriesPages from './queries/index.tsx'
 import querySnippetsPages from './query_snippets/index.tsx'
 import ready from './ready.ts'
+import samlSignIn from './saml.tsx'
 import settingsGeneralPage from './settings/general.tsx'
 import setup from './setup.tsx'
 import status from './status.ts'
@@ -120,6 +121,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', queryPage],
   ['/', querySnippetsPages],
   ['/', ready],
+  ['/', samlSignIn],
   ['/', settingsGeneralPage],
   ['/', setup],
   ['/', status],

@@ -23,7 +23,7 @@ export const adminTexts = {
     authentication: 'Authentication',
     passwordLogin: 'Password Login Enabled',
     passwordLoginDisabled: 'Password based login is currently disabled and users will be able to log in only with the enabled SSO options.',
-    otherMethodsUnused: 'Besides passwords, Sightline signs people in through LDAP when the server is set up for it; the Google and SAML settings below are kept, but not used yet.',
+    otherMethodsUnused: 'Besides passwords, Sightline signs people in through SAML (below) and through LDAP when the server is set up for it; the Google settings are kept, but not used yet.',
     googleLogin: 'Google Login',
     googleDomains: 'Allowed Google Apps Domains',
     googleDomainsHint: 'Separate domains with commas, for example example.com, example.org.',
@@ -37,6 +37,9 @@ export const adminTexts = {
     samlX509Cert: 'SAML x509 Certificate',
     samlMetadataUrl: 'SAML Metadata URL',
     samlNameIdFormat: 'SAML NameID Format',
+    samlGroupsAttribute: 'SAML Groups Attribute',
+    samlGroupsAttributeHint: 'The attribute listing a person’s groups; on each sign-in they replace the person’s groups (default always stays; unknown names are ignored).',
+    samlSpAddresses: (origin: string) => `Give the identity provider Sightline’s metadata at ${origin}/saml/metadata (assertion consumer: ${origin}/saml/callback).`,
     save: 'Save',
   },
   dataSources: {
