@@ -62,7 +62,8 @@ export class TestIdp {
   private server?: http.Server
   url = ''
 
-  constructor(name = 'Test IdP') {
+  /** `host`: the name its addresses use (`localhost` makes it another site than a server on 127.0.0.1, as a real provider is). */
+  constructor(name = 'Test IdP', private host = '127.0.0.1') {
     this.key = makeSigningKey(name)
     this.entityId = `urn:test:idp:${randomUUID()}`
   }
@@ -72,12 +73,12 @@ export class TestIdp {
 
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => {
-      const url = new URL(req.url ?? '/', this.url)
+      const url = new URL(req.url ?? '/', 'http://idp.invalid')
       if (url.pathname === '/metadata') {
         this.metadataReads++
         res.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(this.metadata())
       } else if (url.pathname === '/sso') {
-        const request = parseAuthnRequest(url.toString())
+        const request = parseAuthnRequest(`${this.url}${req.url}`)
         const response = this.response({ inResponseTo: request.id, audience: request.issuer, acsUrl: request.acsUrl, ...this.nextUser })
         // what providers do for the HTTP-POST binding: a form the page posts on load
         res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html><body onload="document.forms[0].submit()">
@@ -87,7 +88,7 @@ ${request.relayState === null ? '' : `<input type="hidden" name="RelayState" val
       } else res.writeHead(404).end()
     })
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    this.url = `http://${this.host}:${(this.server.address() as AddressInfo).port}`
     return this
   }
 
