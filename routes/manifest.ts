@@ -23,6 +23,7 @@ import queriesApi from './api/queries.ts'
 import queryExecutionsApi from './api/query_executions.ts'
 import queryResultsApi from './api/query_results.ts'
 import querySnippetsApi from './api/query_snippets.ts'
+import scimApi from './api/scim.ts'
 import sessionApi from './api/session.ts'
 import settingsApi from './api/settings.ts'
 import usersApi from './api/users.ts'
@@ -83,6 +84,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/queries', queryExecutionsApi],
   ['/api/query_results', queryResultsApi],
   ['/api/query_snippets', querySnippetsApi],
+  ['/api/scim', scimApi],
   ['/api/session', sessionApi],
   ['/api/settings', settingsApi],
   ['/api/users', usersApi],
