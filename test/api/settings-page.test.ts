@@ -47,7 +47,7 @@ describe('/settings/general', () => {
     expect(tabLabels(html)).toEqual(['Data Sources', 'Users', 'Groups', 'Alert Destinations', 'Query Snippets', 'General'])
     expect(html).toMatch(/<a href="\/settings\/general" aria-current="page"/)
     expect(html).toContain('<title>General | Sightline</title>')
-    expect(islandsOf(html)).toEqual([...shellIslands(), 'OrgSettingsForm'].sort())
+    expect(islandsOf(html)).toEqual([...shellIslands(), 'OrgSettingsForm', 'ScimToken'].sort())
   })
 
   it('gives the form every setting of spec 3 §3 and the configuration\'s format lists', async () => {
