@@ -25,6 +25,7 @@ import queriesApi from './api/queries.ts'
 import queryExecutionsApi from './api/query_executions.ts'
 import queryResultsApi from './api/query_results.ts'
 import querySnippetsApi from './api/query_snippets.ts'
+import scimApi from './api/scim.ts'
 import sessionApi from './api/session.ts'
 import settingsApi from './api/settings.ts'
 import usersApi from './api/users.ts'
@@ -56,6 +57,7 @@ import queryEditorPages from './queries/editor.tsx'
 import queriesPages from './queries/index.tsx'
 import querySnippetsPages from './query_snippets/index.tsx'
 import ready from './ready.ts'
+import samlSignIn from './saml.tsx'
 import settingsGeneralPage from './settings/general.tsx'
 import setup from './setup.tsx'
 import status from './status.ts'
@@ -87,6 +89,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/queries', queryExecutionsApi],
   ['/api/query_results', queryResultsApi],
   ['/api/query_snippets', querySnippetsApi],
+  ['/api/scim', scimApi],
   ['/api/session', sessionApi],
   ['/api/settings', settingsApi],
   ['/api/users', usersApi],
@@ -126,6 +129,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', queryPage],
   ['/', querySnippetsPages],
   ['/', ready],
+  ['/', samlSignIn],
   ['/', settingsGeneralPage],
   ['/', setup],
   ['/', status],

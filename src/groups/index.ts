@@ -2,5 +2,5 @@
 
 export { createGroup, deleteRegularGroup, renameRegularGroup } from './lifecycle.ts'
 export { canSeeMembers, groupJson, memberTexts, visibleGroup, visibleGroups } from './service.ts'
-export { addGroupMember, findGroup, findGroupsByIds, insertGroup, listGroups, removeGroupMember } from './store.ts'
+export { addGroupMember, deleteGroup, findGroup, findGroupsByIds, insertGroup, listGroups, removeGroupMember, renameGroup } from './store.ts'
 export type { GroupRow } from './store.ts'

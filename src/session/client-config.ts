@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts'
 import type { OrgSettings } from '../settings/index.ts'
-import { DATE_FORMATS, TIME_FORMATS } from '../settings/index.ts'
+import { DATE_FORMATS, TIME_FORMATS, samlConfigured } from '../settings/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { isAdmin } from '../permissions/index.ts'
 import { isNewer, VERSION } from '../version.ts'
@@ -25,6 +25,7 @@ export function clientConfig(config: Config, settings: OrgSettings, principal?: 
     queryRefreshIntervals: QUERY_REFRESH_INTERVALS,
     googleLoginEnabled: false,
     ldapLoginEnabled: Boolean(config.ldap),
+    samlLoginEnabled: samlConfigured(settings),
     pageSize: 20,
     pageSizeOptions: [5, 10, 20, 50, 100],
     tableCellMaxJSONSize: 50000,

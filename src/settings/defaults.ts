@@ -32,6 +32,8 @@ export const OrgSettingsSchema = z.strictObject({
   auth_saml_x509_cert: z.string().max(20000),
   auth_saml_metadata_url: z.string().max(2000),
   auth_saml_nameid_format: z.string().max(500),
+  /** The SAML attribute whose values name the groups a user signing in belongs to (besides `default`). */
+  auth_saml_groups_attribute: z.string().trim().max(500),
   /** Days the audit log keeps what Sightline recorded; 0 keeps it forever. */
   audit_log_retention_days: z.number().int().min(0).max(36500),
 })
@@ -63,6 +65,7 @@ export const DEFAULT_SETTINGS: OrgSettings = {
   auth_saml_x509_cert: '',
   auth_saml_metadata_url: '',
   auth_saml_nameid_format: '',
+  auth_saml_groups_attribute: 'RedashGroups',
   audit_log_retention_days: 365,
 }
 
@@ -73,8 +76,18 @@ export type EnvironmentLoginMethods = Pick<Config, 'ldap'>
  * Whether people can sign in some other way than with a password (spec 3 §5: only then may password login be
  * disabled). LDAP is switched on in the environment (SIGHTLINE_LDAP_LOGIN_ENABLED).
  */
-export function otherLoginMethodEnabled(_settings: OrgSettings, environment: EnvironmentLoginMethods): boolean {
-  return Boolean(environment.ldap)
+export function otherLoginMethodEnabled(settings: OrgSettings, environment: EnvironmentLoginMethods): boolean {
+  return Boolean(environment.ldap) || samlConfigured(settings)
+}
+
+/**
+ * SAML is on and has what it needs to send people to the provider: the sign-in address and certificate (static), or
+ * the metadata address (dynamic).
+ */
+export function samlConfigured(s: OrgSettings): boolean {
+  if (!s.auth_saml_enabled) return false
+  if (s.auth_saml_type === 'dynamic') return Boolean(s.auth_saml_metadata_url.trim())
+  return Boolean(s.auth_saml_sso_url.trim() && s.auth_saml_x509_cert.trim())
 }
 
 /**

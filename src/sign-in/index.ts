@@ -3,3 +3,5 @@
 export { searchFilter } from './directory.ts'
 export { ldapSignIn } from './ldap.ts'
 export { signIn } from './password.ts'
+export { forgetSamlMetadata } from './saml-metadata.ts'
+export { finishSamlSignIn, samlMetadataXml, SamlRefused, startSamlSignIn } from './saml.ts'

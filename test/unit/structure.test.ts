@@ -57,7 +57,7 @@ const BANDS = {
   /** Building blocks with no product rules of their own. */
   platform: ['shared', 'validation', 'visualizations', 'type-registry', 'db', 'assets', 'permissions', 'jobs', 'mail', 'settings', 'session'],
   /** Who is asking and what they may do. */
-  identity: ['events', 'audit', 'credentials', 'groups', 'users', 'orgs', 'sign-in', 'grants', 'favorites'],
+  identity: ['events', 'audit', 'credentials', 'groups', 'users', 'orgs', 'sign-in', 'scim', 'grants', 'favorites'],
   /** Where answers come from: sources, runs, results, and the workers that run them. */
   data: ['runners', 'data-sources', 'results', 'executions', 'schedules', 'workers'],
   /** What people make with the answers. */

@@ -22,6 +22,7 @@ export interface OrgSettingsValues {
   auth_saml_x509_cert: string
   auth_saml_metadata_url: string
   auth_saml_nameid_format: string
+  auth_saml_groups_attribute: string
   disable_public_urls: boolean
 }
 
@@ -29,7 +30,7 @@ export const SETTING_KEYS = [
   'date_format', 'time_format', 'base_url', 'hide_plotly_mode_bar', 'feature_show_permissions_control',
   'send_email_on_failed_scheduled_queries', 'multi_byte_search_enabled', 'beacon_consent', 'auth_password_login_enabled',
   'auth_google_apps_domains', 'auth_saml_enabled', 'auth_saml_type', 'auth_saml_sso_url', 'auth_saml_entity_id',
-  'auth_saml_x509_cert', 'auth_saml_metadata_url', 'auth_saml_nameid_format',
+  'auth_saml_x509_cert', 'auth_saml_metadata_url', 'auth_saml_nameid_format', 'auth_saml_groups_attribute',
   'disable_public_urls',
 ] as const satisfies readonly (keyof OrgSettingsValues)[]
 
