@@ -45,6 +45,7 @@ import home from './index.tsx'
 import ldapLogin from './ldap-login.tsx'
 import login from './login.tsx'
 import logout from './logout.tsx'
+import oidcLogin from './oidc-login.tsx'
 import passwordLinks from './password-links.tsx'
 import ping from './ping.ts'
 import publicDashboardPage from './public/dashboards.tsx'
@@ -113,6 +114,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', login],
   ['/', ldapLogin],
   ['/', logout],
+  ['/', oidcLogin],
   ['/', passwordLinks],
   ['/', ping],
   ['/', queriesPages],

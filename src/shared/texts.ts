@@ -102,6 +102,7 @@ export const texts = {
     ldapUsername: 'LDAP user name',
     ldapLink: 'Log in with LDAP',
     passwordLink: 'Log in with a Sightline password',
+    backToLogin: 'Back to the login page',
   },
   logout: {
     title: 'Log out',
