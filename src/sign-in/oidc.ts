@@ -67,11 +67,7 @@ export async function startSignIn(deps: Deps, org: OrgContext, method: FlowMetho
   const secrets = newSecrets()
   let url: URL
   try {
-    url = await authorizationUrl(provider, deps.config.identityProviderTimeoutMs, {
-      redirectUri, ...secrets,
-      // Google: show the account chooser rather than silently picking the one signed in
-      extra: method === 'google' ? { prompt: 'select_account' } : undefined,
-    })
+    url = await authorizationUrl(provider, deps.config.identityProviderTimeoutMs, { redirectUri, ...secrets })
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error
     await failed(deps, org, method, 'provider_unavailable', meta, { detail: error.message })
