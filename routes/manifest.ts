@@ -56,6 +56,7 @@ import querySnippetsPages from './query_snippets/index.tsx'
 import ready from './ready.ts'
 import settingsGeneralPage from './settings/general.tsx'
 import setup from './setup.tsx'
+import signInLink from './sign-in-link.tsx'
 import status from './status.ts'
 import profilePage from './users/[id].tsx'
 import userSessionsForms from './users/sessions.tsx'
@@ -124,6 +125,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', ready],
   ['/', settingsGeneralPage],
   ['/', setup],
+  ['/', signInLink],
   ['/', status],
   ['/', usersPages],
   ['/', profilePage],

@@ -47,3 +47,11 @@ export async function groupIdsByName(db: Db, orgId: number, names: string[]): Pr
   const rows = await db<{ id: number; name: string }[]>`select id, name from groups where org_id = ${orgId} and name = any(${names}::text[])`
   return new Map(rows.map((r) => [r.name, r.id]))
 }
+
+/** The first organization's id and the user with this e-mail in it (the command line has no organization to ask). */
+export async function findUserForLink(db: Db, email: string): Promise<{ orgId: number; userId: number; name: string; disabled: boolean } | undefined> {
+  const [row] = await db<{ org_id: number; id: number; name: string; disabled: boolean }[]>`
+    select u.org_id, u.id, u.name, u.disabled_at is not null as disabled from users u
+    where u.email = ${email} and u.org_id = (select id from organizations order by id limit 1)`
+  return row && { orgId: row.org_id, userId: row.id, name: row.name, disabled: row.disabled }
+}
