@@ -7,6 +7,7 @@ import { signedIn } from '../../src/http/guards.ts'
 import { requireAdmin } from '../../src/permissions/require.ts'
 import { clientConfig } from '../../src/session/client-config.ts'
 import { otherLoginMethodEnabled } from '../../src/settings/defaults.ts'
+import { maskedSettings } from '../../src/settings/login-settings.ts'
 import { texts } from '../../src/shared/texts.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
@@ -24,7 +25,7 @@ export default new Hono<Env>()
     const { dateFormatList, timeFormatList } = clientConfig(config, org.settings, principal)
     return renderShellPage(c, (
       <SettingsLayout principal={principal} active="general">
-        <OrgSettingsForm settings={pickValues(org.settings)} dateFormats={dateFormatList} timeFormats={timeFormatList}
+        <OrgSettingsForm settings={pickValues(maskedSettings(org.settings))} dateFormats={dateFormatList} timeFormats={timeFormatList}
           otherLoginMethod={otherLoginMethodEnabled(org.settings, config)} mailConfigured={Boolean(config.mail)}
           originFromEnvironment={config.baseUrl ?? null} />
       </SettingsLayout>

@@ -107,11 +107,11 @@ export function oidcLoginEnabled(settings: OrgSettings): boolean {
 
 /**
  * Whether people can sign in some other way than with a password (spec 3 §5: only then may password login be
- * disabled): SAML or OpenID Connect switched on in the settings, LDAP (SIGHTLINE_LDAP_LOGIN_ENABLED) or Google
- * (SIGHTLINE_GOOGLE_CLIENT_ID) in the environment.
+ * disabled): OpenID Connect switched on in the settings, LDAP (SIGHTLINE_LDAP_LOGIN_ENABLED) or Google
+ * (SIGHTLINE_GOOGLE_CLIENT_ID) in the environment. SAML counts once it signs people in.
  */
 export function otherLoginMethodEnabled(settings: OrgSettings, environment: EnvironmentLoginMethods): boolean {
-  return Boolean(environment.ldap) || Boolean(environment.google) || settings.auth_saml_enabled || oidcLoginEnabled(settings)
+  return Boolean(environment.ldap) || Boolean(environment.google) || oidcLoginEnabled(settings)
 }
 
 /**

@@ -23,7 +23,7 @@ export const adminTexts = {
     authentication: 'Authentication',
     passwordLogin: 'Password Login Enabled',
     passwordLoginDisabled: 'Password based login is currently disabled and users will be able to log in only with the enabled SSO options.',
-    otherMethodsUnused: 'Besides passwords, Sightline signs people in through LDAP when the server is set up for it; the Google and SAML settings below are kept, but not used yet.',
+    otherMethodsUnused: 'Besides passwords, Sightline signs people in through LDAP and Google when the server is set up for them (Google creates new users only of the domains below), and through OpenID Connect when it is switched on below; the SAML settings are kept, but not used yet.',
     googleLogin: 'Google Login',
     googleDomains: 'Allowed Google Apps Domains',
     googleDomainsHint: 'Separate domains with commas, for example example.com, example.org.',

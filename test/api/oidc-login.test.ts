@@ -72,6 +72,16 @@ describe('OpenID Connect sign-in', () => {
     expect(JSON.stringify(edit.p)).not.toContain('sightline-secret')
   })
 
+  it('shows the OpenID Connect fields and the audit retention on the General settings page, never the secret', async () => {
+    const page = await (await admin.get('/settings/general')).text()
+    for (const id of ['org-oidc-enabled', 'org-oidc-issuer', 'org-oidc-client-secret', 'org-oidc-group-mappings', 'org-jwt-enabled', 'org-audit-retention']) {
+      expect(page, id).toContain(`id="${id}"`)
+    }
+    expect(page).not.toContain('sightline-secret')
+    expect((await admin.post('/api/settings/organization', { audit_log_retention_days: 90 })).status).toBe(200)
+    expect((await admin.post('/api/settings/organization', { audit_log_retention_days: -1 })).status).toBe(400)
+  })
+
   it('refuses settings that cannot work, with a message', async () => {
     for (const body of [
       { auth_oidc_issuer_url: 'http://idp.example.com' },
