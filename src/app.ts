@@ -7,6 +7,7 @@ import type { Deps } from './deps.ts'
 import { PayloadTooLarge } from './errors.ts'
 import type { Env } from './http/env.ts'
 import { authenticate } from './http/middleware/authenticate.ts'
+import { signInFromProxy } from './http/middleware/proxy-sign-in.ts'
 import { compressForBrowsers } from './http/middleware/compress.ts'
 import { csrf, sameOriginForms } from './http/middleware/csrf.ts'
 import { databaseAvailable } from './http/middleware/database-available.ts'
@@ -42,6 +43,7 @@ export function createApp(deps: Deps): Hono<Env> {
   app.use('*', compressForBrowsers())
   app.use('*', requestOrigin())
   app.use('*', authenticate())
+  app.use('*', signInFromProxy())
   app.use('*', csrf())
   app.use('*', sameOriginForms())
   for (const [path, route] of routes) app.route(path, route)
