@@ -16,6 +16,8 @@ export interface TestProvider {
   autoLogin: string | undefined
   /** When set, the token endpoint's ID token is re-signed with the provider's key for this audience instead. */
   forgeAudience: string | undefined
+  /** When set, the token endpoint answers with the ID token it issued for the previous sign-in (a replay). */
+  replayIdToken: boolean
   /** Register another client (a token for it must not sign anyone in to Sightline). */
   clients: ClientRegistration[]
   stop(): Promise<void>
@@ -31,7 +33,7 @@ export async function startOidcProvider(o: { clients: ClientRegistration[]; user
   const { privateKey } = await generateKeyPair('RS256', { extractable: true })
   const signingJwk = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' }
   const state: TestProvider = {
-    issuer: '', users: new Map(Object.entries(o.users ?? {})), autoLogin: undefined, forgeAudience: undefined,
+    issuer: '', users: new Map(Object.entries(o.users ?? {})), autoLogin: undefined, forgeAudience: undefined, replayIdToken: false,
     clients: o.clients, stop: async () => {},
   }
   let provider: Provider
@@ -54,7 +56,7 @@ export async function startOidcProvider(o: { clients: ClientRegistration[]; user
       const body = new URLSearchParams(await readBody(req))
       return finish(req, res, body.get('login') ?? '')
     }
-    if (state.forgeAudience && req.method === 'POST' && url.pathname === '/token' && !req.headers['x-forwarded-by-forger']) return forgedToken(req, res)
+    if (req.method === 'POST' && url.pathname === '/token' && !req.headers['x-forwarded-by-forger']) return forgedToken(req, res)
     handle(req, res)
   }
   async function finish(req: http.IncomingMessage, res: http.ServerResponse, accountId: string) {
@@ -67,14 +69,27 @@ export async function startOidcProvider(o: { clients: ClientRegistration[]; user
     const grantId = await grant.save()
     await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false })
   }
-  /** Pass the token request on, then sign its ID token again, as the provider's own key would, for another audience. */
+  let lastIdToken: string | undefined
+  /**
+   * Pass the token request on; then, when a test asks, sign its ID token again with the provider's own key for another
+   * audience, or answer with the previous sign-in's ID token instead.
+   */
   async function forgedToken(req: http.IncomingMessage, res: http.ServerResponse) {
     const body = await readBody(req)
-    const answer = await fetch(`${state.issuer}/token`, {
+    const upstream = await fetch(`${state.issuer}/token`, {
       method: 'POST', body, headers: { 'x-forwarded-by-forger': '1', 'content-type': req.headers['content-type'] ?? '', ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) },
-    }).then((r) => r.json()) as Record<string, unknown>
-    const claims = decodeJwt(String(answer.id_token))
-    answer.id_token = await new SignJWT({ ...claims, aud: state.forgeAudience }).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign(privateKey)
+    })
+    const answer = await upstream.json() as Record<string, unknown>
+    res.statusCode = upstream.status
+    const fresh = String(answer.id_token)
+    if (!answer.id_token) {
+      // an error (a code of another client, say): passed on as it is
+    } else if (state.forgeAudience) {
+      answer.id_token = await new SignJWT({ ...decodeJwt(fresh), aud: state.forgeAudience }).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign(privateKey)
+    } else if (state.replayIdToken && lastIdToken) {
+      answer.id_token = lastIdToken
+    }
+    if (answer.id_token) lastIdToken = fresh
     res.setHeader('content-type', 'application/json')
     res.end(JSON.stringify(answer))
   }
