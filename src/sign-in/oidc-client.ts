@@ -80,13 +80,15 @@ export interface CallbackCheck {
   state: string
   nonce: string
   codeVerifier: string
+  /** Claims the sign-in needs: the userinfo endpoint is asked only when the ID token lacks one of them. */
+  needed: string[]
 }
 
 /**
  * Exchange the code the provider sent back for tokens and return the person's claims. openid-client checks the
  * state, the issuer, the ID token's signature against the provider's published keys, its audience (this client),
- * expiry and nonce. The userinfo endpoint, when there is one, completes the claims (many providers put e-mail and
- * groups only there); the ID token's claims win.
+ * expiry and nonce. When the ID token lacks a needed claim, the userinfo endpoint completes them (many providers put
+ * e-mail and groups only there); the ID token's claims win.
  */
 export async function claimsFromCallback(p: ProviderClient, timeoutMs: number, check: CallbackCheck): Promise<Claims> {
   const config = await configurationOf(p, timeoutMs)
@@ -103,7 +105,8 @@ export async function claimsFromCallback(p: ProviderClient, timeoutMs: number, c
   const idClaims = tokens.claims()
   if (!idClaims) throw new ProviderAnswerRefused('The provider sent no ID token.')
   let userinfo: Record<string, unknown> = {}
-  if (tokens.access_token && config.serverMetadata().userinfo_endpoint) {
+  const missing = check.needed.some((claim) => idClaims[claim] === undefined)
+  if (missing && tokens.access_token && config.serverMetadata().userinfo_endpoint) {
     try {
       userinfo = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)
     } catch (error) {

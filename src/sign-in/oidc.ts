@@ -123,6 +123,7 @@ export async function finishSignIn(
   try {
     claims = await claimsFromCallback(provider, deps.config.identityProviderTimeoutMs, {
       redirectUri, query, state, nonce: flow.nonce, codeVerifier: flow.code_verifier,
+      needed: method === 'google' ? ['email', 'email_verified', 'hd'] : ['email', 'email_verified', org.settings.auth_oidc_groups_claim],
     })
   } catch (error) {
     if (error instanceof ProviderUnavailable) {
