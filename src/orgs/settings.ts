@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, OrgSettingsSchema, effectiveSettings, otherLoginMetho
 import { texts } from '../shared/texts.ts'
 import { checkOrigin, originTexts } from '../settings/public-origin.ts'
 import { checkLoginSettings, dropMaskedValues, maskedSettings } from '../settings/login-settings.ts'
+import { sealSecret } from '../auth/sealed-secrets.ts'
 
 /** A change as the audit log keeps it: a secret's new or old value is never written there. */
 const maskedChange = (values: Record<string, unknown>) => ({ ...values, ...maskedSettings(values as OrgSettings) } as Record<string, unknown>)
@@ -30,9 +31,11 @@ export async function saveSettings(deps: Deps, principal: Principal, org: OrgCon
     if (deps.config.baseUrl) throw new BadRequest(originTexts.setByEnvironment)
     change.base_url = checkOrigin(change.base_url)
   }
+  const toStore: Partial<OrgSettings> = { ...change }
+  if (change.auth_oidc_client_secret) toStore.auth_oidc_client_secret = sealSecret(deps.secretKey, change.auth_oidc_client_secret)
   const stored: Record<string, unknown> = { ...org.stored }
   const previous: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(change)) {
+  for (const [key, value] of Object.entries(toStore)) {
     previous[key] = org.settings[key as keyof OrgSettings]
     if (JSON.stringify(value) === JSON.stringify(DEFAULT_SETTINGS[key as keyof OrgSettings])) delete stored[key]
     else stored[key] = value

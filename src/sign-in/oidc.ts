@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { openSession } from '../auth/service.ts'
+import { openSecret } from '../auth/sealed-secrets.ts'
 import { safeEqual, sha256 } from '../auth/tokens.ts'
 import { recordEvent } from '../events/service.ts'
 import { log } from '../log.ts'
@@ -43,7 +44,7 @@ export function providerFor(deps: Deps, org: OrgContext, method: FlowMethod): Pr
   }
   const s = org.settings
   if (!oidcLoginEnabled(s)) return undefined
-  return { issuerUrl: s.auth_oidc_issuer_url, clientId: s.auth_oidc_client_id, clientSecret: s.auth_oidc_client_secret }
+  return { issuerUrl: s.auth_oidc_issuer_url, clientId: s.auth_oidc_client_id, clientSecret: openSecret(deps.secretKey, s.auth_oidc_client_secret) }
 }
 
 /** Where the provider sends the browser back: always on the public origin, never on a request's Host header. */

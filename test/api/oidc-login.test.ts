@@ -62,12 +62,13 @@ const lastEvent = async (action: string) => (await t.db.sql`
 const userCount = async () => (await t.db.sql<{ n: number }[]>`select count(*)::int as n from users`)[0].n
 
 describe('OpenID Connect sign-in', () => {
-  it('keeps the client secret write-only: masked when read, kept when the mask is sent back', async () => {
+  it('keeps the client secret write-only: masked when read, sealed at rest, kept when the mask is sent back', async () => {
     const read = await (await admin.get('/api/settings/organization')).json()
     expect(read.settings.auth_oidc_client_secret).toBe('--------')
     expect((await admin.post('/api/settings/organization', { auth_oidc_client_secret: '--------' })).status).toBe(200)
     const [{ secret }] = await t.db.sql`select settings->>'auth_oidc_client_secret' as secret from organizations`
-    expect(secret).toBe('sightline-secret')
+    expect(secret).toMatch(/^s1:/)
+    expect(secret).not.toContain('sightline-secret')
     const [edit] = await t.db.sql`select additional_properties as p from events where object_type = 'settings' order by id limit 1`
     expect(JSON.stringify(edit.p)).not.toContain('sightline-secret')
   })
