@@ -4,6 +4,7 @@ import { texts } from '../src/shared/texts.ts'
 import { api, ApiError } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
 import { AuthSettings } from './lib/org-settings/AuthSettings.tsx'
+import { LoginProviderSettings } from './lib/org-settings/LoginProviderSettings.tsx'
 import { changesOf, Check, Group, parseDomains, pickValues, Section, Select, TextField, Warning, type OrgSettingsValues } from './lib/org-settings/fields.tsx'
 import { originTexts } from '../src/shared/origin-texts.ts'
 import { ui } from './lib/ui.ts'
@@ -94,6 +95,7 @@ function OrgSettingsForm({ settings, dateFormats, timeFormats, otherLoginMethod,
       </Section>
       <AuthSettings values={values} savedPasswordLogin={saved.auth_password_login_enabled} otherLoginMethod={otherLoginMethod}
         domains={domains} set={set} setDomains={setDomains} />
+      <LoginProviderSettings key={JSON.stringify(saved.auth_oidc_group_mappings)} values={values} set={set} />
       <div className="flex justify-end">
         <button type="submit" disabled={saving || !dirty} className={ui.primaryButton}>{t.save}</button>
       </div>

@@ -1,25 +1,32 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { JSX } from 'react'
 import { REMEMBER_TTL_SECONDS, csrfTokenFor } from '../src/credentials/index.ts'
-import { signIn } from '../src/sign-in/index.ts'
+import { signIn, oidcTexts } from '../src/sign-in/index.ts'
 import { Redirect, TooManyRequests } from '../src/errors.ts'
 import { setCsrfCookie, setSessionCookie, safeNextPath, clientIp, wantsJson, renderPage, formBody } from '../src/http/index.ts'
 import type { Env } from '../src/http/index.ts'
-import { samlConfigured } from '../src/settings/index.ts'
+import { samlConfigured, oidcLoginEnabled } from '../src/settings/index.ts'
 import { texts } from '../src/shared/texts.ts'
 import { forgotTexts } from '../src/users/index.ts'
-import { Alert, AuthLayout, Field, primaryButton } from '../src/ui/index.ts'
+import { Alert, AuthLayout, Field, primaryButton, ExternalMethodButtons, type ExternalMethod } from '../src/ui/index.ts'
 
-const secondaryButton = 'w-full rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800'
+/** The identity-provider sign-ins that are on, each carrying `next` on to where the user was going. */
+function externalMethods(c: Context<Env>, next: string): ExternalMethod[] {
+  const org = c.get('org')
+  const query = next === '/' ? '' : `?next=${encodeURIComponent(next)}`
+  const methods: ExternalMethod[] = []
+  if (c.get('deps').config.google) methods.push({ href: `/oauth/google${query}`, label: oidcTexts.googleButton })
+  if (org && oidcLoginEnabled(org.settings)) methods.push({ href: `/oidc/login${query}`, label: org.settings.auth_oidc_button_label || oidcTexts.defaultButton })
+  // the page asked for rides along to the provider as RelayState
+  if (org && samlConfigured(org.settings)) methods.push({ href: `/saml/login${query}`, label: texts.login.samlButton })
+  return methods
+}
 
-function LoginPage({ email, error, ldap, saml, next = '/' }: { email?: string; error?: string; ldap: boolean; saml: boolean; next?: string }): JSX.Element {
+function LoginPage({ email, error, ldap, methods }: { email?: string; error?: string; ldap: boolean; methods: ExternalMethod[] }): JSX.Element {
   return (
     <AuthLayout title={texts.login.title}>
       {error && <Alert>{error}</Alert>}
-      {saml && (
-        // a link, not a form: the provider's page is a plain navigation away, and `next` rides along as RelayState
-        <a href={next === '/' ? '/saml/login' : `/saml/login?next=${encodeURIComponent(next)}`} data-saml-login className={`mb-4 block text-center ${secondaryButton}`}>{texts.login.samlButton}</a>
-      )}
+      <ExternalMethodButtons methods={methods} />
       {/* no action: the form posts to the page's own address, whose #part (the chart a link pointed at, which never
           reaches the server) the browser then carries over to the redirect after sign-in */}
       <form method="post" noValidate>
@@ -48,7 +55,7 @@ export default new Hono<Env>()
     if (!c.get('org')) throw new Redirect('/setup')
     const next = safeNextPath(c.req.query('next'))
     if (c.get('principal')) throw new Redirect(next)
-    return renderPage(c, <LoginPage ldap={Boolean(c.get('deps').config.ldap)} saml={samlConfigured(c.get('org')!.settings)} next={next} />, { title: texts.login.submit })
+    return renderPage(c, <LoginPage ldap={Boolean(c.get('deps').config.ldap)} methods={externalMethods(c, next)} />, { title: texts.login.submit })
   })
   .post('/login', async (c) => {
     if (!c.get('org')) throw new Redirect('/setup')
@@ -57,15 +64,14 @@ export default new Hono<Env>()
     const email = typeof form.email === 'string' ? form.email : ''
     const password = typeof form.password === 'string' ? form.password : ''
     const remember = form.remember !== undefined && form.remember !== '' && form.remember !== 'false'
-    const saml = samlConfigured(c.get('org')!.settings)
     const result = await signIn(c.get('deps'), { email, password, remember, userAgent: c.req.header('user-agent'), ip: clientIp(c) })
     if (!result.ok && 'retryAfterSeconds' in result) {
       // refused before the password was checked: 429, so scripts back off (and the form still explains itself)
       c.header('Retry-After', String(result.retryAfterSeconds))
       if (wantsJson(c)) throw new TooManyRequests(result.message)
-      return renderPage(c, <LoginPage email={email} error={result.message} ldap={Boolean(c.get('deps').config.ldap)} saml={saml} next={next} />, { title: texts.login.submit, status: 429 })
+      return renderPage(c, <LoginPage email={email} error={result.message} ldap={Boolean(c.get('deps').config.ldap)} methods={externalMethods(c, next)} />, { title: texts.login.submit, status: 429 })
     }
-    if (!result.ok) return renderPage(c, <LoginPage email={email} error={result.message} ldap={Boolean(c.get('deps').config.ldap)} saml={saml} next={next} />, { title: texts.login.submit })
+    if (!result.ok) return renderPage(c, <LoginPage email={email} error={result.message} ldap={Boolean(c.get('deps').config.ldap)} methods={externalMethods(c, next)} />, { title: texts.login.submit })
     setSessionCookie(c, result.token, result.remember ? REMEMBER_TTL_SECONDS : undefined)
     setCsrfCookie(c, csrfTokenFor(c.get('deps'), result.token))
     return c.redirect(next)

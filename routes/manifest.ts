@@ -49,6 +49,7 @@ import home from './index.tsx'
 import ldapLogin from './ldap-login.tsx'
 import login from './login.tsx'
 import logout from './logout.tsx'
+import oidcLogin from './oidc-login.tsx'
 import passwordLinks from './password-links.tsx'
 import ping from './ping.ts'
 import publicDashboardPage from './public/dashboards.tsx'
@@ -60,6 +61,7 @@ import ready from './ready.ts'
 import samlSignIn from './saml.tsx'
 import settingsGeneralPage from './settings/general.tsx'
 import setup from './setup.tsx'
+import signInLink from './sign-in-link.tsx'
 import status from './status.ts'
 import profilePage from './users/[id].tsx'
 import userSessionsForms from './users/sessions.tsx'
@@ -122,6 +124,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', login],
   ['/', ldapLogin],
   ['/', logout],
+  ['/', oidcLogin],
   ['/', passwordLinks],
   ['/', ping],
   ['/', queriesPages],
@@ -132,6 +135,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', samlSignIn],
   ['/', settingsGeneralPage],
   ['/', setup],
+  ['/', signInLink],
   ['/', status],
   ['/', usersPages],
   ['/', profilePage],

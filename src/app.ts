@@ -4,7 +4,7 @@ import { routes } from '../routes/manifest.ts'
 import type { Deps } from './deps.ts'
 import { PayloadTooLarge } from './errors.ts'
 import type { Env } from './http/index.ts'
-import { authenticate, compressForBrowsers, csrf, sameOriginForms, databaseAvailable, requestId, requestOrigin, securityHeaders, serveStatic, isUploadPath, errorHandlers } from './http/index.ts'
+import { authenticate, compressForBrowsers, csrf, sameOriginForms, databaseAvailable, requestId, requestOrigin, securityHeaders, serveStatic, isUploadPath, errorHandlers, signInFromProxy } from './http/index.ts'
 import { ErrorPage } from './ui/index.ts'
 
 /**
@@ -26,6 +26,7 @@ export function createApp(deps: Deps): Hono<Env> {
   app.use('*', compressForBrowsers())
   app.use('*', requestOrigin())
   app.use('*', authenticate())
+  app.use('*', signInFromProxy())
   app.use('*', csrf())
   app.use('*', sameOriginForms())
   for (const [path, route] of routes) app.route(path, route)

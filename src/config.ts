@@ -51,6 +51,22 @@ export interface Config {
   mail: MailSettings | undefined
   /** LDAP sign-in at /ldap/login; undefined (off) unless SIGHTLINE_LDAP_LOGIN_ENABLED is true. */
   ldap: LdapSettings | undefined
+  /** Google sign-in at /oauth/google; undefined (off) unless SIGHTLINE_GOOGLE_CLIENT_ID and _SECRET are set. */
+  google: GoogleSettings | undefined
+  /** How long Sightline waits for an identity provider (discovery, keys, tokens) before telling the user it is down. */
+  identityProviderTimeoutMs: number
+  /**
+   * The header a trusted proxy (SIGHTLINE_TRUSTED_PROXIES) names the signed-in user's e-mail in
+   * (SIGHTLINE_REMOTE_USER_HEADER); undefined: off. Lower-case.
+   */
+  remoteUserHeader: string | undefined
+}
+
+/** Google sign-in: the OAuth client registered with Google, and the issuer (another in tests). */
+export interface GoogleSettings {
+  clientId: string
+  clientSecret: string
+  issuerUrl: string
 }
 
 /** LDAP sign-in, named as the established tool's LDAP_* settings. */
@@ -121,7 +137,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInLimits: DEFAULT_SIGN_IN_LIMITS,
     mail: mailSettings(env),
     ldap: ldapSettings(env),
+    google: googleSettings(env),
+    identityProviderTimeoutMs: positiveInt(env, 'SIGHTLINE_IDENTITY_PROVIDER_TIMEOUT_MS', 10_000),
+    remoteUserHeader: env.SIGHTLINE_REMOTE_USER_HEADER?.trim().toLowerCase() || undefined,
   }
+}
+
+function googleSettings(env: Record<string, string | undefined>): GoogleSettings | undefined {
+  const clientId = env.SIGHTLINE_GOOGLE_CLIENT_ID?.trim()
+  const clientSecret = env.SIGHTLINE_GOOGLE_CLIENT_SECRET?.trim()
+  if (!clientId || !clientSecret) return undefined
+  return { clientId, clientSecret, issuerUrl: env.SIGHTLINE_GOOGLE_ISSUER_URL?.trim() || 'https://accounts.google.com' }
 }
 
 function ldapSettings(env: Record<string, string | undefined>): LdapSettings | undefined {

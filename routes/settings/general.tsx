@@ -7,7 +7,7 @@ import type { Env } from '../../src/http/index.ts'
 import { signedIn } from '../../src/http/index.ts'
 import { requireAdmin } from '../../src/permissions/index.ts'
 import { clientConfig } from '../../src/session/index.ts'
-import { otherLoginMethodEnabled, publicOrigin } from '../../src/settings/index.ts'
+import { otherLoginMethodEnabled, publicOrigin, maskedSettings } from '../../src/settings/index.ts'
 import { scimTokenStatus } from '../../src/scim/index.ts'
 import { texts } from '../../src/shared/texts.ts'
 import { renderShellPage, SettingsLayout } from '../../src/ui/index.ts'
@@ -27,7 +27,7 @@ export default new Hono<Env>()
     const { dateFormatList, timeFormatList } = clientConfig(config, org.settings, principal)
     return renderShellPage(c, (
       <SettingsLayout principal={principal} active="general">
-        <OrgSettingsForm settings={pickValues(org.settings)} dateFormats={dateFormatList} timeFormats={timeFormatList}
+        <OrgSettingsForm settings={pickValues(maskedSettings(org.settings))} dateFormats={dateFormatList} timeFormats={timeFormatList}
           otherLoginMethod={otherLoginMethodEnabled(org.settings, config)} mailConfigured={Boolean(config.mail)}
           originFromEnvironment={config.baseUrl ?? null} />
         <div className="mt-6"><ScimToken exists={scim.exists} createdAt={scim.created_at} endpoint={scimEndpoint} /></div>

@@ -54,3 +54,9 @@ export function clientIp(c: Context<Env>): string | undefined {
   // every hop is one of our proxies: the leftmost is as close to the caller as we can tell
   return normalizeAddress(hops[0])
 }
+
+/** Whether the connection itself comes from one of SIGHTLINE_TRUSTED_PROXIES (never what a header says). */
+export function fromTrustedProxy(c: Context<Env>): boolean {
+  const socket = socketAddress(c)
+  return socket !== undefined && trustedProxies(c).has(socket)
+}

@@ -36,6 +36,24 @@ export const OrgSettingsSchema = z.strictObject({
   auth_saml_groups_attribute: z.string().trim().max(500),
   /** Days the audit log keeps what Sightline recorded; 0 keeps it forever. */
   audit_log_retention_days: z.number().int().min(0).max(36500),
+  /** Sign-in through any OpenID Connect provider (src/sign-in/oidc.ts); checked further in src/sign-in/oidc-settings.ts. */
+  auth_oidc_enabled: z.boolean(),
+  auth_oidc_issuer_url: z.string().trim().max(2000),
+  auth_oidc_client_id: z.string().trim().max(500),
+  /** Write-only: read back masked (src/orgs/settings.ts). */
+  auth_oidc_client_secret: z.string().max(2000),
+  auth_oidc_button_label: z.string().trim().max(100),
+  auth_oidc_groups_claim: z.string().trim().min(1).max(200),
+  /** A value of the groups claim → the name of the Sightline group it makes the user a member of. */
+  auth_oidc_group_mappings: z.record(z.string().min(1).max(500), z.string().trim().min(1).max(200))
+    .refine((m) => Object.keys(m).length <= 500, 'At most 500 group mappings.'),
+  /** Sign-in by a signed JWT an access proxy adds to each request (src/sign-in/proxy-jwt.ts). */
+  auth_jwt_login_enabled: z.boolean(),
+  auth_jwt_auth_issuer: z.string().trim().max(2000),
+  auth_jwt_auth_audience: z.string().trim().max(2000),
+  auth_jwt_auth_public_certs_url: z.string().trim().max(2000),
+  auth_jwt_auth_header_name: z.string().trim().max(200),
+  auth_jwt_auth_cookie_name: z.string().trim().max(200),
 })
 
 export type OrgSettings = z.infer<typeof OrgSettingsSchema>
@@ -67,17 +85,36 @@ export const DEFAULT_SETTINGS: OrgSettings = {
   auth_saml_nameid_format: '',
   auth_saml_groups_attribute: 'RedashGroups',
   audit_log_retention_days: 365,
+  auth_oidc_enabled: false,
+  auth_oidc_issuer_url: '',
+  auth_oidc_client_id: '',
+  auth_oidc_client_secret: '',
+  auth_oidc_button_label: '',
+  auth_oidc_groups_claim: 'groups',
+  auth_oidc_group_mappings: {},
+  auth_jwt_login_enabled: false,
+  auth_jwt_auth_issuer: '',
+  auth_jwt_auth_audience: '',
+  auth_jwt_auth_public_certs_url: '',
+  auth_jwt_auth_header_name: '',
+  auth_jwt_auth_cookie_name: '',
 }
 
 /** The login methods the operator switches on in the environment rather than in the settings. */
-export type EnvironmentLoginMethods = Pick<Config, 'ldap'>
+export type EnvironmentLoginMethods = Pick<Config, 'ldap'> & Partial<Pick<Config, 'google'>>
+
+/** Whether sign-in through the organization's OpenID Connect provider is on and names a provider and a client. */
+export function oidcLoginEnabled(settings: OrgSettings): boolean {
+  return settings.auth_oidc_enabled && Boolean(settings.auth_oidc_issuer_url && settings.auth_oidc_client_id)
+}
 
 /**
  * Whether people can sign in some other way than with a password (spec 3 §5: only then may password login be
- * disabled). LDAP is switched on in the environment (SIGHTLINE_LDAP_LOGIN_ENABLED).
+ * disabled): OpenID Connect or SAML switched on and configured in the settings, LDAP (SIGHTLINE_LDAP_LOGIN_ENABLED) or
+ * Google (SIGHTLINE_GOOGLE_CLIENT_ID) in the environment.
  */
 export function otherLoginMethodEnabled(settings: OrgSettings, environment: EnvironmentLoginMethods): boolean {
-  return Boolean(environment.ldap) || samlConfigured(settings)
+  return Boolean(environment.ldap) || Boolean(environment.google) || oidcLoginEnabled(settings) || samlConfigured(settings)
 }
 
 /**

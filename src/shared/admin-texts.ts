@@ -23,7 +23,7 @@ export const adminTexts = {
     authentication: 'Authentication',
     passwordLogin: 'Password Login Enabled',
     passwordLoginDisabled: 'Password based login is currently disabled and users will be able to log in only with the enabled SSO options.',
-    otherMethodsUnused: 'Besides passwords, Sightline signs people in through SAML (below) and through LDAP when the server is set up for it; the Google settings are kept, but not used yet.',
+    otherMethodsUnused: 'Besides passwords, Sightline signs people in through SAML and OpenID Connect when they are switched on below, and through LDAP and Google when the server is set up for them (Google creates new users only of the domains below).',
     googleLogin: 'Google Login',
     googleDomains: 'Allowed Google Apps Domains',
     googleDomainsHint: 'Separate domains with commas, for example example.com, example.org.',

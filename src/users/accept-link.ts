@@ -5,7 +5,7 @@ import { checkUserLink, redeemUserLink } from './links.ts'
 import { deleteUserSessions, deleteUserTokens, findUserById, replaceApiKey, setPasswordFromLink, type UserTokenPurpose as AnyPurpose } from './store.ts'
 
 /** The links that set a password (an email verification link sets none: src/users/verify-email.ts). */
-export type UserTokenPurpose = Exclude<AnyPurpose, 'verify'>
+export type UserTokenPurpose = Exclude<AnyPurpose, 'verify' | 'sign_in'>
 
 /**
  * Accepting an invitation or a password reset (reference §1.3): the link's page asks for a password; only the form

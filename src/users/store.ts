@@ -158,7 +158,7 @@ export async function deleteUserRow(db: Db, orgId: number, id: number): Promise<
   await db`delete from users where id = ${id} and org_id = ${orgId}`
 }
 
-export type UserTokenPurpose = 'invite' | 'reset' | 'verify'
+export type UserTokenPurpose = 'invite' | 'reset' | 'verify' | 'sign_in'
 
 /** Keep a link's token (by its hash); the user's older unused links of the same purpose stop working. */
 export async function insertUserToken(db: Db, t: { tokenHash: Buffer; userId: number; purpose: UserTokenPurpose; expiresAt: Date }) {
