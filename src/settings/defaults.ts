@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Config } from '../config.ts'
+import { isTimeZone } from '../shared/time-zone.ts'
 
 export const DATE_FORMATS = ['DD/MM/YY', 'MM/DD/YY', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY']
 export const TIME_FORMATS = ['HH:mm', 'HH:mm:ss', 'HH:mm:ss.SSS']
@@ -34,6 +35,8 @@ export const OrgSettingsSchema = z.strictObject({
   auth_saml_nameid_format: z.string().max(500),
   /** Days the audit log keeps what Sightline recorded; 0 keeps it forever. */
   audit_log_retention_days: z.number().int().min(0).max(36500),
+  /** Where reports' schedules are read when their own names no zone (src/reports/schedule.ts). */
+  time_zone: z.string().max(100).refine(isTimeZone, 'time_zone must be a time zone name such as UTC or Europe/Paris.'),
 })
 
 export type OrgSettings = z.infer<typeof OrgSettingsSchema>
@@ -64,6 +67,7 @@ export const DEFAULT_SETTINGS: OrgSettings = {
   auth_saml_metadata_url: '',
   auth_saml_nameid_format: '',
   audit_log_retention_days: 365,
+  time_zone: 'UTC',
 }
 
 /** The login methods the operator switches on in the environment rather than in the settings. */
