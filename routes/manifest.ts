@@ -25,6 +25,7 @@ import queryResultsApi from './api/query_results.ts'
 import querySnippetsApi from './api/query_snippets.ts'
 import sessionApi from './api/session.ts'
 import settingsApi from './api/settings.ts'
+import subscriptionsApi from './api/subscriptions.ts'
 import usersApi from './api/users.ts'
 import visualizationsApi from './api/visualizations.ts'
 import widgetsApi from './api/widgets.ts'
@@ -53,6 +54,7 @@ import queryEditorPages from './queries/editor.tsx'
 import queriesPages from './queries/index.tsx'
 import querySnippetsPages from './query_snippets/index.tsx'
 import ready from './ready.ts'
+import reportImages from './reports/images.ts'
 import settingsGeneralPage from './settings/general.tsx'
 import setup from './setup.tsx'
 import status from './status.ts'
@@ -60,6 +62,7 @@ import profilePage from './users/[id].tsx'
 import userSessionsForms from './users/sessions.tsx'
 import usersPages from './users/index.tsx'
 import verificationEmail from './verification_email.tsx'
+import unsubscribe from './unsubscribe.tsx'
 import verify from './verify.tsx'
 
 /**
@@ -84,6 +87,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/query_snippets', querySnippetsApi],
   ['/api/session', sessionApi],
   ['/api/settings', settingsApi],
+  ['/api/subscriptions', subscriptionsApi],
   ['/api/users', usersApi],
   ['/api/visualizations', visualizationsApi],
   ['/api/widgets', widgetsApi],
@@ -118,6 +122,8 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', queriesPages],
   ['/', queryEditorPages],
   ['/', queryPage],
+  ['/', reportImages],
+  ['/', unsubscribe],
   ['/', querySnippetsPages],
   ['/', ready],
   ['/', settingsGeneralPage],

@@ -19,7 +19,8 @@ const BodySchema = z.strictObject({
   query_id: id.nullish(),
   visualization_id: id.nullish(),
   schedule: ReportScheduleSchema,
-  recipients: z.array(RecipientSchema, { error: reportTexts.recipientShape }).max(1000),
+  // none given: the caller alone
+  recipients: z.array(RecipientSchema, { error: reportTexts.recipientShape }).max(1000).optional(),
   parameters: values.nullish(),
   filters: values.nullish(),
   attachments: z.array(z.enum(ATTACHMENTS as [Attachment, ...Attachment[]], { error: reportTexts.attachments }), { error: reportTexts.attachments }).nullish(),

@@ -5,6 +5,12 @@ import type { SubscriptionRow } from './store.ts'
 
 export const SEND_JOB_ATTEMPTS = 3
 export const sendJobKey = (sendId: number) => `report-send:${sendId}`
+/**
+ * Drawing a report may wait for its widgets' runs, which need free worker slots: sends go through two graphile
+ * queues, so at most two draw at once across all workers and the rest of every worker's slots stay for the runs.
+ */
+export const SEND_QUEUES = 2
+const sendQueue = (sendId: number) => `reports-${sendId % SEND_QUEUES}`
 
 export interface SendRow {
   id: number
@@ -42,7 +48,7 @@ export async function insertSend(db: Db, s: { subscriptionId: number; dueAt: Dat
   if (!row) return undefined
   const id = Number(row.id)
   await db`select graphile_worker.add_job('send_report', ${db.json({ send_id: id })}::json, job_key => ${sendJobKey(id)}::text,
-             max_attempts => ${SEND_JOB_ATTEMPTS}::int)`
+             queue_name => ${sendQueue(id)}::text, max_attempts => ${SEND_JOB_ATTEMPTS}::int)`
   return id
 }
 

@@ -8,7 +8,9 @@ import type { Principal } from '../permissions/principal.ts'
 import { requireAllowed } from '../permissions/require.ts'
 import { findTimeZoneSetting } from '../settings/store.ts'
 import { parseNewSubscription, parseSubscriptionChange, uniqueRecipients, type SubscriptionBody } from './body.ts'
+import { listDeliveries, listQuietSends } from './delivery-store.ts'
 import { MAX_RECIPIENTS } from './limits.ts'
+import { planSendNow } from './plan.ts'
 import { endsAt, nextSendAt, type ReportSchedule } from './schedule.ts'
 import { subscriptionJson, subscriptionsJson } from './serialize.ts'
 import * as store from './store.ts'
@@ -16,7 +18,7 @@ import type { Recipient, SubscriptionFields, SubscriptionRow } from './store.ts'
 import { reportTexts } from './texts.ts'
 
 /** The destination kinds a report can be sent to (the rest answer 400 naming their kind). */
-export const REPORT_DESTINATION_KINDS = ['email', 'slack', 'teams', 'hangouts_chat', 'mattermost', 'webhook']
+export const REPORT_DESTINATION_KINDS = ['email', 'slack', 'microsoft_teams_webhook', 'hangouts_chat', 'mattermost', 'webhook']
 
 /** A report of the caller's organization (404 otherwise). */
 async function rowOf(deps: Deps, principal: Principal, id: number): Promise<SubscriptionRow> {
@@ -98,7 +100,7 @@ export async function createSubscription(deps: Deps, principal: Principal, body:
   const b = parseNewSubscription(body)
   const target = { dashboard_id: b.dashboard_id ?? null, query_id: b.query_id ?? null, visualization_id: b.visualization_id ?? null }
   const { mayShare } = await checkTarget(deps, principal, target)
-  const recipients = uniqueRecipients(b.recipients)
+  const recipients = uniqueRecipients(b.recipients ?? [{ user_id: principal.id }])
   await checkRecipients(deps, principal, recipients, mayShare)
   const schedule = await checkSchedule(deps, principal.orgId, b.schedule, now)
   const fields: SubscriptionFields = {
@@ -156,4 +158,27 @@ export async function listSubscriptions(deps: Deps, principal: Principal, mine: 
 export async function deleteSubscription(deps: Deps, principal: Principal, id: number) {
   const row = await ownSubscription(deps, principal, id)
   await store.deleteSubscription(deps.sql, row.id)
+}
+
+/**
+ * `POST api/subscriptions/{id}/send`: sends at once, to every recipient, or with `{"to": "me"}` to the caller alone
+ * (a preview, allowed to whoever may read the report). A paused report is sent by hand too: pausing stops the schedule.
+ */
+export async function sendNow(deps: Deps, principal: Principal, id: number, body: unknown) {
+  const row = await ownSubscription(deps, principal, id)
+  const to = (body as { to?: unknown } | null)?.to
+  if (to !== undefined && to !== 'me' && to !== 'all') throw new BadRequest('to must be "me" or "all".')
+  const sendId = await planSendNow(deps.sql, row.id, to === 'me' ? principal.id : null)
+  return { send_id: sendId, to: to === 'me' ? 'me' : 'all' }
+}
+
+/** `GET api/subscriptions/{id}/deliveries`: what each send did, newest first (deliveries, and sends that sent nothing). */
+export async function subscriptionDeliveries(deps: Deps, principal: Principal, id: number, limitParam: string | undefined) {
+  const row = await ownSubscription(deps, principal, id)
+  const limit = Math.min(Math.max(Number(limitParam) || 100, 1), 500)
+  const [deliveries, quiet] = await Promise.all([listDeliveries(deps.sql, row.id, limit), listQuietSends(deps.sql, row.id, limit)])
+  return {
+    deliveries: deliveries.map((d) => ({ ...d, id: Number(d.id), send_id: Number(d.send_id) })),
+    sends_without_deliveries: quiet.map((s) => ({ ...s, id: Number(s.id) })),
+  }
 }

@@ -18,7 +18,7 @@ export const reportTexts = {
   userNotFound: (id: number) => `User ${id} not found.`,
   groupNotFound: (id: number) => `Group ${id} not found.`,
   destinationNotFound: (id: number) => `Destination ${id} not found.`,
-  destinationKind: (kind: string) => `Reports cannot be sent to ${kind} destinations (only email, slack, teams, hangouts_chat, mattermost and webhook).`,
+  destinationKind: (kind: string) => `Reports cannot be sent to ${kind} destinations (only email, slack, microsoft_teams_webhook, hangouts_chat, mattermost and webhook).`,
   othersNeedEdit: 'Only those who may edit the dashboard (or admins) may send reports to others than themselves.',
   tooManyRecipients: MAX_RECIPIENTS_TEXT,
   attachments: 'attachments must be a list of png, pdf, csv and xlsx.',

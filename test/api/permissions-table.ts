@@ -21,6 +21,18 @@ export const EXPECTED: Record<string, string> = {
   'POST /api/alerts/:id/subscriptions': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/alerts/:id/history': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/alerts/:id/deliveries': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  // reports: anyone who may open dashboards has their own; a report is read, changed, sent and ended by its owner or
+  // an admin (an admin's list holds the organization's)
+  'GET /api/subscriptions': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  'POST /api/subscriptions': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  'GET /api/subscriptions/:id': '401 401 403 403 403 2xx 2xx 2xx',
+  'POST /api/subscriptions/:id': '401 401 403 403 403 2xx 2xx 2xx',
+  'POST /api/subscriptions/:id/send': '401 401 403 403 403 2xx 2xx 2xx',
+  'GET /api/subscriptions/:id/deliveries': '401 401 403 403 403 2xx 2xx 2xx',
+  // the unsubscribe page and report pictures open by their signed token alone (the table's is forged: a clear 400, a 404)
+  'GET /unsubscribe/:token': '400 400 400 400 400 400 400 400',
+  'POST /unsubscribe/:token': '400 400 400 400 400 400 400 400',
+  'GET /reports/images/:token': '404 404 404 404 404 404 404 404',
   'GET /api/config': '2xx 2xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/dashboards': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/dashboards/my': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
@@ -209,6 +221,7 @@ export const EXPECTED: Record<string, string> = {
   // a made-up link: refused alike for everyone
   'GET /verify/:token': '400 400 400 400 400 400 400 400',
   'DELETE /api/alerts/:id': '401 401 403 403 403 2xx 2xx 2xx',
+  'DELETE /api/subscriptions/:id': '401 401 403 403 403 2xx 2xx 2xx',
   'DELETE /api/alerts/:id/mute': '401 401 403 403 403 2xx 2xx 2xx',
   'DELETE /api/alerts/:id/subscriptions/:subId': '401 401 403 403 403 2xx 2xx 2xx',
   'DELETE /api/dashboards/:id': '401 401 403 403 403 2xx 2xx 2xx',
