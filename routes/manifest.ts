@@ -16,6 +16,7 @@ import dataSourcesApi from './api/data_sources.ts'
 import databricksApi from './api/databricks.ts'
 import destinationsApi from './api/destinations.ts'
 import eventsApi from './api/events.ts'
+import exportsApi from './api/exports.ts'
 import groupsApi from './api/groups.ts'
 import jobsApi from './api/jobs.ts'
 import organizationApi from './api/organization.ts'
@@ -78,6 +79,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/databricks', databricksApi],
   ['/api/destinations', destinationsApi],
   ['/api/events', eventsApi],
+  ['/api', exportsApi],
   ['/api/groups', groupsApi],
   ['/api/jobs', jobsApi],
   ['/api/organization', organizationApi],

@@ -12,6 +12,7 @@ import { requireAllowed } from '../permissions/require.ts'
 import { dateFormatsOf, iso, type DateFormats } from '../shared/time.ts'
 import { selectionFromSearch } from '../visualizations/filter-choices.ts'
 import { drawingSearch } from './options.ts'
+import { failedWidgets } from './failures.ts'
 import { refreshStale, type RunFailures } from './refresh.ts'
 import { visualizationResult } from './visualization-result.ts'
 import type { DrawnDashboard, DrawnWidget, DrawOptions, RenderDeps } from './types.ts'
@@ -48,6 +49,7 @@ export async function drawDashboard(deps: RenderDeps, viewer: Principal, dashboa
     // drawn again from the fresh results (a run that failed leaves its widget's stored result, shown with the error)
     view = await dashboardView(asDeps(deps), viewer, row, formats, search)
   }
+  for (const [id, error] of await failedWidgets(deps, row.org_id, view, search)) if (!failures.has(id)) failures.set(id, error)
   const sources = new Map((view.dashboard.widgets ?? []).flatMap((w) =>
     'visualization' in w && w.visualization.query.data_source_id != null ? [[w.id, [w.visualization.query.data_source_id]] as const] : []))
   return {

@@ -5,7 +5,8 @@
  */
 export { drawDashboard, drawVisualization, drawTexts, svgSize } from './draw.ts'
 export { svgToPng, pngSize, type PngOptions } from './raster.ts'
-export { dashboardPdf, PAPER_POINTS } from './pdf.ts'
+export { dashboardPdf, PAPER_POINTS, type DashboardPdfOptions } from './pdf.ts'
+export { dashboardPng, dashboardSvg } from './dashboard-svg.ts'
 export { drawingSearch, exportSearch, pdfOptions, pngScale, MAX_VALUE_LENGTH, MAX_VALUES } from './options.ts'
 export { runForDrawing, type RunOutcome } from './refresh.ts'
 export type { DrawnDashboard, DrawnWidget, DrawOptions, GridPosition, Orientation, Paper, PdfOptions, RenderDeps } from './types.ts'

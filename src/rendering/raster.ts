@@ -15,6 +15,24 @@ const FILES = Object.values(FONT_FILES)
  * for mail, chat and the dashboard's PNG export. Synchronous: a chart takes a few milliseconds.
  */
 export function svgToPng(svg: string, opts: PngOptions = {}): Buffer {
+  return rasterise(svg, opts).asPng()
+}
+
+/** An SVG rasterised to RGB pixels (3 bytes each, row by row): what a PDF's image takes without a PNG round trip. */
+export function svgToRgb(svg: string, opts: PngOptions = {}): { width: number; height: number; rgb: Buffer } {
+  const image = rasterise(svg, opts)
+  const rgba = image.pixels
+  const rgb = Buffer.allocUnsafe((rgba.length / 4) * 3)
+  // the background is opaque, so alpha is 255 everywhere and can be dropped
+  for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
+    rgb[j] = rgba[i]
+    rgb[j + 1] = rgba[i + 1]
+    rgb[j + 2] = rgba[i + 2]
+  }
+  return { width: image.width, height: image.height, rgb }
+}
+
+function rasterise(svg: string, opts: PngOptions) {
   const scale = opts.scale ?? 2
   const resvg = new Resvg(svg, {
     background: opts.background ?? 'white',
@@ -28,7 +46,7 @@ export function svgToPng(svg: string, opts: PngOptions = {}): Buffer {
     },
     logLevel: 'off',
   })
-  return resvg.render().asPng()
+  return resvg.render()
 }
 
 /** A PNG's width and height, read from its header (bytes 16–23 of the IHDR chunk). */

@@ -6,7 +6,7 @@ import { findExecution } from '../executions/store.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { JobStatus } from '../shared/job-status.ts'
 import { runSaved } from '../queries/run-saved.ts'
-import { stateFromSearch, widgetRunValues } from '../shared/dashboard-parameters.ts'
+import { widgetValues } from './failures.ts'
 import type { RenderDeps } from './types.ts'
 
 /** Why a widget's run failed, by widget id. */
@@ -52,7 +52,7 @@ export async function runForDrawing(
 export async function refreshStale(
   deps: RenderDeps, viewer: Principal, view: Awaited<ReturnType<typeof dashboardView>>, search: URLSearchParams, maxAgeSeconds: number, waitMs?: number,
 ): Promise<RunFailures> {
-  const state = stateFromSearch(search, view.parameters.dashboard, view.parameters.widgets)
+  const values = widgetValues(view, search)
   const oldest = Date.now() - maxAgeSeconds * 1000
   const stale = view.widgets.flatMap((w) => {
     if (w.kind !== 'chart') return []
@@ -61,8 +61,7 @@ export async function refreshStale(
   })
   const failures: RunFailures = new Map()
   await Promise.all(stale.map(async (w) => {
-    const values = widgetRunValues({ id: w.id, parameters: w.parameters, options: w.mappings }, state)
-    const outcome = await runForDrawing(deps, viewer, w.queryId, values, maxAgeSeconds, waitMs)
+    const outcome = await runForDrawing(deps, viewer, w.queryId, values.get(w.id) ?? {}, maxAgeSeconds, waitMs)
     if ('failure' in outcome) failures.set(w.id, outcome.failure)
   }))
   return failures
