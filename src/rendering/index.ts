@@ -4,7 +4,7 @@
  * exactly what the viewer's page shows, with the same rights.
  */
 export { drawDashboard, drawVisualization, drawTexts, svgSize } from './draw.ts'
-export { svgToPng, pngSize, type PngOptions } from './raster.ts'
+export { chartPictures, pngSize, svgToPicture, svgToPng, type Picture, type PngOptions } from './raster.ts'
 export { dashboardPdf, PAPER_POINTS, type DashboardPdfOptions } from './pdf.ts'
 export { dashboardPng, dashboardSvg } from './dashboard-svg.ts'
 export { drawingSearch, exportSearch, pdfOptions, pngScale, MAX_VALUE_LENGTH, MAX_VALUES } from './options.ts'

@@ -7,7 +7,7 @@ import { CARD, cardBody } from './dashboard-svg.ts'
 import { svgSize } from './draw.ts'
 import { FONT_FILES } from './fonts.ts'
 import { GRID_PX, gridBoxes, paginate, type Box } from './layout.ts'
-import { svgToRgb } from './raster.ts'
+import { svgToRgb, type Picture } from './raster.ts'
 import type { DrawnDashboard, PdfOptions } from './types.ts'
 
 /** Paper sizes in PDF points (1/72 in), portrait. */
@@ -18,6 +18,8 @@ const HEADER = 30
 const FOOTER = 18
 
 export interface DashboardPdfOptions extends PdfOptions {
+  /** The charts already rasterised for the same send (src/rendering/raster.ts `chartPictures`): used, not drawn again. */
+  pictures?: ReadonlyMap<number, Picture>
   /** When the drawing was made, for the footer (now by default). */
   drawnAt?: Date
 }
@@ -26,6 +28,7 @@ const color = (hex: string) => rgb(parseInt(hex.slice(1, 3), 16) / 255, parseInt
 
 interface Pens {
   doc: PDFDocument
+  pictures?: ReadonlyMap<number, Picture>
   regular: PDFFont
   bold: PDFFont
 }
@@ -44,7 +47,7 @@ export async function dashboardPdf(d: DrawnDashboard, opts: DashboardPdfOptions)
   const drawnAt = opts.drawnAt ?? new Date()
   doc.setCreationDate(drawnAt)
   const pens: Pens = {
-    doc,
+    doc, pictures: opts.pictures,
     regular: await doc.embedFont(fs.readFileSync(FONT_FILES.regular), { subset: true }),
     bold: await doc.embedFont(fs.readFileSync(FONT_FILES.bold), { subset: true }),
   }
@@ -76,8 +79,11 @@ const PICTURE_SCALE = 1.5
  * A chart drawn as an image, its pixels compressed by Node's zlib and handed to the PDF as they are (pdf-lib's own
  * PNG reading and compressing, in JavaScript, would take several times as long as drawing the chart).
  */
-function drawPicture(doc: PDFDocument, page: PDFPage, svg: string, at: { x: number; y: number; width: number; height: number }): void {
-  const { width, height, rgb: pixels } = svgToRgb(svg, { scale: PICTURE_SCALE })
+function drawPicture(
+  doc: PDFDocument, page: PDFPage, picture: { width: number; height: number; rgb: Buffer | (() => Buffer) }, at: { x: number; y: number; width: number; height: number },
+): void {
+  const { width, height } = picture
+  const pixels = typeof picture.rgb === 'function' ? picture.rgb() : picture.rgb
   const stream = doc.context.stream(zlib.deflateSync(pixels, { level: 6 }), {
     Type: 'XObject', Subtype: 'Image', Width: width, Height: height, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, Filter: 'FlateDecode',
   })
@@ -103,7 +109,7 @@ async function drawCard(pens: Pens, page: PDFPage, box: Box, at: Place): Promise
   if (widget.kind === 'chart' && widget.svg) {
     const size = svgSize(widget.svg) ?? { width: body.width, height: body.height }
     const k = Math.min(1, body.width / size.width, body.height / size.height)
-    drawPicture(pens.doc, page, widget.svg, { x: at.x(body.x), y: at.y(body.y + size.height * k), width: size.width * k * at.scale, height: size.height * k * at.scale })
+    drawPicture(pens.doc, page, pens.pictures?.get(widget.widgetId) ?? svgToRgb(widget.svg, { scale: PICTURE_SCALE }), { x: at.x(body.x), y: at.y(body.y + size.height * k), width: size.width * k * at.scale, height: size.height * k * at.scale })
     return
   }
   for (const run of bodyRuns(widget, body.width, body.height)) drawRun(pens, page, run, body.x, body.y, at)

@@ -18,10 +18,36 @@ export function svgToPng(svg: string, opts: PngOptions = {}): Buffer {
   return rasterise(svg, opts).asPng()
 }
 
+/** A chart rasterised once: its PNG (for mail, chat, files) and its RGB pixels (for a PDF's image). */
+export interface Picture {
+  width: number
+  height: number
+  png: Buffer
+  rgb: () => Buffer
+}
+
+/**
+ * An SVG rasterised once for every use a report makes of it: the PNG its mail carries and, from the same pixels, the
+ * PDF's image (src/rendering/pdf.ts), so a chart is never drawn twice in one send.
+ */
+export function svgToPicture(svg: string, opts: PngOptions = {}): Picture {
+  const image = rasterise(svg, opts)
+  let rgb: Buffer | undefined
+  return { width: image.width, height: image.height, png: image.asPng(), rgb: () => (rgb ??= rgbOf(image.pixels)) }
+}
+
+/** The pictures of a drawn dashboard's charts, by widget id (scale 2 by default, as `svgToPng`). */
+export function chartPictures(widgets: readonly { widgetId: number; kind: string; svg?: string }[], opts: PngOptions = {}): Map<number, Picture> {
+  return new Map(widgets.flatMap((w) => (w.kind === 'chart' && w.svg ? [[w.widgetId, svgToPicture(w.svg, opts)] as const] : [])))
+}
+
 /** An SVG rasterised to RGB pixels (3 bytes each, row by row): what a PDF's image takes without a PNG round trip. */
 export function svgToRgb(svg: string, opts: PngOptions = {}): { width: number; height: number; rgb: Buffer } {
   const image = rasterise(svg, opts)
-  const rgba = image.pixels
+  return { width: image.width, height: image.height, rgb: rgbOf(image.pixels) }
+}
+
+function rgbOf(rgba: Buffer): Buffer {
   const rgb = Buffer.allocUnsafe((rgba.length / 4) * 3)
   // the background is opaque, so alpha is 255 everywhere and can be dropped
   for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
@@ -29,7 +55,7 @@ export function svgToRgb(svg: string, opts: PngOptions = {}): { width: number; h
     rgb[j + 1] = rgba[i + 1]
     rgb[j + 2] = rgba[i + 2]
   }
-  return { width: image.width, height: image.height, rgb }
+  return rgb
 }
 
 function rasterise(svg: string, opts: PngOptions) {

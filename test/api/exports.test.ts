@@ -18,6 +18,7 @@ let board: number
 let chart: number
 let sharedTable: number
 let failing: number
+let salesQuery: number
 const widgets: Record<string, number> = {}
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
@@ -55,6 +56,7 @@ beforeAll(async () => {
     data_source_id: f.shared, name: 'Secret',
     query: `select 'classified-row-' || n as secret_value from generate_series(1, 3) n`,
   })
+  salesQuery = sales.id
   const broken = await newQuery(f.admin, { data_source_id: f.warehouse, name: 'Broken', query: 'select * from no_such_table_here' })
   expect((await ran(f.admin, sales.id)).error).toBeUndefined()
   expect((await ran(f.admin, secret.id)).error).toBeUndefined()
@@ -98,6 +100,28 @@ describe('what each caller gets drawn', () => {
     const cleo = await drawnFor(f.ids.cleo)
     expect(kinds(cleo)).toEqual({ text: 'text', chart: 'chart', table: 'html', secret: 'restricted', broken: 'error' })
     expect(JSON.stringify(cleo)).not.toMatch(/classified-row|secret_value|Secret/)
+  })
+})
+
+describe('refreshing before drawing', () => {
+  it('runs a result older than asked once, shared by viewers drawing at the same time, and draws the new one', async () => {
+    const before = await drawnFor(f.ids.admin)
+    const old = before.widgets.find((w) => w.widgetId === widgets.chart)!.queryResultId!
+    await f.t.db.sql`update query_results set retrieved_at = now() - interval '1 hour' where id = ${old}`
+    const runs = async () => Number((await f.t.db.sql<{ n: string }[]>`select count(*) as n from executions where query_id = ${salesQuery}`)[0].n)
+    const runsBefore = await runs()
+    const principal = async (id: number) => (await principalToRunAs(f.t.db.sql, id))!
+    const [mine, theirs] = await Promise.all([
+      drawDashboard(f.t.deps, await principal(f.ids.admin), board, { refreshOlderThanSeconds: 60 }),
+      drawDashboard(f.t.deps, await principal(f.ids.bo), board, { refreshOlderThanSeconds: 60 }),
+    ])
+    expect(await runs()).toBe(runsBefore + 1)
+    const fresh = mine.widgets.find((w) => w.widgetId === widgets.chart)!
+    expect(fresh.queryResultId).not.toBe(old)
+    expect(theirs.widgets.find((w) => w.widgetId === widgets.chart)!.queryResultId).toBe(fresh.queryResultId)
+    expect(Date.parse(fresh.retrievedAt!)).toBeGreaterThan(Date.now() - 60_000)
+    // the failing query ran again and failed again: its error is shown
+    expect(mine.widgets.find((w) => w.widgetId === widgets.broken)).toMatchObject({ kind: 'error', message: expect.stringMatching(/no_such_table_here/) })
   })
 })
 

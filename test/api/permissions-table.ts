@@ -47,6 +47,8 @@ export const EXPECTED: Record<string, string> = {
   'GET /api/dashboards/:id/acl': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'POST /api/dashboards/:id/acl': '401 401 403 403 403 2xx 2xx 2xx',
   'GET /api/dashboards/:id/acl/:access_type': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  'GET /api/dashboards/:id/export.pdf': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  'GET /api/dashboards/:id/export.png': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   // sharing is the owner's or an admin's; the public shape answers its token only (the table's is unknown: 404 alike)
   'POST /api/dashboards/:id/share': '401 401 403 403 403 2xx 2xx 2xx',
   'GET /api/dashboards/public/:token': '404 404 404 404 404 404 404 404',
@@ -145,6 +147,7 @@ export const EXPECTED: Record<string, string> = {
   'DELETE /api/users/:id/sessions/:sid': '401 401 404 404 404 404 404 404', // (the table's :sid names no session)
   'POST /api/visualizations': '401 401 403 403 403 2xx 2xx 2xx',
   'POST /api/visualizations/:id': '401 401 403 403 403 2xx 2xx 2xx',
+  'GET /api/visualizations/:id/export.png': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'POST /api/widgets': '401 401 403 403 403 2xx 2xx 2xx',
   'POST /api/widgets/:id': '401 401 403 403 403 2xx 2xx 2xx',
   // a widget's result drawn by the server: whoever sees the widget's query (the fixture's query has not run: a note)
