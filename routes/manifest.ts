@@ -4,6 +4,7 @@ import adminJobsPage from './admin/queries/jobs.tsx'
 import adminOutdatedPage from './admin/queries/outdated.tsx'
 import adminStatusPage from './admin/status.tsx'
 import adminAuditPage from './admin/audit.tsx'
+import adminSubscriptionsPage from './admin/subscriptions.tsx'
 import alertPage from './alerts/[id].tsx'
 import alertEditorPages from './alerts/editor.tsx'
 import alertsPage from './alerts/index.tsx'
@@ -96,6 +97,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', auditApi],
   ['/', adminStatusPage],
   ['/', adminAuditPage],
+  ['/', adminSubscriptionsPage],
   ['/', adminJobsPage],
   ['/', adminOutdatedPage],
   ['/', alertsPage],

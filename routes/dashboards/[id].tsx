@@ -15,6 +15,7 @@ import type { Env } from '../../src/http/env.ts'
 import { signedIn } from '../../src/http/guards.ts'
 import { idParam } from '../../src/http/validate.ts'
 import { DashboardView } from '../../src/ui/DashboardView.tsx'
+import { subscribeDialogProps } from '../../src/reports/dialog.ts'
 import { renderShellPage } from '../../src/ui/Page.tsx'
 
 /** Share Dashboard's state for its owner or an admin, while the organization allows public URLs; null hides it. */
@@ -56,7 +57,8 @@ export default new Hono<Env>()
     const withParameters = widgets.some((w) => w.kind === 'chart' && w.parameters.length > 0)
     const initial = stateFromSearch(search, parameters.dashboard, parameters.widgets)
     const shown = withParameters ? { ...parameters, initial } : null
-    return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} parameters={shown} filtersMerged={dashboard.dashboard_filters_enabled === true} notice={forkNotice(c)} />, { title: dashboard.name, section: 'dashboards' })
+    return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} parameters={shown} filtersMerged={dashboard.dashboard_filters_enabled === true} notice={forkNotice(c)}
+      subscribe={await subscribeDialogProps(deps, principal, { dashboard: row })} />, { title: dashboard.name, section: 'dashboards' })
   })
   .get('/dashboard/:slug', async (c) => {
     const { principal } = signedIn(c)

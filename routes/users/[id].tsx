@@ -17,6 +17,11 @@ import { texts } from '../../src/shared/texts.ts'
 import { settingsItems } from '../../src/ui/navigation.ts'
 import { FlashNotice } from '../../src/ui/FlashNotice.tsx'
 import { renderShellPage } from '../../src/ui/Page.tsx'
+import ReportList from '../../islands/ReportList.tsx'
+import { allowed } from '../../src/permissions/can.ts'
+import { listRows } from '../../src/reports/list-rows.ts'
+import { listSubscriptions } from '../../src/reports/service.ts'
+import { reportUiTexts } from '../../src/shared/report-texts.ts'
 import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
 import { getUser, type UserJson } from '../../src/users/service.ts'
 import { listSessions } from '../../src/users/sessions.ts'
@@ -92,6 +97,13 @@ async function profilePage(c: Context<Env>, id: number) {
   const sessions = (self || admin) && !user.is_disabled && (
     <SessionsList userId={user.id} sessions={await listSessions(c.get('deps'), principal, user.id)} canEndAll={admin} />
   )
+  // one's own report subscriptions, each to pause or end
+  const reports = self && !user.is_disabled && allowed(principal, 'list_dashboards') && (
+    <section aria-label={reportUiTexts.yours} className="flex flex-col gap-3" data-own-reports>
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">{reportUiTexts.yours}</h2>
+      <ReportList rows={listRows(await listSubscriptions(c.get('deps'), principal, true))} showOwner={false} />
+    </section>
+  )
   const notice = toggledNotice(c, user)
   if ('api_key' in user) c.header('Cache-Control', 'no-store') // the page carries a secret
   return renderShellPage(c, (
@@ -100,6 +112,7 @@ async function profilePage(c: Context<Env>, id: number) {
         {notice && <FlashNotice>{notice}</FlashNotice>}
         {body}
         {sessions}
+        {reports}
         {actions}
       </div>
     </Frame>

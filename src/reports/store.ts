@@ -170,3 +170,13 @@ export async function namesFor(db: Db, rows: SubscriptionRow[]) {
     queries: new Map(queries.map((q) => [Number(q.id), q])),
   }
 }
+
+/** What the Subscribe dialog offers an editor: the organization's enabled people, groups and destinations (at most 500 each). */
+export async function shareChoices(db: Db, orgId: number) {
+  const [users, groups, destinations] = await Promise.all([
+    db<{ id: number; name: string }[]>`select id, name from users where org_id = ${orgId} and disabled_at is null order by name, id limit 500`,
+    db<{ id: number; name: string }[]>`select id, name from groups where org_id = ${orgId} order by name limit 500`,
+    db<{ id: number; name: string; type: string }[]>`select id, name, type from destinations where org_id = ${orgId} order by name limit 500`,
+  ])
+  return { users, groups, destinations }
+}

@@ -60,6 +60,8 @@ export const EXPECTED: Record<string, string> = {
   // the audit log is every admin's (not only super admins'), its page as its calls
   'GET /admin/audit': '3xx 3xx 403 403 403 403 2xx 2xx',
   'GET /api/audit': '401 401 403 403 403 403 2xx 2xx',
+  // every admin's list of the organization's reports
+  'GET /admin/subscriptions': '3xx 3xx 403 403 403 403 2xx 2xx',
   'GET /api/audit.csv': '401 401 403 403 403 403 2xx 2xx',
   'GET /api/data_sources': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/data_sources/types': '401 401 403 403 403 403 2xx 2xx',
