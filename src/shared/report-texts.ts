@@ -44,4 +44,6 @@ export const reportUiTexts = {
   end: 'End',
   delete: 'Delete',
   paused: 'Paused',
+  orgTimeZone: 'Time zone',
+  orgTimeZoneHint: 'Reports are sent on this clock unless they name their own (for example UTC, Europe/Paris, America/New_York).',
 }

@@ -23,6 +23,8 @@ export interface OrgSettingsValues {
   auth_saml_metadata_url: string
   auth_saml_nameid_format: string
   disable_public_urls: boolean
+  /** Where reports' schedules are read when they name no time zone of their own ('UTC' by default). */
+  time_zone: string
 }
 
 export const SETTING_KEYS = [
@@ -30,7 +32,7 @@ export const SETTING_KEYS = [
   'send_email_on_failed_scheduled_queries', 'multi_byte_search_enabled', 'beacon_consent', 'auth_password_login_enabled',
   'auth_google_apps_domains', 'auth_saml_enabled', 'auth_saml_type', 'auth_saml_sso_url', 'auth_saml_entity_id',
   'auth_saml_x509_cert', 'auth_saml_metadata_url', 'auth_saml_nameid_format',
-  'disable_public_urls',
+  'disable_public_urls', 'time_zone',
 ] as const satisfies readonly (keyof OrgSettingsValues)[]
 
 /** Only the page's keys, from a full settings object (the server answers with every setting). */
