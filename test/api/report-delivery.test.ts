@@ -178,6 +178,25 @@ describe('a send', () => {
   }, 120_000)
 })
 
+describe('before drawing', () => {
+  it('runs results older than the interval (or never run) first; a widget whose run fails shows why, and the report still goes', async () => {
+    const fresh = await newQuery(f.admin, { data_source_id: f.warehouse, name: 'Never run', query: 'select 4242 as answer' })
+    const broken = await newQuery(f.admin, { data_source_id: f.warehouse, name: 'Broken', query: 'select * from no_such_table_here' })
+    const other = (await json(f.admin.post('/api/dashboards', { name: 'Stale board' }))).id
+    for (const q of [fresh, broken]) {
+      await json(f.admin.post('/api/widgets', { dashboard_id: other, visualization_id: (q.visualizations as { id: number }[])[0].id, options: {} }))
+    }
+    const report = await json(f.admin.post('/api/subscriptions', { dashboard_id: other, schedule: { interval: 86400 } }))
+    const before = smtp.received.length
+    await json(f.admin.post(`/api/subscriptions/${report.id}/send`, {}))
+    await settled()
+    const [mail] = mailsTo('ada@example.com', before)
+    const html = htmlOf(mail)
+    expect(html).toContain('>4,242</td>')
+    expect(html).toContain('no_such_table_here')
+  }, 120_000)
+})
+
 describe('the schedule', () => {
   it('sends a time missed while no worker ran once, marked late, and plans the next from now', async () => {
     const hourly = await json(f.admin.post('/api/subscriptions', { dashboard_id: board, schedule: { interval: 3600 } }))
