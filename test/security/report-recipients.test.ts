@@ -6,6 +6,7 @@ import { startWorkerFor } from '../helpers/app.ts'
 import { outcomeOf } from '../helpers/jobs.ts'
 import { mimeParts } from '../helpers/mime.ts'
 import { startSmtp } from '../helpers/smtp.ts'
+import { imageToken, unsubscribeToken } from '../../src/reports/signed-links.ts'
 import { eventually } from '../helpers/wait.ts'
 
 /**
@@ -98,4 +99,28 @@ describe("a report's recipients", () => {
     expect(hits[0].widgets.map((w: any) => w.title)).toContain('Table')
     expect(hits[0].widgets.some((w: any) => /requires access/.test(w.note ?? ''))).toBe(true)
   }, 120_000)
+
+  it('open nothing by a token signed with another key, for another recipient or image, or past its time', async () => {
+    const report = await json(f.admin.post('/api/subscriptions', { dashboard_id: board, schedule: { interval: 86400 }, recipients: [{ user_id: f.ids.bo }] }))
+    const page = (token: string, method = 'GET') => f.t.app.request(`/unsubscribe/${token}`, { method })
+    // another installation's key, and a token of bo's altered to name cleo: refused, nothing changed
+    for (const token of [unsubscribeToken('another-key', report.id, { kind: 'user', id: f.ids.bo }),
+      unsubscribeToken(f.t.deps.secretKey, report.id, { kind: 'user', id: f.ids.bo }).replace(`.u${f.ids.bo}.`, `.u${f.ids.cleo}.`),
+      '1.u1', `${report.id}.u${f.ids.bo}.${'A'.repeat(43)}`, '../../api/subscriptions']) {
+      expect((await page(token, 'POST')).status).toBeGreaterThanOrEqual(400)
+    }
+    expect((await json(f.admin.get(`/api/subscriptions/${report.id}`))).recipients).toEqual([{ user_id: f.ids.bo }])
+    // a genuine token for someone who never got this report ends nothing
+    const stranger = await page(unsubscribeToken(f.t.deps.secretKey, report.id, { kind: 'user', id: f.ids.cleo }), 'POST')
+    expect(await stranger.text()).toContain('Nothing to do')
+    // pictures: stored ones exist (a send with a chart), but no forged, other-key or expired token opens one
+    const [image] = await f.t.db.sql<{ id: number }[]>`
+      insert into report_images (send_id, widget_id, png, expires_at)
+      select id, 1, '\\x89504e47'::bytea, now() + interval '1 day' from report_sends limit 1 returning id`
+    const good = imageToken(f.t.deps.secretKey, image.id, new Date(Date.now() + 3600_000))
+    expect((await f.t.app.request(`/reports/images/${good}`)).status).toBe(200)
+    expect((await f.t.app.request(`/reports/images/${imageToken('another-key', image.id, new Date(Date.now() + 3600_000))}`)).status).toBe(404)
+    expect((await f.t.app.request(`/reports/images/${imageToken(f.t.deps.secretKey, image.id, new Date(Date.now() - 1000))}`)).status).toBe(404)
+    expect((await f.t.app.request(`/reports/images/${good.replace(/^\d+/, String(image.id + 1))}`)).status).toBe(404)
+  }, 60_000)
 })
