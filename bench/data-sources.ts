@@ -17,6 +17,7 @@ import { migrate } from '../src/db/migrate.ts'
 import { revealApiKey } from '../src/auth/api-keys.ts'
 import { connect } from '../src/db/sql.ts'
 import { createDeps } from '../src/deps.ts'
+import { FEATURES } from '../src/features.ts'
 import { refreshSchema } from '../src/data-sources/schema-refresh.ts'
 import { loadAssets } from '../src/http/assets.ts'
 import { quietLogger } from '../worker/main.ts'
@@ -47,7 +48,7 @@ try {
   await migrate(sql)
   await runMigrations({ connectionString: url('app'), logger: quietLogger })
   const config = { ...loadConfig({}), dataDir: root, databaseUrl: url('app') }
-  const deps = createDeps({ sql, config, secretKey: 'bench', assets: loadAssets(path.resolve(import.meta.dirname, '../dist')) })
+  const deps = createDeps({ sql, config, secretKey: 'bench', assets: loadAssets(path.resolve(import.meta.dirname, '../dist')), features: FEATURES })
   const app = createApp(deps)
   const setup = await app.request('/setup', {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },

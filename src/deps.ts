@@ -3,6 +3,9 @@ import { CacheBus, SharedCache } from './db/cache.ts'
 import { DatabaseHealth } from './db/health.ts'
 import { provideDemoDatabase } from './demo/dataset.ts'
 import type { Sql } from './db/sql.ts'
+import type { ResultStoredSubscriber } from './executions/result-stored.ts'
+import type { QueryArchivedSubscriber } from './queries/archived.ts'
+import type { QueryKeyOpener } from './queries/object-keys.ts'
 import type { OrgContext } from './orgs/context.ts'
 import type { Principal } from './permissions/principal.ts'
 import type { Assets } from './http/assets.ts'
@@ -16,6 +19,19 @@ export interface CoreDeps {
   sql: Sql
   config: Config
   secretKey: string
+  /** The features built on queries and executions (src/features.ts), which those call without importing them. */
+  features: readonly Feature[]
+}
+
+/** What a feature built on queries adds to them; each part optional. */
+export interface Feature {
+  name: string
+  /** Runs inside the archive's transaction: removes what hangs off the query; a failure undoes the archive. */
+  onQueryArchived?: QueryArchivedSubscriber
+  /** Opens a query by a key of the feature's own (a shared dashboard's token); null when the key is not its. */
+  openQueryByKey?: QueryKeyOpener
+  /** Told of every result a worker stores, after it is committed. */
+  onResultStored?: (sql: Sql) => ResultStoredSubscriber
 }
 
 /** The web process's parts on top: caches shared across requests, browser assets, waiting on finished executions. */
@@ -34,7 +50,7 @@ export interface Deps extends CoreDeps {
   database: DatabaseHealth
 }
 
-export function createDeps(o: { sql: Sql; config: Config; secretKey: string; assets: Assets }): Deps {
+export function createDeps(o: { sql: Sql; config: Config; secretKey: string; assets: Assets; features: readonly Feature[] }): Deps {
   const bus = new CacheBus(o.sql)
   const principals = new SharedCache<Principal>(30_000)
   const orgs = new SharedCache<OrgContext>(30_000, 16)

@@ -4,7 +4,8 @@ import type { Env } from '../../src/http/env.ts'
 import { apiCaller } from '../../src/http/guards.ts'
 import { requestDateFormats } from '../../src/http/date-formats.ts'
 import { idParam } from '../../src/http/validate.ts'
-import { dashboardPdf, dashboardPng, drawDashboard, drawVisualization, exportSearch, pdfOptions, pngScale, svgToPng } from '../../src/rendering/index.ts'
+import type { Principal } from '../../src/permissions/principal.ts'
+import { dashboardPdf, dashboardPng, drawDashboard, drawVisualization, exportSearch, exportSlots, pdfOptions, pngScale, svgToPngAsync } from '../../src/rendering/index.ts'
 
 const id = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
 
@@ -29,23 +30,31 @@ export default new Hono<Env>()
     const { principal } = apiCaller(c)
     const paper = pdfOptions(c.req.query())
     const search = exportSearch(c.req.url)
-    const drawn = await drawDashboard(c.get('deps'), principal, id(c), { search, formats: requestDateFormats(c) })
-    return file(c, await dashboardPdf(drawn, paper), 'application/pdf', fileName(drawn.name, `dashboard-${drawn.id}`, 'pdf'))
+    return exportSlots.run(async () => {
+      const drawn = await drawDashboard(c.get('deps'), principal, id(c), { search, formats: requestDateFormats(c) })
+      return file(c, await dashboardPdf(drawn, paper), 'application/pdf', fileName(drawn.name, `dashboard-${drawn.id}`, 'pdf'))
+    })
   })
   .get('/dashboards/:id/export.png', async (c) => {
     const { principal } = apiCaller(c)
     const scale = pngScale(c.req.query('scale') ?? '1')
     const search = exportSearch(c.req.url)
-    const drawn = await drawDashboard(c.get('deps'), principal, id(c), { search, formats: requestDateFormats(c) })
-    return file(c, dashboardPng(drawn, { scale }), 'image/png', fileName(drawn.name, `dashboard-${drawn.id}`, 'png'))
+    return exportSlots.run(async () => {
+      const drawn = await drawDashboard(c.get('deps'), principal, id(c), { search, formats: requestDateFormats(c) })
+      return file(c, await dashboardPng(drawn, { scale }), 'image/png', fileName(drawn.name, `dashboard-${drawn.id}`, 'png'))
+    })
   })
   .get('/visualizations/:id/export.png', async (c) => {
     const { principal } = apiCaller(c)
     const scale = pngScale(c.req.query('scale'))
     const search = exportSearch(c.req.url)
-    const drawn = await drawVisualization(c.get('deps'), principal, id(c), { search, formats: requestDateFormats(c) })
-    // a visualization that is not a chart (a table, a counter) or has nothing to show is drawn as a card
-    const png = drawn.kind === 'chart' && drawn.svg ? svgToPng(drawn.svg, { scale })
-      : dashboardPng({ id: 0, name: '', slug: '', widgets: [drawn] }, { scale })
-    return file(c, png, 'image/png', fileName(drawn.title, `visualization-${drawn.visualizationId ?? id(c)}`, 'png'))
+    return exportSlots.run(() => visualizationPng(c, principal, scale, search))
   })
+
+/** One visualization as a picture: a chart as drawn; a table, a counter or a message as a card. */
+async function visualizationPng(c: Context<Env>, principal: Principal, scale: number, search: URLSearchParams) {
+  const drawn = await drawVisualization(c.get('deps'), principal, id(c), { search, formats: requestDateFormats(c) })
+  const png = drawn.kind === 'chart' && drawn.svg ? await svgToPngAsync(drawn.svg, { scale })
+    : await dashboardPng({ id: 0, name: '', slug: '', widgets: [drawn] }, { scale })
+  return file(c, png, 'image/png', fileName(drawn.title, `visualization-${drawn.visualizationId ?? id(c)}`, 'png'))
+}

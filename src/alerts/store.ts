@@ -65,6 +65,14 @@ export async function listVisible(db: Db, v: Viewer): Promise<AlertRow[]> {
      order by a.created_at desc, a.id desc`
 }
 
+/** How many alerts the viewer's alert list shows (the home page's counter). */
+export async function countVisible(db: Db, v: Viewer): Promise<number> {
+  const [row] = await db<{ n: number }[]>`
+    select count(*)::int as n from alerts a join queries q on q.id = a.query_id
+     where a.org_id = ${v.orgId} and ${visibleTo(db, v)}`
+  return row.n
+}
+
 /**
  * The same alerts as `listVisible`, read through a cursor a batch at a time, so an unpaged list of any length never
  * sits in memory whole. The iterator holds a connection until it ends or is handed back (`return()`).

@@ -12,6 +12,7 @@ import { requireAdmin, requireAllowed } from '../permissions/require.ts'
 import { dataSourceTypes } from '../runners/registry.ts'
 import type { Runner, RunnerConfig } from '../runners/runner.ts'
 import { RESULTS_TYPE } from '../runners/results.ts'
+import { openedConfig } from './local-files.ts'
 import * as store from './store.ts'
 import type { AccessibleDataSourceRow, DataSourceRow } from './store.ts'
 
@@ -54,7 +55,8 @@ export function requireRun(principal: Principal, ds: AccessibleDataSourceRow) {
   if (!mayRunOn(principal, ds)) throw new Forbidden()
 }
 
-async function adminSource(deps: Deps, principal: Principal, id: number): Promise<DataSourceRow> {
+/** A source of the organization, for an admin only (anyone else: 403). */
+export async function adminSource(deps: Deps, principal: Principal, id: number): Promise<DataSourceRow> {
   requireAdmin(principal)
   const row = await store.findById(deps.sql, principal.orgId, id)
   if (!row) throw new NotFound()
@@ -100,7 +102,8 @@ export async function testDataSource(deps: Deps, principal: Principal, id: numbe
   const row = await adminSource(deps, principal, id)
   const runner = runnerFor(row.type)
   try {
-    await runner.test(runnerConfig(deps.secretKey, row), AbortSignal.timeout(TEST_TIMEOUT_MS))
+    const signal = AbortSignal.timeout(TEST_TIMEOUT_MS)
+    await runner.test(await openedConfig(deps, row, { refreshUrls: true, signal }), signal)
     return { ok: true, message: 'success' }
   } catch (error) {
     const message = (error as Error).name === 'TimeoutError' ? `Connection timed out after ${TEST_TIMEOUT_MS / 1000} s.` : (error as Error).message

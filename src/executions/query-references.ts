@@ -1,5 +1,5 @@
 import { principalToRunAs } from '../auth/service.ts'
-import { runnerConfig } from '../data-sources/service.ts'
+import { openedConfig } from '../data-sources/local-files.ts'
 import { accessThroughGroups, findById as findDataSource } from '../data-sources/store.ts'
 import type { Sql } from '../db/sql.ts'
 import { isAdmin } from '../permissions/can.ts'
@@ -95,7 +95,7 @@ async function live(scope: ReferenceScope, chain: number[], reference: QueryRefe
     if (error instanceof ParameterError) throw new QueryReferenceError(referenceTexts.failed(id, error.message))
     throw error
   }
-  const config = runnerConfig(scope.secretKey, ds)
+  const config = await openedConfig(scope, ds, { signal })
   try {
     const stream = await runner.run(config, text, {
       signal, timeoutMs: timeLimitMs(config, scope.orgTimeLimitSeconds), maxCellBytes: scope.maxCellBytes,

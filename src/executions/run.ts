@@ -1,4 +1,4 @@
-import { runnerConfig } from '../data-sources/service.ts'
+import { openedConfig } from '../data-sources/local-files.ts'
 import type { Sql } from '../db/sql.ts'
 import { log } from '../log.ts'
 import { encodeChunk } from '../results/chunk-codec.ts'
@@ -110,7 +110,7 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
   if (!ds) throw new RunnerError('Target data source not available.')
   const runner = getRunner(ds.type)
   if (!runner) throw new RunnerError(`Unknown data source type: ${ds.type}.`)
-  const config = runnerConfig(ctx.secretKey, ds)
+  const config = await openedConfig(ctx, ds, { signal })
   const annotation = shouldAnnotate(runner, config)
     ? annotationOf({ user: claimed.userEmail ?? 'scheduler', queryId: execution.query_id, queue: execution.queue, scheduled: execution.scheduled })
     : null

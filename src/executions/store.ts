@@ -275,3 +275,11 @@ export async function findReferencedQuery(db: Db, id: number): Promise<Reference
     select id, org_id, data_source_id, latest_query_data_id, query, options from queries where id = ${id}`
   return row
 }
+
+/** The latest stored result of a query of the organization: what a query-dropdown parameter offers. */
+export async function latestResultOfQuery(db: Db, orgId: number, queryId: number) {
+  const [latest] = await db<{ id: number; columns: { name: string }[]; source_ids: number[] | null }[]>`
+    select r.id, r.columns, r.source_ids from queries q join query_results r on r.id = q.latest_query_data_id
+     where q.id = ${queryId} and q.org_id = ${orgId}`
+  return latest
+}

@@ -1,4 +1,5 @@
 import type { Db } from '../db/sql.ts'
+import { sourcesReadable } from '../results/store.ts'
 import type { StoredApiKey } from '../auth/api-keys.ts'
 import type { Schedule } from '../schedules/schedule.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
@@ -283,4 +284,17 @@ export async function dataSourceExists(db: Db, orgId: number, id: number): Promi
 export async function findByIds(db: Db, orgId: number, ids: number[]): Promise<QueryRow[]> {
   if (!ids.length) return []
   return db<QueryRow[]>`select ${queryColumns(db)} from ${queryTables(db)} where q.id = any(${ids}::bigint[]) and q.org_id = ${orgId}`
+}
+
+/**
+ * The newest `limit` queries the viewer may reference from a Query Results source, each with the columns of its
+ * latest result when the viewer may read that result (a Query Results result: every source it read), else null.
+ */
+export async function referenceableQueries(db: Db, v: Viewer, limit: number) {
+  return db<{ id: number; name: string; columns: { name: string; type: string | null }[] | null }[]>`
+    select q.id, q.name, case when ${sourcesReadable(db, v, 'r')} then r.columns end as columns
+      from ${queryTables(db)}
+     where ${visibleTo(db, v)} and not q.is_archived
+     order by q.id desc
+     limit ${limit}`
 }

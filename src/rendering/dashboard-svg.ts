@@ -3,7 +3,7 @@ import { svgSize } from './draw.ts'
 import { FONT_FAMILY } from './fonts.ts'
 import { GRID_PX, gridBoxes, type Box } from './layout.ts'
 import { fitText } from './measure.ts'
-import { svgToPng } from './raster.ts'
+import { svgToPngAsync } from './raster.ts'
 import type { DrawnDashboard } from './types.ts'
 
 const MARGIN = 16
@@ -72,6 +72,6 @@ export function dashboardSvg(d: DrawnDashboard): string {
 }
 
 /** The dashboard's picture as a PNG (scale 1 by default: 1,232 pixels wide). */
-export function dashboardPng(d: DrawnDashboard, opts: { scale?: number } = {}): Buffer {
-  return svgToPng(dashboardSvg(d), { scale: opts.scale ?? 1, background: '#f9fafb' })
+export function dashboardPng(d: DrawnDashboard, opts: { scale?: number } = {}): Promise<Buffer> {
+  return svgToPngAsync(dashboardSvg(d), { scale: opts.scale ?? 1, background: '#f9fafb' })
 }

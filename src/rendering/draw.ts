@@ -9,6 +9,7 @@ import { drawingSize, drawResult, resultReader } from '../results/drawing.ts'
 import { findResult } from '../results/store.ts'
 import { DEFAULT_SETTINGS } from '../settings/defaults.ts'
 import { requireAllowed } from '../permissions/require.ts'
+import { dashboardTexts } from '../shared/dashboard-texts.ts'
 import { dateFormatsOf, iso, type DateFormats } from '../shared/time.ts'
 import { selectionFromSearch } from '../visualizations/filter-choices.ts'
 import { drawingSearch } from './options.ts'
@@ -21,7 +22,7 @@ import type { DrawnDashboard, DrawnWidget, DrawOptions, RenderDeps } from './typ
 export const VISUALIZATION_PLACE = { col: 0, row: 0, sizeX: 3, sizeY: 8 }
 
 export const drawTexts = {
-  restricted: 'This widget requires access to a data source you don\'t have access to.',
+  restricted: dashboardTexts.restricted,
   neverRun: 'This query has not run yet.',
   notRunForValues: 'This query has not run with these parameter values yet.',
   tooLarge: 'The result is too large to draw.',

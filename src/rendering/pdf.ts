@@ -1,13 +1,12 @@
 import fs from 'node:fs'
 import fontkit from '@pdf-lib/fontkit'
-import zlib from 'node:zlib'
 import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import { bodyRuns, COLORS, type Run } from './card-text.ts'
 import { CARD, cardBody } from './dashboard-svg.ts'
 import { svgSize } from './draw.ts'
 import { FONT_FILES } from './fonts.ts'
 import { GRID_PX, gridBoxes, paginate, type Box } from './layout.ts'
-import { svgToRgb, type Picture } from './raster.ts'
+import { svgToPdfImage, type Picture } from './raster.ts'
 import type { DrawnDashboard, PdfOptions } from './types.ts'
 
 /** Paper sizes in PDF points (1/72 in), portrait. */
@@ -18,7 +17,7 @@ const HEADER = 30
 const FOOTER = 18
 
 export interface DashboardPdfOptions extends PdfOptions {
-  /** The charts already rasterised for the same send (src/rendering/raster.ts `chartPictures`): used, not drawn again. */
+  /** The charts already rasterised for the same send (src/rendering/raster.ts `chartPictures` with `forPdf`): used, not drawn again. */
   pictures?: ReadonlyMap<number, Picture>
   /** When the drawing was made, for the footer (now by default). */
   drawnAt?: Date
@@ -79,13 +78,10 @@ const PICTURE_SCALE = 1.5
  * A chart drawn as an image, its pixels compressed by Node's zlib and handed to the PDF as they are (pdf-lib's own
  * PNG reading and compressing, in JavaScript, would take several times as long as drawing the chart).
  */
-function drawPicture(
-  doc: PDFDocument, page: PDFPage, picture: { width: number; height: number; rgb: Buffer | (() => Buffer) }, at: { x: number; y: number; width: number; height: number },
-): void {
-  const { width, height } = picture
-  const pixels = typeof picture.rgb === 'function' ? picture.rgb() : picture.rgb
-  const stream = doc.context.stream(zlib.deflateSync(pixels, { level: 6 }), {
-    Type: 'XObject', Subtype: 'Image', Width: width, Height: height, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, Filter: 'FlateDecode',
+async function drawPicture(doc: PDFDocument, page: PDFPage, picture: Picture | undefined, svg: string, at: { x: number; y: number; width: number; height: number }): Promise<void> {
+  const image = picture?.pdfImage ? { width: picture.width, height: picture.height, data: picture.pdfImage } : await svgToPdfImage(svg, { scale: PICTURE_SCALE })
+  const stream = doc.context.stream(image.data, {
+    Type: 'XObject', Subtype: 'Image', Width: image.width, Height: image.height, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, Filter: 'FlateDecode',
   })
   const name = page.node.newXObject('Image', doc.context.register(stream))
   page.pushOperators(pushGraphicsState(), concatTransformationMatrix(at.width, 0, 0, at.height, at.x, at.y), drawObject(name), popGraphicsState())
@@ -109,7 +105,7 @@ async function drawCard(pens: Pens, page: PDFPage, box: Box, at: Place): Promise
   if (widget.kind === 'chart' && widget.svg) {
     const size = svgSize(widget.svg) ?? { width: body.width, height: body.height }
     const k = Math.min(1, body.width / size.width, body.height / size.height)
-    drawPicture(pens.doc, page, pens.pictures?.get(widget.widgetId) ?? svgToRgb(widget.svg, { scale: PICTURE_SCALE }), { x: at.x(body.x), y: at.y(body.y + size.height * k), width: size.width * k * at.scale, height: size.height * k * at.scale })
+    await drawPicture(pens.doc, page, pens.pictures?.get(widget.widgetId), widget.svg, { x: at.x(body.x), y: at.y(body.y + size.height * k), width: size.width * k * at.scale, height: size.height * k * at.scale })
     return
   }
   for (const run of bodyRuns(widget, body.width, body.height)) drawRun(pens, page, run, body.x, body.y, at)

@@ -1,4 +1,5 @@
-import { Resvg } from '@resvg/resvg-js'
+import { deflateSync } from 'node:zlib'
+import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js'
 import { FONT_FAMILY, FONT_FILES, needsSystemFonts } from './fonts.ts'
 
 export interface PngOptions {
@@ -8,43 +9,79 @@ export interface PngOptions {
   background?: string
 }
 
-const FILES = Object.values(FONT_FILES)
+// regular and bold: what charts and cards use (each file loaded costs every render a few ms)
+const FILES = [FONT_FILES.regular, FONT_FILES.bold]
 
-/**
- * An SVG rasterised to PNG with the shipped fonts (src/rendering/fonts.ts): the server's chart drawing as a picture
- * for mail, chat and the dashboard's PNG export. Synchronous: a chart takes a few milliseconds.
- */
-export function svgToPng(svg: string, opts: PngOptions = {}): Buffer {
-  return rasterise(svg, opts).asPng()
+function options(svg: string, opts: PngOptions): ResvgRenderOptions {
+  return {
+    background: opts.background ?? 'white',
+    fitTo: { mode: 'zoom', value: opts.scale ?? 2 },
+    font: { fontFiles: FILES, loadSystemFonts: needsSystemFonts(svg), defaultFontFamily: FONT_FAMILY, sansSerifFamily: FONT_FAMILY },
+    logLevel: 'off',
+  }
 }
 
-/** A chart rasterised once: its PNG (for mail, chat, files) and its RGB pixels (for a PDF's image). */
+/**
+ * An SVG rasterised to PNG with the shipped fonts (src/rendering/fonts.ts): the server's chart drawing as a picture.
+ * Synchronous, for scripts and tests; a server uses `svgToPngAsync`, which keeps its event loop free.
+ */
+export function svgToPng(svg: string, opts: PngOptions = {}): Buffer {
+  return new Resvg(svg, options(svg, opts)).render().asPng()
+}
+
+/**
+ * The same, drawn on libuv's thread pool: the request's process goes on answering others meanwhile, and the
+ * renderer's own memory (its parsed SVG and fonts) is released as soon as the picture is made rather than when the
+ * garbage collector happens to finalise a JavaScript object, which keeps a report's peak memory low.
+ */
+export async function svgToPngAsync(svg: string, opts: PngOptions = {}): Promise<Buffer> {
+  return (await renderAsync(svg, options(svg, opts))).asPng()
+}
+
+/** A chart rasterised once: its PNG (for mail, chat, files) and, when asked, its pixels ready for a PDF. */
 export interface Picture {
   width: number
   height: number
   png: Buffer
-  rgb: () => Buffer
+  /** RGB pixels, zlib-compressed: a PDF image's data as is (src/rendering/pdf.ts). */
+  pdfImage?: Buffer
 }
 
 /**
- * An SVG rasterised once for every use a report makes of it: the PNG its mail carries and, from the same pixels, the
- * PDF's image (src/rendering/pdf.ts), so a chart is never drawn twice in one send.
+ * An SVG rasterised once for every use a send makes of it: the PNG its mail carries and, with `forPdf`, the PDF's
+ * image from the same pixels, so a chart is never drawn twice. Only compressed bytes are kept (a few dozen KB a chart).
  */
-export function svgToPicture(svg: string, opts: PngOptions = {}): Picture {
-  const image = rasterise(svg, opts)
-  let rgb: Buffer | undefined
-  return { width: image.width, height: image.height, png: image.asPng(), rgb: () => (rgb ??= rgbOf(image.pixels)) }
+export async function svgToPicture(svg: string, opts: PngOptions & { forPdf?: boolean } = {}): Promise<Picture> {
+  const image = await renderAsync(svg, options(svg, opts))
+  const png = image.asPng()
+  return { width: image.width, height: image.height, png, ...(opts.forPdf ? { pdfImage: deflateSync(rgbOf(image.pixels), { level: 3 }) } : {}) }
 }
 
-/** The pictures of a drawn dashboard's charts, by widget id (scale 2 by default, as `svgToPng`). */
-export function chartPictures(widgets: readonly { widgetId: number; kind: string; svg?: string }[], opts: PngOptions = {}): Map<number, Picture> {
-  return new Map(widgets.flatMap((w) => (w.kind === 'chart' && w.svg ? [[w.widgetId, svgToPicture(w.svg, opts)] as const] : [])))
+/** Charts drawn at once: two keep both cores of a small server busy without holding many pixel buffers. */
+const AT_ONCE = 2
+
+/** The pictures of a drawn dashboard's charts, by widget id (scale 2 by default), two at a time. */
+export async function chartPictures(
+  widgets: readonly { widgetId: number; kind: string; svg?: string }[], opts: PngOptions & { forPdf?: boolean } = {},
+): Promise<Map<number, Picture>> {
+  const charts = widgets.filter((w) => w.kind === 'chart' && w.svg)
+  const pictures = new Map<number, Picture>()
+  let next = 0
+  const lane = async () => {
+    while (next < charts.length) {
+      const w = charts[next++]
+      pictures.set(w.widgetId, await svgToPicture(w.svg!, opts))
+    }
+  }
+  await Promise.all(Array.from({ length: AT_ONCE }, lane))
+  // in the dashboard's order, whichever finished first
+  return new Map(charts.map((w) => [w.widgetId, pictures.get(w.widgetId)!]))
 }
 
-/** An SVG rasterised to RGB pixels (3 bytes each, row by row): what a PDF's image takes without a PNG round trip. */
-export function svgToRgb(svg: string, opts: PngOptions = {}): { width: number; height: number; rgb: Buffer } {
-  const image = rasterise(svg, opts)
-  return { width: image.width, height: image.height, rgb: rgbOf(image.pixels) }
+/** An SVG rasterised to RGB pixels (3 bytes each, row by row), compressed: a PDF image's data. */
+export async function svgToPdfImage(svg: string, opts: PngOptions = {}): Promise<{ width: number; height: number; data: Buffer }> {
+  const image = await renderAsync(svg, options(svg, opts))
+  return { width: image.width, height: image.height, data: deflateSync(rgbOf(image.pixels), { level: 3 }) }
 }
 
 function rgbOf(rgba: Buffer): Buffer {
@@ -56,23 +93,6 @@ function rgbOf(rgba: Buffer): Buffer {
     rgb[j + 2] = rgba[i + 2]
   }
   return rgb
-}
-
-function rasterise(svg: string, opts: PngOptions) {
-  const scale = opts.scale ?? 2
-  const resvg = new Resvg(svg, {
-    background: opts.background ?? 'white',
-    fitTo: { mode: 'zoom', value: scale },
-    font: {
-      fontFiles: FILES,
-      loadSystemFonts: needsSystemFonts(svg),
-      defaultFontFamily: FONT_FAMILY,
-      sansSerifFamily: FONT_FAMILY,
-      monospaceFamily: 'DejaVu Sans Mono',
-    },
-    logLevel: 'off',
-  })
-  return resvg.render()
 }
 
 /** A PNG's width and height, read from its header (bytes 16–23 of the IHDR chunk). */

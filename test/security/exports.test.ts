@@ -84,6 +84,21 @@ describe('the address', () => {
   })
 })
 
+describe('a flood of exports', () => {
+  it('is drawn a few at a time: every answer is the picture or a 429 with a message and Retry-After, never a 5xx', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, () => f.admin.get(`/api/dashboards/${board}/export.png`)))
+    for (const res of answers) {
+      expect([200, 429]).toContain(res.status)
+      if (res.status === 429) {
+        expect(res.headers.get('retry-after')).toBe('5')
+        expect((await res.json()).message).toMatch(/Too many exports/)
+      } else {
+        expect(res.headers.get('content-type')).toBe('image/png')
+      }
+    }
+  })
+})
+
 describe('a text box', () => {
   it('becomes text in the picture, never elements: no image, script or outside reference', async () => {
     const admin = (await principalToRunAs(f.t.db.sql, f.ids.admin))!

@@ -62,7 +62,7 @@ const mayHoldSql = (file: string) =>
   /(^|\/|-)store\.ts$/.test(file) || file.startsWith('src/db/') || file.startsWith('src/runners/')
 
 /** A postgres.js tagged template (`sql\`…\``, `tx<Row[]>\`…\``, `this.sql\`…\``) or an `.unsafe(` call. */
-const SQL_PATTERN = /(?<!`)\b(?:sql|db|tx|trx)(?:<[^`;]*>)?`|\.unsafe\(/
+const SQL_PATTERN = /(?<!`)\b(?:sql|db|tx|trx)(?:<[^`\n]*>)?`|\.unsafe\(/
 const isComment = (line: string) => /^\s*(\/\/|\*|\/\*)/.test(line)
 
 /** The guide: "Past 400 lines, split the file". */
