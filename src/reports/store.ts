@@ -180,3 +180,8 @@ export async function shareChoices(db: Db, orgId: number) {
   ])
   return { users, groups, destinations }
 }
+
+/** The reports of one visualization of a query (an archived query takes them along). */
+export async function deleteReportsOfQuery(db: Db, queryId: number): Promise<void> {
+  await db`delete from report_subscriptions where query_id = ${queryId}`
+}

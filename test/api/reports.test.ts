@@ -157,4 +157,11 @@ describe('reading, changing, sending and ending a report', () => {
     expect(jobs.map((j) => j.key)).toEqual(expect.arrayContaining([`report-send:${all.send_id}`, `report-send:${preview.send_id}`]))
     expect(await json(f.cleo.get(`/api/subscriptions/${made.id}/deliveries`))).toEqual({ deliveries: [], sends_without_deliveries: [] })
   })
+
+  it('ends the reports of a query when it is archived', async () => {
+    const q = await newQuery(f.admin, { data_source_id: f.warehouse, name: 'Soon archived', query: 'select 5' })
+    const made = await json(f.admin.post('/api/subscriptions', { query_id: q.id, visualization_id: (q.visualizations as { id: number }[])[0].id, schedule: daily }))
+    expect((await f.admin.request('DELETE', `/api/queries/${q.id}`)).status).toBe(200)
+    expect((await f.admin.get(`/api/subscriptions/${made.id}`)).status).toBe(404)
+  })
 })
