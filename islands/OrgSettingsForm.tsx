@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type JSX } from 'react'
+import { reportUiTexts } from '../src/shared/report-texts.ts'
 import { island } from '../src/shared/island.tsx'
 import { texts } from '../src/shared/texts.ts'
 import { api, ApiError } from './lib/api.ts'
@@ -70,6 +71,7 @@ function OrgSettingsForm({ settings, dateFormats, timeFormats, otherLoginMethod,
           <Select id="org-date-format" label={t.dateFormat} value={values.date_format} options={dateFormats} onChange={(v) => set({ date_format: v })} />
           <Select id="org-time-format" label={t.timeFormat} value={values.time_format} options={timeFormats} onChange={(v) => set({ time_format: v })} />
         </div>
+        <TextField id="org-time-zone" label={reportUiTexts.orgTimeZone} value={values.time_zone ?? 'UTC'} onChange={(v) => set({ time_zone: v })} hint={reportUiTexts.orgTimeZoneHint} />
         <Group legend={t.charts}>
           <Check id="org-hide-mode-bar" label={t.hideModeBar} checked={values.hide_plotly_mode_bar}
             onChange={(c) => set({ hide_plotly_mode_bar: c })} />

@@ -4,6 +4,7 @@ import adminJobsPage from './admin/queries/jobs.tsx'
 import adminOutdatedPage from './admin/queries/outdated.tsx'
 import adminStatusPage from './admin/status.tsx'
 import adminAuditPage from './admin/audit.tsx'
+import adminSubscriptionsPage from './admin/subscriptions.tsx'
 import alertPage from './alerts/[id].tsx'
 import alertEditorPages from './alerts/editor.tsx'
 import alertsPage from './alerts/index.tsx'
@@ -28,6 +29,7 @@ import querySnippetsApi from './api/query_snippets.ts'
 import scimApi from './api/scim.ts'
 import sessionApi from './api/session.ts'
 import settingsApi from './api/settings.ts'
+import subscriptionsApi from './api/subscriptions.ts'
 import usersApi from './api/users.ts'
 import visualizationsApi from './api/visualizations.ts'
 import widgetsApi from './api/widgets.ts'
@@ -59,6 +61,7 @@ import queriesPages from './queries/index.tsx'
 import querySnippetsPages from './query_snippets/index.tsx'
 import ready from './ready.ts'
 import samlSignIn from './saml.tsx'
+import reportImages from './reports/images.ts'
 import settingsGeneralPage from './settings/general.tsx'
 import setup from './setup.tsx'
 import signInLink from './sign-in-link.tsx'
@@ -67,6 +70,7 @@ import profilePage from './users/[id].tsx'
 import userSessionsForms from './users/sessions.tsx'
 import usersPages from './users/index.tsx'
 import verificationEmail from './verification_email.tsx'
+import unsubscribe from './unsubscribe.tsx'
 import verify from './verify.tsx'
 
 /**
@@ -94,12 +98,14 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/scim', scimApi],
   ['/api/session', sessionApi],
   ['/api/settings', settingsApi],
+  ['/api/subscriptions', subscriptionsApi],
   ['/api/users', usersApi],
   ['/api/visualizations', visualizationsApi],
   ['/api/widgets', widgetsApi],
   ['/', auditApi],
   ['/', adminStatusPage],
   ['/', adminAuditPage],
+  ['/', adminSubscriptionsPage],
   ['/', adminJobsPage],
   ['/', adminOutdatedPage],
   ['/', alertsPage],
@@ -130,6 +136,8 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', queriesPages],
   ['/', queryEditorPages],
   ['/', queryPage],
+  ['/', reportImages],
+  ['/', unsubscribe],
   ['/', querySnippetsPages],
   ['/', ready],
   ['/', samlSignIn],

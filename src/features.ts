@@ -1,6 +1,7 @@
 import { alertsOnResultStored, removeAlertsOfArchivedQuery } from './alerts/index.ts'
 import { openQueryBySharedDashboard, removeWidgetsOfArchivedQuery } from './dashboards/index.ts'
 import type { Feature } from './deps.ts'
+import { removeReportsOfArchivedQuery } from './reports/index.ts'
 
 /**
  * The features built on queries and executions, composed once: src/start.ts and the test helpers hand this list to
@@ -12,4 +13,6 @@ export const FEATURES: readonly Feature[] = [
   { name: 'dashboards', onQueryArchived: removeWidgetsOfArchivedQuery, openQueryByKey: openQueryBySharedDashboard },
   // an archived query takes its alerts along; each stored result is checked by the alerts that watch it
   { name: 'alerts', onQueryArchived: removeAlertsOfArchivedQuery, onResultStored: alertsOnResultStored },
+  // an archived query takes the reports of its visualizations along
+  { name: 'reports', onQueryArchived: removeReportsOfArchivedQuery },
 ]

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { Logger, parseCrontab, run, type Runner, type WorkerEvents } from 'graphile-worker'
 import type { Config } from '../src/config.ts'
-import { asyncCommitUrl, connect, CANCEL_CHANNEL, ExecutionSignals } from '../src/db/index.ts'
+import { asyncCommitUrl, connect, CANCEL_CHANNEL, ExecutionSignals, DONE_CHANNEL } from '../src/db/index.ts'
 import { ResultStoredHooks } from '../src/executions/index.ts'
 import { provideDemoDatabase } from '../src/demo/index.ts'
 import { log } from '../src/log.ts'
@@ -33,6 +33,9 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const heartbeat = new Heartbeat(sql, { concurrency, deadAfterSeconds: o.config.workerDeadAfterSeconds, secretKey: o.secretKey })
   const cancels = new ExecutionSignals(sql, CANCEL_CHANNEL)
   await cancels.start()
+  // reports wait for the runs that refresh their widgets before drawing them
+  const executionsDone = new ExecutionSignals(sql, DONE_CHANNEL)
+  await executionsDone.start()
   const resultStored = new ResultStoredHooks()
   // jobs are locked in the name of the worker pool; its id is only known as graphile-worker creates it
   const events: WorkerEvents = new EventEmitter()
@@ -40,7 +43,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const runner: Runner = await run({
     connectionString: asyncCommitUrl(o.connectionString),
     concurrency,
-    taskList: taskList({ sql, secretKey: o.secretKey, config: o.config, cancels, resultStored, features: o.features }),
+    taskList: taskList({ sql, secretKey: o.secretKey, config: o.config, cancels, resultStored, executionsDone, features: o.features }),
     parsedCronItems: parseCrontab(crontab),
     noHandleSignals: true,
     pollInterval: 1000,
@@ -58,6 +61,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       await runner.stop()
       await heartbeat.stop()
       await cancels.stop()
+      await executionsDone.stop()
       await closeWarmPostgresConnections()
       await sql.end({ timeout: 5 })
     },

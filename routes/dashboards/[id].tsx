@@ -9,6 +9,7 @@ import { dateFormatsOf } from '../../src/shared/time.ts'
 import { dashboardHeaderProps, DashboardView, renderShellPage } from '../../src/ui/index.ts'
 import type { Env } from '../../src/http/index.ts'
 import { signedIn, idParam } from '../../src/http/index.ts'
+import { subscribeDialogProps } from '../../src/reports/index.ts'
 
 /** Share Dashboard's state for its owner or an admin, while the organization allows public URLs; null hides it. */
 async function shareProps(c: Context<Env>, row: Awaited<ReturnType<typeof getDashboardRow>>) {
@@ -49,7 +50,8 @@ export default new Hono<Env>()
     const withParameters = widgets.some((w) => w.kind === 'chart' && w.parameters.length > 0)
     const initial = stateFromSearch(search, parameters.dashboard, parameters.widgets)
     const shown = withParameters ? { ...parameters, initial } : null
-    return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} parameters={shown} filtersMerged={dashboard.dashboard_filters_enabled === true} notice={forkNotice(c)} />, { title: dashboard.name, section: 'dashboards' })
+    return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} parameters={shown} filtersMerged={dashboard.dashboard_filters_enabled === true} notice={forkNotice(c)}
+      subscribe={await subscribeDialogProps(deps, principal, { dashboard: row })} />, { title: dashboard.name, section: 'dashboards' })
   })
   .get('/dashboard/:slug', async (c) => {
     const { principal } = signedIn(c)

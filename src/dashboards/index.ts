@@ -10,6 +10,7 @@ export { archiveDashboard, createDashboard, dashboardTags, forkDashboard, getDas
 export type { DashboardListKind } from './service.ts'
 export { dashboardShareable, mayManageSharing, PUBLIC_MIN_MAX_AGE, shareDashboard, sharedDashboard, shareFieldsFor, unshareDashboard, widgetResultsCaller } from './sharing.ts'
 export { countDashboards } from './store.ts'
+export type { DashboardRow } from './store.ts'
 export { dashboardView, drawDashboard, GRID_VIEW } from './view.ts'
 export type { ParametersView, WidgetView } from './view.ts'
 export { drawingInput, storedResultFor, widgetDrawing } from './widget-results.ts'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Config } from '../config.ts'
+import { isTimeZone } from '../shared/time-zone.ts'
 
 export const DATE_FORMATS = ['DD/MM/YY', 'MM/DD/YY', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY']
 export const TIME_FORMATS = ['HH:mm', 'HH:mm:ss', 'HH:mm:ss.SSS']
@@ -54,6 +55,8 @@ export const OrgSettingsSchema = z.strictObject({
   auth_jwt_auth_public_certs_url: z.string().trim().max(2000),
   auth_jwt_auth_header_name: z.string().trim().max(200),
   auth_jwt_auth_cookie_name: z.string().trim().max(200),
+  /** Where reports' schedules are read when their own names no zone (src/reports/schedule.ts). */
+  time_zone: z.string().max(100).refine(isTimeZone, 'time_zone must be a time zone name such as UTC or Europe/Paris.'),
 })
 
 export type OrgSettings = z.infer<typeof OrgSettingsSchema>
@@ -98,6 +101,7 @@ export const DEFAULT_SETTINGS: OrgSettings = {
   auth_jwt_auth_public_certs_url: '',
   auth_jwt_auth_header_name: '',
   auth_jwt_auth_cookie_name: '',
+  time_zone: 'UTC',
 }
 
 /** The login methods the operator switches on in the environment rather than in the settings. */

@@ -5,3 +5,9 @@ export async function findBaseUrlSetting(db: Db, orgId: number): Promise<string 
   const [row] = await db<{ base_url: string | null }[]>`select settings->>'base_url' as base_url from organizations where id = ${orgId}`
   return row?.base_url ?? null
 }
+
+/** The organization's `time_zone` setting (null when unset: UTC), read fresh as reports are planned. */
+export async function findTimeZoneSetting(db: Db, orgId: number): Promise<string | null> {
+  const [row] = await db<{ time_zone: string | null }[]>`select settings->>'time_zone' as time_zone from organizations where id = ${orgId}`
+  return row?.time_zone ?? null
+}

@@ -21,6 +21,18 @@ export const EXPECTED: Record<string, string> = {
   'POST /api/alerts/:id/subscriptions': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/alerts/:id/history': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/alerts/:id/deliveries': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  // reports: anyone who may open dashboards has their own; a report is read, changed, sent and ended by its owner or
+  // an admin (an admin's list holds the organization's)
+  'GET /api/subscriptions': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  'POST /api/subscriptions': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  'GET /api/subscriptions/:id': '401 401 403 403 403 2xx 2xx 2xx',
+  'POST /api/subscriptions/:id': '401 401 403 403 403 2xx 2xx 2xx',
+  'POST /api/subscriptions/:id/send': '401 401 403 403 403 2xx 2xx 2xx',
+  'GET /api/subscriptions/:id/deliveries': '401 401 403 403 403 2xx 2xx 2xx',
+  // the unsubscribe page and report pictures open by their signed token alone (the table's is forged: a clear 400, a 404)
+  'GET /unsubscribe/:token': '400 400 400 400 400 400 400 400',
+  'POST /unsubscribe/:token': '400 400 400 400 400 400 400 400',
+  'GET /reports/images/:token': '404 404 404 404 404 404 404 404',
   'GET /api/config': '2xx 2xx 2xx 2xx 2xx 2xx 2xx 2xx',
   // the SCIM token is an admin's to make, read and revoke; SCIM itself answers its bearer token alone (no session,
   // user key or query key opens it: every role here is refused)
@@ -71,6 +83,8 @@ export const EXPECTED: Record<string, string> = {
   // the audit log is every admin's (not only super admins'), its page as its calls
   'GET /admin/audit': '3xx 3xx 403 403 403 403 2xx 2xx',
   'GET /api/audit': '401 401 403 403 403 403 2xx 2xx',
+  // every admin's list of the organization's reports
+  'GET /admin/subscriptions': '3xx 3xx 403 403 403 403 2xx 2xx',
   'GET /api/audit.csv': '401 401 403 403 403 403 2xx 2xx',
   'GET /api/data_sources': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/data_sources/types': '401 401 403 403 403 403 2xx 2xx',
@@ -255,6 +269,7 @@ export const EXPECTED: Record<string, string> = {
   // a made-up link: refused alike for everyone
   'GET /verify/:token': '400 400 400 400 400 400 400 400',
   'DELETE /api/alerts/:id': '401 401 403 403 403 2xx 2xx 2xx',
+  'DELETE /api/subscriptions/:id': '401 401 403 403 403 2xx 2xx 2xx',
   'DELETE /api/alerts/:id/mute': '401 401 403 403 403 2xx 2xx 2xx',
   'DELETE /api/alerts/:id/subscriptions/:subId': '401 401 403 403 403 2xx 2xx 2xx',
   'DELETE /api/dashboards/:id': '401 401 403 403 403 2xx 2xx 2xx',

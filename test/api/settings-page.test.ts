@@ -62,7 +62,7 @@ describe('/settings/general', () => {
       'auth_oidc_groups_claim', 'auth_oidc_issuer_url', 'auth_password_login_enabled', 'auth_saml_enabled', 'auth_saml_entity_id',
       'auth_saml_groups_attribute', 'auth_saml_metadata_url', 'auth_saml_nameid_format', 'auth_saml_sso_url', 'auth_saml_type', 'auth_saml_x509_cert',
       'base_url', 'beacon_consent', 'date_format', 'disable_public_urls', 'feature_show_permissions_control', 'hide_plotly_mode_bar',
-      'multi_byte_search_enabled', 'send_email_on_failed_scheduled_queries', 'time_format',
+      'multi_byte_search_enabled', 'send_email_on_failed_scheduled_queries', 'time_format', 'time_zone',
     ])
     // no other sign-in method is configured here (no LDAP), so password login cannot be switched off
     expect(props.otherLoginMethod).toBe(false)

@@ -11,7 +11,9 @@ import { cleanupResults } from './cleanup_results.ts'
 import { cleanupSessions } from './cleanup_sessions.ts'
 import { cleanupAuditEvents } from './cleanup_audit_events.ts'
 import { deliverAlertTask } from './deliver_alert.ts'
+import { deliverReportTask } from './deliver_report.ts'
 import { executeQueryTask } from './execute_query.ts'
+import { planReports } from './plan_reports.ts'
 import { refreshQueryTask } from './refresh_query.ts'
 import { refreshSchemaTask } from './refresh_schema.ts'
 import { restartAlertRuns } from './restart_alert_runs.ts'
@@ -19,6 +21,7 @@ import { restartSchedules } from './restart_schedules.ts'
 import { runAlertQueryTask } from './run_alert_query.ts'
 import { sendFailureReportTask } from './send_failure_report.ts'
 import { sendMailTask } from './send_mail.ts'
+import { sendReportTask } from './send_report.ts'
 
 /** The worker's parts: the core every service needs (never the web process's caches or assets), and its own signals. */
 export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey' | 'features'> {
@@ -27,6 +30,8 @@ export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey' | 'features
   cancels: ExecutionSignals
   /** Where features built on executions (alerts) hear of each stored result. */
   resultStored?: ResultStoredHooks
+  /** Finished executions, for reports that refresh their widgets before drawing (absent: drawn as stored). */
+  executionsDone?: ExecutionSignals
 }
 
 /** Every task this worker runs, by identifier. Explicit imports, so Node, Deno and bundles agree. */
@@ -55,6 +60,12 @@ export function taskList(deps: TaskDeps): TaskList {
     deliver_alert: deliverAlertTask({ sql: deps.sql, secretKey: deps.secretKey, config, retryBaseMs: config.alertRetryBaseMs ?? 10_000 }),
     run_alert_query: runAlertQueryTask(deps.sql, deps.secretKey),
     restart_alert_runs: restartAlertRuns(deps.sql),
+    plan_reports: planReports(deps.sql),
+    send_report: sendReportTask({
+      sql: deps.sql, secretKey: deps.secretKey, config, canRefresh: !!deps.executionsDone,
+      executionsDone: deps.executionsDone as ExecutionSignals,
+    }),
+    deliver_report: deliverReportTask({ sql: deps.sql, secretKey: deps.secretKey, config, retryBaseMs: config.alertRetryBaseMs ?? 10_000 }),
   }
 }
 
@@ -66,4 +77,5 @@ export const crontab = [
   '50 * * * * cleanup_audit_events ?max=1',
   '* * * * * restart_schedules ?max=1',
   '* * * * * restart_alert_runs ?max=1',
+  '* * * * * plan_reports ?max=1',
 ].join('\n')

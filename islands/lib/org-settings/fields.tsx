@@ -39,6 +39,8 @@ export interface OrgSettingsValues {
   auth_jwt_auth_header_name: string
   auth_jwt_auth_cookie_name: string
   audit_log_retention_days: number
+  /** Where reports' schedules are read when they name no time zone of their own ('UTC' by default). */
+  time_zone: string
 }
 
 export const SETTING_KEYS = [
@@ -49,7 +51,7 @@ export const SETTING_KEYS = [
   'disable_public_urls',
   'auth_oidc_enabled', 'auth_oidc_issuer_url', 'auth_oidc_client_id', 'auth_oidc_client_secret', 'auth_oidc_button_label',
   'auth_oidc_groups_claim', 'auth_oidc_group_mappings', 'auth_jwt_login_enabled', 'auth_jwt_auth_issuer', 'auth_jwt_auth_audience',
-  'auth_jwt_auth_public_certs_url', 'auth_jwt_auth_header_name', 'auth_jwt_auth_cookie_name', 'audit_log_retention_days',
+  'auth_jwt_auth_public_certs_url', 'auth_jwt_auth_header_name', 'auth_jwt_auth_cookie_name', 'audit_log_retention_days', 'time_zone',
 ] as const satisfies readonly (keyof OrgSettingsValues)[]
 
 /** Only the page's keys, from a full settings object (the server answers with every setting). */
