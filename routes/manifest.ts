@@ -10,6 +10,8 @@ import alertsPage from './alerts/index.tsx'
 import adminApi from './api/admin.ts'
 import alertsApi from './api/alerts.ts'
 import auditApi from './api/audit.ts'
+import importsApi from './api/imports.ts'
+import adminImportPage from './admin/import.tsx'
 import configApi from './api/config.ts'
 import dashboardsApi from './api/dashboards.ts'
 import dataSourcesApi from './api/data_sources.ts'
@@ -77,6 +79,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/events', eventsApi],
   ['/api/groups', groupsApi],
   ['/api/jobs', jobsApi],
+  ['/api/imports', importsApi],
   ['/api/organization', organizationApi],
   ['/api/queries', queriesApi],
   ['/api/queries', queryExecutionsApi],
@@ -90,6 +93,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', auditApi],
   ['/', adminStatusPage],
   ['/', adminAuditPage],
+  ['/', adminImportPage],
   ['/', adminJobsPage],
   ['/', adminOutdatedPage],
   ['/', alertsPage],

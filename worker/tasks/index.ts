@@ -17,6 +17,7 @@ import { refreshSchemaTask } from './refresh_schema.ts'
 import { restartAlertRuns } from './restart_alert_runs.ts'
 import { restartSchedules } from './restart_schedules.ts'
 import { runAlertQueryTask } from './run_alert_query.ts'
+import { runImportTask } from './run_import.ts'
 import { sendFailureReportTask } from './send_failure_report.ts'
 import { sendMailTask } from './send_mail.ts'
 
@@ -55,6 +56,7 @@ export function taskList(deps: TaskDeps): TaskList {
     deliver_alert: deliverAlertTask({ sql: deps.sql, secretKey: deps.secretKey, config, retryBaseMs: config.alertRetryBaseMs ?? 10_000 }),
     run_alert_query: runAlertQueryTask(deps.sql, deps.secretKey),
     restart_alert_runs: restartAlertRuns(deps.sql),
+    run_import: runImportTask(deps.sql, deps.secretKey),
   }
 }
 

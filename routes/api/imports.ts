@@ -1,0 +1,23 @@
+import { Hono } from 'hono'
+import type { Env } from '../../src/http/env.ts'
+import { apiCaller } from '../../src/http/guards.ts'
+import { idParam, jsonBody } from '../../src/http/validate.ts'
+import { NotFound } from '../../src/errors.ts'
+import { createImport, getImport, listImports } from '../../src/imports/service.ts'
+
+/** Imports from an established-tool instance (admins only): start one, follow it, list past runs. */
+export default new Hono<Env>()
+  .get('/', async (c) => {
+    const { principal } = apiCaller(c)
+    c.header('Cache-Control', 'no-store')
+    return c.json(await listImports(c.get('deps'), principal))
+  })
+  .post('/', async (c) => {
+    const { principal } = apiCaller(c)
+    return c.json(await createImport(c.get('deps'), principal, await jsonBody(c.req)), 202)
+  })
+  .get('/:id', async (c) => {
+    const { principal } = apiCaller(c)
+    c.header('Cache-Control', 'no-store')
+    return c.json(await getImport(c.get('deps'), principal, idParam(c.req.param('id'), NotFound)))
+  })
