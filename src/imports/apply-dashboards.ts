@@ -48,6 +48,7 @@ export async function applyWidgets(ctx: ApplyContext, snap: Snapshot) {
   r.total('widgets', all.length)
   const places = await placeIds(ctx, 'widgets', 'widgets', all.map(({ w }) => Number(w.id)))
   let freely = 0
+  const rows: Record<string, unknown>[] = []
   for (const d of snap.dashboards) {
     const dashboardId = ctx.ids.get('dashboards', d.id)
     const widgets: Obj[] = Array.isArray(d.widgets) ? d.widgets.filter(isObj) : []
@@ -73,13 +74,14 @@ export async function applyWidgets(ctx: ApplyContext, snap: Snapshot) {
       const { position, placedFreely } = widgetPosition(options, isText, twelve, placed)
       if (placedFreely) freely++
       const { id, exists } = places.get(Number(w.id))!
-      await store.writeRow(tx, 'widgets', {
+      rows.push({
         id, dashboard_id: dashboardId, visualization_id: visualizationId, text: typeof w.text === 'string' ? w.text : '', width: 1,
         options: { ...options, position }, created_at: timeOf(w.created_at), updated_at: timeOf(w.updated_at),
-      }, exists)
+      })
       r.brought('widgets', exists)
     }
   }
+  await store.upsertRows(tx, 'widgets', rows)
   if (freely) r.note('widgets', `${freely} widget(s) had no position and were placed at the lowest free place.`)
   if (twelve) r.note('widgets', `The old instance (${snap.version}) draws 12 columns: positions and widths were halved for Sightline's 6.`)
 }

@@ -23,7 +23,12 @@ export async function applyQueries(ctx: ApplyContext, snap: Snapshot) {
   const sourceTypes = new Map(snap.dataSources.map((s) => [Number(s.id), String(s.type)]))
   const places = await placeIds(ctx, 'queries', 'queries', snap.queries.map((q) => Number(q.id)))
   const queryId = (old: number) => ctx.ids.get('queries', old)
-  for (const q of snap.queries) {
+  const originKeys = snap.queries.map((q) => (typeof q.api_key === 'string' && q.api_key.length >= 20 ? q.api_key as string : null))
+  const holders = await store.queryKeyHolders(tx, originKeys.filter((k): k is string => k !== null).map(apiKeyHash))
+  const rows: Record<string, unknown>[] = []
+  const versions: store.QueryVersion[] = []
+  const scheduled: number[] = []
+  for (const [i, q] of snap.queries.entries()) {
     const { id, exists } = places.get(Number(q.id))!
     const oldSource = q.data_source_id == null ? null : Number(q.data_source_id)
     const dataSourceId = oldSource === null ? null : ctx.ids.get('data_sources', oldSource) ?? null
@@ -43,26 +48,27 @@ export async function applyQueries(ctx: ApplyContext, snap: Snapshot) {
     const tags = tagsOf(q.tags)
     const owner = ownerOf(ctx, q.user?.id ?? q.user_id)
     // the key the old instance gave the query, unless another query here holds it already
-    let key = typeof q.api_key === 'string' && q.api_key.length >= 20 ? q.api_key : null
-    if (key && (await store.queryKeyTaken(tx, apiKeyHash(key), id))) key = null
+    let key = originKeys[i]
+    const holder = key ? holders.get(apiKeyHash(key).toString('hex')) : undefined
+    if (holder !== undefined && holder !== id) key = null
     const stored = storedApiKey(ctx.secretKey, key ?? newKey())
     const version = Number.isInteger(q.version) && q.version > 0 ? q.version : 1
-    await store.writeRow(tx, 'queries', {
+    rows.push({
       id, org_id: ctx.orgId, data_source_id: dataSourceId, user_id: owner,
       last_modified_by_id: ctx.ids.get('users', q.last_modified_by?.id ?? q.last_modified_by_id) ?? owner,
       name, description, query: text, query_hash: savedQueryHash(text, options as never, type),
       is_draft: q.is_draft !== false, is_archived: !!q.is_archived, schedule, options, tags, version,
       created_at: timeOf(q.created_at), updated_at: timeOf(q.updated_at),
       api_key_hash: stored.hash, api_key_sealed: stored.sealed,
-    }, exists, ['org_id'])
-    await store.writeQueryVersion(tx, {
-      query_id: id, version, user_id: owner, name, description, query: text, data_source_id: dataSourceId, options, tags,
-      schedule, created_at: timeOf(q.updated_at),
     })
-    if (schedule && !q.is_archived) await scheduleChanged(tx, id)
+    versions.push({ query_id: id, version, user_id: owner, name, description, query: text, data_source_id: dataSourceId, options, tags, schedule, created_at: timeOf(q.updated_at) })
+    if (schedule && !q.is_archived) scheduled.push(id)
     if (key) r.brought('api_keys', exists)
     r.brought('queries', exists)
   }
+  await store.upsertRows(tx, 'queries', rows, ['org_id'])
+  await store.writeQueryVersions(tx, versions)
+  for (const id of scheduled) await scheduleChanged(tx, id)
 }
 
 /** A visualization Sightline draws the same way is kept as is; a kind it lacks is kept and named in the report. */
@@ -76,6 +82,7 @@ export async function applyVisualizations(ctx: ApplyContext, snap: Snapshot) {
   const all = snap.queries.flatMap((q) => (Array.isArray(q.visualizations) ? q.visualizations.map((v: Obj) => ({ v, q })) : []))
   r.total('visualizations', all.length)
   const places = await placeIds(ctx, 'visualizations', 'visualizations', all.map(({ v }) => Number(v.id)))
+  const rows: Record<string, unknown>[] = []
   for (const { v, q } of all) {
     const queryId = ctx.ids.get('queries', q.id)
     if (queryId === undefined || typeof v.type !== 'string') {
@@ -86,10 +93,11 @@ export async function applyVisualizations(ctx: ApplyContext, snap: Snapshot) {
     if (note) r.note('visualizations', note)
     const { id, exists } = places.get(Number(v.id))!
     const options = v.options && typeof v.options === 'object' && !Array.isArray(v.options) ? v.options : {}
-    await store.writeRow(tx, 'visualizations', {
+    rows.push({
       id, query_id: queryId, type: v.type, name: clip(v.name, 255), description: typeof v.description === 'string' ? v.description : '',
       options, created_at: timeOf(v.created_at), updated_at: timeOf(v.updated_at),
-    }, exists)
+    })
     r.brought('visualizations', exists)
   }
+  await store.upsertRows(tx, 'visualizations', rows)
 }

@@ -60,6 +60,26 @@ function jsonValue(db: Db, key: string, v: unknown) {
 
 export const writeRow = (db: Db, table: ImportedTable, row: Row, exists: boolean, keep: string[] = []) => upsert(db, table, row, exists, keep)
 
+/** Rows per statement when writing in bulk (well under PostgreSQL's 65,535 parameters for every table here). */
+const CHUNK = 500
+
+/**
+ * Many rows of one table in a few statements: each inserted under its id, or, when a row of that id is there (an
+ * earlier run's), updated in place, except the columns in `keep`. Every row has the same columns.
+ */
+export async function upsertRows(db: Db, table: ImportedTable, rows: Row[], keep: string[] = []) {
+  if (!rows.length) return
+  const columns = Object.keys(rows[0])
+  // column names are this module's own, never input
+  const updates = columns.filter((c) => c !== 'id' && !keep.includes(c)).map((c) => `"${c}" = excluded."${c}"`).join(', ')
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const values = rows.slice(i, i + CHUNK).map((r) => columns.map((c) => jsonValue(db, c, r[c])))
+    await db`
+      insert into ${db(table)} (${db(columns)}) overriding system value values ${db(values as never)}
+      on conflict (id) do update set ${db.unsafe(updates)}`
+  }
+}
+
 /** The organization's users by e-mail (matched case-insensitively, as sign-in does). */
 export async function usersByEmail(db: Db, orgId: number): Promise<Map<string, number>> {
   const rows = await db<{ id: number; email: string }[]>`select id, email from users where org_id = ${orgId}`
@@ -98,17 +118,22 @@ export async function grantSource(db: Db, r: { data_source_id: number; group_id:
     on conflict (data_source_id, group_id) do update set view_only = excluded.view_only`
 }
 
-/** A version row for an imported query (the history starts at the version the old instance had). */
-export async function writeQueryVersion(db: Db, v: {
+export interface QueryVersion {
   query_id: number; version: number; user_id: number | null; name: string; description: string | null; query: string
   data_source_id: number | null; options: unknown; tags: string[]; schedule: unknown; created_at: Date
-}) {
-  await db`
-    insert into query_versions (query_id, version, user_id, name, description, query, data_source_id, options, tags, schedule, created_at)
-    values (${v.query_id}, ${v.version}, ${v.user_id}, ${v.name}, ${v.description}, ${v.query}, ${v.data_source_id},
-      ${db.json(v.options as never)}, ${v.tags}::text[], ${v.schedule === null ? null : db.json(v.schedule as never)}, ${v.created_at})
-    on conflict (query_id, version) do update set name = excluded.name, description = excluded.description, query = excluded.query,
-      data_source_id = excluded.data_source_id, options = excluded.options, tags = excluded.tags, schedule = excluded.schedule`
+}
+
+const VERSION_COLUMNS = ['query_id', 'version', 'user_id', 'name', 'description', 'query', 'data_source_id', 'options', 'tags', 'schedule', 'created_at'] as const
+
+/** The version rows of imported queries (each one's history starts at the version the old instance had). */
+export async function writeQueryVersions(db: Db, versions: QueryVersion[]) {
+  for (let i = 0; i < versions.length; i += CHUNK) {
+    const values = versions.slice(i, i + CHUNK).map((v) => VERSION_COLUMNS.map((c) => jsonValue(db, c, v[c])))
+    await db`
+      insert into query_versions (${db([...VERSION_COLUMNS])}) values ${db(values as never)}
+      on conflict (query_id, version) do update set name = excluded.name, description = excluded.description, query = excluded.query,
+        data_source_id = excluded.data_source_id, options = excluded.options, tags = excluded.tags, schedule = excluded.schedule`
+  }
 }
 
 export async function grantEdit(db: Db, g: { object_type: 'query' | 'dashboard'; object_id: number; grantor_id: number | null; grantee_id: number }) {
@@ -136,9 +161,13 @@ export async function addShareKey(db: Db, k: { orgId: number; dashboardId: numbe
   return rows.length > 0
 }
 
-export async function queryKeyTaken(db: Db, hash: Buffer, exceptId: number): Promise<boolean> {
-  const [row] = await db`select 1 from queries where api_key_hash = ${hash} and id <> ${exceptId}`
-  return !!row
+/** Which query holds each of these key hashes (hex), to keep two queries from sharing a key. */
+export async function queryKeyHolders(db: Db, hashes: Buffer[]): Promise<Map<string, number>> {
+  if (!hashes.length) return new Map()
+  const rows = await db<{ id: number; hash: string }[]>`
+    select id, encode(api_key_hash, 'hex') as hash from queries
+    where api_key_hash in (select decode(h, 'hex') from unnest(${hashes.map((h) => h.toString('hex'))}::text[]) h)`
+  return new Map(rows.map((r) => [r.hash, Number(r.id)]))
 }
 
 export async function subscribe(db: Db, s: { alert_id: number; user_id: number; destination_id: number | null }) {

@@ -26,9 +26,28 @@ export interface Snapshot {
   readNotes: string[]
 }
 
-const CONCURRENCY = 8
+const CONCURRENCY = 16
 
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v)
+
+/**
+ * Nested copies of users and queries replaced by their ids: answers repeat the full owner (and, in widgets and
+ * alerts, the full query) in every object, which a large instance would otherwise hold thousands of times.
+ */
+function slim(o: Obj): Obj {
+  const { user, last_modified_by, query, ...rest } = o
+  if (isObj(user)) rest.user_id = user.id
+  if (isObj(last_modified_by)) rest.last_modified_by_id = last_modified_by.id
+  if (isObj(query)) rest.query_id = query.id
+  else if (query !== undefined) rest.query = query
+  return rest
+}
+
+function slimWidget(w: unknown): unknown {
+  if (!isObj(w)) return w
+  const { visualization, ...rest } = w
+  return isObj(visualization) ? { ...rest, visualization: { id: visualization.id, type: visualization.type } } : rest
+}
 
 function objects(list: unknown, what: string, base: string): Obj[] {
   if (!Array.isArray(list) || !list.every(isObj)) throw new OriginError(`${base} answered ${what} with a shape the importer does not know.`)
@@ -111,7 +130,7 @@ export async function readOrigin(origin: OriginClient, onPhase: (phase: string) 
     const full = await origin.get<Obj>(`api/queries/${item.id}`)
     if (!isObj(full)) throw new OriginError(`${origin.baseUrl} answered api/queries/${item.id} with a shape the importer does not know.`)
     queryAcl.set(Number(item.id), await aclOf(origin, 'queries', Number(item.id), readNotes))
-    return { ...item, ...full, is_archived: item.is_archived || full.is_archived }
+    return slim({ ...item, ...full, is_archived: item.is_archived || full.is_archived })
   })
 
   await onPhase('dashboards')
@@ -123,7 +142,8 @@ export async function readOrigin(origin: OriginClient, onPhase: (phase: string) 
       throw new OriginError(`${origin.baseUrl} answered dashboard ${item.id} with a shape the importer does not know.`)
     }
     dashboardAcl.set(Number(item.id), await aclOf(origin, 'dashboards', Number(item.id), readNotes))
-    return { ...item, ...full }
+    const d = slim({ ...item, ...full })
+    return Array.isArray(d.widgets) ? { ...d, widgets: d.widgets.map(slimWidget) } : d
   })
 
   await onPhase('destinations')
@@ -131,14 +151,15 @@ export async function readOrigin(origin: OriginClient, onPhase: (phase: string) 
     async (d) => ({ ...d, ...(await origin.get<Obj>(`api/destinations/${d.id}`)) }))
 
   await onPhase('alerts')
-  const alerts = await optionalList(origin, 'api/alerts', readNotes, false)
+  const alerts = (await optionalList(origin, 'api/alerts', readNotes, false)).map(slim)
   const subscriptions = new Map<number, Obj[]>()
   await mapLimit(alerts, CONCURRENCY, async (a) => {
-    subscriptions.set(Number(a.id), await optionalList(origin, `api/alerts/${a.id}/subscriptions`, readNotes, false))
+    const subs = await optionalList(origin, `api/alerts/${a.id}/subscriptions`, readNotes, false)
+    subscriptions.set(Number(a.id), subs.map((s) => ({ ...slim(s), destination: isObj(s.destination) ? { id: s.destination.id } : null })))
   })
 
   await onPhase('snippets')
-  const snippets = await optionalList(origin, 'api/query_snippets', readNotes, false)
+  const snippets = (await optionalList(origin, 'api/query_snippets', readNotes, false)).map(slim)
 
   await onPhase('favorites')
   const favorites = new Map<number, { queries: number[]; dashboards: number[] }>()
