@@ -18,6 +18,9 @@ for (const version of ['8.0.0', '10.1.0', '25.8.0'] as RedashVersion[]) {
   origins[version] = fakeOrigin(`http://redash-${version.split('.')[0]}.test`, buildInstance(version), { maxPageSize: 2 })
   server.use(...origins[version].handlers)
 }
+// an instance whose answers break a write half-way (a version past PostgreSQL's integer), then are mended
+const broken = buildInstance('10.1.0')
+server.use(...fakeOrigin('http://redash-broken.test', broken).handlers)
 server.use(http.get('http://garbage.test/*', () => new HttpResponse('<html>Welcome to nginx</html>', { headers: { 'content-type': 'text/html' } })))
 const urlOf = (version: string) => `http://redash-${version.split('.')[0]}.test`
 
@@ -175,6 +178,9 @@ describe('an import from v10', () => {
     expect((await member.post('/api/imports', { from_url: urlOf('10.1.0'), api_key: ADMIN_KEY })).status).toBe(403)
     expect((await member.get('/api/imports')).status).toBe(403)
     expect((await member.get('/admin/import')).status).toBe(403)
+    const page = await (await admin.get('/admin/import')).text()
+    expect(page).toContain('data-name="ImportRunner"')
+    expect(page).toContain(urlOf('10.1.0'))
     expect((await new Client(t.app).get('/api/imports')).status).toBe(401)
     const bad = await admin.post('/api/imports', { from_url: 'ftp://x', api_key: 'k' })
     expect(bad.status).toBe(400)
@@ -235,6 +241,26 @@ describe('other versions and options', () => {
       expect(run.report.kinds.queries.brought).toBe(7)
       const after = await Promise.all(['users', 'groups', 'data_sources', 'queries', 'dashboards', 'alerts', 'import_ids', 'api_keys'].map((x) => count(t, x)))
       expect(after).toEqual(before)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('leaves nothing half-written when a write fails half-way, and the next run brings everything', async () => {
+    const { t, admin } = await fresh()
+    try {
+      const tables = ['users', 'groups', 'data_sources', 'queries', 'visualizations', 'dashboards', 'import_ids', 'api_keys']
+      const before = await Promise.all(tables.map((x) => count(t, x)))
+      broken.queries[6].version = 2 ** 40
+      const failed = await importRun(t, admin, { from_url: 'http://redash-broken.test', api_key: ADMIN_KEY })
+      expect(failed.status).toBe('failed')
+      expect(failed.error).toMatch(/wrote nothing/)
+      expect(await Promise.all(tables.map((x) => count(t, x)))).toEqual(before)
+      broken.queries[6].version = 3
+      const resumed = await importRun(t, admin, { from_url: 'http://redash-broken.test', api_key: ADMIN_KEY })
+      expect(resumed.status, resumed.error).toBe('done')
+      expect(resumed.report.kinds.queries).toMatchObject({ brought: 7, updated: 0 })
+      expect(await t.db.sql`select version from queries where name = 'Query 7'`).toEqual([{ version: 3 }])
     } finally {
       await t.close()
     }
