@@ -3,7 +3,7 @@ import { apiKeyHash, storedApiKey } from '../auth/api-keys.ts'
 import { savedQueryHash } from '../queries/hash.ts'
 import { RESULTS_TYPE } from '../runners/results.ts'
 import { scheduleChanged } from '../schedules/service.ts'
-import { getVisualization } from '../visualizations/registry.ts'
+import { validateVisualization } from '../visualizations/registry.ts'
 import { ownerOf, placeIds, timeOf, type ApplyContext } from './context.ts'
 import * as store from './objects-store.ts'
 import type { Obj, Snapshot } from './read.ts'
@@ -71,10 +71,17 @@ export async function applyQueries(ctx: ApplyContext, snap: Snapshot) {
   for (const id of scheduled) await scheduleChanged(tx, id)
 }
 
-/** A visualization Sightline draws the same way is kept as is; a kind it lacks is kept and named in the report. */
-function visualizationNote(v: Obj): string | null {
-  if (!getVisualization(String(v.type))) return `${v.name} (${v.type}): Sightline has no such visualization; kept, and shown as unavailable until it has.`
-  return null
+/**
+ * A visualization's options as Sightline stores them: read by its type's own schema (defaults filled in, keys it drops
+ * on save removed, values it does not understand kept as given); a kind Sightline lacks, or options it cannot draw
+ * from, are kept exactly as the old instance had them and named in the report.
+ */
+function translatedVisualization(v: Obj): { options: Record<string, unknown>; note: string | null } {
+  const given = v.options && typeof v.options === 'object' && !Array.isArray(v.options) ? v.options : {}
+  const checked = validateVisualization({ type: v.type, options: given })
+  if (checked.ok) return { options: checked.options, note: null }
+  if (checked.message.startsWith('type:')) return { options: given, note: `${v.name} (${v.type}): Sightline has no such visualization; kept, and shown as unavailable until it has.` }
+  return { options: given, note: `${v.name} (${v.type}): kept as it was, but Sightline cannot draw it as stored (${checked.message}).` }
 }
 
 export async function applyVisualizations(ctx: ApplyContext, snap: Snapshot) {
@@ -89,10 +96,9 @@ export async function applyVisualizations(ctx: ApplyContext, snap: Snapshot) {
       r.skip('visualizations', v.id, v.name, queryId === undefined ? 'its query did not come across' : 'no type')
       continue
     }
-    const note = visualizationNote(v)
+    const { options, note } = translatedVisualization(v)
     if (note) r.note('visualizations', note)
     const { id, exists } = places.get(Number(v.id))!
-    const options = v.options && typeof v.options === 'object' && !Array.isArray(v.options) ? v.options : {}
     rows.push({
       id, query_id: queryId, type: v.type, name: clip(v.name, 255), description: typeof v.description === 'string' ? v.description : '',
       options, created_at: timeOf(v.created_at), updated_at: timeOf(v.updated_at),

@@ -126,7 +126,10 @@ export async function readOrigin(origin: OriginClient, onPhase: (phase: string) 
   for (const q of objects(await origin.all('api/queries'), 'api/queries', origin.baseUrl)) queryItems.set(Number(q.id), q)
   for (const q of await optionalList(origin, 'api/queries/archive', readNotes, true)) queryItems.set(Number(q.id), { ...q, is_archived: true })
   const queryAcl = new Map<number, number[]>()
+  let read = 0
   const queries = await mapLimit([...queryItems.values()], CONCURRENCY, async (item) => {
+    // a word every few hundred queries, so a long read is seen to go on (and is not taken for an abandoned run)
+    if (++read % 250 === 0) await onPhase(`queries (${read} of ${queryItems.size})`)
     const full = await origin.get<Obj>(`api/queries/${item.id}`)
     if (!isObj(full)) throw new OriginError(`${origin.baseUrl} answered api/queries/${item.id} with a shape the importer does not know.`)
     queryAcl.set(Number(item.id), await aclOf(origin, 'queries', Number(item.id), readNotes))

@@ -42,6 +42,11 @@ export async function runImport(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, impor
   }
   const r = new Reporter(row.dry_run, () => void save())
   const key = revealApiKey(deps.secretKey, row.api_key_sealed)
+  const adminId = row.user_id
+  if (adminId === null) {
+    await finishImport(sql, importId, { status: 'failed', report: r.report, progress: r.progress, error: 'The admin who started the import was deleted before it ran.' })
+    return
+  }
   if (!key) {
     await finishImport(sql, importId, { status: 'failed', report: r.report, progress: r.progress, error: 'The key of the old instance could not be read back (was SIGHTLINE_SECRET_KEY changed?). Start the import again.' })
     return
@@ -60,7 +65,7 @@ export async function runImport(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, impor
         const empty = (await countRows(tx, 'queries', row.org_id)) + (await countRows(tx, 'dashboards', row.org_id)) + (await countRows(tx, 'alerts', row.org_id)) === 0
         const keepIds = row.keep_ids && empty
         if (row.keep_ids && !empty) r.note(null, 'Ids were not kept: Sightline already holds queries, dashboards or alerts. New ids were given, and the report maps nothing by hand.')
-        const ctx: ApplyContext = { tx, orgId: row.org_id, adminId: row.user_id ?? 0, secretKey: deps.secretKey, version: snap.version, keepIds, ids, r }
+        const ctx: ApplyContext = { tx, orgId: row.org_id, adminId, secretKey: deps.secretKey, version: snap.version, keepIds, ids, r }
         await applyUsers(ctx, snap)
         await applyDataSources(ctx, snap)
         await applyGroups(ctx, snap)

@@ -128,6 +128,8 @@ describe('an import from v10', () => {
 
   it('brings every kind of visualization, naming in the report the ones Sightline cannot draw', async () => {
     expect(await t.db.sql`select 1 from visualizations where type = 'BOXPLOT'`).toHaveLength(1)
+    const [chart] = await t.db.sql`select options from visualizations where type = 'CHART' limit 1`
+    expect(chart.options).toMatchObject({ globalSeriesType: 'column', columnMapping: { name: 'x', n: 'y' } })
     expect(run.report.kinds.visualizations.notes.join('\n')).toMatch(/BOXPLOT/)
   })
 
