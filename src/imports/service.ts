@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { sealApiKey } from '../auth/api-keys.ts'
 import type { Deps } from '../deps.ts'
 import { Conflict, NotFound } from '../errors.ts'
+import { recordEvent } from '../events/service.ts'
 import { enqueue } from '../jobs/enqueue.ts'
 import type { Principal } from '../permissions/principal.ts'
 import { requireAdmin } from '../permissions/require.ts'
@@ -42,6 +43,11 @@ export async function createImport(deps: Deps, principal: Principal | undefined,
       dryRun: input.dry_run, keepIds: input.keep_ids,
     })
     await enqueue(tx, 'run_import', { import_id: row.id }, { maxAttempts: 1 })
+    // the audit log says who brought an instance in, from where (never with its key)
+    await recordEvent(tx, {
+      orgId: admin.orgId, userId: admin.id, action: 'import', objectType: 'import', objectId: row.id,
+      properties: { from_url: row.from_url, dry_run: row.dry_run, keep_ids: row.keep_ids },
+    })
     return importJson(row)
   })
 }

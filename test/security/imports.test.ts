@@ -57,6 +57,11 @@ describe('imported content', () => {
     }
     const [row] = await t.db.sql`select from_url, api_key_sealed from imports`
     expect(row).toEqual({ from_url: `${ORIGIN}/`, api_key_sealed: null })
+    // the audit log records who started it and from where, never with the key
+    const events = await t.db.sql`select action, additional_properties from events where action = 'import'`
+    expect(events).toHaveLength(1)
+    expect(JSON.stringify(events)).not.toContain(ADMIN_KEY)
+    expect(events[0].additional_properties.from_url).toBe(`${ORIGIN}/`)
   })
 
   it("gives a disabled user's imported key nothing, and a share token only its dashboard", async () => {
