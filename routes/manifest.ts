@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import type { Env } from '../src/http/env.ts'
+import type { Env } from '../src/http/index.ts'
 import adminJobsPage from './admin/queries/jobs.tsx'
 import adminOutdatedPage from './admin/queries/outdated.tsx'
 import adminStatusPage from './admin/status.tsx'
@@ -14,6 +14,7 @@ import importsApi from './api/imports.ts'
 import adminImportPage from './admin/import.tsx'
 import configApi from './api/config.ts'
 import dashboardsApi from './api/dashboards.ts'
+import dataSourceFilesApi from './api/data_source_files.ts'
 import dataSourcesApi from './api/data_sources.ts'
 import databricksApi from './api/databricks.ts'
 import destinationsApi from './api/destinations.ts'
@@ -34,6 +35,7 @@ import avatar from './avatar.ts'
 import dashboardPage from './dashboards/[id].tsx'
 import dashboardsPages from './dashboards/index.tsx'
 import dataSourcePage from './data_sources/[id].tsx'
+import dataSourceFilesForms from './data_sources/[id]/files.tsx'
 import dataSourcesPages from './data_sources/index.tsx'
 import destinationPage from './destinations/[id].tsx'
 import destinationsPages from './destinations/index.tsx'
@@ -74,6 +76,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/config', configApi],
   ['/api/dashboards', dashboardsApi],
   ['/api/data_sources', dataSourcesApi],
+  ['/api/data_sources', dataSourceFilesApi],
   ['/api/databricks', databricksApi],
   ['/api/destinations', destinationsApi],
   ['/api/events', eventsApi],
@@ -105,6 +108,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', dashboardPage],
   ['/', dataSourcesPages],
   ['/', dataSourcePage],
+  ['/', dataSourceFilesForms],
   ['/', destinationsPages],
   ['/', destinationPage],
   ['/', embedQueryPage],

@@ -1,12 +1,11 @@
 import { Hono } from 'hono'
 import ImportRunner from '../../islands/ImportRunner.tsx'
-import type { Env } from '../../src/http/env.ts'
-import { signedIn } from '../../src/http/guards.ts'
-import { listImports } from '../../src/imports/service.ts'
+import type { Env } from '../../src/http/index.ts'
+import { signedIn } from '../../src/http/index.ts'
+import { listImports } from '../../src/imports/index.ts'
 import { importTexts } from '../../src/shared/import-summary.ts'
 import type { ImportRunJson } from '../../src/shared/import-summary.ts'
-import { AdminLayout } from '../../src/ui/AdminLayout.tsx'
-import { renderShellPage } from '../../src/ui/Page.tsx'
+import { AdminLayout, renderShellPage } from '../../src/ui/index.ts'
 
 /** Import from the established tool (admins only; members get the 403 page): the form, the live run, past runs. */
 export default new Hono<Env>().get('/admin/import', async (c) => {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { idParam, jsonBody } from '../../src/http/validate.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller } from '../../src/http/index.ts'
+import { idParam, jsonBody } from '../../src/http/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import { createImport, getImport, listImports } from '../../src/imports/service.ts'
+import { createImport, getImport, listImports } from '../../src/imports/index.ts'
 
 /** Imports from an established-tool instance (admins only): start one, follow it, list past runs. */
 export default new Hono<Env>()

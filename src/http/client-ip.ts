@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { Env } from './env.ts'
-import { AddressRanges, isAddress, normalizeAddress } from './ip-ranges.ts'
+import { AddressRanges, isAddress, normalizeAddress } from '../validation/index.ts'
 
 /**
  * What the runtime's server hands the app beside the request: @hono/node-server passes `{ incoming, outgoing }`

@@ -1,4 +1,4 @@
-import { storedApiKey } from '../auth/api-keys.ts'
+import { storedApiKey } from '../credentials/index.ts'
 import type { WidgetPlace } from '../shared/dashboard-grid.ts'
 import { ownerOf, placeIds, timeOf, type ApplyContext } from './context.ts'
 import * as store from './objects-store.ts'

@@ -1,7 +1,6 @@
-import { storedApiKey } from '../auth/api-keys.ts'
-import { destinationTypes } from '../destinations/types.ts'
-import { dataSourceTypes } from '../runners/registry.ts'
-import type { TypeRegistry, ConfiguredType } from '../type-registry/registry.ts'
+import { storedApiKey } from '../credentials/index.ts'
+import { destinationTypes } from '../destinations/index.ts'
+import { dataSourceTypes } from '../runners/index.ts'
 import { ownerOf, timeOf, type ApplyContext } from './context.ts'
 import * as store from './objects-store.ts'
 import type { Obj, Snapshot } from './read.ts'
@@ -60,7 +59,13 @@ export async function applyUsers(ctx: ApplyContext, snap: Snapshot) {
 }
 
 /** Options as the origin answered them, secrets it masked listed for the admin, secret fields sealed as Sightline keeps them. */
-function configured(ctx: ApplyContext, registry: TypeRegistry<ConfiguredType>, kind: 'data_sources' | 'destinations', o: Obj) {
+/** What the importer needs of a registry of configured types (data source types, destination types). */
+interface Registry {
+  get(type: string): { configurationSchema: { secret?: string[] } } | undefined
+  seal(secretKey: string, secrets: Record<string, unknown>): string | null
+}
+
+function configured(ctx: ApplyContext, registry: Registry, kind: 'data_sources' | 'destinations', o: Obj) {
   const { options, masked } = splitMasked(o.options)
   const type = registry.get(String(o.type))
   const secretNames = new Set(type?.configurationSchema.secret ?? [])
@@ -74,7 +79,7 @@ function configured(ctx: ApplyContext, registry: TypeRegistry<ConfiguredType>, k
 
 async function applyConfigured(ctx: ApplyContext, kind: 'data_sources' | 'destinations', list: Obj[]) {
   const { tx, r } = ctx
-  const registry = (kind === 'data_sources' ? dataSourceTypes : destinationTypes) as unknown as TypeRegistry<ConfiguredType>
+  const registry: Registry = kind === 'data_sources' ? dataSourceTypes : destinationTypes
   r.total(kind, list.length)
   const byName = await store.namesOf(tx, kind, ctx.orgId)
   const alive = await store.existingIds(tx, kind, list.map((s) => ctx.ids.get(kind, s.id)).filter((x): x is number => x !== undefined))

@@ -1,4 +1,4 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 import { existingIds, reserveIds, type ImportedTable } from './objects-store.ts'
 import type { Reporter } from './report.ts'
 

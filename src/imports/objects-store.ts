@@ -1,4 +1,4 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 
 /**
  * The importer's writes to Sightline's own tables: every object written with the owner, times and version the old
@@ -190,4 +190,14 @@ export async function dashboardQueries(db: Db, dashboardIds: number[]): Promise<
     join queries q on q.id = v.query_id
     where w.dashboard_id = any(${dashboardIds}::bigint[]) and not q.is_archived and q.data_source_id is not null`
   return rows.map((r) => Number(r.id))
+}
+
+/** What a first run of an imported query needs: its text, parameters, owner and source. */
+export async function refreshableQuery(db: Db, id: number): Promise<{
+  id: number; org_id: number; user_id: number; query: string; options: { parameters?: never[]; apply_auto_limit?: boolean }
+  data_source_id: number | null; is_archived: boolean
+} | undefined> {
+  const [row] = await db<{ id: number; org_id: number; user_id: number; query: string; options: { parameters?: never[]; apply_auto_limit?: boolean }; data_source_id: number | null; is_archived: boolean }[]>`
+    select id, org_id, user_id, query, options, data_source_id, is_archived from queries where id = ${id}`
+  return row
 }

@@ -1,9 +1,9 @@
-import { findById as findDataSource } from '../data-sources/store.ts'
+import { findById as findDataSource } from '../data-sources/index.ts'
 import type { CoreDeps } from '../deps.ts'
-import { dropdownValuesFor } from '../executions/dropdowns.ts'
-import { submit } from '../executions/service.ts'
-import { dataSourceTypes } from '../runners/registry.ts'
-import { findRefreshable } from '../schedules/store.ts'
+import { dropdownValuesFor } from '../executions/index.ts'
+import { submit } from '../executions/index.ts'
+import { dataSourceTypes } from '../runners/index.ts'
+import { refreshableQuery } from './objects-store.ts'
 import { applyParameters } from '../shared/parameters/index.ts'
 import { log } from '../log.ts'
 
@@ -15,7 +15,7 @@ import { log } from '../log.ts'
 export async function refreshDashboardQueries(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, queryIds: number[]): Promise<number> {
   let queued = 0
   for (const id of queryIds) {
-    const q = await findRefreshable(deps.sql, id)
+    const q = await refreshableQuery(deps.sql, id)
     if (!q || q.is_archived || q.data_source_id == null) continue
     const ds = await findDataSource(deps.sql, q.org_id, q.data_source_id)
     if (!ds || ds.paused || !dataSourceTypes.get(ds.type)) continue

@@ -1,4 +1,4 @@
-import { revealApiKey } from '../auth/api-keys.ts'
+import { revealApiKey } from '../credentials/index.ts'
 import type { CoreDeps } from '../deps.ts'
 import { HttpError } from '../errors.ts'
 import { log } from '../log.ts'

@@ -1,4 +1,4 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 
 export type ImportStatus = 'queued' | 'running' | 'done' | 'failed'
 

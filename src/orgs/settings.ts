@@ -1,13 +1,12 @@
 import type { Deps } from '../deps.ts'
-import { recordEvent } from '../events/service.ts'
-import type { OrgContext } from './context.ts'
+import { recordEvent } from '../events/index.ts'
+import type { OrgContext } from '../settings/index.ts'
 import { updateOrgSettings } from './store.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { validate } from '../validation/validate.ts'
+import type { Principal } from '../permissions/index.ts'
+import { validate } from '../validation/index.ts'
 import { BadRequest } from '../errors.ts'
-import { DEFAULT_SETTINGS, OrgSettingsSchema, effectiveSettings, otherLoginMethodEnabled, type OrgSettings } from '../settings/defaults.ts'
+import { DEFAULT_SETTINGS, OrgSettingsSchema, effectiveSettings, otherLoginMethodEnabled, type OrgSettings, checkOrigin, originTexts } from '../settings/index.ts'
 import { texts } from '../shared/texts.ts'
-import { checkOrigin, originTexts } from '../settings/public-origin.ts'
 
 const SettingsChange = OrgSettingsSchema.partial()
 

@@ -1,8 +1,8 @@
 import type { Config } from '../config.ts'
-import type { OrgSettings } from '../settings/defaults.ts'
-import { DATE_FORMATS, TIME_FORMATS } from '../settings/defaults.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { isAdmin } from '../permissions/can.ts'
+import type { OrgSettings } from '../settings/index.ts'
+import { DATE_FORMATS, TIME_FORMATS } from '../settings/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { isAdmin } from '../permissions/index.ts'
 import { isNewer, VERSION } from '../version.ts'
 
 export const DASHBOARD_REFRESH_INTERVALS = [60, 300, 600, 1800, 3600, 43200, 86400]

@@ -1,4 +1,4 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 
 /** The organization's `base_url` setting as stored (null when unset), read fresh: the worker must see an admin's change at once. */
 export async function findBaseUrlSetting(db: Db, orgId: number): Promise<string | null> {

@@ -1,5 +1,5 @@
 import type { JSX } from 'react'
-import type { ParametersView, WidgetView } from '../dashboards/view.ts'
+import type { ParametersView, WidgetView } from '../dashboards/index.ts'
 import type { ParameterState } from '../shared/dashboard-parameters.ts'
 import DashboardAutoHeight from '../../islands/DashboardAutoHeight.tsx'
 import DashboardFilters from '../../islands/DashboardFilters.tsx'

@@ -1,9 +1,6 @@
-import { storedApiKey } from '../auth/api-keys.ts'
-import { MIN_PASSWORD_LENGTH, hashPassword } from '../auth/passwords.ts'
-import { openSession } from '../auth/service.ts'
-import { generateApiKey } from '../auth/tokens.ts'
+import { storedApiKey, MIN_PASSWORD_LENGTH, hashPassword, openSession, generateApiKey } from '../credentials/index.ts'
 import type { Deps } from '../deps.ts'
-import { recordEvent } from '../events/service.ts'
+import { recordEvent } from '../events/index.ts'
 import { checkUserLink, redeemUserLink } from './links.ts'
 import { deleteUserSessions, deleteUserTokens, findUserById, replaceApiKey, setPasswordFromLink, type UserTokenPurpose as AnyPurpose } from './store.ts'
 

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
-import { hmac, randomToken, safeEqual, sha256 } from '../auth/tokens.ts'
-import type { Db } from '../db/sql.ts'
+import { hmac, randomToken, safeEqual, sha256 } from '../credentials/index.ts'
+import type { Db } from '../db/index.ts'
 import { findUsableUserToken, insertUserToken, useUserToken, type UserTokenPurpose } from './store.ts'
 
 /** How long a link works: an invitation or an email verification a week (as the established tool), a reset a day. */

@@ -1,6 +1,6 @@
-import type { StoredApiKey } from '../auth/api-keys.ts'
-import { countedPage, orderBy, type CountedPage, type Paging } from '../db/list-page.ts'
-import type { Db } from '../db/sql.ts'
+import type { StoredApiKey } from '../credentials/index.ts'
+import { countedPage, orderBy, type CountedPage, type Paging } from '../db/index.ts'
+import type { Db } from '../db/index.ts'
 import type { ListOrder } from '../shared/list/params.ts'
 
 export interface UserRow {
@@ -17,7 +17,7 @@ export interface UserRow {
   created_at: Date
   updated_at: Date
   group_ids: number[]
-  /** The active API key, sealed (src/auth/api-keys.ts): opened only to show it to the user themself or an admin. */
+  /** The active API key, sealed (src/credentials/api-keys.ts): opened only to show it to the user themself or an admin. */
   api_key_sealed: string | null
 }
 

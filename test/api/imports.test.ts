@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { apiKeyHash } from '../../src/auth/api-keys.ts'
+import { apiKeyHash } from '../../src/credentials/index.ts'
 import { fakeOrigin, type FakeOrigin } from '../fixtures/redash/handlers.ts'
 import { ADMIN_KEY, buildInstance, MEMBER_KEY, queryKey, shareKey, userKey, type RedashVersion } from '../fixtures/redash/instance.ts'
 import { addUser, Client, createTestApp, runJobs, setUp, signInAs, type TestApp } from '../helpers/app.ts'

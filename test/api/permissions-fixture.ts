@@ -1,7 +1,7 @@
-import { SESSION_COOKIE } from '../../src/http/cookies.ts'
-import { DEFAULT_SIGN_IN_LIMITS } from '../../src/auth/throttle.ts'
-import { DEFAULT_PERMISSIONS } from '../../src/permissions/catalog.ts'
-import { addGroupMember, insertGroup, removeGroupMember } from '../../src/groups/store.ts'
+import { SESSION_COOKIE } from '../../src/http/index.ts'
+import { DEFAULT_SIGN_IN_LIMITS } from '../../src/credentials/index.ts'
+import { DEFAULT_PERMISSIONS } from '../../src/permissions/index.ts'
+import { addGroupMember, insertGroup, removeGroupMember } from '../../src/groups/index.ts'
 import { addUser, Client, createTestApp, pgOptionsFor, runJobs, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addGroupMember, insertGroup } from '../../src/groups/store.ts'
+import { addGroupMember, insertGroup } from '../../src/groups/index.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 import { addUser, browserSuite, DESKTOP, MEMBER, PHONE, settled, signInOverHttp, warehouseOptions } from './support.ts'
 

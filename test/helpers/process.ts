@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
-import { freePort } from '../../src/db/embedded.ts'
+import { freePort } from '../../src/db/index.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 

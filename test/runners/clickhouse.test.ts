@@ -1,8 +1,8 @@
 import http from 'node:http'
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../src/db/embedded.ts'
-import { clickhouseRunner as runner } from '../../src/runners/clickhouse.ts'
+import { freePort } from '../../src/db/index.ts'
+import { clickhouseRunner as runner } from '../../src/runners/index.ts'
 import { clickhouseServer, type ClickHouseServer } from './clickhouse-server.ts'
 import { collect, silentServer, expectRunnerError, opts, unansweredPort, waitUntil, cellBatches, WAIT_MS } from './support.ts'
 

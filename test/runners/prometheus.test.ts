@@ -1,9 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../src/db/embedded.ts'
-import { prometheusRunner as runner } from '../../src/runners/prometheus.ts'
-import { batchCells } from '../../src/runners/runner.ts'
+import { freePort } from '../../src/db/index.ts'
+import { prometheusRunner as runner, batchCells } from '../../src/runners/index.ts'
 import { prometheusServer, type PrometheusServer } from '../helpers/prometheus.ts'
 import { collect, expectRunnerError, opts, silentServer, unansweredPort, waitUntil, WAIT_MS } from './support.ts'
 

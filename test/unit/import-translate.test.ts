@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   freeSlug, rewriteQueryReferences, splitMasked, translateAlertOptions, translateQueryOptions, translateSchedule, usesTwelveColumns,
   versionAtLeast, widgetPosition,
-} from '../../src/imports/translate.ts'
+} from '../../src/imports/index.ts'
 
 /** The importer's translations of the established tool's stored shapes, version by version. */
 describe('versions', () => {

@@ -1,10 +1,10 @@
 import type { TaskList } from 'graphile-worker'
-import { alertsOnResultStored } from '../../src/alerts/hooks.ts'
+import { alertsOnResultStored } from '../../src/alerts/index.ts'
 import type { Config } from '../../src/config.ts'
 import type { CoreDeps } from '../../src/deps.ts'
-import type { ExecutionSignals } from '../../src/executions/events.ts'
-import { ResultStoredHooks } from '../../src/executions/result-stored.ts'
-import { scheduledRunEnded } from '../../src/schedules/service.ts'
+import type { ExecutionSignals } from '../../src/db/index.ts'
+import { ResultStoredHooks } from '../../src/executions/index.ts'
+import { scheduledRunEnded } from '../../src/schedules/index.ts'
 import { checkAlertsTask } from './check_alerts.ts'
 import { cleanupBrowserEvents } from './cleanup_browser_events.ts'
 import { cleanupResults } from './cleanup_results.ts'
@@ -22,7 +22,7 @@ import { sendFailureReportTask } from './send_failure_report.ts'
 import { sendMailTask } from './send_mail.ts'
 
 /** The worker's parts: the core every service needs (never the web process's caches or assets), and its own signals. */
-export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey'> {
+export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey' | 'features'> {
   config: Pick<Config, 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'browserEventRetentionDays' | 'mail' | 'baseUrl' | 'port'>
   /** Cancel requests for executions running in this process. */
   cancels: ExecutionSignals
@@ -32,9 +32,9 @@ export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey'> {
 
 /** Every task this worker runs, by identifier. Explicit imports, so Node, Deno and bundles agree. */
 export function taskList(deps: TaskDeps): TaskList {
-  // alerts hear of every result this worker stores (a worker started without hooks, as tests' runOnce, gets its own)
+  // the features hear of every result this worker stores (a worker started without hooks, as tests' runOnce, gets its own)
   const resultStored = deps.resultStored ?? new ResultStoredHooks()
-  resultStored.subscribe(alertsOnResultStored(deps.sql))
+  for (const feature of deps.features) if (feature.onResultStored) resultStored.subscribe(feature.onResultStored(deps.sql))
   // the worker is handed the whole configuration (src/start.ts); its type names only what the other tasks read
   const config = deps.config as Config
   return {

@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { csrfTokenFor } from '../../auth/service.ts'
-import { safeEqual } from '../../auth/tokens.ts'
+import { csrfTokenFor, safeEqual } from '../../credentials/index.ts'
 import { BadRequest, Forbidden } from '../../errors.ts'
 import { setCsrfCookie } from '../cookies.ts'
 import type { Env } from '../env.ts'

@@ -1,16 +1,10 @@
 import type { Deps } from '../deps.ts'
 import { TooManyRequests } from '../errors.ts'
-import { recordEvent } from '../events/service.ts'
+import { recordEvent } from '../events/index.ts'
 import { log } from '../log.ts'
-import { currentOrg } from '../orgs/service.ts'
-import { findUserByEmail } from '../users/store.ts'
-import { busyMessage, passwordHashing, type Rank } from './hash-gate.ts'
-import { noAccountHash, verifyPassword } from './passwords.ts'
-import { openSession } from './service.ts'
-import { claimSignInAttempt, deleteSignInAttemptsBefore, dropSignInAttempt, forgetSignInFailures, hasSessionFrom } from './store.ts'
-import { signInVerdict, type AttemptCounts, type SignInLimits, type Verdict } from './throttle.ts'
-import { sha256 } from './tokens.ts'
-import { waitText } from './wait-text.ts'
+import { currentOrg } from '../orgs/index.ts'
+import { findUserByEmail } from '../users/index.ts'
+import { busyMessage, passwordHashing, type Rank, noAccountHash, verifyPassword, openSession, claimSignInAttempt, deleteSignInAttemptsBefore, dropSignInAttempt, forgetSignInFailures, hasSessionFrom, signInVerdict, type AttemptCounts, type SignInLimits, type Verdict, sha256, waitText } from '../credentials/index.ts'
 
 export const signInTexts = {
   wrongCredentials: 'Wrong email or password.',
@@ -61,7 +55,7 @@ const PRUNE_EVERY_MS = 60_000
 
 /**
  * Check a password sign-in; on success open a session and return its cookie token. Every check is counted and
- * limited before the password is hashed (src/auth/throttle.ts says how), and the hash itself waits for the
+ * limited before the password is hashed (src/credentials/throttle.ts says how), and the hash itself waits for the
  * process's hash gate, so a flood of sign-ins can neither guess fast nor take the thread pool from other work; the
  * gate keeps lines for attempts with no recent failures and from where the account is signed in already, so a flood
  * does not keep everyone else out either.

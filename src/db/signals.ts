@@ -1,4 +1,4 @@
-import type { Sql } from '../db/sql.ts'
+import type { Sql } from './sql.ts'
 import { log } from '../log.ts'
 
 /** Sent (with the execution id) when an execution finishes, so waiting requests answer without polling. */

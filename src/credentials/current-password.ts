@@ -11,7 +11,7 @@ export const currentPasswordTexts = {
 
 /**
  * Check the current password a signed-in user gives to change it. Wrong ones are counted per user in the sign-in
- * attempts table (src/auth/store.ts), so every web process sees the same count and a stolen session cannot guess N
+ * attempts table (src/credentials/store.ts), so every web process sees the same count and a stolen session cannot guess N
  * times as often on N processes: past the limit, TooManyRequests with the wait until the oldest leaves the window.
  * The caller is signed in, so the hash takes the gate's trusted line: a sign-in flood does not hold it up.
  */

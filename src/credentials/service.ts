@@ -1,11 +1,11 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 import type { Deps } from '../deps.ts'
-import type { Principal } from '../permissions/principal.ts'
+import type { Principal } from '../permissions/index.ts'
 import { deleteSession, findActivePrincipal, findPrincipalByApiKeyHash, findPrincipalBySession, insertSession, touchSession, type PrincipalRow } from './store.ts'
 import { hmac, randomToken, sha256 } from './tokens.ts'
 import { apiKeyHash } from './api-keys.ts'
-import { recordEvent } from '../events/service.ts'
-import { profileImageUrl } from '../users/serialize.ts'
+import { recordEvent } from '../events/index.ts'
+import { profileImageUrl } from '../permissions/index.ts'
 
 /** A browser session without "remember me" lasts 12 hours from its last use; with it, 30 days. */
 export const SESSION_TTL_SECONDS = 12 * 3600
@@ -19,7 +19,7 @@ function toPrincipal(row: PrincipalRow, via: Principal['via']): Principal {
   }
 }
 
-/** Open a session for a user who proved who they are (src/auth/sign-in.ts, setup); returns its cookie token. */
+/** Open a session for a user who proved who they are (src/sign-in/password.ts, setup); returns its cookie token. */
 export async function openSession(
   deps: Deps, userId: number, remember: boolean, meta: { userAgent?: string; ip?: string } = {},
 ): Promise<string> {

@@ -1,5 +1,5 @@
-import type { Db, Sql } from '../db/sql.ts'
-import { withAsyncCommit } from '../db/sql.ts'
+import type { Db, Sql } from '../db/index.ts'
+import { withAsyncCommit } from '../db/index.ts'
 
 /** A user as authentication sees them: identity, groups and the union of their groups' permissions. */
 export interface PrincipalRow {
@@ -28,7 +28,7 @@ export async function findPrincipalBySession(db: Db, tokenHash: Buffer): Promise
   return row
 }
 
-/** The user whose active key has this sha-256 (keys are stored only hashed and sealed, src/auth/api-keys.ts). */
+/** The user whose active key has this sha-256 (keys are stored only hashed and sealed, src/credentials/api-keys.ts). */
 export async function findPrincipalByApiKeyHash(db: Db, keyHash: Buffer): Promise<PrincipalRow | undefined> {
   const [row] = await db<PrincipalRow[]>`
     select ${principalColumns(db)}

@@ -33,7 +33,7 @@ export function usePasswordCost(cost: 'strong' | 'test') {
 /** The cost new hashes are made with now. */
 export const passwordCost = () => params
 
-/** Whose hash it is, for the hash gate's lines (src/auth/hash-gate.ts). */
+/** Whose hash it is, for the hash gate's lines (src/credentials/hash-gate.ts). */
 export interface HashCaller {
   /** The caller's address: callers take turns by it. */
   whose?: string

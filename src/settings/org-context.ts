@@ -1,4 +1,4 @@
-import type { OrgSettings } from '../settings/defaults.ts'
+import type { OrgSettings } from './defaults.ts'
 
 /** The organization as requests see it: its names and its effective settings (cached per process in `Deps.orgs`). */
 export interface OrgContext {

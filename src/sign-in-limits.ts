@@ -1,3 +1,6 @@
+/* The sign-in limits are part of the process's configuration (src/config.ts): declared here, below everything, so
+ * configuration depends on no domain. The rules that apply them live in src/credentials/throttle.ts. */
+
 /**
  * How fast passwords may be guessed.
  *
@@ -11,7 +14,7 @@
  *   failed fewer than `quietAddressFailures` times in the window skip the delay: a stranger hammering an account
  *   slows down themselves and other guessers, not the account's owner signing in from their own desk.
  *
- * Wrong current passwords on the profile page are counted in the same table, per user (src/auth/current-password.ts):
+ * Wrong current passwords on the profile page are counted in the same table, per user (src/credentials/current-password.ts):
  * after `currentPasswordMaxFailures` in the window, a stolen session cannot guess on until the oldest leaves it.
  */
 export interface SignInLimits {
@@ -45,38 +48,4 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
   addressConcurrent: 4,
   refusalPauseMs: 1_000,
   now: () => Date.now(),
-}
-
-/** Recent failed (or still running) attempts, as counted in the window. */
-export interface AttemptCounts {
-  addressFailures: number
-  /** When the address's oldest counted failure happened (ms), if any. */
-  addressOldestMs: number | undefined
-  accountFailures: number
-  /** When the account was last attempted by anyone (ms), if any. */
-  accountLatestMs: number | undefined
-}
-
-export type Verdict = { go: true } | { go: false; reason: 'address' | 'account'; retryAfterMs: number }
-
-/** The delay an account under guessing asks for between attempts. */
-export function accountDelayMs(accountFailures: number, limits: SignInLimits): number {
-  const beyond = accountFailures - limits.accountFreeFailures
-  if (beyond < 0) return 0
-  return Math.min(limits.maxDelayMs, limits.firstDelayMs * 2 ** Math.min(beyond, 30))
-}
-
-/** Whether an attempt may be checked now, or must wait (and how long). */
-export function signInVerdict(counts: AttemptCounts, limits: SignInLimits, now: number): Verdict {
-  if (counts.addressFailures >= limits.addressMaxFailures) {
-    const freeAt = (counts.addressOldestMs ?? now) + limits.windowMs
-    return { go: false, reason: 'address', retryAfterMs: Math.max(1, freeAt - now) }
-  }
-  const quiet = counts.addressFailures < limits.quietAddressFailures
-  const delay = quiet ? 0 : accountDelayMs(counts.accountFailures, limits)
-  if (delay > 0 && counts.accountLatestMs !== undefined) {
-    const allowedAt = counts.accountLatestMs + delay
-    if (now < allowedAt) return { go: false, reason: 'account', retryAfterMs: allowedAt - now }
-  }
-  return { go: true }
 }

@@ -1,8 +1,7 @@
-import type { Sql } from '../db/sql.ts'
-import { log } from '../log.ts'
-import { legacyPlainQueryKeys, sealLegacyQueryKeys } from '../queries/store.ts'
-import { sealApiKey } from './api-keys.ts'
-import { legacyPlainApiKeys, sealLegacyApiKeys } from './store.ts'
+import type { Sql } from './db/index.ts'
+import { log } from './log.ts'
+import { legacyPlainQueryKeys, sealLegacyQueryKeys } from './queries/index.ts'
+import { sealApiKey, legacyPlainApiKeys, sealLegacyApiKeys } from './credentials/index.ts'
 
 const BATCH = 1000
 
