@@ -71,6 +71,7 @@ try {
     return { seconds: round(ms / 1000), kinds, refreshesQueued: run.report.refreshes_queued }
   }
   figures.first = await timeRun('first import')
+  figures.peak_after_first_mb = { web: peakMb(sightline.pid), worker: peakMb(worker.pid!) }
   figures.second = await timeRun('second import')
   figures.origin_requests = fake.requests
   figures.origin_writes = fake.writes.length
