@@ -11,6 +11,8 @@ import alertsPage from './alerts/index.tsx'
 import adminApi from './api/admin.ts'
 import alertsApi from './api/alerts.ts'
 import auditApi from './api/audit.ts'
+import importsApi from './api/imports.ts'
+import adminImportPage from './admin/import.tsx'
 import configApi from './api/config.ts'
 import dashboardsApi from './api/dashboards.ts'
 import dataSourceFilesApi from './api/data_source_files.ts'
@@ -90,6 +92,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api', exportsApi],
   ['/api/groups', groupsApi],
   ['/api/jobs', jobsApi],
+  ['/api/imports', importsApi],
   ['/api/organization', organizationApi],
   ['/api/queries', queriesApi],
   ['/api/queries', queryExecutionsApi],
@@ -106,6 +109,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', adminStatusPage],
   ['/', adminAuditPage],
   ['/', adminSubscriptionsPage],
+  ['/', adminImportPage],
   ['/', adminJobsPage],
   ['/', adminOutdatedPage],
   ['/', alertsPage],

@@ -33,6 +33,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/destinations': { name: 'Hook by {{role}}', type: 'webhook', options: { url: 'http://127.0.0.1:9/x' } },
   'POST /api/destinations/:id': { name: 'Hook renamed by {{role}}', type: 'webhook', options: { url: '--------' } },
   'POST /api/events': [{ action: 'view', object_type: 'page' }],
+  'POST /api/imports': { from_url: 'http://127.0.0.1:9', api_key: 'old-instance-key', dry_run: true },
   'POST /api/groups': { name: 'Group by {{role}}' },
   'POST /api/groups/:id': { name: 'Team of {{role}}' },
   'POST /api/groups/:id/members': { user_id: '{{user}}' },

@@ -8,7 +8,7 @@ import { addUser, Client, createTestApp, setUp, type TestApp } from '../helpers/
 // audit log) that signs the user in whatever login methods are on.
 
 const run = promisify(execFile)
-const CLI = path.resolve(import.meta.dirname, '../../bin/sightline.mjs')
+const CLI = path.resolve(import.meta.dirname, '../../scripts/sightline.mjs')
 let t: TestApp
 
 beforeAll(async () => {

@@ -61,7 +61,7 @@ const BANDS = {
   /** Where answers come from: sources, runs, results, and the workers that run them. */
   data: ['runners', 'data-sources', 'results', 'executions', 'schedules', 'workers'],
   /** What people make with the answers. */
-  features: ['queries', 'destinations', 'alerts', 'dashboards', 'rendering', 'reports', 'snippets', 'demo', 'monitoring'],
+  features: ['queries', 'destinations', 'alerts', 'dashboards', 'rendering', 'reports', 'imports', 'snippets', 'demo', 'monitoring'],
   /** The web shell's server half (routes/ and islands/ sit on top of it; worker/ beside it). */
   web: ['http', 'ui'],
 }

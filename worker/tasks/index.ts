@@ -19,6 +19,7 @@ import { refreshSchemaTask } from './refresh_schema.ts'
 import { restartAlertRuns } from './restart_alert_runs.ts'
 import { restartSchedules } from './restart_schedules.ts'
 import { runAlertQueryTask } from './run_alert_query.ts'
+import { runImportTask } from './run_import.ts'
 import { sendFailureReportTask } from './send_failure_report.ts'
 import { sendMailTask } from './send_mail.ts'
 import { sendReportTask } from './send_report.ts'
@@ -66,6 +67,7 @@ export function taskList(deps: TaskDeps): TaskList {
       executionsDone: deps.executionsDone as ExecutionSignals,
     }),
     deliver_report: deliverReportTask({ sql: deps.sql, secretKey: deps.secretKey, config, retryBaseMs: config.alertRetryBaseMs ?? 10_000 }),
+    run_import: runImportTask(deps.sql, deps.secretKey),
   }
 }
 
