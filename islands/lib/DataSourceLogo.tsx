@@ -119,6 +119,26 @@ const marks: Record<string, Mark> = {
       </g>
     ),
   },
+  trino: {
+    tile: '#1e1b4b',
+    glyph: (
+      <g {...stroke} stroke="#dd00a1" strokeWidth={2.2}>
+        {/* a bunny's head: two long ears over a round face */}
+        <path d="M16 17c-2.5-3-3.2-7-2-9.2 2.3.4 4.3 4 4.6 8.2M24 17c2.5-3 3.2-7 2-9.2-2.3.4-4.3 4-4.6 8.2" />
+        <circle cx="20" cy="24" r="7" fill="#dd00a1" />
+      </g>
+    ),
+  },
+  presto: {
+    tile: '#5890ff',
+    glyph: (
+      <g {...stroke} stroke={white} strokeWidth={2.4}>
+        {/* a fast arrow through a ring */}
+        <circle cx="20" cy="20" r="9" />
+        <path d="M9 20h17M21.5 15.5L26 20l-4.5 4.5" />
+      </g>
+    ),
+  },
   database: {
     tile: '#64748b',
     glyph: (

@@ -9,6 +9,7 @@ import { postgresRunner } from './postgres.ts'
 import { resultsRunner } from './results.ts'
 import { prometheusRunner } from './prometheus.ts'
 import { sqliteRunner } from './sqlite.ts'
+import { prestoRunner, trinoRunner } from './trino.ts'
 import type { Runner, RunnerConfig } from './runner.ts'
 
 /** The per-source switch for query annotation, offered under Additional Settings by every engine that supports it. */
@@ -71,7 +72,7 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
  * secret: never rename it).
  */
 export const dataSourceTypes = typeRegistry<Runner>({
-  types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner]
+  types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner, trinoRunner, prestoRunner]
     .map(withAnnotationSwitch)
     .map(withExecutionOptions),
   secretsPurpose: 'data-source-secrets',
