@@ -139,6 +139,17 @@ const marks: Record<string, Mark> = {
       </g>
     ),
   },
+  elasticsearch: {
+    tile: '#ffffff',
+    glyph: (
+      <g>
+        {/* three bands of a round mark: yellow, teal, pink */}
+        <path fill="#fec514" d="M9.5 14.5a11 11 0 0 1 21 0z" />
+        <rect x="8.5" y="17" width="23" height="6" rx="1" fill="#00bfb3" />
+        <path fill="#f04e98" d="M9.5 25.5a11 11 0 0 0 21 0z" />
+      </g>
+    ),
+  },
   database: {
     tile: '#64748b',
     glyph: (
@@ -155,6 +166,7 @@ const aliases: Record<string, string> = {
   postgres: 'pg', postgresql: 'pg', redshift: 'pg', cockroach: 'pg',
   mariadb: 'mysql', rds_mysql: 'mysql',
   url: 'json',
+  elasticsearch2: 'elasticsearch', elasticsearch2_OpenDistroSQLElasticSearch: 'elasticsearch', elasticsearch2_XPackSQLElasticSearch: 'elasticsearch', aws_es: 'elasticsearch',
 }
 
 /** The mark for a type; unknown types get the generic database mark. */

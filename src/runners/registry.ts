@@ -2,6 +2,7 @@ import { typeRegistry } from '../type-registry/registry.ts'
 import { clickhouseRunner } from './clickhouse.ts'
 import { databricksRunner } from './databricks.ts'
 import { duckdbRunner } from './duckdb.ts'
+import { elasticsearchRunner, legacyElasticsearchRunner, openDistroSqlRunner, xpackSqlRunner } from './elasticsearch.ts'
 import { influxdbRunner } from './influxdb.ts'
 import { jsonRunner } from './json.ts'
 import { mysqlRunner } from './mysql.ts'
@@ -72,7 +73,8 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
  * secret: never rename it).
  */
 export const dataSourceTypes = typeRegistry<Runner>({
-  types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner, trinoRunner, prestoRunner]
+  types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner, trinoRunner, prestoRunner,
+    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner]
     .map(withAnnotationSwitch)
     .map(withExecutionOptions),
   secretsPurpose: 'data-source-secrets',
