@@ -150,6 +150,16 @@ const marks: Record<string, Mark> = {
       </g>
     ),
   },
+  bigquery: {
+    tile: '#4285f4',
+    glyph: (
+      <g {...stroke} stroke={white} strokeWidth={2.4}>
+        {/* a magnifier over bars */}
+        <circle cx="18" cy="18" r="8.5" />
+        <path d="M24.2 24.2L31 31M15 21v-3M18 21v-6M21 21v-4" />
+      </g>
+    ),
+  },
   database: {
     tile: '#64748b',
     glyph: (
@@ -166,6 +176,7 @@ const aliases: Record<string, string> = {
   postgres: 'pg', postgresql: 'pg', redshift: 'pg', cockroach: 'pg',
   mariadb: 'mysql', rds_mysql: 'mysql',
   url: 'json',
+  bigquery_gce: 'bigquery',
   elasticsearch2: 'elasticsearch', elasticsearch2_OpenDistroSQLElasticSearch: 'elasticsearch', elasticsearch2_XPackSQLElasticSearch: 'elasticsearch', aws_es: 'elasticsearch',
 }
 

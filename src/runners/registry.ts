@@ -1,4 +1,5 @@
 import { typeRegistry } from '../type-registry/registry.ts'
+import { bigqueryRunner } from './bigquery.ts'
 import { clickhouseRunner } from './clickhouse.ts'
 import { databricksRunner } from './databricks.ts'
 import { duckdbRunner } from './duckdb.ts'
@@ -74,7 +75,7 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
  */
 export const dataSourceTypes = typeRegistry<Runner>({
   types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner, trinoRunner, prestoRunner,
-    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner]
+    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner]
     .map(withAnnotationSwitch)
     .map(withExecutionOptions),
   secretsPurpose: 'data-source-secrets',

@@ -15,8 +15,12 @@ export interface ContractSubject {
   simple: { text: string; columns: [string, ColumnType | null][]; rows: Cell[][] }
   /** A query whose answer takes many batches: still running in the engine while its first rows are read. */
   large: string
-  /** Whether the engine is still running `large` (its process list, the faked service's open statements). */
-  running: () => Promise<boolean>
+  /**
+   * Whether the engine is still running `large` (its process list, the faked service's open statements). Absent for
+   * an engine that has finished the statement before its first row can be read (BigQuery's job is done then): a
+   * stop then has nothing to end in the engine, and the kind's own test shows a cancel reaching a running one.
+   */
+  running?: () => Promise<boolean>
   /** A table the schema lists, with (some of) its columns in order. */
   table: { name: string; columns: string[] }
   /** A query the engine refuses, and the message the user reads. */
@@ -51,6 +55,12 @@ export async function expectCancelReachesEngine(start: (signal: AbortSignal) => 
   return performance.now() - aborted
 }
 
+/** Waits until the engine no longer runs the subject's large statement (when it can tell). */
+async function engineStopped(s: ContractSubject) {
+  const running = s.running
+  if (running) await waitUntil(async () => !(await running()), s.stopWithinMs ?? WAIT_MS)
+}
+
 export function runnerContract(name: string, subject: () => ContractSubject) {
   describe(`${name}: the runner contract`, () => {
     it('Test Connection passes', async () => {
@@ -68,10 +78,10 @@ export function runnerContract(name: string, subject: () => ContractSubject) {
     it('the row cap stops the rows mid-stream and the statement in the engine', async () => {
       const s = subject()
       const stream = await s.runner.run(s.config(), s.large, opts())
-      expect(await s.running()).toBe(true)
+      if (s.running) expect(await s.running()).toBe(true)
       const caps = await readCapped(stream, { maxRows: 10 })
       expect([caps.stoppedAt, caps.rows]).toEqual(['rows', 10])
-      await waitUntil(async () => !(await s.running()), s.stopWithinMs ?? WAIT_MS)
+      await engineStopped(s)
     })
 
     it('the byte cap stops the rows mid-stream at a whole row, and the statement in the engine', async () => {
@@ -81,7 +91,7 @@ export function runnerContract(name: string, subject: () => ContractSubject) {
       expect(caps.stoppedAt).toBe('bytes')
       expect(caps.bytes).toBeLessThanOrEqual(2_000)
       expect(caps.rows).toBeGreaterThan(0)
-      await waitUntil(async () => !(await s.running()), s.stopWithinMs ?? WAIT_MS)
+      await engineStopped(s)
     })
 
     it('a cancel while the rows stream ends the run as cancelled and reaches the engine', async () => {
@@ -96,7 +106,7 @@ export function runnerContract(name: string, subject: () => ContractSubject) {
         }
       })()
       await expectRunnerError(consume, 'cancelled', 'Query cancelled by user.')
-      await waitUntil(async () => !(await s.running()), s.stopWithinMs ?? WAIT_MS)
+      await engineStopped(s)
       expect(performance.now() - aborted).toBeLessThan(s.stopWithinMs ?? WAIT_MS)
     })
 
