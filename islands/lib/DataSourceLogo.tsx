@@ -160,6 +160,15 @@ const marks: Record<string, Mark> = {
       </g>
     ),
   },
+  snowflake: {
+    tile: '#29b5e8',
+    glyph: (
+      <g {...stroke} stroke={white} strokeWidth={2.4}>
+        {/* a six-armed flake */}
+        <path d="M20 8v24M9.6 14l20.8 12M9.6 26l20.8-12M17 10.5l3 3 3-3M17 29.5l3-3 3 3" />
+      </g>
+    ),
+  },
   database: {
     tile: '#64748b',
     glyph: (

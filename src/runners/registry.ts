@@ -10,6 +10,7 @@ import { mysqlRunner } from './mysql.ts'
 import { postgresRunner } from './postgres.ts'
 import { resultsRunner } from './results.ts'
 import { prometheusRunner } from './prometheus.ts'
+import { snowflakeRunner } from './snowflake.ts'
 import { sqliteRunner } from './sqlite.ts'
 import { prestoRunner, trinoRunner } from './trino.ts'
 import type { Runner, RunnerConfig } from './runner.ts'
@@ -75,7 +76,7 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
  */
 export const dataSourceTypes = typeRegistry<Runner>({
   types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner, trinoRunner, prestoRunner,
-    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner]
+    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner, snowflakeRunner]
     .map(withAnnotationSwitch)
     .map(withExecutionOptions),
   secretsPurpose: 'data-source-secrets',
