@@ -10,10 +10,12 @@ import { ResultCaps } from '../src/results/result-caps.ts'
 import { bigqueryRunner } from '../src/runners/bigquery.ts'
 import { xpackSqlRunner, openDistroSqlRunner } from '../src/runners/elasticsearch.ts'
 import type { Runner, RunnerConfig } from '../src/runners/runner.ts'
+import { snowflakeRunner } from '../src/runners/snowflake.ts'
 import { setSourceResolve } from '../src/runners/source-http.ts'
 import { prestoRunner, trinoRunner } from '../src/runners/trino.ts'
 import { fakeBigQuery } from '../test/runners/fakes/bigquery.ts'
 import { fakeElasticsearch } from '../test/runners/fakes/elasticsearch.ts'
+import { fakeSnowflake } from '../test/runners/fakes/snowflake.ts'
 import { fakeTrino } from '../test/runners/fakes/trino.ts'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
@@ -21,7 +23,8 @@ const trino = fakeTrino({ origin: 'http://198.51.100.20:8080', pageRows: 10_000 
 const presto = fakeTrino({ origin: 'http://198.51.100.22:8080', prefix: 'X-Presto-', pageRows: 10_000 })
 const es = fakeElasticsearch({ origin: 'http://198.51.100.40:9200' })
 const bq = fakeBigQuery({ project: 'acme-analytics' })
-const server = setupServer(...trino.handlers, ...presto.handlers, ...es.handlers, ...bq.handlers)
+const sf = fakeSnowflake({ origin: 'https://xy12345.snowflakecomputing.com', account: 'xy12345', user: 'bench', partitionRows: 10_000 })
+const server = setupServer(...trino.handlers, ...presto.handlers, ...es.handlers, ...bq.handlers, ...sf.handlers)
 server.listen({ onUnhandledFrame: 'error' })
 setSourceResolve(async () => [{ address: '198.51.100.60', family: 4 }])
 
@@ -48,6 +51,8 @@ const kinds: Kind[] = [
     slow: 'SELECT n, label FROM numbers LIMIT 999999998', stopped: () => !es.open('999999998'), started: () => es.open('999999998') },
   { name: 'bigquery', runner: bigqueryRunner, config: { projectId: 'acme-analytics', jsonKeyFile: bq.keyFile }, large: `SELECT n, label FROM shop.numbers LIMIT ${ROWS}`,
     slow: 'SELECT slow FROM shop.events', stopped: () => bq.cancelled('SELECT slow'), started: () => bq.running('SELECT slow') },
+  { name: 'snowflake', runner: snowflakeRunner, config: { account: 'xy12345', user: 'bench', private_key_File: sf.privateKeyFile, warehouse: 'W', database: 'D' },
+    large: `SELECT N, LABEL FROM NUMBERS LIMIT ${ROWS}`, slow: 'SELECT SLOW FROM EVENTS', stopped: () => sf.cancelled('SELECT SLOW'), started: () => sf.running('SELECT SLOW') },
 ]
 
 const MB = 1024 * 1024
@@ -86,7 +91,7 @@ async function cancel(kind: Kind) {
     })
     .catch(() => {})
   while (!kind.started()) await tick()
-  if (kind.name !== 'bigquery') await new Promise((r) => setTimeout(r, 50)) // rows are streaming by now
+  if (kind.name !== 'bigquery' && kind.name !== 'snowflake') await new Promise((r) => setTimeout(r, 50)) // rows are streaming by now
   controller.abort()
   const aborted = performance.now()
   while (!kind.stopped()) await tick()
@@ -96,7 +101,9 @@ async function cancel(kind: Kind) {
 }
 
 console.log(`${ROWS.toLocaleString('en')} rows per kind`)
-for (const kind of kinds) {
+/** BENCH_KINDS=trino,bigquery measures only those. */
+const only = process.env.BENCH_KINDS?.split(',')
+for (const kind of kinds.filter((k) => !only || only.includes(k.name))) {
   const read = await readAll(kind)
   const stopMs = await cancel(kind)
   console.log(`${kind.name.padEnd(42)} ${read.rows} rows in ${(read.ms / 1000).toFixed(2)} s, stored JSON ${read.storedMb.toFixed(1)} MB, ` +
