@@ -129,6 +129,56 @@ const marks: Record<string, Mark> = {
       </g>
     ),
   },
+  trino: {
+    tile: '#1e1b4b',
+    glyph: (
+      <g {...stroke} stroke="#dd00a1" strokeWidth={2.2}>
+        {/* a bunny's head: two long ears over a round face */}
+        <path d="M16 17c-2.5-3-3.2-7-2-9.2 2.3.4 4.3 4 4.6 8.2M24 17c2.5-3 3.2-7 2-9.2-2.3.4-4.3 4-4.6 8.2" />
+        <circle cx="20" cy="24" r="7" fill="#dd00a1" />
+      </g>
+    ),
+  },
+  presto: {
+    tile: '#5890ff',
+    glyph: (
+      <g {...stroke} stroke={white} strokeWidth={2.4}>
+        {/* a fast arrow through a ring */}
+        <circle cx="20" cy="20" r="9" />
+        <path d="M9 20h17M21.5 15.5L26 20l-4.5 4.5" />
+      </g>
+    ),
+  },
+  elasticsearch: {
+    tile: '#ffffff',
+    glyph: (
+      <g>
+        {/* three bands of a round mark: yellow, teal, pink */}
+        <path fill="#fec514" d="M9.5 14.5a11 11 0 0 1 21 0z" />
+        <rect x="8.5" y="17" width="23" height="6" rx="1" fill="#00bfb3" />
+        <path fill="#f04e98" d="M9.5 25.5a11 11 0 0 0 21 0z" />
+      </g>
+    ),
+  },
+  bigquery: {
+    tile: '#4285f4',
+    glyph: (
+      <g {...stroke} stroke={white} strokeWidth={2.4}>
+        {/* a magnifier over bars */}
+        <circle cx="18" cy="18" r="8.5" />
+        <path d="M24.2 24.2L31 31M15 21v-3M18 21v-6M21 21v-4" />
+      </g>
+    ),
+  },
+  snowflake: {
+    tile: '#29b5e8',
+    glyph: (
+      <g {...stroke} stroke={white} strokeWidth={2.4}>
+        {/* a six-armed flake */}
+        <path d="M20 8v24M9.6 14l20.8 12M9.6 26l20.8-12M17 10.5l3 3 3-3M17 29.5l3-3 3 3" />
+      </g>
+    ),
+  },
   database: {
     tile: '#64748b',
     glyph: (
@@ -145,6 +195,8 @@ const aliases: Record<string, string> = {
   postgres: 'pg', postgresql: 'pg', redshift: 'pg', cockroach: 'pg',
   mariadb: 'mysql', rds_mysql: 'mysql',
   url: 'json',
+  bigquery_gce: 'bigquery',
+  elasticsearch2: 'elasticsearch', elasticsearch2_OpenDistroSQLElasticSearch: 'elasticsearch', elasticsearch2_XPackSQLElasticSearch: 'elasticsearch', aws_es: 'elasticsearch',
 }
 
 /** The mark for a type; unknown types get the generic database mark. */

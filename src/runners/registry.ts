@@ -1,15 +1,19 @@
-import { typeRegistry } from '../type-registry/index.ts'
+import { bigqueryRunner } from './bigquery.ts'
 import { clickhouseRunner } from './clickhouse.ts'
 import { databricksRunner } from './databricks.ts'
 import { duckdbRunner } from './duckdb.ts'
+import { elasticsearchRunner, legacyElasticsearchRunner, openDistroSqlRunner, xpackSqlRunner } from './elasticsearch.ts'
 import { filesRunner } from './files.ts'
+import { typeRegistry } from '../type-registry/index.ts'
 import { influxdbRunner } from './influxdb.ts'
 import { jsonRunner } from './json.ts'
 import { mysqlRunner } from './mysql.ts'
 import { postgresRunner } from './postgres.ts'
 import { resultsRunner } from './results.ts'
 import { prometheusRunner } from './prometheus.ts'
+import { snowflakeRunner } from './snowflake.ts'
 import { sqliteRunner } from './sqlite.ts'
+import { prestoRunner, trinoRunner } from './trino.ts'
 import type { Runner, RunnerConfig } from './runner.ts'
 
 /** The per-source switch for query annotation, offered under Additional Settings by every engine that supports it. */
@@ -72,7 +76,8 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
  * secret: never rename it).
  */
 export const dataSourceTypes = typeRegistry<Runner>({
-  types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner, filesRunner]
+  types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner, trinoRunner, prestoRunner,
+    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner, snowflakeRunner, filesRunner]
     .map(withAnnotationSwitch)
     .map(withExecutionOptions),
   secretsPurpose: 'data-source-secrets',

@@ -13,7 +13,7 @@ import { RunnerError } from './runner.ts'
  */
 
 export interface HttpRequest {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'DELETE'
   headers: Record<string, string>
   body?: string
   /** For https: the source's own CA, client certificate and key, and whether the server's certificate is checked. */

@@ -1,4 +1,5 @@
 import { ByteBudget, readBody, readStart } from './answer-body.ts'
+import type { Resolve } from './address-guard.ts'
 import { RunnerError } from './runner.ts'
 import { safeFetch, type Answer, type HttpRequest } from './safe-fetch.ts'
 
@@ -14,11 +15,19 @@ export interface SourceRequest extends HttpRequest {
   headersTimeoutMs?: number
 }
 
+/** How host names are resolved; the tests of vendors' fixed hosts (googleapis.com …) answer with their own. */
+let resolveHost: Resolve | undefined
+
+/** Tests only: a resolver for every source request (undefined restores the system's). */
+export function setSourceResolve(resolve: Resolve | undefined) {
+  resolveHost = resolve
+}
+
 export async function askSource({ url, signal, headersTimeoutMs, ...request }: SourceRequest): Promise<Answer> {
   const connect = new AbortController()
   const timer = headersTimeoutMs ? setTimeout(() => connect.abort(), headersTimeoutMs) : undefined
   try {
-    return await safeFetch(url, request, { baseUrl: url.origin, signal: AbortSignal.any([signal, connect.signal]) })
+    return await safeFetch(url, request, { baseUrl: url.origin, signal: AbortSignal.any([signal, connect.signal]), ...(resolveHost && { resolve: resolveHost }) })
   } catch (e) {
     if (signal.aborted) throw signal.reason
     if (connect.signal.aborted) throw new RunnerError(`Could not reach ${url.origin}: no answer within ${headersTimeoutMs! / 1000} s`, 'connection')

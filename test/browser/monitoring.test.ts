@@ -75,7 +75,7 @@ describe('System Status', () => {
     const { page, problems } = await openWithClock('/admin/status')
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('System Status')
     const nav = page.getByRole('navigation', { name: 'Admin' })
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['System Status', 'RQ Status', 'Outdated Queries', 'Audit Log', 'Import'])
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['System Status', 'RQ Status', 'Outdated Queries', 'Audit Log', 'Report subscriptions', 'Import'])
     expect(await nav.getByRole('link', { name: 'System Status' }).getAttribute('aria-current')).toBe('page')
     for (const block of ['General', 'Manager', 'Queues', 'Database Metrics']) await page.getByRole('heading', { name: block }).waitFor()
     const queues = page.getByRole('region', { name: 'Queues' })

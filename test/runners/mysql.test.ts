@@ -3,6 +3,7 @@ import mysql from 'mysql2/promise'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mysqlRunner as runner } from '../../src/runners/index.ts'
 import { cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, unansweredPort, waitUntil, cellBatches, WAIT_MS } from './support.ts'
+import { expectCancelReachesEngine } from './contract.ts'
 
 // MariaDB (or MySQL) on 127.0.0.1:3306 as root without a password; .ci/run installs and starts Debian's MariaDB.
 const server = { host: process.env.TEST_MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.TEST_MYSQL_PORT ?? 3306), user: 'root', password: '' }
@@ -122,12 +123,9 @@ describe('MySQL runner (MariaDB)', () => {
   })
 
   it('cancelling stops the statement on the server (KILL QUERY)', async () => {
-    const controller = new AbortController()
-    const run = runner.run(config, 'select sleep(300) as slept', { signal: controller.signal, timeoutMs: 600_000 })
-    await waitUntil(async () => (await running('%sleep(300)%')) === 1)
-    controller.abort()
-    await expectRunnerError(run, 'cancelled', 'Query cancelled by user.')
-    await waitUntil(async () => (await running('%sleep(300)%')) === 0) // long before its 300 s are up
+    // long before its 300 s are up
+    await expectCancelReachesEngine((signal) => runner.run(config, 'select sleep(300) as slept', { signal, timeoutMs: 600_000 }),
+      async () => (await running('%sleep(300)%')) === 1)
   })
 
   it('cancelling while rows stream stops the stream', async () => {

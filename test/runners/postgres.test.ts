@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeWarmPostgresConnections, postgresRunner as runner, warmPostgresConnections } from '../../src/runners/index.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
 import { cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, unansweredPort, waitUntil, cellBatches, postgresConfig, WAIT_MS } from './support.ts'
+import { expectCancelReachesEngine } from './contract.ts'
 
 let db: TestDatabase
 let config: Record<string, unknown>
@@ -121,13 +122,10 @@ describe('PostgreSQL runner', () => {
   })
 
   it('cancelling stops the statement in the engine', async () => {
-    const controller = new AbortController()
-    const running = runner.run(config, 'select pg_sleep(300) as slept', { signal: controller.signal, timeoutMs: 600_000 })
-    await waitUntil(async () => (await sightlineSessions('%pg_sleep(300)%')) === 1)
-    controller.abort()
-    await expectRunnerError(running, 'cancelled', 'Query cancelled by user.')
-    await waitUntil(async () => (await db.sql`select count(*)::int as n from pg_stat_activity
-      where query like '%pg_sleep(300)%' and state = 'active' and pid <> pg_backend_pid()`)[0].n === 0) // long before its 300 s are up
+    // running: the statement is active in a backend; it stops long before its 300 s are up
+    await expectCancelReachesEngine((signal) => runner.run(config, 'select pg_sleep(300) as slept', { signal, timeoutMs: 600_000 }),
+      async () => (await sightlineSessions('%pg_sleep(300)%')) === 1 && (await db.sql`select count(*)::int as n from pg_stat_activity
+        where query like '%pg_sleep(300)%' and state = 'active' and pid <> pg_backend_pid()`)[0].n > 0)
   })
 
   it('cancelling while rows stream stops the stream', async () => {
