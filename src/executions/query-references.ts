@@ -1,5 +1,5 @@
 import { principalToRunAs } from '../credentials/index.ts'
-import { runnerConfig, accessThroughGroups, findById as findDataSource } from '../data-sources/index.ts'
+import { runnerConfig, accessThroughGroups, findDataSource } from '../data-sources/index.ts'
 import type { Sql } from '../db/index.ts'
 import { isAdmin, sourceAccess } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
