@@ -12,6 +12,7 @@ import alertsApi from './api/alerts.ts'
 import auditApi from './api/audit.ts'
 import configApi from './api/config.ts'
 import dashboardsApi from './api/dashboards.ts'
+import dataSourceFilesApi from './api/data_source_files.ts'
 import dataSourcesApi from './api/data_sources.ts'
 import databricksApi from './api/databricks.ts'
 import destinationsApi from './api/destinations.ts'
@@ -32,6 +33,7 @@ import avatar from './avatar.ts'
 import dashboardPage from './dashboards/[id].tsx'
 import dashboardsPages from './dashboards/index.tsx'
 import dataSourcePage from './data_sources/[id].tsx'
+import dataSourceFilesForms from './data_sources/[id]/files.tsx'
 import dataSourcesPages from './data_sources/index.tsx'
 import destinationPage from './destinations/[id].tsx'
 import destinationsPages from './destinations/index.tsx'
@@ -72,6 +74,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/config', configApi],
   ['/api/dashboards', dashboardsApi],
   ['/api/data_sources', dataSourcesApi],
+  ['/api/data_sources', dataSourceFilesApi],
   ['/api/databricks', databricksApi],
   ['/api/destinations', destinationsApi],
   ['/api/events', eventsApi],
@@ -101,6 +104,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/', dashboardPage],
   ['/', dataSourcesPages],
   ['/', dataSourcePage],
+  ['/', dataSourceFilesForms],
   ['/', destinationsPages],
   ['/', destinationPage],
   ['/', embedQueryPage],

@@ -1,13 +1,10 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { routes } from '../routes/manifest.ts'
-import { removeAlertsOfArchivedQuery } from './alerts/index.ts'
-import { openQueryBySharedDashboard, removeWidgetsOfArchivedQuery } from './dashboards/index.ts'
 import type { Deps } from './deps.ts'
 import { PayloadTooLarge } from './errors.ts'
 import type { Env } from './http/index.ts'
-import { authenticate, compressForBrowsers, csrf, sameOriginForms, databaseAvailable, requestId, requestOrigin, securityHeaders, errorHandlers, serveStatic } from './http/index.ts'
-import { onQueryArchived, onQueryKey } from './queries/index.ts'
+import { authenticate, compressForBrowsers, csrf, sameOriginForms, databaseAvailable, requestId, requestOrigin, securityHeaders, serveStatic, isUploadPath, errorHandlers } from './http/index.ts'
 import { ErrorPage } from './ui/index.ts'
 
 /**
@@ -15,11 +12,6 @@ import { ErrorPage } from './ui/index.ts'
  * same code runs under Node (@hono/node-server), Deno, and in tests through `app.request()` with no port.
  */
 export function createApp(deps: Deps): Hono<Env> {
-  // features built on queries clean up after an archive (a set: building several apps subscribes once)
-  onQueryArchived(removeWidgetsOfArchivedQuery)
-  onQueryArchived(removeAlertsOfArchivedQuery)
-  // a shared dashboard's token opens the queries its charts show (decision 0021)
-  onQueryKey(openQueryBySharedDashboard)
   const app = new Hono<Env>()
   app.use('*', async function provideDeps(c, next) {
     c.set('deps', deps)
@@ -51,6 +43,7 @@ export function createApp(deps: Deps): Hono<Env> {
 function limitBodies(maxBytes: number): MiddlewareHandler<Env> {
   const message = `The request body is too large (at most ${maxBytes.toLocaleString('en-US')} bytes).`
   const limit = bodyLimit({ maxSize: maxBytes, onError: () => { throw new PayloadTooLarge(message) } })
-  // GET and HEAD carry no body; asking for one would make Node's adapter build a full Request for every read
-  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next))
+  // GET and HEAD carry no body; asking for one would make Node's adapter build a full Request for every read.
+  // Uploads have a larger limit of their own, checked after their rights (src/http/uploads.ts).
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || isUploadPath(c.req.path) ? next() : limit(c, next))
 }

@@ -41,6 +41,8 @@ export interface Config {
   alertRetryBaseMs: number
   /** Bytes one request body may have; larger ones are refused with 413 before anything reads them. */
   maxBodyBytes: number
+  /** The largest file an admin may upload to a Files source, or a Files source fetches from a URL. */
+  maxUploadBytes: number
   /** Addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For names the caller. */
   trustedProxies: string[]
   /** How fast passwords may be guessed (not read from the environment: tests shorten them and move the clock). */
@@ -114,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerDeadAfterSeconds: positiveInt(env, 'SIGHTLINE_WORKER_DEAD_AFTER_SECONDS', 30),
     alertRetryBaseMs: positiveInt(env, 'SIGHTLINE_ALERT_RETRY_BASE_MS', 10_000),
     maxBodyBytes: positiveInt(env, 'SIGHTLINE_MAX_BODY_BYTES', 1_048_576),
+    maxUploadBytes: positiveInt(env, 'SIGHTLINE_MAX_UPLOAD_BYTES', 104_857_600),
     trustedProxies: addressRanges(env, 'SIGHTLINE_TRUSTED_PROXIES'),
     signInLimits: DEFAULT_SIGN_IN_LIMITS,
     mail: mailSettings(env),

@@ -1,13 +1,13 @@
 import type { Assets } from './assets/index.ts'
 import type { Config } from './config.ts'
 import { CacheBus, DatabaseHealth, DONE_CHANNEL, ExecutionSignals, SharedCache, type Sql } from './db/index.ts'
-import type { Deps } from './deps.ts'
+import type { Deps, Feature } from './deps.ts'
 import { provideDemoDatabase } from './demo/index.ts'
 import type { Principal } from './permissions/index.ts'
 import type { OrgContext } from './settings/index.ts'
 
 /** The web process's dependencies, built once at start-up (src/start.ts) and by the tests' helpers. */
-export function createDeps(o: { sql: Sql; config: Config; secretKey: string; assets: Assets }): Deps {
+export function createDeps(o: { sql: Sql; config: Config; secretKey: string; assets: Assets; features: readonly Feature[] }): Deps {
   const bus = new CacheBus(o.sql)
   const principals = new SharedCache<Principal>(30_000)
   const orgs = new SharedCache<OrgContext>(30_000, 16)

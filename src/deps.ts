@@ -1,6 +1,6 @@
 import type { Config } from './config.ts'
 import type { Assets } from './assets/index.ts'
-import type { CacheBus, DatabaseHealth, ExecutionSignals, SharedCache, Sql } from './db/index.ts'
+import type { CacheBus, DatabaseHealth, Db, ExecutionSignals, SharedCache, Sql } from './db/index.ts'
 import type { OrgContext } from './settings/index.ts'
 import type { Principal } from './permissions/index.ts'
 
@@ -15,6 +15,44 @@ export interface CoreDeps {
   sql: Sql
   config: Config
   secretKey: string
+  /** The features built on queries and executions (src/features.ts), which those call without importing them. */
+  features: readonly Feature[]
+}
+
+/** A query was archived; features remove what hangs off it, in the archiving transaction. */
+export interface QueryArchived {
+  queryId: number
+  orgId: number
+}
+
+/** A run's rows were stored as a result, and these saved queries now show it as their latest (alerts listen here). */
+export interface ResultStored {
+  resultId: number
+  /** Queries whose latest result this became (same source and text); empty for an ad hoc run nobody saved. */
+  queryIds: number[]
+  orgId: number
+  dataSourceId: number
+  executionId: string
+}
+
+/** A query opened by a key of a feature's own: its row as the queries domain reads it, and its runs' max_age. */
+export interface OpenedByKey<Row = unknown> {
+  query: Row
+  maxAge(asked: number): number
+}
+
+/**
+ * What a feature built on queries adds to them, each part optional. Named here with platform types only, since
+ * every domain reads this file; the queries and executions domains give the shapes their meaning.
+ */
+export interface Feature {
+  name: string
+  /** Runs inside the archive's transaction: removes what hangs off the query; a failure undoes the archive. */
+  onQueryArchived?: (tx: Db, event: QueryArchived) => Promise<void>
+  /** Opens a query by a key of the feature's own (a shared dashboard's token); null when the key is not its. */
+  openQueryByKey?: (deps: Deps, queryId: number, key: string) => Promise<OpenedByKey | null>
+  /** Told of every result a worker stores, after it is committed. */
+  onResultStored?: (sql: Sql) => (event: ResultStored) => Promise<void> | void
 }
 
 /** The web process's parts on top: caches shared across requests, browser assets, waiting on finished executions. */

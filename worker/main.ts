@@ -7,11 +7,12 @@ import { provideDemoDatabase } from '../src/demo/index.ts'
 import { log } from '../src/log.ts'
 import { closeWarmPostgresConnections } from '../src/runners/index.ts'
 import { Heartbeat } from '../src/workers/index.ts'
-import { crontab, taskList } from './tasks/index.ts'
+import { crontab, taskList, type TaskDeps } from './tasks/index.ts'
 
 export interface WorkerOptions {
   connectionString: string
   secretKey: string
+  features: TaskDeps['features']
   config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'browserEventRetentionDays' | 'workerDeadAfterSeconds' | 'mail' | 'baseUrl' | 'port' | 'dataDir'>
 }
 
@@ -39,7 +40,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const runner: Runner = await run({
     connectionString: asyncCommitUrl(o.connectionString),
     concurrency,
-    taskList: taskList({ sql, secretKey: o.secretKey, config: o.config, cancels, resultStored }),
+    taskList: taskList({ sql, secretKey: o.secretKey, config: o.config, cancels, resultStored, features: o.features }),
     parsedCronItems: parseCrontab(crontab),
     noHandleSignals: true,
     pollInterval: 1000,

@@ -8,7 +8,6 @@ import type { Env } from '../../src/http/index.ts'
 
 const dashboardId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
 
-
 /** JSON no cache keeps: answers carry the widgets' query keys and the caller's own rights. */
 function privateJson(c: Context<Env>, body: unknown) {
   c.header('Cache-Control', 'no-store')

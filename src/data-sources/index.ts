@@ -4,7 +4,9 @@
 export { findById as findDataSource } from './store.ts'
 
 export { databricksColumns, databricksDatabases, databricksTables } from './databricks.ts'
+export { deleteSourceFile, listSourceFiles, uploadSourceFile } from './files.ts'
 export { addDataSourceToGroup, groupDataSources, removeDataSourceFromGroup, setGroupDataSourceViewOnly } from './group-access.ts'
+export { LOCAL_ROOT, localDirectoryOf, openedConfig } from './local-files.ts'
 export { refreshSchema } from './schema-refresh.ts'
 export { dataSourceJson, dataSourceTypeJson } from './serialize.ts'
 export { createDataSource, deleteDataSource, getAccessible, listDataSources, requireRun, runnerConfig, runnerFor, saveDataSource, schemaOrJob, testDataSource } from './service.ts'

@@ -8,6 +8,7 @@ import { isAdmin, mayRunOn, sourceAccess, requireAdmin, requireAllowed } from '.
 import type { Principal } from '../permissions/index.ts'
 import { dataSourceTypes, RESULTS_TYPE } from '../runners/index.ts'
 import type { Runner, RunnerConfig } from '../runners/index.ts'
+import { openedConfig } from './local-files.ts'
 import * as store from './store.ts'
 import type { AccessibleDataSourceRow, DataSourceRow } from './store.ts'
 
@@ -50,7 +51,8 @@ export function requireRun(principal: Principal, ds: AccessibleDataSourceRow) {
   if (!mayRunOn(principal, ds)) throw new Forbidden()
 }
 
-async function adminSource(deps: Deps, principal: Principal, id: number): Promise<DataSourceRow> {
+/** A source of the organization, for an admin only (anyone else: 403). */
+export async function adminSource(deps: Deps, principal: Principal, id: number): Promise<DataSourceRow> {
   requireAdmin(principal)
   const row = await store.findById(deps.sql, principal.orgId, id)
   if (!row) throw new NotFound()
@@ -96,7 +98,8 @@ export async function testDataSource(deps: Deps, principal: Principal, id: numbe
   const row = await adminSource(deps, principal, id)
   const runner = runnerFor(row.type)
   try {
-    await runner.test(runnerConfig(deps.secretKey, row), AbortSignal.timeout(TEST_TIMEOUT_MS))
+    const signal = AbortSignal.timeout(TEST_TIMEOUT_MS)
+    await runner.test(await openedConfig(deps, row, { refreshUrls: true, signal }), signal)
     return { ok: true, message: 'success' }
   } catch (error) {
     const message = (error as Error).name === 'TimeoutError' ? `Connection timed out after ${TEST_TIMEOUT_MS / 1000} s.` : (error as Error).message

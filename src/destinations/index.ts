@@ -5,6 +5,6 @@ export type { AlertNotification, DeliveryAnswer, DeliveryTarget } from './notifi
 export { sampleNotification } from './sample.ts'
 export { destinationJson, destinationSummaryJson, destinationTypeJson } from './serialize.ts'
 export { createDestination, deleteDestination, getDestination, listDestinations, saveDestination, testDestination } from './service.ts'
-export { renderAlertPreview, templateRenderEvents } from './template-pool.ts'
+export { renderAlertPreview, templateJobsWaiting, templateRenderEvents } from './template-pool.ts'
 export { TemplateError, TOO_COMPLEX } from './template.ts'
 export { destinationTypes } from './types.ts'

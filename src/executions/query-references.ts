@@ -1,5 +1,5 @@
 import { principalToRunAs } from '../credentials/index.ts'
-import { runnerConfig, accessThroughGroups, findDataSource } from '../data-sources/index.ts'
+import { openedConfig, accessThroughGroups, findDataSource, runnerConfig } from '../data-sources/index.ts'
 import type { Sql } from '../db/index.ts'
 import { isAdmin, sourceAccess } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
@@ -89,7 +89,7 @@ async function live(scope: ReferenceScope, chain: number[], reference: QueryRefe
     if (error instanceof ParameterError) throw new QueryReferenceError(referenceTexts.failed(id, error.message))
     throw error
   }
-  const config = runnerConfig(scope.secretKey, ds)
+  const config = await openedConfig(scope, ds, { signal })
   try {
     const stream = await runner.run(config, text, {
       signal, timeoutMs: timeLimitMs(config, scope.orgTimeLimitSeconds), maxCellBytes: scope.maxCellBytes,

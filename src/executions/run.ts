@@ -1,4 +1,4 @@
-import { runnerConfig } from '../data-sources/index.ts'
+import { openedConfig, runnerConfig } from '../data-sources/index.ts'
 import type { Sql, ExecutionSignals } from '../db/index.ts'
 import { log } from '../log.ts'
 import { encodeChunk, readFirstChunk, storeRest, type FirstChunk } from '../results/index.ts'
@@ -104,7 +104,7 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
   if (!ds) throw new RunnerError('Target data source not available.')
   const runner = getRunner(ds.type)
   if (!runner) throw new RunnerError(`Unknown data source type: ${ds.type}.`)
-  const config = runnerConfig(ctx.secretKey, ds)
+  const config = await openedConfig(ctx, ds, { signal })
   const annotation = shouldAnnotate(runner, config)
     ? annotationOf({ user: claimed.userEmail ?? 'scheduler', queryId: execution.query_id, queue: execution.queue, scheduled: execution.scheduled })
     : null

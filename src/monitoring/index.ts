@@ -2,4 +2,4 @@
 
 export { objectCounters } from './object-counters.ts'
 export { outdatedQueries, rqStatus, systemStatus } from './service.ts'
-export type { JobJson, QueueJson, WorkerJson } from './service.ts'
+export type { QueueJson, WorkerJobJson, WorkerJson } from './service.ts'

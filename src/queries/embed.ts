@@ -8,9 +8,7 @@ import type { Principal } from '../permissions/index.ts'
 import type { ResultRow } from '../results/index.ts'
 import { parseInterval } from '../schedules/index.ts'
 import { JobStatus } from '../shared/job-status.ts'
-import {
-  effectiveType, isMultiValue, isSafe, normalizeValue, valuesFromSearchParams, type ParameterDefinition, type ParameterValue,
-} from '../shared/parameters/index.ts'
+import { effectiveType, isMultiValue, isSafe, normalizeValue, valuesFromSearchParams, type ParameterDefinition, type ParameterValue } from '../shared/parameters/index.ts'
 import { valueKey } from '../visualizations/data.ts'
 import { selectionFromSearch } from '../visualizations/filter-choices.ts'
 import { getAccessibleQuery, queryForApiKey } from './service.ts'

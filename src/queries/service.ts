@@ -109,7 +109,7 @@ export async function archiveQuery(deps: Deps, principal: Principal, id: number)
   await deps.sql.begin(async (tx) => {
     await store.archive(tx, id)
     await scheduleChanged(tx, id) // archived: its planned refresh is removed
-    await queryArchived(tx, { queryId: id, orgId: principal.orgId }) // alerts, widgets: what is built on the query
+    await queryArchived(deps.features, tx, { queryId: id, orgId: principal.orgId }) // alerts, widgets: what is built on the query
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'archive', objectType: 'query', objectId: id })
   })
 }

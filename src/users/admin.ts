@@ -11,10 +11,7 @@ import { linkDelivery } from './link-delivery.ts'
 import { issueUserLink } from './links.ts'
 import { requireAccountMailBudget } from './mail-budget.ts'
 import { getUser, userTexts } from './service.ts'
-import {
-  deleteUserRow, deleteUserSessions, deleteUserTokens, findUserByEmail, findUserById, insertPendingUser, setUserDisabled,
-  type UserRow,
-} from './store.ts'
+import { deleteUserRow, deleteUserSessions, deleteUserTokens, findUserByEmail, findUserById, insertPendingUser, setUserDisabled, type UserRow } from './store.ts'
 
 /**
  * What admins do to other people's accounts (spec 3 §4 "User lifecycle", reference §1.6): invite a new user, disable

@@ -9,10 +9,7 @@ import type { Principal } from '../permissions/index.ts'
 import { checkCurrentPassword, hashPassword, MIN_PASSWORD_LENGTH, generateApiKey, revealApiKey, storedApiKey } from '../credentials/index.ts'
 import { isPastEnd, type ListOrder, type ListQuery } from '../shared/list/params.ts'
 import { listTexts } from '../shared/list/texts.ts'
-import {
-  deleteUserSessions, findUserByEmail, findUserById, listUsers, replaceApiKey, replaceUserGroups, updateUserFields, USER_ORDERS,
-  type UserOrder, type UserRow,
-} from './store.ts'
+import { deleteUserSessions, findUserByEmail, findUserById, listUsers, replaceApiKey, replaceUserGroups, updateUserFields, USER_ORDERS, type UserOrder, type UserRow } from './store.ts'
 import { userJson } from './serialize.ts'
 import { emailAddressChanged } from './verify-email.ts'
 

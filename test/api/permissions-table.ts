@@ -53,6 +53,12 @@ export const EXPECTED: Record<string, string> = {
   'GET /api/data_sources/:id': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'POST /api/data_sources/:id': '401 401 403 403 403 403 2xx 2xx',
   'POST /api/data_sources/:id/test': '401 401 403 403 403 403 2xx 2xx',
+  // a Files source's files are its admins' (the fixture's source is not a Files source: admins hear so, with 400)
+  'GET /api/data_sources/:id/files': '401 401 403 403 403 403 400 400',
+  'POST /api/data_sources/:id/files': '401 401 403 403 403 403 400 400',
+  'DELETE /api/data_sources/:id/files/:table': '401 401 403 403 403 403 400 400',
+  'POST /data_sources/:id{[0-9]+}/files': '3xx 3xx 403 403 403 403 400 400',
+  'POST /data_sources/:id{[0-9]+}/files/:table/delete': '3xx 3xx 403 403 403 403 400 400',
   'GET /api/data_sources/:id/schema': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   // the fixture's source is PostgreSQL: callers who may see it reach the type check (400)
   'GET /api/databricks/databases/:id': '401 401 400 400 400 400 400 400',

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.ts'
 import { connect, type Sql } from '../../src/db/index.ts'
 import { createDeps } from '../../src/create-deps.ts'
 import { type Deps } from '../../src/deps.ts'
+import { FEATURES } from '../../src/features.ts'
 import { loadAssets } from '../../src/assets/index.ts'
 import type { Env } from '../../src/http/index.ts'
 import { setUp, type Client } from '../helpers/app.ts'
@@ -40,7 +41,7 @@ describe("Sightline's database hung (accepts connections, answers nothing)", () 
     sql = connect(proxy.urlFor(db.url))
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-hang-'))
     const config = { ...loadConfig({}), dataDir, databaseUrl: proxy.urlFor(db.url) }
-    deps = createDeps({ sql, config, secretKey: 'test-secret-key', assets: loadAssets(DIST) })
+    deps = createDeps({ sql, config, secretKey: 'test-secret-key', assets: loadAssets(DIST), features: FEATURES })
     await deps.bus.listen()
     app = createApp(deps)
     admin = await setUp(app)

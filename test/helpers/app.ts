@@ -5,7 +5,8 @@ import type { Hono } from 'hono'
 import { createApp } from '../../src/app.ts'
 import { loadConfig, type Config } from '../../src/config.ts'
 import { createDeps } from '../../src/create-deps.ts'
-import { type Deps } from '../../src/deps.ts'
+import { type Deps, type Feature } from '../../src/deps.ts'
+import { FEATURES } from '../../src/features.ts'
 import { loadAssets } from '../../src/assets/index.ts'
 import type { Env } from '../../src/http/index.ts'
 import { freshDatabase, type TestDatabase } from './db.ts'
@@ -21,13 +22,13 @@ export interface TestApp {
 
 /**
  * Sightline's web app on a fresh database (or the migrated one given), called in-process with `app.request()` (no
- * port).
+ * port), with the product's features unless a test gives its own list.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, o: { db?: TestDatabase } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, o: { db?: TestDatabase; features?: readonly Feature[] } = {}): Promise<TestApp> {
   const db = o.db ?? await freshDatabase()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-app-'))
   const config = { ...loadConfig({}), dataDir, databaseUrl: db.url, ...overrides }
-  const deps = createDeps({ sql: db.sql, config, secretKey: 'test-secret-key', assets: loadAssets(DIST) })
+  const deps = createDeps({ sql: db.sql, config, secretKey: 'test-secret-key', assets: loadAssets(DIST), features: o.features ?? FEATURES })
   await deps.bus.listen()
   return {
     app: createApp(deps),
@@ -125,7 +126,7 @@ export async function runJobs(t: TestApp) {
   const { CANCEL_CHANNEL, ExecutionSignals } = await import('../../src/db/index.ts')
   const cancels = new ExecutionSignals(t.db.sql, CANCEL_CHANNEL)
   try {
-    await runOnce({ connectionString: t.db.url, taskList: taskList({ sql: t.db.sql, secretKey: t.deps.secretKey, config: t.deps.config, cancels }), logger: quietLogger })
+    await runOnce({ connectionString: t.db.url, taskList: taskList({ sql: t.db.sql, secretKey: t.deps.secretKey, config: t.deps.config, cancels, features: t.deps.features }), logger: quietLogger })
   } finally {
     await cancels.stop()
   }
@@ -134,7 +135,7 @@ export async function runJobs(t: TestApp) {
 /** A real worker (graphile-worker with Sightline's tasks, heartbeat and cancel listener) on the test's database. */
 export async function startWorkerFor(t: TestApp, overrides: Partial<Config> = {}) {
   const { startWorker } = await import('../../worker/main.ts')
-  return startWorker({ connectionString: t.db.url, secretKey: t.deps.secretKey, config: { ...t.deps.config, ...overrides } })
+  return startWorker({ connectionString: t.db.url, secretKey: t.deps.secretKey, config: { ...t.deps.config, ...overrides }, features: t.deps.features })
 }
 
 /** Options for a pg data source pointing at this test's own database (a real PostgreSQL on every machine). */

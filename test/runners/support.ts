@@ -15,7 +15,6 @@ export async function collect(stream: RunStream): Promise<{ rows: Cell[][]; batc
   return { rows, batches }
 }
 
-
 /** A PostgreSQL source's configuration for a database address (a test database's). */
 export function postgresConfig(url: string): Record<string, unknown> {
   const u = new URL(url)

@@ -139,6 +139,35 @@ describe('a template that would render for minutes', () => {
     expect(performance.now() - began).toBeLessThan(10_000)
   })
 
+  it('previewed many at once by one member: refused past two in flight, while others still preview', async () => {
+    const { templateRenderEvents } = await import('../../src/destinations/index.ts')
+    const { previewTemplate } = await import('../../src/alerts/index.ts')
+    const { principalToRunAs } = await import('../../src/credentials/index.ts')
+    const [{ id: viId }] = await t.db.sql<{ id: number }[]>`select id from users where email = 'vi@example.com'`
+    const viPrincipal = (await principalToRunAs(t.db.sql, viId))!
+    let started = 0
+    const bothRendering = new Promise<void>((resolve) => {
+      const onStart = () => {
+        if (++started < 2) return
+        templateRenderEvents.off('start', onStart)
+        resolve()
+      }
+      templateRenderEvents.on('start', onStart)
+    })
+    const slow = [preview(vi, nested(4)), preview(vi, nested(4))]
+    await bothRendering
+    // both template threads hold this member's previews: a third, asked now, is refused at once instead of queued
+    // (asked of the service itself, so no time passes in the request's middleware while the two still render)
+    const third = previewTemplate(t.deps, viPrincipal, { query_id: hundred, options: { column: 'n', op: '>', value: 0, custom_body: nested(4) } })
+    await expect(third).rejects.toMatchObject({ status: 429, message: 'Previews are still being rendered: try again in a moment.' })
+    // someone else's preview waits for a thread and is answered
+    const other = await preview(admin, '{{#QUERY_RESULT_ROWS}}{{n}}{{/QUERY_RESULT_ROWS}}')
+    expect(other.status).toBe(200)
+    for (const res of await Promise.all(slow)) expect(res.status).toBe(400)
+    // done rendering, the member may preview again
+    expect((await preview(vi, '{{#QUERY_RESULT_ROWS}}{{n}}{{/QUERY_RESULT_ROWS}}')).status).toBe(200)
+  })
+
   it('previewed with more output than the budget: refused, not cut', async () => {
     const res = await preview(vi, nested(3, 'x'.repeat(20)))
     expect(res.status).toBe(400)

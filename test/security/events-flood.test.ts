@@ -67,7 +67,7 @@ describe('POST /api/events under a flood', () => {
     vi.resetModules() // a second web process: Sightline's modules afresh, nothing in memory shared with the first
     const { createApp } = await import('../../src/app.ts')
     const { createDeps } = await import('../../src/create-deps.ts')
-    const other = createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets }))
+    const other = createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets, features: t.deps.features }))
     const viaOther = (body: unknown) => other.request('/api/events', {
       method: 'POST', body: JSON.stringify(body),
       headers: { cookie: [...mo.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': mo.csrf, 'content-type': 'application/json' },

@@ -135,7 +135,7 @@ describe('API keys at rest', () => {
   })
 
   it('with another SIGHTLINE_SECRET_KEY a key still works but can no longer be shown', async () => {
-    const other = createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: 'another-secret-key', assets: t.deps.assets }))
+    const other = createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: 'another-secret-key', assets: t.deps.assets, features: t.deps.features }))
     const res = await other.request(`/api/users/${bo.id}`, { headers: { authorization: `Key ${bo.apiKey}` } })
     expect(res.status).toBe(200)
     expect((await res.json()).api_key).toBeNull()
@@ -168,7 +168,7 @@ describe('API keys at rest', () => {
       const leaked = await dump(sql)
       for (const key of [userKey, oldKey, queryKey]) expect(leaked).not.toContain(key)
 
-      const app = createApp(createDeps({ sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets }))
+      const app = createApp(createDeps({ sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets, features: t.deps.features }))
       const byKey = (path: string, key = userKey) => app.request(path, { headers: { authorization: `Key ${key}` } })
       const own = await byKey(`/api/users/${user.id}`)
       expect(own.status).toBe(200)

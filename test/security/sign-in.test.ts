@@ -209,7 +209,7 @@ describe('guessing the current password on the profile', () => {
     vi.resetModules()
     const { createApp } = await import('../../src/app.ts')
     const { createDeps } = await import('../../src/create-deps.ts')
-    return createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets }))
+    return createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets, features: t.deps.features }))
   }
 
   it('counts wrong current passwords in the database: two web processes allow the tries of one, then 429 with Retry-After', async () => {

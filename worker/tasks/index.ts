@@ -21,7 +21,7 @@ import { sendFailureReportTask } from './send_failure_report.ts'
 import { sendMailTask } from './send_mail.ts'
 
 /** The worker's parts: the core every service needs (never the web process's caches or assets), and its own signals. */
-export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey'> {
+export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey' | 'features'> {
   config: Pick<Config, 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'browserEventRetentionDays' | 'mail' | 'baseUrl' | 'port'>
   /** Cancel requests for executions running in this process. */
   cancels: ExecutionSignals
@@ -31,9 +31,9 @@ export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey'> {
 
 /** Every task this worker runs, by identifier. Explicit imports, so Node, Deno and bundles agree. */
 export function taskList(deps: TaskDeps): TaskList {
-  // alerts hear of every result this worker stores (a worker started without hooks, as tests' runOnce, gets its own)
+  // the features hear of every result this worker stores (a worker started without hooks, as tests' runOnce, gets its own)
   const resultStored = deps.resultStored ?? new ResultStoredHooks()
-  resultStored.subscribe(alertsOnResultStored(deps.sql))
+  for (const feature of deps.features) if (feature.onResultStored) resultStored.subscribe(feature.onResultStored(deps.sql))
   // the worker is handed the whole configuration (src/start.ts); its type names only what the other tasks read
   const config = deps.config as Config
   return {

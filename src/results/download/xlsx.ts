@@ -12,15 +12,7 @@ import { ByteWriter } from '../../shared/byte-writer.ts'
 import { DAY, DateTimeFields, daysFromCivil, HOUR, MILLISECOND, MINUTE, MONTH, SECOND, YEAR } from './datetime.ts'
 import { pullStream } from './pull-stream.ts'
 import { ZipWriter } from './zip.ts'
-import {
-  columnLetters,
-  hasOuterWhitespace,
-  PACKAGE_PARTS,
-  SHEET_END,
-  SHEET_PATH,
-  SHEET_START,
-  writeXmlText,
-} from './xlsx-parts.ts'
+import { columnLetters, hasOuterWhitespace, PACKAGE_PARTS, SHEET_END, SHEET_PATH, SHEET_START, writeXmlText } from './xlsx-parts.ts'
 
 /** Excel's sheet size: 1,048,576 rows (the header is one) and 16,384 columns; more would not open. */
 const MAX_SHEET_ROWS = 1_048_576
