@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { findById as findDataSource } from '../data-sources/index.ts'
+import { findDataSource } from '../data-sources/index.ts'
 import type { CoreDeps } from '../deps.ts'
 import { dropdownValuesFor, submit } from '../executions/index.ts'
 import { HttpError } from '../errors.ts'

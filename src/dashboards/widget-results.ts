@@ -1,4 +1,4 @@
-import { findById as findDataSource } from '../data-sources/index.ts'
+import { findDataSource } from '../data-sources/index.ts'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { queryHash, fillParameters, textToRun } from '../executions/index.ts'

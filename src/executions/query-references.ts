@@ -1,5 +1,5 @@
 import { principalToRunAs } from '../credentials/index.ts'
-import { openedConfig, accessThroughGroups, findById as findDataSource, runnerConfig } from '../data-sources/index.ts'
+import { openedConfig, accessThroughGroups, findDataSource, runnerConfig } from '../data-sources/index.ts'
 import type { Sql } from '../db/index.ts'
 import { isAdmin, sourceAccess } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'

@@ -1,4 +1,4 @@
-import { findById as findDataSource } from '../data-sources/index.ts'
+import { findDataSource } from '../data-sources/index.ts'
 import type { Deps } from '../deps.ts'
 import { Forbidden, NotFound, Unauthorized } from '../errors.ts'
 import { recordEvent } from '../events/index.ts'

@@ -1,4 +1,4 @@
-import { findById as findDataSource } from '../data-sources/index.ts'
+import { findDataSource } from '../data-sources/index.ts'
 import type { CoreDeps } from '../deps.ts'
 import { submit, dropdownValuesFor } from '../executions/index.ts'
 import { HttpError } from '../errors.ts'
