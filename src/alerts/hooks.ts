@@ -13,7 +13,7 @@ export function alertsOnResultStored(sql: Sql) {
   return (event: ResultStored) => enqueueChecks(sql, event)
 }
 
-/** An archived query takes its alerts along, in the archive's transaction (spec 2 §4; subscribed in src/app.ts). */
+/** An archived query takes its alerts along, in the archive's transaction (spec 2 §4; the alerts feature of src/features.ts). */
 export async function removeAlertsOfArchivedQuery(tx: Db, event: QueryArchived): Promise<void> {
   await deleteAlertsOfQuery(tx, event.queryId)
 }
