@@ -7,6 +7,7 @@ import { oidcLoginEnabled, publicOrigin } from '../settings/index.ts'
 import { claimValues, emailOf, externalUser, type ExternalPerson, type Refusal } from './external-users.ts'
 import { authorizationUrl, claimsFromCallback, newSecrets, ProviderAnswerRefused, ProviderUnavailable, type Claims, type ProviderClient } from './oidc-client.ts'
 import { insertSignInFlow, takeSignInFlow, type FlowMethod } from './store.ts'
+import { recordRefusal } from './refusals.ts'
 
 export type { FlowMethod }
 
@@ -167,6 +168,5 @@ export function googleDomainAllowed(domains: string[], _email: string, hd: unkno
 }
 
 async function failed(deps: Deps, org: OrgContext, method: FlowMethod, reason: string, meta: Meta, extra: Record<string, unknown> = {}) {
-  await recordEvent(deps.sql, { orgId: org.id, userId: null, action: 'login_failed', objectType: 'redash', objectId: null,
-    properties: { method, reason, ...extra, user_agent: meta.userAgent, ip: meta.ip } })
+  await recordRefusal(deps.sql, org.id, { method, reason, ip: meta.ip, userAgent: meta.userAgent, properties: extra })
 }

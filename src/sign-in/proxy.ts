@@ -5,6 +5,7 @@ import { recordEvent } from '../events/index.ts'
 import type { OrgContext } from '../settings/index.ts'
 import { providerAddressProblem } from '../settings/index.ts'
 import { emailOf, externalUser, type ExternalPerson } from './external-users.ts'
+import { recordRefusal } from './refusals.ts'
 
 /**
  * Sign-in by an access proxy in front of Sightline, as the established tool offers it: the user's e-mail in a header
@@ -42,8 +43,7 @@ async function refused(deps: Deps, org: OrgContext, method: string, reason: stri
   lastRefusal.delete(key)
   lastRefusal.set(key, now)
   if (lastRefusal.size > MAX_REMEMBERED) lastRefusal.delete(lastRefusal.keys().next().value as string)
-  await recordEvent(deps.sql, { orgId: org.id, userId: null, action: 'login_failed', objectType: 'redash', objectId: null,
-    properties: { method, reason, detail, user_agent: req.userAgent, ip: req.ip } })
+  await recordRefusal(deps.sql, org.id, { method, reason, ip: req.ip, userAgent: req.userAgent, properties: { detail } })
 }
 
 /** A session for the user the proxy names, or undefined (nothing named, not believed, or refused). */

@@ -12,6 +12,7 @@ import { personOf, samlAccount, syncSamlGroups } from './saml-account.ts'
 import { MetadataUnavailable } from './saml-metadata.ts'
 import { claimSamlAssertion } from './saml-store.ts'
 import { SamlNotConfigured, serviceProvider, spAddresses } from './saml-sp.ts'
+import { recordRefusal } from './refusals.ts'
 
 export const samlTexts = {
   off: 'SAML sign-in is not enabled for your organization.',
@@ -85,8 +86,7 @@ type Meta = { userAgent?: string; ip?: string }
  */
 export async function finishSamlSignIn(deps: Deps, org: OrgContext, form: Record<string, unknown>, meta: Meta): Promise<SignInResult> {
   const failed = async (reason: string, message: string, detail?: string): Promise<SignInResult> => {
-    await recordEvent(deps.sql, { orgId: org.id, userId: null, action: 'login_failed', objectType: 'redash', objectId: null,
-      properties: { method: 'saml', reason, ...(detail ? { detail: detail.slice(0, 300) } : {}), user_agent: meta.userAgent, ip: meta.ip } })
+    await recordRefusal(deps.sql, org.id, { method: 'saml', reason, ip: meta.ip, userAgent: meta.userAgent, properties: detail ? { detail: detail.slice(0, 300) } : {} })
     return { ok: false, message }
   }
   let origin: string
