@@ -1,4 +1,5 @@
 import { typeRegistry } from '../type-registry/registry.ts'
+import { athenaRunner } from './athena.ts'
 import { bigqueryRunner } from './bigquery.ts'
 import { clickhouseRunner } from './clickhouse.ts'
 import { databricksRunner } from './databricks.ts'
@@ -76,7 +77,7 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
  */
 export const dataSourceTypes = typeRegistry<Runner>({
   types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner, trinoRunner, prestoRunner,
-    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner, snowflakeRunner]
+    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner, snowflakeRunner, athenaRunner]
     .map(withAnnotationSwitch)
     .map(withExecutionOptions),
   secretsPurpose: 'data-source-secrets',
