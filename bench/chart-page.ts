@@ -11,7 +11,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from 'playwright-core'
-import { useEmbeddedPostgres } from '../src/db/embedded.ts'
+import { useEmbeddedPostgres } from '../src/db/index.ts'
 import { ADMIN } from './load.ts'
 import { freePort, HOST, ROOT, sleep } from './server.ts'
 

@@ -12,13 +12,12 @@ import path from 'node:path'
 import { runMigrations } from 'graphile-worker'
 import { createApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
-import { useEmbeddedPostgres } from '../src/db/embedded.ts'
-import { migrate } from '../src/db/migrate.ts'
-import { revealApiKey } from '../src/auth/api-keys.ts'
-import { connect } from '../src/db/sql.ts'
-import { createDeps } from '../src/deps.ts'
-import { refreshSchema } from '../src/data-sources/schema-refresh.ts'
-import { loadAssets } from '../src/http/assets.ts'
+import { useEmbeddedPostgres, migrate, connect } from '../src/db/index.ts'
+import { revealApiKey } from '../src/credentials/index.ts'
+import { createDeps } from '../src/create-deps.ts'
+import { FEATURES } from '../src/features.ts'
+import { refreshSchema } from '../src/data-sources/index.ts'
+import { loadAssets } from '../src/assets/index.ts'
 import { quietLogger } from '../worker/main.ts'
 
 const TABLES = 1000
@@ -47,7 +46,7 @@ try {
   await migrate(sql)
   await runMigrations({ connectionString: url('app'), logger: quietLogger })
   const config = { ...loadConfig({}), dataDir: root, databaseUrl: url('app') }
-  const deps = createDeps({ sql, config, secretKey: 'bench', assets: loadAssets(path.resolve(import.meta.dirname, '../dist')) })
+  const deps = createDeps({ sql, config, secretKey: 'bench', assets: loadAssets(path.resolve(import.meta.dirname, '../dist')), features: FEATURES })
   const app = createApp(deps)
   const setup = await app.request('/setup', {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -12,10 +12,8 @@ import { spawnSync } from 'node:child_process'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
-import type { Cell, Column } from '../src/runners/runner.ts'
-import { delimitedStream } from '../src/results/download/csv.ts'
-import { queryResultJsonStream } from '../src/results/download/json.ts'
-import { xlsxStream } from '../src/results/download/xlsx.ts'
+import type { Cell, Column } from '../src/runners/index.ts'
+import { delimitedStream, queryResultJsonStream, xlsxStream } from '../src/results/index.ts'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
 const BATCH = 1_000

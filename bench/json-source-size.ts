@@ -7,7 +7,7 @@
  */
 import http from 'node:http'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { jsonRunner } from '../src/runners/json.ts'
+import { jsonRunner } from '../src/runners/index.ts'
 import { loadConfig } from '../src/config.ts'
 
 const MB = 1024 * 1024

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { hashPassword } from '../src/auth/passwords.ts'
+import { hashPassword } from '../src/credentials/index.ts'
 import { HttpSession, machine, startBenchSightline } from './sightline.ts'
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 100000)

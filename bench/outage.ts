@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { useEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded.ts'
+import { useEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/index.ts'
 import { ADMIN } from './load.ts'
 import { clusterDirFor, freePort, HOST, postmaster, ROOT, sleep } from './server.ts'
 

@@ -18,7 +18,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import { PUBLIC_MIN_MAX_AGE } from '../src/dashboards/sharing.ts'
+import { PUBLIC_MIN_MAX_AGE } from '../src/dashboards/index.ts'
 import { ROOT, sleep } from './server.ts'
 import { machine, percentile, pgSourceOptions, round, startBenchSightline, type HttpSession } from './sightline.ts'
 

@@ -9,9 +9,8 @@
  */
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import type { QueryReference } from '../src/runners/query-references.ts'
-import { resultsRunner } from '../src/runners/results.ts'
-import type { Column, QueryResultsResolver } from '../src/runners/runner.ts'
+import type { QueryReference, Column, QueryResultsResolver } from '../src/runners/index.ts'
+import { resultsRunner } from '../src/runners/index.ts'
 
 const CHUNK = 10_000
 const encoder = new TextEncoder()

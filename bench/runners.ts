@@ -10,8 +10,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
-import { useEmbeddedPostgres } from '../src/db/embedded.ts'
-import { postgresRunner } from '../src/runners/postgres.ts'
+import { useEmbeddedPostgres } from '../src/db/index.ts'
+import { postgresRunner } from '../src/runners/index.ts'
 
 const N = Number(process.env.BENCH_N ?? 300)
 

@@ -3,7 +3,7 @@
  * DATABASE_URL), and time it. Everything here talks to 127.0.0.1 only and every wait has a deadline.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { alive } from '../src/db/embedded.ts'
+import { alive } from '../src/db/index.ts'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'

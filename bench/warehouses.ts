@@ -7,14 +7,9 @@
  * RSS does not shrink between kinds: `BENCH_KINDS=trino` measures one kind in a process of its own.
  */
 import { setupServer } from 'msw/node'
-import { ResultCaps } from '../src/results/result-caps.ts'
-import { athenaRunner } from '../src/runners/athena.ts'
-import { bigqueryRunner } from '../src/runners/bigquery.ts'
-import { xpackSqlRunner, openDistroSqlRunner } from '../src/runners/elasticsearch.ts'
-import type { Runner, RunnerConfig } from '../src/runners/runner.ts'
-import { snowflakeRunner } from '../src/runners/snowflake.ts'
-import { setSourceResolve } from '../src/runners/source-http.ts'
-import { prestoRunner, trinoRunner } from '../src/runners/trino.ts'
+import { ResultCaps } from '../src/results/index.ts'
+import { athenaRunner, bigqueryRunner, xpackSqlRunner, openDistroSqlRunner, snowflakeRunner, setSourceResolve, prestoRunner, trinoRunner } from '../src/runners/index.ts'
+import type { Runner, RunnerConfig } from '../src/runners/index.ts'
 import { fakeAthena } from '../test/runners/fakes/athena.ts'
 import { fakeBigQuery } from '../test/runners/fakes/bigquery.ts'
 import { fakeElasticsearch } from '../test/runners/fakes/elasticsearch.ts'

@@ -74,6 +74,10 @@ function DashboardHeader({ dashboard: initial, mayManagePermissions, mayFork, re
   if (mayManagePermissions && !d.is_archived) items.push({ label: t.managePermissions, onSelect: () => setDialog('permissions') })
   if (editable && !d.is_draft) items.push({ label: t.unpublish, onSelect: () => void update({ is_draft: true }) })
   if (mayFork) items.push({ label: t.fork, onSelect: () => void fork() })
+  // exports drawn by the server with the address's parameter values and filters, as the page shows them
+  const search = typeof window === 'undefined' ? '' : window.location.search
+  items.push({ label: t.exportPdf, href: `/api/dashboards/${d.id}/export.pdf${search}`, onSelect: () => undefined })
+  items.push({ label: t.exportPng, href: `/api/dashboards/${d.id}/export.png${search}`, onSelect: () => undefined })
   if (editable) items.push({ label: t.archive, danger: true, onSelect: () => setDialog('archive') })
 
   return (

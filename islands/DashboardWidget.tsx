@@ -2,6 +2,9 @@ import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties, type J
 import { dashboardTexts as t } from '../src/shared/dashboard-texts.ts'
 import { island } from '../src/shared/island.tsx'
 import type { ParameterValue } from '../src/shared/parameters/index.ts'
+import { searchParamsFromValues } from '../src/shared/parameters/url.ts'
+import { writeSelection } from '../src/visualizations/filter-choices.ts'
+import type { Filter } from '../src/visualizations/filters.ts'
 import { applyWidgetParameters, onDashboardRefresh } from './lib/bus.ts'
 import { latestRefresh } from './lib/dashboard-widget/refresh-requests.ts'
 import { cardData, drawingMarkup, type ChartWidget, type ServerDrawing } from './lib/dashboard-widget/types.ts'
@@ -30,6 +33,13 @@ export interface DashboardWidgetProps {
   filtersMerged?: boolean
   /** On a public dashboard: read-only, no menu (spec 2 §2). */
   publicView?: boolean
+}
+
+/** The chart as a picture (`GET api/visualizations/{id}/export.png`) with the values and filter choice the card shows. */
+function exportHref(w: ChartWidget, values: Record<string, unknown>, filters: Filter[], chosen: Record<string, unknown[]>): string {
+  const search = writeSelection(searchParamsFromValues(w.parameters, values as Record<string, ParameterValue>), filters, chosen)
+  const query = search.toString()
+  return `/api/visualizations/${w.visualization.id}/export.png${query ? `?${query}` : ''}`
 }
 
 const card = `${ui.card} dashboard-widget flex min-h-0 flex-col overflow-hidden`
@@ -90,6 +100,7 @@ function DashboardWidget({ widget: w, drawing, now, style, filtersMerged: merged
             : run.retrievedAt && <time dateTime={run.retrievedAt} className="text-xs text-slate-500 dark:text-slate-400">{t.updated(timeAgo(run.retrievedAt, clock))}</time>}
           {live && !publicView && (
             <WidgetMenu name={w.title} queryId={w.queryId} resultId={run.resultId} canRefresh canViewQuery={w.canViewQuery}
+              exportHref={exportHref(w, values(), run.drawing?.filters ?? w.filters, selection.current)}
               onRefresh={() => void refresh(0)}
               onExpand={() => setExpanded({ values: values() })} />
           )}

@@ -1,9 +1,11 @@
 import { useState, type FormEvent, type JSX } from 'react'
+import { reportUiTexts } from '../src/shared/report-texts.ts'
 import { island } from '../src/shared/island.tsx'
 import { texts } from '../src/shared/texts.ts'
 import { api, ApiError } from './lib/api.ts'
 import { toast } from './lib/bus.ts'
 import { AuthSettings } from './lib/org-settings/AuthSettings.tsx'
+import { LoginProviderSettings } from './lib/org-settings/LoginProviderSettings.tsx'
 import { changesOf, Check, Group, parseDomains, pickValues, Section, Select, TextField, Warning, type OrgSettingsValues } from './lib/org-settings/fields.tsx'
 import { originTexts } from '../src/shared/origin-texts.ts'
 import { ui } from './lib/ui.ts'
@@ -69,6 +71,7 @@ function OrgSettingsForm({ settings, dateFormats, timeFormats, otherLoginMethod,
           <Select id="org-date-format" label={t.dateFormat} value={values.date_format} options={dateFormats} onChange={(v) => set({ date_format: v })} />
           <Select id="org-time-format" label={t.timeFormat} value={values.time_format} options={timeFormats} onChange={(v) => set({ time_format: v })} />
         </div>
+        <TextField id="org-time-zone" label={reportUiTexts.orgTimeZone} value={values.time_zone ?? 'UTC'} onChange={(v) => set({ time_zone: v })} hint={reportUiTexts.orgTimeZoneHint} />
         <Group legend={t.charts}>
           <Check id="org-hide-mode-bar" label={t.hideModeBar} checked={values.hide_plotly_mode_bar}
             onChange={(c) => set({ hide_plotly_mode_bar: c })} />
@@ -94,6 +97,7 @@ function OrgSettingsForm({ settings, dateFormats, timeFormats, otherLoginMethod,
       </Section>
       <AuthSettings values={values} savedPasswordLogin={saved.auth_password_login_enabled} otherLoginMethod={otherLoginMethod}
         domains={domains} set={set} setDomains={setDomains} />
+      <LoginProviderSettings key={JSON.stringify(saved.auth_oidc_group_mappings)} values={values} set={set} />
       <div className="flex justify-end">
         <button type="submit" disabled={saving || !dirty} className={ui.primaryButton}>{t.save}</button>
       </div>

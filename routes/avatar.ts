@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import type { Env } from '../src/http/env.ts'
-import { identicon } from '../src/users/identicon.ts'
+import type { Env } from '../src/http/index.ts'
+import { identicon } from '../src/users/index.ts'
 
 /** Generated profile pictures, so no third-party avatar service learns who uses Sightline. */
 export default new Hono<Env>().get('/avatar/:file', (c) => {

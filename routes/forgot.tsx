@@ -1,14 +1,11 @@
 import { Hono } from 'hono'
 import type { JSX } from 'react'
 import { NotFound, Redirect, TooManyRequests } from '../src/errors.ts'
-import { clientIp } from '../src/http/client-ip.ts'
-import type { Env } from '../src/http/env.ts'
-import { wantsJson } from '../src/http/on-error.tsx'
-import { renderPage } from '../src/http/render.tsx'
-import { formBody } from '../src/http/validate.ts'
+import { clientIp, wantsJson, renderPage, formBody } from '../src/http/index.ts'
+import type { Env } from '../src/http/index.ts'
 import { texts } from '../src/shared/texts.ts'
-import { claimForgotRequest, forgotTexts, requestPasswordReset } from '../src/users/forgot.ts'
-import { Alert, AuthLayout, Field, primaryButton } from '../src/ui/AuthLayout.tsx'
+import { claimForgotRequest, forgotTexts, requestPasswordReset } from '../src/users/index.ts'
+import { Alert, AuthLayout, Field, primaryButton } from '../src/ui/index.ts'
 
 const link = 'text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400'
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import type { Env } from '../src/http/env.ts'
-import { renderPage } from '../src/http/render.tsx'
-import { HelpPage } from '../src/ui/HelpPage.tsx'
+import type { Env } from '../src/http/index.ts'
+import { renderPage } from '../src/http/index.ts'
+import { HelpPage } from '../src/ui/index.ts'
 
 /** Help, served by Sightline itself (no outside site), shown in the help drawer or on its own. */
 export default new Hono<Env>().get('/help', (c) => {

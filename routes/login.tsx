@@ -1,24 +1,32 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { JSX } from 'react'
-import { REMEMBER_TTL_SECONDS } from '../src/auth/service.ts'
-import { signIn } from '../src/auth/sign-in.ts'
+import { REMEMBER_TTL_SECONDS, csrfTokenFor } from '../src/credentials/index.ts'
+import { signIn, oidcTexts } from '../src/sign-in/index.ts'
 import { Redirect, TooManyRequests } from '../src/errors.ts'
-import { setCsrfCookie, setSessionCookie } from '../src/http/cookies.ts'
-import { csrfTokenFor } from '../src/auth/service.ts'
-import type { Env } from '../src/http/env.ts'
-import { safeNextPath } from '../src/http/guards.ts'
-import { clientIp } from '../src/http/client-ip.ts'
-import { wantsJson } from '../src/http/on-error.tsx'
-import { renderPage } from '../src/http/render.tsx'
-import { formBody } from '../src/http/validate.ts'
+import { setCsrfCookie, setSessionCookie, safeNextPath, clientIp, wantsJson, renderPage, formBody } from '../src/http/index.ts'
+import type { Env } from '../src/http/index.ts'
+import { samlConfigured, oidcLoginEnabled } from '../src/settings/index.ts'
 import { texts } from '../src/shared/texts.ts'
-import { forgotTexts } from '../src/users/forgot.ts'
-import { Alert, AuthLayout, Field, primaryButton } from '../src/ui/AuthLayout.tsx'
+import { forgotTexts } from '../src/users/index.ts'
+import { Alert, AuthLayout, Field, primaryButton, ExternalMethodButtons, type ExternalMethod } from '../src/ui/index.ts'
 
-function LoginPage({ email, error, ldap }: { email?: string; error?: string; ldap: boolean }): JSX.Element {
+/** The identity-provider sign-ins that are on, each carrying `next` on to where the user was going. */
+function externalMethods(c: Context<Env>, next: string): ExternalMethod[] {
+  const org = c.get('org')
+  const query = next === '/' ? '' : `?next=${encodeURIComponent(next)}`
+  const methods: ExternalMethod[] = []
+  if (c.get('deps').config.google) methods.push({ href: `/oauth/google${query}`, label: oidcTexts.googleButton })
+  if (org && oidcLoginEnabled(org.settings)) methods.push({ href: `/oidc/login${query}`, label: org.settings.auth_oidc_button_label || oidcTexts.defaultButton })
+  // the page asked for rides along to the provider as RelayState
+  if (org && samlConfigured(org.settings)) methods.push({ href: `/saml/login${query}`, label: texts.login.samlButton })
+  return methods
+}
+
+function LoginPage({ email, error, ldap, methods }: { email?: string; error?: string; ldap: boolean; methods: ExternalMethod[] }): JSX.Element {
   return (
     <AuthLayout title={texts.login.title}>
       {error && <Alert>{error}</Alert>}
+      <ExternalMethodButtons methods={methods} />
       {/* no action: the form posts to the page's own address, whose #part (the chart a link pointed at, which never
           reaches the server) the browser then carries over to the redirect after sign-in */}
       <form method="post" noValidate>
@@ -47,7 +55,7 @@ export default new Hono<Env>()
     if (!c.get('org')) throw new Redirect('/setup')
     const next = safeNextPath(c.req.query('next'))
     if (c.get('principal')) throw new Redirect(next)
-    return renderPage(c, <LoginPage ldap={Boolean(c.get('deps').config.ldap)} />, { title: texts.login.submit })
+    return renderPage(c, <LoginPage ldap={Boolean(c.get('deps').config.ldap)} methods={externalMethods(c, next)} />, { title: texts.login.submit })
   })
   .post('/login', async (c) => {
     if (!c.get('org')) throw new Redirect('/setup')
@@ -61,9 +69,9 @@ export default new Hono<Env>()
       // refused before the password was checked: 429, so scripts back off (and the form still explains itself)
       c.header('Retry-After', String(result.retryAfterSeconds))
       if (wantsJson(c)) throw new TooManyRequests(result.message)
-      return renderPage(c, <LoginPage email={email} error={result.message} ldap={Boolean(c.get('deps').config.ldap)} />, { title: texts.login.submit, status: 429 })
+      return renderPage(c, <LoginPage email={email} error={result.message} ldap={Boolean(c.get('deps').config.ldap)} methods={externalMethods(c, next)} />, { title: texts.login.submit, status: 429 })
     }
-    if (!result.ok) return renderPage(c, <LoginPage email={email} error={result.message} ldap={Boolean(c.get('deps').config.ldap)} />, { title: texts.login.submit })
+    if (!result.ok) return renderPage(c, <LoginPage email={email} error={result.message} ldap={Boolean(c.get('deps').config.ldap)} methods={externalMethods(c, next)} />, { title: texts.login.submit })
     setSessionCookie(c, result.token, result.remember ? REMEMBER_TTL_SECONDS : undefined)
     setCsrfCookie(c, csrfTokenFor(c.get('deps'), result.token))
     return c.redirect(next)

@@ -1,11 +1,10 @@
 import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { signOut } from '../src/auth/service.ts'
-import { clearSessionCookie, SESSION_COOKIE } from '../src/http/cookies.ts'
-import type { Env } from '../src/http/env.ts'
-import { renderPage } from '../src/http/render.tsx'
+import { signOut } from '../src/credentials/index.ts'
+import { clearSessionCookie, SESSION_COOKIE, renderPage } from '../src/http/index.ts'
+import type { Env } from '../src/http/index.ts'
 import { texts } from '../src/shared/texts.ts'
-import { AuthLayout, primaryButton } from '../src/ui/AuthLayout.tsx'
+import { AuthLayout, primaryButton } from '../src/ui/index.ts'
 
 /**
  * `GET /logout` (the established tool's address, kept for bookmarks and old links) only asks: signing out on a GET

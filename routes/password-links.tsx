@@ -1,15 +1,12 @@
 import { Hono, type Context } from 'hono'
 import type { JSX } from 'react'
-import { csrfTokenFor } from '../src/auth/service.ts'
-import { setCsrfCookie, setSessionCookie } from '../src/http/cookies.ts'
-import { clientIp } from '../src/http/client-ip.ts'
-import type { Env } from '../src/http/env.ts'
-import { renderPage } from '../src/http/render.tsx'
-import { formBody } from '../src/http/validate.ts'
+import { csrfTokenFor } from '../src/credentials/index.ts'
+import { setCsrfCookie, setSessionCookie, clientIp, renderPage, formBody } from '../src/http/index.ts'
+import type { Env } from '../src/http/index.ts'
 import { newPasswordProblems, type NewPassword } from '../src/shared/new-password.ts'
 import { texts } from '../src/shared/texts.ts'
-import { acceptUserLink, linkHolder, linkPageTexts, type LinkHolder, type UserTokenPurpose } from '../src/users/accept-link.ts'
-import { Alert, AuthLayout, Field, primaryButton } from '../src/ui/AuthLayout.tsx'
+import { acceptUserLink, linkHolder, linkPageTexts, type LinkHolder, type UserTokenPurpose } from '../src/users/index.ts'
+import { Alert, AuthLayout, Field, primaryButton } from '../src/ui/index.ts'
 
 const titleOf = (purpose: UserTokenPurpose) => (purpose === 'invite' ? linkPageTexts.inviteTitle : linkPageTexts.resetTitle)
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { ServiceUnavailable } from '../src/errors.ts'
-import type { Env } from '../src/http/env.ts'
+import type { Env } from '../src/http/index.ts'
 
 /**
  * Readiness, for load balancers and orchestrators: 200 "READY." while this process can serve (its database answers a

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import type { Env } from '../src/http/env.ts'
-import { apiCaller } from '../src/http/guards.ts'
-import { systemStatus } from '../src/monitoring/service.ts'
+import type { Env } from '../src/http/index.ts'
+import { apiCaller } from '../src/http/index.ts'
+import { systemStatus } from '../src/monitoring/index.ts'
 
 /**
  * The System Status page's data (reference §5.6), super admins only. Errors answer JSON (401 for anonymous callers

@@ -1,12 +1,10 @@
 import { Hono } from 'hono'
 import type { JSX } from 'react'
 import { HttpError } from '../src/errors.ts'
-import type { Env } from '../src/http/env.ts'
-import { apiCaller } from '../src/http/guards.ts'
-import { wantsJson } from '../src/http/on-error.tsx'
-import { renderPage } from '../src/http/render.tsx'
-import { requestEmailVerification, verifyTexts } from '../src/users/verify-email.ts'
-import { Alert, AuthLayout } from '../src/ui/AuthLayout.tsx'
+import type { Env } from '../src/http/index.ts'
+import { apiCaller, wantsJson, renderPage } from '../src/http/index.ts'
+import { requestEmailVerification, verifyTexts } from '../src/users/index.ts'
+import { Alert, AuthLayout } from '../src/ui/index.ts'
 
 const link = 'text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400'
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import type { JSX } from 'react'
-import type { Env } from '../src/http/env.ts'
-import { renderPage } from '../src/http/render.tsx'
-import { verifyEmail, verifyTexts } from '../src/users/verify-email.ts'
-import { Alert, AuthLayout } from '../src/ui/AuthLayout.tsx'
+import type { Env } from '../src/http/index.ts'
+import { renderPage } from '../src/http/index.ts'
+import { verifyEmail, verifyTexts } from '../src/users/index.ts'
+import { Alert, AuthLayout } from '../src/ui/index.ts'
 
 const link = 'text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400'
 

@@ -1,33 +1,17 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { routes } from '../routes/manifest.ts'
-import { removeAlertsOfArchivedQuery } from './alerts/hooks.ts'
-import { openQueryBySharedDashboard, removeWidgetsOfArchivedQuery } from './dashboards/hooks.ts'
 import type { Deps } from './deps.ts'
 import { PayloadTooLarge } from './errors.ts'
-import type { Env } from './http/env.ts'
-import { authenticate } from './http/middleware/authenticate.ts'
-import { compressForBrowsers } from './http/middleware/compress.ts'
-import { csrf, sameOriginForms } from './http/middleware/csrf.ts'
-import { databaseAvailable } from './http/middleware/database-available.ts'
-import { requestId } from './http/middleware/request-id.ts'
-import { requestOrigin } from './http/middleware/request-origin.ts'
-import { securityHeaders } from './http/middleware/security-headers.ts'
-import { notFound, onError } from './http/on-error.tsx'
-import { onQueryArchived } from './queries/archived.ts'
-import { onQueryKey } from './queries/object-keys.ts'
-import { serveStatic } from './http/static.ts'
+import type { Env } from './http/index.ts'
+import { authenticate, compressForBrowsers, csrf, sameOriginForms, databaseAvailable, requestId, requestOrigin, securityHeaders, serveStatic, isUploadPath, errorHandlers, signInFromProxy } from './http/index.ts'
+import { ErrorPage } from './ui/index.ts'
 
 /**
  * The web application: middleware in order, then every route of routes/manifest.ts. One fetch-style app, so the
  * same code runs under Node (@hono/node-server), Deno, and in tests through `app.request()` with no port.
  */
 export function createApp(deps: Deps): Hono<Env> {
-  // features built on queries clean up after an archive (a set: building several apps subscribes once)
-  onQueryArchived(removeWidgetsOfArchivedQuery)
-  onQueryArchived(removeAlertsOfArchivedQuery)
-  // a shared dashboard's token opens the queries its charts show (decision 0021)
-  onQueryKey(openQueryBySharedDashboard)
   const app = new Hono<Env>()
   app.use('*', async function provideDeps(c, next) {
     c.set('deps', deps)
@@ -42,9 +26,12 @@ export function createApp(deps: Deps): Hono<Env> {
   app.use('*', compressForBrowsers())
   app.use('*', requestOrigin())
   app.use('*', authenticate())
+  app.use('*', signInFromProxy())
   app.use('*', csrf())
   app.use('*', sameOriginForms())
   for (const [path, route] of routes) app.route(path, route)
+  // the error page is the web shell's: handed to the error mapping, which sits below the UI
+  const { onError, notFound } = errorHandlers((status) => ErrorPage({ status }))
   app.onError(onError)
   app.notFound(notFound)
   return app
@@ -57,6 +44,7 @@ export function createApp(deps: Deps): Hono<Env> {
 function limitBodies(maxBytes: number): MiddlewareHandler<Env> {
   const message = `The request body is too large (at most ${maxBytes.toLocaleString('en-US')} bytes).`
   const limit = bodyLimit({ maxSize: maxBytes, onError: () => { throw new PayloadTooLarge(message) } })
-  // GET and HEAD carry no body; asking for one would make Node's adapter build a full Request for every read
-  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next))
+  // GET and HEAD carry no body; asking for one would make Node's adapter build a full Request for every read.
+  // Uploads have a larger limit of their own, checked after their rights (src/http/uploads.ts).
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || isUploadPath(c.req.path) ? next() : limit(c, next))
 }

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/throttle.ts'
-import { parseRange } from './http/ip-ranges.ts'
+import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './sign-in-limits.ts'
+import { parseRange } from './validation/index.ts'
 
 /** Which parts of Sightline this process runs. `all` is what `npm start` uses. */
 export type ProcessRole = 'all' | 'web' | 'worker'
@@ -41,6 +41,8 @@ export interface Config {
   alertRetryBaseMs: number
   /** Bytes one request body may have; larger ones are refused with 413 before anything reads them. */
   maxBodyBytes: number
+  /** The largest file an admin may upload to a Files source, or a Files source fetches from a URL. */
+  maxUploadBytes: number
   /** Addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For names the caller. */
   trustedProxies: string[]
   /** How fast passwords may be guessed (not read from the environment: tests shorten them and move the clock). */
@@ -49,6 +51,22 @@ export interface Config {
   mail: MailSettings | undefined
   /** LDAP sign-in at /ldap/login; undefined (off) unless SIGHTLINE_LDAP_LOGIN_ENABLED is true. */
   ldap: LdapSettings | undefined
+  /** Google sign-in at /oauth/google; undefined (off) unless SIGHTLINE_GOOGLE_CLIENT_ID and _SECRET are set. */
+  google: GoogleSettings | undefined
+  /** How long Sightline waits for an identity provider (discovery, keys, tokens) before telling the user it is down. */
+  identityProviderTimeoutMs: number
+  /**
+   * The header a trusted proxy (SIGHTLINE_TRUSTED_PROXIES) names the signed-in user's e-mail in
+   * (SIGHTLINE_REMOTE_USER_HEADER); undefined: off. Lower-case.
+   */
+  remoteUserHeader: string | undefined
+}
+
+/** Google sign-in: the OAuth client registered with Google, and the issuer (another in tests). */
+export interface GoogleSettings {
+  clientId: string
+  clientSecret: string
+  issuerUrl: string
 }
 
 /** LDAP sign-in, named as the established tool's LDAP_* settings. */
@@ -114,11 +132,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerDeadAfterSeconds: positiveInt(env, 'SIGHTLINE_WORKER_DEAD_AFTER_SECONDS', 30),
     alertRetryBaseMs: positiveInt(env, 'SIGHTLINE_ALERT_RETRY_BASE_MS', 10_000),
     maxBodyBytes: positiveInt(env, 'SIGHTLINE_MAX_BODY_BYTES', 1_048_576),
+    maxUploadBytes: positiveInt(env, 'SIGHTLINE_MAX_UPLOAD_BYTES', 104_857_600),
     trustedProxies: addressRanges(env, 'SIGHTLINE_TRUSTED_PROXIES'),
     signInLimits: DEFAULT_SIGN_IN_LIMITS,
     mail: mailSettings(env),
     ldap: ldapSettings(env),
+    google: googleSettings(env),
+    identityProviderTimeoutMs: positiveInt(env, 'SIGHTLINE_IDENTITY_PROVIDER_TIMEOUT_MS', 10_000),
+    remoteUserHeader: env.SIGHTLINE_REMOTE_USER_HEADER?.trim().toLowerCase() || undefined,
   }
+}
+
+function googleSettings(env: Record<string, string | undefined>): GoogleSettings | undefined {
+  const clientId = env.SIGHTLINE_GOOGLE_CLIENT_ID?.trim()
+  const clientSecret = env.SIGHTLINE_GOOGLE_CLIENT_SECRET?.trim()
+  if (!clientId || !clientSecret) return undefined
+  return { clientId, clientSecret, issuerUrl: env.SIGHTLINE_GOOGLE_ISSUER_URL?.trim() || 'https://accounts.google.com' }
 }
 
 function ldapSettings(env: Record<string, string | undefined>): LdapSettings | undefined {

@@ -1,12 +1,11 @@
 import type { Config } from './config.ts'
-import { CacheBus, SharedCache } from './db/cache.ts'
-import { DatabaseHealth } from './db/health.ts'
-import { provideDemoDatabase } from './demo/dataset.ts'
-import type { Sql } from './db/sql.ts'
-import type { OrgContext } from './orgs/context.ts'
-import type { Principal } from './permissions/principal.ts'
-import type { Assets } from './http/assets.ts'
-import { DONE_CHANNEL, ExecutionSignals } from './executions/events.ts'
+import type { Assets } from './assets/index.ts'
+import type { CacheBus, DatabaseHealth, Db, ExecutionSignals, SharedCache, Sql } from './db/index.ts'
+import type { OrgContext } from './settings/index.ts'
+import type { Principal } from './permissions/index.ts'
+
+/* Types only: every domain reads these, so they name nothing above the platform band. createDeps, which builds
+ * them, is composed above everything, in src/create-deps.ts. */
 
 /**
  * What services need in any process, the worker's included: the database, the settings and the key that seals
@@ -16,6 +15,44 @@ export interface CoreDeps {
   sql: Sql
   config: Config
   secretKey: string
+  /** The features built on queries and executions (src/features.ts), which those call without importing them. */
+  features: readonly Feature[]
+}
+
+/** A query was archived; features remove what hangs off it, in the archiving transaction. */
+export interface QueryArchived {
+  queryId: number
+  orgId: number
+}
+
+/** A run's rows were stored as a result, and these saved queries now show it as their latest (alerts listen here). */
+export interface ResultStored {
+  resultId: number
+  /** Queries whose latest result this became (same source and text); empty for an ad hoc run nobody saved. */
+  queryIds: number[]
+  orgId: number
+  dataSourceId: number
+  executionId: string
+}
+
+/** A query opened by a key of a feature's own: its row as the queries domain reads it, and its runs' max_age. */
+export interface OpenedByKey<Row = unknown> {
+  query: Row
+  maxAge(asked: number): number
+}
+
+/**
+ * What a feature built on queries adds to them, each part optional. Named here with platform types only, since
+ * every domain reads this file; the queries and executions domains give the shapes their meaning.
+ */
+export interface Feature {
+  name: string
+  /** Runs inside the archive's transaction: removes what hangs off the query; a failure undoes the archive. */
+  onQueryArchived?: (tx: Db, event: QueryArchived) => Promise<void>
+  /** Opens a query by a key of the feature's own (a shared dashboard's token); null when the key is not its. */
+  openQueryByKey?: (deps: Deps, queryId: number, key: string) => Promise<OpenedByKey | null>
+  /** Told of every result a worker stores, after it is committed. */
+  onResultStored?: (sql: Sql) => (event: ResultStored) => Promise<void> | void
 }
 
 /** The web process's parts on top: caches shared across requests, browser assets, waiting on finished executions. */
@@ -32,26 +69,4 @@ export interface Deps extends CoreDeps {
   executionsDone: ExecutionSignals
   /** Whether the database can be reached: requests answer 503 at once while it cannot. */
   database: DatabaseHealth
-}
-
-export function createDeps(o: { sql: Sql; config: Config; secretKey: string; assets: Assets }): Deps {
-  const bus = new CacheBus(o.sql)
-  const principals = new SharedCache<Principal>(30_000)
-  const orgs = new SharedCache<OrgContext>(30_000, 16)
-  const csrfTokens = new SharedCache<string>(3_600_000)
-  bus.on('user', (id) => principals.deleteWhere((p) => String(p.id) === id))
-  bus.on('session', (hash) => principals.deleteWhere((p) => p.sessionHash === hash))
-  bus.on('org', () => {
-    orgs.clear()
-    // permissions and names shown in sessions can depend on org-wide changes (groups); start afresh
-    principals.clear()
-  })
-  bus.onResync(() => {
-    orgs.clear()
-    principals.clear()
-  })
-  const database = DatabaseHealth.probing(o.sql)
-  // Test Connection and the first-run Demo source open the demo shop in this process
-  provideDemoDatabase(o.config.dataDir)
-  return { ...o, bus, principals, orgs, csrfTokens, executionsDone: new ExecutionSignals(o.sql, DONE_CHANNEL), database }
 }

@@ -3,15 +3,13 @@ import { fileURLToPath } from 'node:url'
 import { runMigrations } from 'graphile-worker'
 import { quietLogger, startWorker, type RunningWorker } from '../worker/main.ts'
 import { createApp } from './app.ts'
-import { sealLegacyKeys } from './auth/seal-legacy-keys.ts'
-import { resolveSecretKey } from './auth/secret-key.ts'
+import { sealLegacyKeys } from './seal-legacy-keys.ts'
+import { resolveSecretKey } from './credentials/index.ts'
 import type { Config } from './config.ts'
-import { useEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts'
-import { migrate } from './db/migrate.ts'
-import { connect } from './db/sql.ts'
-import { superviseEmbedded, type Supervisor } from './db/supervise.ts'
-import { createDeps } from './deps.ts'
-import { loadAssets } from './http/assets.ts'
+import { useEmbeddedPostgres, type EmbeddedPostgres, migrate, connect, superviseEmbedded, type Supervisor } from './db/index.ts'
+import { createDeps } from './create-deps.ts'
+import { FEATURES } from './features.ts'
+import { loadAssets } from './assets/index.ts'
 import { log } from './log.ts'
 import { listen, type RunningServer } from './server.ts'
 
@@ -56,13 +54,13 @@ export async function startSightline(config: Config, options: StartOptions = {})
     // keys a migration could hash but not seal (it has no secret key) lose their plain copy before anything is served
     await sealLegacyKeys(sql, secretKey)
     if (config.role !== 'worker') {
-      const deps = createDeps({ sql, config, secretKey, assets: loadAssets(DIST) })
+      const deps = createDeps({ sql, config, secretKey, assets: loadAssets(DIST), features: FEATURES })
       await deps.bus.listen()
       bus = { stop: async () => { deps.database.stop(); await deps.bus.stop(); await deps.executionsDone.stop() } }
       server = await listen(createApp(deps), config.port, config.host)
       log.info('web server listening', { port: server.port })
     }
-    if (config.role !== 'web') runner = await startWorker({ connectionString: databaseUrl, secretKey, config })
+    if (config.role !== 'web') runner = await startWorker({ connectionString: databaseUrl, secretKey, config, features: FEATURES })
   } catch (error) {
     await sql.end({ timeout: 1 })
     await supervisor?.stop()

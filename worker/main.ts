@@ -1,18 +1,18 @@
 import { EventEmitter } from 'node:events'
 import { Logger, parseCrontab, run, type Runner, type WorkerEvents } from 'graphile-worker'
 import type { Config } from '../src/config.ts'
-import { asyncCommitUrl, connect } from '../src/db/sql.ts'
-import { CANCEL_CHANNEL, ExecutionSignals } from '../src/executions/events.ts'
-import { provideDemoDatabase } from '../src/demo/dataset.ts'
-import { ResultStoredHooks } from '../src/executions/result-stored.ts'
+import { asyncCommitUrl, connect, CANCEL_CHANNEL, ExecutionSignals, DONE_CHANNEL } from '../src/db/index.ts'
+import { ResultStoredHooks } from '../src/executions/index.ts'
+import { provideDemoDatabase } from '../src/demo/index.ts'
 import { log } from '../src/log.ts'
-import { closeWarmPostgresConnections } from '../src/runners/postgres.ts'
-import { Heartbeat } from '../src/workers/heartbeat.ts'
-import { crontab, taskList } from './tasks/index.ts'
+import { closeWarmPostgresConnections } from '../src/runners/index.ts'
+import { Heartbeat } from '../src/workers/index.ts'
+import { crontab, taskList, type TaskDeps } from './tasks/index.ts'
 
 export interface WorkerOptions {
   connectionString: string
   secretKey: string
+  features: TaskDeps['features']
   config: Pick<Config, 'workerConcurrency' | 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'browserEventRetentionDays' | 'workerDeadAfterSeconds' | 'mail' | 'baseUrl' | 'port' | 'dataDir'>
 }
 
@@ -33,6 +33,9 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const heartbeat = new Heartbeat(sql, { concurrency, deadAfterSeconds: o.config.workerDeadAfterSeconds, secretKey: o.secretKey })
   const cancels = new ExecutionSignals(sql, CANCEL_CHANNEL)
   await cancels.start()
+  // reports wait for the runs that refresh their widgets before drawing them
+  const executionsDone = new ExecutionSignals(sql, DONE_CHANNEL)
+  await executionsDone.start()
   const resultStored = new ResultStoredHooks()
   // jobs are locked in the name of the worker pool; its id is only known as graphile-worker creates it
   const events: WorkerEvents = new EventEmitter()
@@ -40,7 +43,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const runner: Runner = await run({
     connectionString: asyncCommitUrl(o.connectionString),
     concurrency,
-    taskList: taskList({ sql, secretKey: o.secretKey, config: o.config, cancels, resultStored }),
+    taskList: taskList({ sql, secretKey: o.secretKey, config: o.config, cancels, resultStored, executionsDone, features: o.features }),
     parsedCronItems: parseCrontab(crontab),
     noHandleSignals: true,
     pollInterval: 1000,
@@ -58,6 +61,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       await runner.stop()
       await heartbeat.stop()
       await cancels.stop()
+      await executionsDone.stop()
       await closeWarmPostgresConnections()
       await sql.end({ timeout: 5 })
     },

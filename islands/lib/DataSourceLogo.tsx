@@ -76,6 +76,16 @@ const marks: Record<string, Mark> = {
       </g>
     ),
   },
+  files: {
+    tile: '#0f766e',
+    glyph: (
+      <g {...stroke} stroke={white} strokeWidth={2}>
+        {/* a sheet with a folded corner and the rows of a table */}
+        <path d="M12 8.5h11l5 5v18H12z" />
+        <path d="M23 8.5v5h5M15.5 19h9M15.5 23h9M15.5 27h9" />
+      </g>
+    ),
+  },
   databricks: {
     tile: '#ff3621',
     glyph: (

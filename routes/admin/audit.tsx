@@ -1,11 +1,9 @@
 import { Hono } from 'hono'
-import { listAudit, parseAuditQuery } from '../../src/audit/service.ts'
-import type { Env } from '../../src/http/env.ts'
-import { signedIn } from '../../src/http/guards.ts'
+import { listAudit, parseAuditQuery } from '../../src/audit/index.ts'
+import type { Env } from '../../src/http/index.ts'
+import { signedIn } from '../../src/http/index.ts'
 import { auditTexts } from '../../src/shared/audit-texts.ts'
-import { AdminLayout } from '../../src/ui/AdminLayout.tsx'
-import { AuditLogPage, type AuditFilterValues } from '../../src/ui/AuditLogPage.tsx'
-import { renderShellPage } from '../../src/ui/Page.tsx'
+import { AdminLayout, AuditLogPage, type AuditFilterValues, renderShellPage } from '../../src/ui/index.ts'
 
 const FILTERS = ['user_id', 'action', 'object_type', 'object_id', 'since', 'until'] as const
 

@@ -1,12 +1,11 @@
 import { Hono } from 'hono'
 import SystemStatus from '../../islands/SystemStatus.tsx'
-import type { Env } from '../../src/http/env.ts'
-import { signedIn } from '../../src/http/guards.ts'
-import { systemStatus } from '../../src/monitoring/service.ts'
+import type { Env } from '../../src/http/index.ts'
+import { signedIn } from '../../src/http/index.ts'
+import { systemStatus } from '../../src/monitoring/index.ts'
 import { texts } from '../../src/shared/texts.ts'
 import { dateFormatsOf } from '../../src/shared/time.ts'
-import { AdminLayout } from '../../src/ui/AdminLayout.tsx'
-import { renderShellPage } from '../../src/ui/Page.tsx'
+import { AdminLayout, renderShellPage } from '../../src/ui/index.ts'
 
 /** System Status (spec 3 §2), super admins only: drawn with its figures, then kept fresh by its island. */
 export default new Hono<Env>().get('/admin/status', async (c) => {

@@ -1,16 +1,13 @@
 import { Hono } from 'hono'
 import AlertForm from '../../islands/AlertForm.tsx'
 import type { AlertJson } from '../../islands/lib/alert/types.ts'
-import { alertRow, getAlert } from '../../src/alerts/service.ts'
+import { alertRow, getAlert } from '../../src/alerts/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import type { Env } from '../../src/http/env.ts'
-import { signedIn } from '../../src/http/guards.ts'
-import { idParam } from '../../src/http/validate.ts'
-import { isAdminOrOwner } from '../../src/permissions/can.ts'
-import { requireAllowed } from '../../src/permissions/require.ts'
+import type { Env } from '../../src/http/index.ts'
+import { signedIn, idParam } from '../../src/http/index.ts'
+import { isAdminOrOwner, requireAllowed } from '../../src/permissions/index.ts'
 import { alertPageTexts as t } from '../../src/shared/alert-page-texts.ts'
-import { renderAlertPage } from '../../src/ui/alert-page.tsx'
-import { renderShellPage } from '../../src/ui/Page.tsx'
+import { renderAlertPage, renderShellPage } from '../../src/ui/index.ts'
 
 function FormPage({ title, alert }: { title: string; alert: AlertJson | null }) {
   return (

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { outdatedQueries, rqStatus } from '../../src/monitoring/service.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller } from '../../src/http/index.ts'
+import { outdatedQueries, rqStatus } from '../../src/monitoring/index.ts'
 
 /** Live figures: no cache may keep them. */
 function liveJson(c: Context<Env>, body: unknown) {

@@ -1,12 +1,9 @@
 import { Hono, type Context } from 'hono'
-import { previewTemplate } from '../../src/alerts/preview.ts'
-import { createAlert, deleteAlert, evaluateAlert, getAlert, listAlerts, setAlertMuted, updateAlert } from '../../src/alerts/service.ts'
-import { alertDeliveries, alertHistory, listSubscriptions, subscribe, unsubscribe } from '../../src/alerts/subscriptions.ts'
+import { previewTemplate, createAlert, deleteAlert, evaluateAlert, getAlert, listAlerts, setAlertMuted, updateAlert, alertDeliveries, alertHistory, listSubscriptions, subscribe, unsubscribe } from '../../src/alerts/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import type { Env } from '../../src/http/env.ts'
+import type { Env } from '../../src/http/index.ts'
 import { COMPRESSIBLE } from '../../src/shared/headers.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { idParam, jsonBody } from '../../src/http/validate.ts'
+import { apiCaller, idParam, jsonBody } from '../../src/http/index.ts'
 
 const alertId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { auditCsv, listAudit, parseAuditQuery } from '../../src/audit/service.ts'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
+import { auditCsv, listAudit, parseAuditQuery } from '../../src/audit/index.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller } from '../../src/http/index.ts'
 
 /** The audit log for admins: a page as JSON, or every matching event as a streamed CSV. */
 export default new Hono<Env>()

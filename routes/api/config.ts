@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import type { Env } from '../../src/http/env.ts'
-import { clientConfig } from '../../src/session/client-config.ts'
-import { DEFAULT_SETTINGS } from '../../src/settings/defaults.ts'
+import type { Env } from '../../src/http/index.ts'
+import { clientConfig } from '../../src/session/index.ts'
+import { DEFAULT_SETTINGS } from '../../src/settings/index.ts'
 
 /** Public configuration for visitors without a session (spec 1 §4). */
 export default new Hono<Env>().get('/', (c) => {

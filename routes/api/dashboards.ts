@@ -1,23 +1,12 @@
 import { Hono, type Context } from 'hono'
-import { getDashboardRowByAddress } from '../../src/dashboards/access.ts'
-import { dashboardAcl, dashboardGrantCheck, grantDashboardAccess, revokeDashboardAccess } from '../../src/dashboards/acl.ts'
-import {
-  archiveDashboard, createDashboard, dashboardTags, type DashboardListKind, forkDashboard, getDashboard, listDashboards, recentDashboards,
-  setDashboardFavorite, updateDashboard,
-} from '../../src/dashboards/service.ts'
+import { getDashboardRowByAddress, dashboardAcl, dashboardGrantCheck, grantDashboardAccess, revokeDashboardAccess, archiveDashboard, createDashboard, dashboardTags, type DashboardListKind, forkDashboard, getDashboard, listDashboards, recentDashboards, setDashboardFavorite, updateDashboard, publicDashboardJson, sharedDetails, sharedIdentity, sharedMaxAge, shareDashboard, sharedDashboard, shareFieldsFor, unshareDashboard } from '../../src/dashboards/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import { publicDashboardJson, sharedDetails, sharedIdentity, sharedMaxAge } from '../../src/dashboards/public.ts'
-import { shareDashboard, sharedDashboard, shareFieldsFor, unshareDashboard } from '../../src/dashboards/sharing.ts'
-import { cachingHeaders, isNotModified, validatorsFor } from '../../src/http/conditional.ts'
-import { FRAMEABLE_RESOURCE_CSP } from '../../src/http/middleware/security-headers.ts'
-import { DEFAULT_SETTINGS } from '../../src/settings/defaults.ts'
-import { aclJson, grantJson } from '../../src/grants/serialize.ts'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { idParam, jsonBody } from '../../src/http/validate.ts'
+import { cachingHeaders, isNotModified, validatorsFor, FRAMEABLE_RESOURCE_CSP, apiCaller, idParam, jsonBody } from '../../src/http/index.ts'
+import { DEFAULT_SETTINGS } from '../../src/settings/index.ts'
+import { aclJson, grantJson } from '../../src/grants/index.ts'
+import type { Env } from '../../src/http/index.ts'
 
 const dashboardId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
-
 
 /** JSON no cache keeps: answers carry the widgets' query keys and the caller's own rights. */
 function privateJson(c: Context<Env>, body: unknown) {

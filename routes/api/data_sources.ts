@@ -1,18 +1,13 @@
 import { Hono } from 'hono'
-import { dataSourceJson, dataSourceTypeJson } from '../../src/data-sources/serialize.ts'
-import {
-  createDataSource, deleteDataSource, getAccessible, listDataSources, saveDataSource, schemaOrJob, testDataSource,
-} from '../../src/data-sources/service.ts'
+import { dataSourceJson, dataSourceTypeJson, createDataSource, deleteDataSource, getAccessible, listDataSources, saveDataSource, schemaOrJob, testDataSource } from '../../src/data-sources/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import { resultsSchemaFor } from '../../src/queries/results-schema.ts'
-import type { Env } from '../../src/http/env.ts'
+import { resultsSchemaFor } from '../../src/queries/index.ts'
+import type { Env } from '../../src/http/index.ts'
 import { COMPRESSIBLE } from '../../src/shared/headers.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { idParam, jsonBody } from '../../src/http/validate.ts'
-import { jobJson } from '../../src/jobs/serialize.ts'
-import { isAdmin } from '../../src/permissions/can.ts'
-import { requireAdmin } from '../../src/permissions/require.ts'
-import { getRunner, runners } from '../../src/runners/registry.ts'
+import { apiCaller, idParam, jsonBody } from '../../src/http/index.ts'
+import { jobJson } from '../../src/jobs/index.ts'
+import { isAdmin, requireAdmin } from '../../src/permissions/index.ts'
+import { getRunner, runners } from '../../src/runners/index.ts'
 
 /** Data sources (spec 3 §7): list, types, get, create, save, delete, test, schema. */
 export default new Hono<Env>()

@@ -1,9 +1,8 @@
 import { Hono } from 'hono'
-import { databricksColumns, databricksDatabases, databricksTables } from '../../src/data-sources/databricks.ts'
+import { databricksColumns, databricksDatabases, databricksTables } from '../../src/data-sources/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { idParam } from '../../src/http/validate.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller, idParam } from '../../src/http/index.ts'
 
 const refresh = (value: string | undefined) => value !== undefined && value !== 'false'
 

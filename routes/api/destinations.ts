@@ -1,14 +1,9 @@
 import { Hono } from 'hono'
-import { destinationJson, destinationSummaryJson, destinationTypeJson } from '../../src/destinations/serialize.ts'
-import {
-  createDestination, deleteDestination, getDestination, listDestinations, saveDestination, testDestination,
-} from '../../src/destinations/service.ts'
-import { destinationTypes } from '../../src/destinations/types.ts'
+import { destinationJson, destinationSummaryJson, destinationTypeJson, createDestination, deleteDestination, getDestination, listDestinations, saveDestination, testDestination, destinationTypes } from '../../src/destinations/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { idParam, jsonBody } from '../../src/http/validate.ts'
-import { requireAdmin } from '../../src/permissions/require.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller, idParam, jsonBody } from '../../src/http/index.ts'
+import { requireAdmin } from '../../src/permissions/index.ts'
 
 /** Alert destinations (spec 3 §7, reference §1.7): list (everyone), types, get, create, save, delete, Send Test (admins). */
 export default new Hono<Env>()

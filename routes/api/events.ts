@@ -1,9 +1,7 @@
 import { Hono } from 'hono'
-import { recordBrowserEvents } from '../../src/events/service.ts'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { jsonBody } from '../../src/http/validate.ts'
-import { clientIp } from '../../src/http/client-ip.ts'
+import { recordBrowserEvents } from '../../src/events/index.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller, jsonBody, clientIp } from '../../src/http/index.ts'
 
 /** Usage events from the browser, batched (spec 1 §7), into the audit log. */
 export default new Hono<Env>().post('/', async (c) => {

@@ -1,15 +1,11 @@
 import { Hono } from 'hono'
-import { dataSourceJson } from '../../src/data-sources/serialize.ts'
+import { dataSourceJson, addDataSourceToGroup, groupDataSources, removeDataSourceFromGroup, setGroupDataSourceViewOnly } from '../../src/data-sources/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import { createGroup, deleteRegularGroup, renameRegularGroup } from '../../src/groups/lifecycle.ts'
-import {
-  addDataSourceToGroup, addMemberToGroup, groupDataSources, groupJson, groupMembers, removeDataSourceFromGroup, removeMemberFromGroup,
-  setGroupDataSourceViewOnly, visibleGroup, visibleGroups,
-} from '../../src/groups/service.ts'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { idParam, jsonBody } from '../../src/http/validate.ts'
-import { getRunner } from '../../src/runners/registry.ts'
+import { createGroup, deleteRegularGroup, renameRegularGroup, groupJson, visibleGroup, visibleGroups } from '../../src/groups/index.ts'
+import { addMemberToGroup, groupMembers, removeMemberFromGroup } from '../../src/users/index.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller, idParam, jsonBody } from '../../src/http/index.ts'
+import { getRunner } from '../../src/runners/index.ts'
 
 /** Groups, their members and their data sources (spec 3 §7 "Groups"). */
 export default new Hono<Env>()

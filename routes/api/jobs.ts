@@ -1,12 +1,10 @@
 import { Hono } from 'hono'
 import { NotFound } from '../../src/errors.ts'
-import { findFinishedJob } from '../../src/executions/finished-job.ts'
-import { executionJobJson } from '../../src/executions/serialize.ts'
-import { cancelExecution, pollExecution } from '../../src/executions/service.ts'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { jobJson } from '../../src/jobs/serialize.ts'
-import { getJob } from '../../src/jobs/service.ts'
+import { findFinishedJob, executionJobJson, cancelExecution } from '../../src/executions/index.ts'
+import { pollExecution } from '../../src/workers/index.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller } from '../../src/http/index.ts'
+import { jobJson, getJob } from '../../src/jobs/index.ts'
 
 const jobId = (id: string) => {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFound('Job not found.')

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { objectCounters } from '../../src/orgs/status.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller } from '../../src/http/index.ts'
+import { objectCounters } from '../../src/monitoring/index.ts'
 
 export default new Hono<Env>().get('/status', async (c) => {
   const { principal } = apiCaller(c)

@@ -1,16 +1,9 @@
 import { Hono, type Context } from 'hono'
 import { NotFound } from '../../src/errors.ts'
-import { aclJson, grantJson } from '../../src/grants/serialize.ts'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { idParam, jsonBody, parseJsonText } from '../../src/http/validate.ts'
-import { grantQueryAccess, queryAcl, queryGrantCheck, revokeQueryAccess } from '../../src/queries/acl.ts'
-import { queryJson, queryListItemJson, queryVersionJson } from '../../src/queries/serialize.ts'
-import {
-  archiveQuery, createQuery, forkQuery, getQuery, getQueryByApiKey, listQueries, queryTags, recentQueries,
-  regenerateQueryApiKey, saveQuery, setFavorite, type QueryListKind,
-} from '../../src/queries/service.ts'
-import { listQueryVersions, restoreQueryVersion } from '../../src/queries/versions.ts'
+import { aclJson, grantJson } from '../../src/grants/index.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller, idParam, jsonBody, parseJsonText } from '../../src/http/index.ts'
+import { grantQueryAccess, queryAcl, queryGrantCheck, revokeQueryAccess, queryJson, queryListItemJson, queryVersionJson, archiveQuery, createQuery, forkQuery, getQuery, getQueryByApiKey, listQueries, queryTags, recentQueries, regenerateQueryApiKey, saveQuery, setFavorite, type QueryListKind, listQueryVersions, restoreQueryVersion } from '../../src/queries/index.ts'
 
 const queryId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
 

@@ -1,13 +1,9 @@
 import { Hono } from 'hono'
 import { NotFound } from '../../src/errors.ts'
-import { outcomeResponse } from '../../src/executions/respond.ts'
-import { runAdhoc } from '../../src/executions/requests.ts'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { adhocRunInput, parametersFromUrl } from '../../src/http/bodies/run.ts'
-import { jsonBody } from '../../src/http/validate.ts'
-import { cachedResult, IMMUTABLE_SECONDS } from '../../src/http/result-caching.ts'
-import { parseResultFile, readableResult, resultResponse } from '../../src/results/service.ts'
+import { outcomeResponse, runAdhoc } from '../../src/executions/index.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller, adhocRunInput, parametersFromUrl, jsonBody, cachedResult, IMMUTABLE_SECONDS } from '../../src/http/index.ts'
+import { parseResultFile, readableResult, resultResponse } from '../../src/results/index.ts'
 
 /** Ad-hoc execution (the editor's Execute) and results by id (spec 1 §7). */
 export default new Hono<Env>()

@@ -1,9 +1,8 @@
 import { Hono } from 'hono'
 import { NotFound } from '../../src/errors.ts'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { idParam, jsonBody } from '../../src/http/validate.ts'
-import { createSnippet, deleteSnippet, getSnippet, listSnippets, saveSnippet } from '../../src/snippets/service.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller, idParam, jsonBody } from '../../src/http/index.ts'
+import { createSnippet, deleteSnippet, getSnippet, listSnippets, saveSnippet } from '../../src/snippets/index.ts'
 
 /** Query snippets (spec 2 §7, reference §7.5): list, create, get, save, delete. */
 export default new Hono<Env>()

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { sessionJson } from '../../src/session/session-json.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller } from '../../src/http/index.ts'
+import { sessionJson } from '../../src/session/index.ts'
 
 /** The signed-in user, the client configuration and the home page's messages (spec 1 §3). */
 export default new Hono<Env>().get('/', (c) => {

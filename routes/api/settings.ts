@@ -1,9 +1,8 @@
 import { Hono } from 'hono'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { jsonBody } from '../../src/http/validate.ts'
-import { requireAdmin } from '../../src/permissions/require.ts'
-import { saveSettings, settingsJson } from '../../src/orgs/settings.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller, jsonBody } from '../../src/http/index.ts'
+import { requireAdmin } from '../../src/permissions/index.ts'
+import { saveSettings, settingsJson } from '../../src/orgs/index.ts'
 
 /** Organization settings (spec 3 §3), admins only. */
 export default new Hono<Env>()

@@ -1,12 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { NotFound } from '../../src/errors.ts'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { idParam, jsonBody } from '../../src/http/validate.ts'
-import { createUser, deleteUser, disableUser, enableUser, reinviteUser, resetPasswordLink } from '../../src/users/admin.ts'
-import { endAllSessions, endSession, listSessions } from '../../src/users/sessions.ts'
-import { clientIp } from '../../src/http/client-ip.ts'
-import { getUser, listUsersPage, parseUserListQuery, regenerateUserApiKey, updateUser } from '../../src/users/service.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller, idParam, jsonBody, clientIp } from '../../src/http/index.ts'
+import { createUser, deleteUser, disableUser, enableUser, reinviteUser, resetPasswordLink, endAllSessions, endSession, listSessions, getUser, listUsersPage, parseUserListQuery, regenerateUserApiKey, updateUser } from '../../src/users/index.ts'
 
 const userId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
 const sessionId = (c: Context<Env>) => idParam(c.req.param('sid'), NotFound)

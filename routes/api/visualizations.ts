@@ -1,10 +1,8 @@
 import { Hono } from 'hono'
 import { NotFound } from '../../src/errors.ts'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { idParam, jsonBody } from '../../src/http/validate.ts'
-import { visualizationJson } from '../../src/queries/serialize.ts'
-import { createVisualization, deleteVisualization, saveVisualization } from '../../src/queries/visualizations.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller, idParam, jsonBody } from '../../src/http/index.ts'
+import { visualizationJson, createVisualization, deleteVisualization, saveVisualization } from '../../src/queries/index.ts'
 
 /** A query's visualizations (spec 2 §7): create, save, delete; the response is the saved visualization. */
 export default new Hono<Env>()

@@ -1,12 +1,8 @@
 import { Hono, type Context } from 'hono'
-import { drawingInput, widgetDrawing } from '../../src/dashboards/widget-results.ts'
-import { widgetResultsCaller } from '../../src/dashboards/sharing.ts'
-import { createWidget, deleteWidget, updateWidget } from '../../src/dashboards/widgets.ts'
+import { drawingInput, widgetDrawing, widgetResultsCaller, createWidget, deleteWidget, updateWidget } from '../../src/dashboards/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import type { Env } from '../../src/http/env.ts'
-import { apiCaller } from '../../src/http/guards.ts'
-import { requestDateFormats } from '../../src/http/date-formats.ts'
-import { idParam, jsonBody } from '../../src/http/validate.ts'
+import type { Env } from '../../src/http/index.ts'
+import { apiCaller, requestDateFormats, idParam, jsonBody } from '../../src/http/index.ts'
 
 const widgetId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
 

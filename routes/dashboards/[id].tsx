@@ -2,20 +2,14 @@ import { Hono, type Context } from 'hono'
 import { deleteCookie, getCookie } from 'hono/cookie'
 import { FLASH_COOKIE, forkSkippedIn } from '../../islands/lib/flash.ts'
 import { forkTexts } from '../../src/shared/dashboard-texts.ts'
-import { dashboardShareable, mayManageSharing, shareFieldsFor } from '../../src/dashboards/sharing.ts'
-import { canEditDashboard, getDashboardRow, getDashboardRowBySlug } from '../../src/dashboards/access.ts'
-import { slugify } from '../../src/dashboards/serialize.ts'
-import { recordDashboardView } from '../../src/dashboards/service.ts'
-import { dashboardView } from '../../src/dashboards/view.ts'
+import { dashboardShareable, mayManageSharing, shareFieldsFor, canEditDashboard, getDashboardRow, getDashboardRowBySlug, slugify, recordDashboardView, dashboardView } from '../../src/dashboards/index.ts'
 import { NotFound } from '../../src/errors.ts'
 import { stateFromSearch } from '../../src/shared/dashboard-parameters.ts'
 import { dateFormatsOf } from '../../src/shared/time.ts'
-import { dashboardHeaderProps } from '../../src/ui/dashboard/header-props.ts'
-import type { Env } from '../../src/http/env.ts'
-import { signedIn } from '../../src/http/guards.ts'
-import { idParam } from '../../src/http/validate.ts'
-import { DashboardView } from '../../src/ui/DashboardView.tsx'
-import { renderShellPage } from '../../src/ui/Page.tsx'
+import { dashboardHeaderProps, DashboardView, renderShellPage } from '../../src/ui/index.ts'
+import type { Env } from '../../src/http/index.ts'
+import { signedIn, idParam } from '../../src/http/index.ts'
+import { subscribeDialogProps } from '../../src/reports/index.ts'
 
 /** Share Dashboard's state for its owner or an admin, while the organization allows public URLs; null hides it. */
 async function shareProps(c: Context<Env>, row: Awaited<ReturnType<typeof getDashboardRow>>) {
@@ -56,7 +50,8 @@ export default new Hono<Env>()
     const withParameters = widgets.some((w) => w.kind === 'chart' && w.parameters.length > 0)
     const initial = stateFromSearch(search, parameters.dashboard, parameters.widgets)
     const shown = withParameters ? { ...parameters, initial } : null
-    return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} parameters={shown} filtersMerged={dashboard.dashboard_filters_enabled === true} notice={forkNotice(c)} />, { title: dashboard.name, section: 'dashboards' })
+    return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} parameters={shown} filtersMerged={dashboard.dashboard_filters_enabled === true} notice={forkNotice(c)}
+      subscribe={await subscribeDialogProps(deps, principal, { dashboard: row })} />, { title: dashboard.name, section: 'dashboards' })
   })
   .get('/dashboard/:slug', async (c) => {
     const { principal } = signedIn(c)

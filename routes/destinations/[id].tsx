@@ -1,14 +1,10 @@
 import { Hono } from 'hono'
 import DestinationEditor from '../../islands/DestinationEditor.tsx'
-import { destinationJson, destinationTypeJson } from '../../src/destinations/serialize.ts'
-import { getDestination } from '../../src/destinations/service.ts'
-import { destinationTypes } from '../../src/destinations/types.ts'
+import { destinationJson, destinationTypeJson, getDestination, destinationTypes } from '../../src/destinations/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import type { Env } from '../../src/http/env.ts'
-import { signedIn } from '../../src/http/guards.ts'
-import { idParam } from '../../src/http/validate.ts'
-import { renderShellPage } from '../../src/ui/Page.tsx'
-import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
+import type { Env } from '../../src/http/index.ts'
+import { signedIn, idParam } from '../../src/http/index.ts'
+import { renderShellPage, SettingsLayout } from '../../src/ui/index.ts'
 
 /** One alert destination's page (spec 3 §2): its settings, Save, Send Test and Delete. Admins only. */
 export default new Hono<Env>().get('/destinations/:id{[0-9]+}', async (c) => {

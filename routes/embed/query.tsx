@@ -1,18 +1,10 @@
 import { Hono, type Context } from 'hono'
 import { NotFound, Unauthorized } from '../../src/errors.ts'
-import { cachingHeaders, isNotModified, notModified, validatorsFor } from '../../src/http/conditional.ts'
-import type { Env } from '../../src/http/env.ts'
-import { requestDateFormats } from '../../src/http/date-formats.ts'
-import { apiKeyFrom } from '../../src/http/middleware/authenticate.ts'
-import { allowFraming } from '../../src/http/middleware/security-headers.ts'
-import { renderDocument } from '../../src/http/render.tsx'
-import { cacheScope } from '../../src/http/result-caching.ts'
-import { idParam } from '../../src/http/validate.ts'
-import {
-  drawEmbed, dropdownChoices, embedCaller, embedFlags, embedResult, openEmbed, refreshSeconds, type EmbedFilter, type EmbedResult, type OpenedEmbed,
-} from '../../src/queries/embed.ts'
+import { cachingHeaders, isNotModified, notModified, validatorsFor, requestDateFormats, apiKeyFrom, allowFraming, renderDocument, cacheScope, idParam } from '../../src/http/index.ts'
+import type { Env } from '../../src/http/index.ts'
+import { drawEmbed, dropdownChoices, embedCaller, embedFlags, embedResult, openEmbed, refreshSeconds, type EmbedFilter, type EmbedResult, type OpenedEmbed } from '../../src/queries/index.ts'
 import { embedTexts as t } from '../../src/shared/embed-texts.ts'
-import { EmbedPage, type EmbedBody } from '../../src/ui/EmbedPage.tsx'
+import { EmbedPage, type EmbedBody } from '../../src/ui/index.ts'
 
 /** The address's key and switches, which the parameters' form and the reload of a run in progress carry over. */
 const KEPT = ['api_key', 'hide_header', 'hide_parameters', 'hide_link', 'hide_timestamp', 'showDescription']

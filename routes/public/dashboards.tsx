@@ -1,17 +1,11 @@
 import { Hono, type Context } from 'hono'
-import { sharedDetails, sharedIdentity, sharedMaxAge } from '../../src/dashboards/public.ts'
-import { sharedDashboard } from '../../src/dashboards/sharing.ts'
-import { drawDashboard } from '../../src/dashboards/view.ts'
+import { sharedDetails, sharedIdentity, sharedMaxAge, sharedDashboard, drawDashboard } from '../../src/dashboards/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import { cachingHeaders, isNotModified, validatorsFor, type Validators } from '../../src/http/conditional.ts'
-import type { Env } from '../../src/http/env.ts'
-import { contentSecurityPolicy } from '../../src/http/middleware/security-headers.ts'
-import { notFound } from '../../src/http/on-error.tsx'
-import { renderDocument } from '../../src/http/render.tsx'
-import { DEFAULT_SETTINGS } from '../../src/settings/defaults.ts'
-import { requestDateFormats } from '../../src/http/date-formats.ts'
+import { cachingHeaders, isNotModified, validatorsFor, type Validators, contentSecurityPolicy, renderDocument, requestDateFormats } from '../../src/http/index.ts'
+import type { Env } from '../../src/http/index.ts'
+import { DEFAULT_SETTINGS } from '../../src/settings/index.ts'
 import { stateFromSearch } from '../../src/shared/dashboard-parameters.ts'
-import { PublicDashboardView } from '../../src/ui/PublicDashboardView.tsx'
+import { PublicDashboardView } from '../../src/ui/index.ts'
 
 /**
  * The policy of a public page: any site may frame it (reference §0.4: `frame-ancestors *`), and its one inline script
@@ -47,7 +41,7 @@ export default new Hono<Env>()
       if (error instanceof NotFound) return null
       throw error
     })
-    if (!shared) return notFound(c)
+    if (!shared) throw new NotFound()
     const row = shared.dashboard
     const details = await sharedDetails(deps, shared)
     const url = new URL(c.req.url)

@@ -1,18 +1,18 @@
 import { Hono } from 'hono'
 import QueryPage from '../../islands/QueryPage.tsx'
+import SubscribeDialog from '../../islands/SubscribeDialog.tsx'
 import type { PageVisualization, PrerenderedCharts } from '../../islands/lib/query-page/types.ts'
 import type { Deps } from '../../src/deps.ts'
 import { NotFound } from '../../src/errors.ts'
-import type { Env } from '../../src/http/env.ts'
-import { signedIn } from '../../src/http/guards.ts'
-import { idParam } from '../../src/http/validate.ts'
-import type { Principal } from '../../src/permissions/principal.ts'
-import { requireAllowed } from '../../src/queries/access.ts'
-import { readableResult, resultRowObjects } from '../../src/results/service.ts'
-import { clientConfig } from '../../src/session/client-config.ts'
+import type { Env } from '../../src/http/index.ts'
+import { signedIn, idParam } from '../../src/http/index.ts'
+import type { Principal } from '../../src/permissions/index.ts'
+import { requireAllowed, getAccessibleQuery } from '../../src/queries/index.ts'
+import { readableResult, resultRowObjects } from '../../src/results/index.ts'
+import { clientConfig } from '../../src/session/index.ts'
 import { dateFormatsOf } from '../../src/shared/time.ts'
-import { renderShellPage } from '../../src/ui/Page.tsx'
-import { queryPageProps } from '../../src/ui/query-page-props.ts'
+import { renderShellPage, queryPageProps } from '../../src/ui/index.ts'
+import { subscribeDialogProps } from '../../src/reports/index.ts'
 import { renderVisualizationSvg } from '../../src/visualizations/render.server.ts'
 
 /**
@@ -63,9 +63,15 @@ export default new Hono<Env>().get('/queries/:id{[0-9]+}', async (c) => {
     ? await prerenderCharts(deps, principal, latest, visualizations)
     : null
   const config = clientConfig(deps.config, org.settings, principal)
+  const subscribe = await subscribeDialogProps(deps, principal, {
+    query: await getAccessibleQuery(deps, principal, id), visualizations: visualizations.map((v) => ({ id: v.id, name: v.name })),
+  })
   return renderShellPage(c, (
+    <>
+    <div className="flex justify-end px-4 pt-2 print:hidden"><SubscribeDialog {...subscribe} /></div>
     <QueryPage query={query} visualizations={visualizations} prerendered={prerendered} permissions={permissions}
       refreshIntervals={config.queryRefreshIntervals} autoPublishNamedQueries={config.autoPublishNamedQueries}
       formats={dateFormatsOf(org.settings)} />
+    </>
   ), { title: query.name, section: 'queries' })
 })

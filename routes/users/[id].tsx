@@ -7,20 +7,17 @@ import { FLASH_COOKIE } from '../../islands/lib/flash.ts'
 import { GroupList, ProfileHeader } from '../../islands/lib/ProfileHeader.tsx'
 import { ui } from '../../islands/lib/ui.ts'
 import { NotFound } from '../../src/errors.ts'
-import { visibleGroups } from '../../src/groups/service.ts'
-import type { Env } from '../../src/http/env.ts'
-import { signedIn } from '../../src/http/guards.ts'
-import { idParam } from '../../src/http/validate.ts'
-import { isAdmin } from '../../src/permissions/can.ts'
-import type { Principal } from '../../src/permissions/principal.ts'
+import { visibleGroups } from '../../src/groups/index.ts'
+import type { Env } from '../../src/http/index.ts'
+import { signedIn, idParam } from '../../src/http/index.ts'
+import { isAdmin, allowed } from '../../src/permissions/index.ts'
+import type { Principal } from '../../src/permissions/index.ts'
 import { texts } from '../../src/shared/texts.ts'
-import { settingsItems } from '../../src/ui/navigation.ts'
-import { FlashNotice } from '../../src/ui/FlashNotice.tsx'
-import { renderShellPage } from '../../src/ui/Page.tsx'
-import { SettingsLayout } from '../../src/ui/SettingsTabs.tsx'
-import { getUser, type UserJson } from '../../src/users/service.ts'
-import { listSessions } from '../../src/users/sessions.ts'
-import { SessionsList } from '../../src/ui/SessionsList.tsx'
+import { settingsItems, FlashNotice, renderShellPage, SettingsLayout, SessionsList } from '../../src/ui/index.ts'
+import { getUser, type UserJson, listSessions } from '../../src/users/index.ts'
+import ReportList from '../../islands/ReportList.tsx'
+import { listRows, listSubscriptions } from '../../src/reports/index.ts'
+import { reportUiTexts } from '../../src/shared/report-texts.ts'
 
 const t = texts.profile
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })
@@ -92,6 +89,13 @@ async function profilePage(c: Context<Env>, id: number) {
   const sessions = (self || admin) && !user.is_disabled && (
     <SessionsList userId={user.id} sessions={await listSessions(c.get('deps'), principal, user.id)} canEndAll={admin} />
   )
+  // one's own report subscriptions, each to pause or end
+  const reports = self && !user.is_disabled && allowed(principal, 'list_dashboards') && (
+    <section aria-label={reportUiTexts.yours} className="flex flex-col gap-3" data-own-reports>
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">{reportUiTexts.yours}</h2>
+      <ReportList rows={listRows(await listSubscriptions(c.get('deps'), principal, true))} showOwner={false} />
+    </section>
+  )
   const notice = toggledNotice(c, user)
   if ('api_key' in user) c.header('Cache-Control', 'no-store') // the page carries a secret
   return renderShellPage(c, (
@@ -100,6 +104,7 @@ async function profilePage(c: Context<Env>, id: number) {
         {notice && <FlashNotice>{notice}</FlashNotice>}
         {body}
         {sessions}
+        {reports}
         {actions}
       </div>
     </Frame>

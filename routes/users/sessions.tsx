@@ -1,10 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { NotFound } from '../../src/errors.ts'
-import { clientIp } from '../../src/http/client-ip.ts'
-import type { Env } from '../../src/http/env.ts'
-import { signedIn } from '../../src/http/guards.ts'
-import { idParam } from '../../src/http/validate.ts'
-import { endAllSessions, endSession } from '../../src/users/sessions.ts'
+import { clientIp, signedIn, idParam } from '../../src/http/index.ts'
+import type { Env } from '../../src/http/index.ts'
+import { endAllSessions, endSession } from '../../src/users/index.ts'
 
 const userId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
 

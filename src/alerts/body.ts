@@ -1,6 +1,6 @@
 import { BadRequest } from '../errors.ts'
 import { ALERT_LIMITS, alertTexts } from '../shared/alert-texts.ts'
-import { jsonBytes, objectBody, tooLarge, tooLong } from '../validation/validate.ts'
+import { jsonBytes, objectBody, tooLarge, tooLong } from '../validation/index.ts'
 import { isNumericOp, isNumericThreshold, normalizeOp, SELECTORS } from './evaluate.ts'
 import type { AlertOptions } from './store.ts'
 

@@ -1,5 +1,5 @@
-import type { Db } from '../db/sql.ts'
-import type { AlertNotification, DeliveryAnswer } from '../destinations/notification.ts'
+import type { Db } from '../db/index.ts'
+import type { AlertNotification, DeliveryAnswer } from '../destinations/index.ts'
 import { DELIVERY_JOB_ATTEMPTS, deliveryJobKey } from './check-store.ts'
 
 /** The statements of one delivery attempt (delivery.ts; decision 0022). */

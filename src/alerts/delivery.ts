@@ -1,6 +1,6 @@
 import type { CoreDeps } from '../deps.ts'
-import { deliver, DeliveryFailed } from '../destinations/deliver.ts'
-import type { DeliveryAnswer, DeliveryTarget } from '../destinations/notification.ts'
+import { deliver, DeliveryFailed } from '../destinations/index.ts'
+import type { DeliveryAnswer, DeliveryTarget } from '../destinations/index.ts'
 import { log } from '../log.ts'
 import { dedupKeyOf } from './check.ts'
 import { claimDelivery, deliveryStatus, markFailed, markSent, planDelivery, type AttemptEntry, type ClaimedDelivery } from './delivery-store.ts'

@@ -1,6 +1,6 @@
-import type { Db, Sql } from '../db/sql.ts'
-import type { ResultStored } from '../executions/result-stored.ts'
-import type { QueryArchived } from '../queries/archived.ts'
+import type { Db, Sql } from '../db/index.ts'
+import type { ResultStored } from '../executions/index.ts'
+import type { QueryArchived } from '../queries/index.ts'
 import { enqueueChecks } from './check-store.ts'
 import { deleteAlertsOfQuery } from './store.ts'
 

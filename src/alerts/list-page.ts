@@ -1,8 +1,8 @@
-import type { CountedPage, Paging } from '../db/list-page.ts'
+import type { CountedPage, Paging } from '../db/index.ts'
 import type { Deps } from '../deps.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { requireAllowed } from '../permissions/require.ts'
-import { viewerOf } from '../queries/access.ts'
+import type { Principal } from '../permissions/index.ts'
+import { requireAllowed } from '../permissions/index.ts'
+import { viewerOf } from '../queries/index.ts'
 import type { ListOrder } from '../shared/list/params.ts'
 import { findAlertListPage, type AlertListColumn, type AlertListRow } from './list-store.ts'
 

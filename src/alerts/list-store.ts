@@ -1,6 +1,6 @@
-import type { Db } from '../db/sql.ts'
-import { countedPage, type CountedPage, type Fragment, type Paging } from '../db/list-page.ts'
-import { visibleTo, type Viewer } from '../queries/store.ts'
+import type { Db } from '../db/index.ts'
+import { countedPage, type CountedPage, type Fragment, type Paging } from '../db/index.ts'
+import { visibleTo, type Viewer } from '../queries/index.ts'
 import type { ListOrder } from '../shared/list/params.ts'
 import { iso } from '../shared/time.ts'
 

@@ -1,5 +1,5 @@
-import type { Db } from '../db/sql.ts'
-import { removeQueuedJob } from '../jobs/store.ts'
+import type { Db } from '../db/index.ts'
+import { removeQueuedJob } from '../jobs/index.ts'
 
 /** The statements of an alert's own runs (own-runs.ts). */
 

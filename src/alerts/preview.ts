@@ -1,16 +1,14 @@
 import type { Deps } from '../deps.ts'
-import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import type { AlertNotification } from '../destinations/notification.ts'
-import { renderAlertPreview } from '../destinations/template-pool.ts'
-import { TemplateError, TOO_COMPLEX } from '../destinations/template.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { viewerOf } from '../queries/access.ts'
-import * as queries from '../queries/store.ts'
-import { openResult } from '../results/service.ts'
-import { UNREADABLE_RESULT } from '../results/source-access.ts'
+import { BadRequest, Forbidden, NotFound, TooManyRequests } from '../errors.ts'
+import type { AlertNotification } from '../destinations/index.ts'
+import { renderAlertPreview, templateJobsWaiting, TemplateError, TOO_COMPLEX } from '../destinations/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { viewerOf } from '../queries/index.ts'
+import * as queries from '../queries/index.ts'
+import { openResult, UNREADABLE_RESULT } from '../results/index.ts'
 import { ALERT_LIMITS, alertTexts } from '../shared/alert-texts.ts'
-import { localOrigin, publicOrigin } from '../settings/public-origin.ts'
-import { jsonBytes, objectBody, tooLarge } from '../validation/validate.ts'
+import { localOrigin, publicOrigin } from '../settings/index.ts'
+import { jsonBytes, objectBody, tooLarge } from '../validation/index.ts'
 import { NOTIFICATION_ROWS, resultObjects } from './check.ts'
 import { evaluate, type AlertState } from './evaluate.ts'
 
@@ -22,6 +20,27 @@ import { evaluate, type AlertState } from './evaluate.ts'
  * templates render in a template thread, within the template budget: over it, a 400 (the editor shows its message).
  */
 export async function previewTemplate(deps: Deps, principal: Principal, body: unknown) {
+  const mine = previewsRendering.get(principal.id) ?? 0
+  if (mine >= PREVIEWS_PER_USER || templateJobsWaiting() >= PREVIEWS_WAITING) throw new TooManyRequests(alertTexts.previewsBusy, 1)
+  previewsRendering.set(principal.id, mine + 1)
+  try {
+    return await preview(deps, principal, body)
+  } finally {
+    const left = (previewsRendering.get(principal.id) ?? 1) - 1
+    if (left > 0) previewsRendering.set(principal.id, left)
+    else previewsRendering.delete(principal.id)
+  }
+}
+
+/**
+ * Previews one user may have in this process at once, and template jobs that may wait for a thread: enough for an
+ * editor that previews as its author types, never a queue one member fills to hold the threads from everyone else.
+ */
+export const PREVIEWS_PER_USER = 2
+export const PREVIEWS_WAITING = 16
+const previewsRendering = new Map<number, number>()
+
+async function preview(deps: Deps, principal: Principal, body: unknown) {
   const raw = objectBody(body)
   const queryId = Number(raw.query_id)
   if (!Number.isSafeInteger(queryId) || queryId <= 0) throw new BadRequest(alertTexts.queryRequired)

@@ -1,6 +1,6 @@
-import type { Db } from '../db/sql.ts'
-import { queryColumns, queryTables, visibleTo } from '../queries/store.ts'
-import type { QueryRow, Viewer } from '../queries/store.ts'
+import type { Db } from '../db/index.ts'
+import { queryColumns, queryTables, visibleTo } from '../queries/index.ts'
+import type { QueryRow, Viewer } from '../queries/index.ts'
 import type { AlertState } from './evaluate.ts'
 
 /** `alerts.options`: the established tool's document, plus `parameters` (see sql/migrations/0017_alerts.sql). */
@@ -63,6 +63,14 @@ export async function listVisible(db: Db, v: Viewer): Promise<AlertRow[]> {
     select a.* from alerts a join queries q on q.id = a.query_id
      where a.org_id = ${v.orgId} and ${visibleTo(db, v)}
      order by a.created_at desc, a.id desc`
+}
+
+/** How many alerts the viewer's alert list shows (the home page's counter). */
+export async function countVisible(db: Db, v: Viewer): Promise<number> {
+  const [row] = await db<{ n: number }[]>`
+    select count(*)::int as n from alerts a join queries q on q.id = a.query_id
+     where a.org_id = ${v.orgId} and ${visibleTo(db, v)}`
+  return row.n
 }
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { Deps } from '../deps.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { requireAdmin } from '../permissions/require.ts'
-import { validate } from '../validation/validate.ts'
+import type { Principal } from '../permissions/index.ts'
+import { requireAdmin } from '../permissions/index.ts'
+import { validate } from '../validation/index.ts'
 import { auditPage, type AuditFilter, type AuditRow } from './store.ts'
 
 export const AUDIT_PAGE_SIZE = 50

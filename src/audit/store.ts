@@ -1,4 +1,4 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 
 /** What narrows the audit log: who, what, on which object, when. Every part optional. */
 export interface AuditFilter {

@@ -1,10 +1,9 @@
 import type { Deps } from '../deps.ts'
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 import { Forbidden, NotFound } from '../errors.ts'
-import { canModify as canModifyObject, type GrantTarget } from '../grants/service.ts'
-import { allowed } from '../permissions/can.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { requireAllowed } from '../permissions/require.ts'
+import { canModify as canModifyObject, type GrantTarget } from '../grants/index.ts'
+import { allowed, requireAllowed } from '../permissions/index.ts'
+import type { Principal } from '../permissions/index.ts'
 import { findDashboard, findDashboardBySlug, type DashboardRow } from './store.ts'
 
 export const dashboardAccessTexts = {

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts'
-import { grantAccess, holdsGrant, listAcl, revokeAccess, type Acl } from '../grants/service.ts'
-import type { GrantRow } from '../grants/store.ts'
-import type { Principal } from '../permissions/principal.ts'
+import { grantAccess, holdsGrant, listAcl, revokeAccess, type Acl } from '../grants/index.ts'
+import type { GrantRow } from '../grants/index.ts'
+import type { Principal } from '../permissions/index.ts'
 import { dashboardGrantTarget, getDashboardRow } from './access.ts'
 
 /**

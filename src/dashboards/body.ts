@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DASHBOARD_GRID as GRID } from '../shared/dashboard-grid.ts'
-import { LIMITS, jsonBytes, limitedText, tooLarge, tooLong, validate } from '../validation/validate.ts'
+import { LIMITS, jsonBytes, limitedText, tooLarge, tooLong, validate } from '../validation/index.ts'
 
 export { GRID }
 

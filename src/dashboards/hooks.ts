@@ -1,9 +1,8 @@
 import type { Deps } from '../deps.ts'
 import { NotFound } from '../errors.ts'
-import type { QueryArchived } from '../queries/archived.ts'
-import type { OpenedByObjectKey } from '../queries/object-keys.ts'
+import type { QueryArchived, OpenedByObjectKey } from '../queries/index.ts'
 import { queryForShareToken, sharedMaxAge } from './sharing.ts'
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 import { deleteWidgetsOfQuery } from './widget-store.ts'
 
 /**

@@ -1,8 +1,8 @@
 import type { Deps } from '../deps.ts'
-import type { OrgSettings } from '../settings/defaults.ts'
+import type { OrgSettings } from '../settings/index.ts'
 import { widgetContext } from './details.ts'
 import { dashboardJson } from './serialize.ts'
-import { viewerOf } from '../queries/access.ts'
+import { viewerOf } from '../queries/index.ts'
 import { closedToTokens, type SharedDashboard } from './widget-results.ts'
 import { listDashboardWidgets, type DashboardWidgetRow } from './widget-store.ts'
 

@@ -1,9 +1,8 @@
-import type { Shown } from '../queries/details.ts'
-import { embeddedQueryJson, visualizationJson } from '../queries/serialize.ts'
-import type { QueryRow, VisualizationRow } from '../queries/store.ts'
+import type { Shown, QueryRow, VisualizationRow } from '../queries/index.ts'
+import { embeddedQueryJson, visualizationJson } from '../queries/index.ts'
 import { iso } from '../shared/time.ts'
-import { profileImageUrl } from '../users/serialize.ts'
-import type { UserRow } from '../users/store.ts'
+import { profileImageUrl } from '../users/index.ts'
+import type { UserRow } from '../users/index.ts'
 import type { DashboardRow } from './store.ts'
 import type { DashboardWidgetRow, WidgetRow } from './widget-store.ts'
 

@@ -1,6 +1,6 @@
-import type { Db } from '../db/sql.ts'
-import type { StoredApiKey } from '../auth/api-keys.ts'
-import { queryColumns, queryTables, type QueryRow } from '../queries/store.ts'
+import type { Db } from '../db/index.ts'
+import type { StoredApiKey } from '../credentials/index.ts'
+import { queryColumns, queryTables, type QueryRow } from '../queries/index.ts'
 import { dashboardColumns, type DashboardRow } from './store.ts'
 
 /** A dashboard's live share token as stored: its hash (how it is found) and its sealed copy (how it is shown again). */

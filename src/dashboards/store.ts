@@ -1,4 +1,4 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 
 /** `dashboards.options`: the browser's (saved dashboard parameters, their order …); the server only keeps it. */
 export type DashboardOptions = Record<string, unknown>

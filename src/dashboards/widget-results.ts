@@ -1,17 +1,11 @@
-import { findById as findDataSource } from '../data-sources/store.ts'
+import { findDataSource } from '../data-sources/index.ts'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import { queryHash } from '../executions/hash.ts'
-import { fillParameters } from '../executions/requests.ts'
-import { textToRun } from '../executions/service.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { viewerOf } from '../queries/access.ts'
-import { unsafeTexts } from '../queries/run-saved.ts'
-import { findVisible, type QueryRow, type VisualizationRow } from '../queries/store.ts'
-import { findVisualization } from '../queries/visualization-store.ts'
-import { mayReadSourcesOf } from '../results/source-access.ts'
-import { findFresh, findResult, type ResultRow } from '../results/store.ts'
-import { RESULTS_TYPE } from '../runners/results.ts'
+import { queryHash, fillParameters, textToRun } from '../executions/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { viewerOf, unsafeTexts, findVisible, type QueryRow, type VisualizationRow, findVisualization } from '../queries/index.ts'
+import { mayReadSourcesOf, findFresh, findResult, type ResultRow, drawingSize, drawResult, resultReader } from '../results/index.ts'
+import { RESULTS_TYPE } from '../runners/index.ts'
 import { placeOf } from '../shared/dashboard-grid.ts'
 import { dashboardTexts } from '../shared/dashboard-texts.ts'
 import { isSafe, type ParameterDefinition } from '../shared/parameters/index.ts'
@@ -20,7 +14,6 @@ import type { WidgetDrawing } from '../visualizations/widget-drawing.ts'
 import type { FilterSelection } from '../visualizations/filter-choices.ts'
 import type { Filter } from '../visualizations/filters.ts'
 import { getDashboardRow } from './access.ts'
-import { drawingSize, drawResult, resultReader } from '../results/drawing.ts'
 import { findQueryShownBy } from './share-store.ts'
 import type { DashboardRow } from './store.ts'
 import { widgetTexts } from './widgets.ts'
@@ -32,7 +25,7 @@ import * as store from './widget-store.ts'
  */
 export interface SharedDashboard {
   dashboard: DashboardRow
-  /** The share key's creator (src/auth/service.ts `principalForShareKey`): the token never sees more than they may. */
+  /** The share key's creator (src/credentials/service.ts `principalForShareKey`): the token never sees more than they may. */
   creator: Principal
 }
 

@@ -1,6 +1,6 @@
-import type { Db } from '../db/sql.ts'
-import { sourcesReadable } from '../results/store.ts'
-import { RESULTS_TYPE } from '../runners/results.ts'
+import type { Db } from '../db/index.ts'
+import { sourcesReadable } from '../results/index.ts'
+import { RESULTS_TYPE } from '../runners/index.ts'
 import type { DashboardViewer } from './store.ts'
 
 export interface WidgetRow {

@@ -1,9 +1,8 @@
 import type { Deps } from '../deps.ts'
-import { SharedCache } from '../db/cache.ts'
+import { SharedCache } from '../db/index.ts'
 import { BadGateway, BadRequest } from '../errors.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { listColumns, listDatabases, listTables } from '../runners/databricks.ts'
-import { RunnerError } from '../runners/runner.ts'
+import type { Principal } from '../permissions/index.ts'
+import { listColumns, listDatabases, listTables, RunnerError } from '../runners/index.ts'
 import { getAccessible, runnerConfig } from './service.ts'
 
 const ONLY_DATABRICKS = 'Resource only available for the Databricks query runner.'

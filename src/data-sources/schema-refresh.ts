@@ -1,8 +1,9 @@
-import type { Sql } from '../db/sql.ts'
-import { findJobOrgId, setJobStatus } from '../jobs/store.ts'
+import type { Sql } from '../db/index.ts'
+import { findJobOrgId, setJobStatus } from '../jobs/index.ts'
 import { JobStatus } from '../shared/job-status.ts'
 import { log } from '../log.ts'
-import { getRunner } from '../runners/registry.ts'
+import { getRunner } from '../runners/index.ts'
+import { openedConfig } from './local-files.ts'
 import { runnerConfig } from './service.ts'
 import { findById, saveSchema } from './store.ts'
 
@@ -16,7 +17,9 @@ export async function refreshSchema(sql: Sql, secretKey: string, p: { job_id: st
     const ds = orgId === undefined ? undefined : await findById(sql, orgId, p.data_source_id)
     const runner = ds && getRunner(ds.type)
     if (!ds || !runner) throw new Error('The data source no longer exists.')
-    const tables = await runner.schema(runnerConfig(secretKey, ds), AbortSignal.timeout(SCHEMA_TIMEOUT_MS))
+    const signal = AbortSignal.timeout(SCHEMA_TIMEOUT_MS)
+    // a Files source fetches its URLs anew: the schema refresh is when their files are refreshed
+    const tables = await runner.schema(await openedConfig({ sql, secretKey }, ds, { refreshUrls: true, signal }), signal)
     tables.sort((a, b) => a.name.localeCompare(b.name))
     await saveSchema(sql, ds.id, JSON.stringify(tables), tables.length)
     await setJobStatus(sql, p.job_id, JobStatus.Success)

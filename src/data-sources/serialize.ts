@@ -1,7 +1,7 @@
-import { dataSourceTypes } from '../runners/registry.ts'
-import type { Runner } from '../runners/runner.ts'
+import { dataSourceTypes } from '../runners/index.ts'
+import type { Runner } from '../runners/index.ts'
 import { iso } from '../shared/time.ts'
-import { typeJson } from '../type-registry/serialize.ts'
+import { typeJson } from '../type-registry/index.ts'
 import type { AccessibleDataSourceRow } from './store.ts'
 
 /**

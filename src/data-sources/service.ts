@@ -1,17 +1,14 @@
 import type { Deps } from '../deps.ts'
 import { Forbidden, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/service.ts'
-import { configuredBody, saveConfigured, type ConfiguredKind } from '../type-registry/save.ts'
-import { LIMITS } from '../validation/validate.ts'
-import { enqueue } from '../jobs/enqueue.ts'
-import { findUnfinished, insertJob, type JobRow } from '../jobs/store.ts'
-import { isAdmin } from '../permissions/can.ts'
-import { mayRunOn, sourceAccess } from '../permissions/objects.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { requireAdmin, requireAllowed } from '../permissions/require.ts'
-import { dataSourceTypes } from '../runners/registry.ts'
-import type { Runner, RunnerConfig } from '../runners/runner.ts'
-import { RESULTS_TYPE } from '../runners/results.ts'
+import { recordEvent } from '../events/index.ts'
+import { configuredBody, saveConfigured, type ConfiguredKind } from '../type-registry/index.ts'
+import { LIMITS } from '../validation/index.ts'
+import { enqueue, findUnfinished, insertJob, type JobRow } from '../jobs/index.ts'
+import { isAdmin, mayRunOn, sourceAccess, requireAdmin, requireAllowed } from '../permissions/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { dataSourceTypes, RESULTS_TYPE } from '../runners/index.ts'
+import type { Runner, RunnerConfig } from '../runners/index.ts'
+import { openedConfig } from './local-files.ts'
 import * as store from './store.ts'
 import type { AccessibleDataSourceRow, DataSourceRow } from './store.ts'
 
@@ -54,7 +51,8 @@ export function requireRun(principal: Principal, ds: AccessibleDataSourceRow) {
   if (!mayRunOn(principal, ds)) throw new Forbidden()
 }
 
-async function adminSource(deps: Deps, principal: Principal, id: number): Promise<DataSourceRow> {
+/** A source of the organization, for an admin only (anyone else: 403). */
+export async function adminSource(deps: Deps, principal: Principal, id: number): Promise<DataSourceRow> {
   requireAdmin(principal)
   const row = await store.findById(deps.sql, principal.orgId, id)
   if (!row) throw new NotFound()
@@ -100,7 +98,8 @@ export async function testDataSource(deps: Deps, principal: Principal, id: numbe
   const row = await adminSource(deps, principal, id)
   const runner = runnerFor(row.type)
   try {
-    await runner.test(runnerConfig(deps.secretKey, row), AbortSignal.timeout(TEST_TIMEOUT_MS))
+    const signal = AbortSignal.timeout(TEST_TIMEOUT_MS)
+    await runner.test(await openedConfig(deps, row, { refreshUrls: true, signal }), signal)
     return { ok: true, message: 'success' }
   } catch (error) {
     const message = (error as Error).name === 'TimeoutError' ? `Connection timed out after ${TEST_TIMEOUT_MS / 1000} s.` : (error as Error).message

@@ -1,5 +1,5 @@
-import { ADVISORY_LOCK } from '../db/advisory-locks.ts'
-import type { Db } from '../db/sql.ts'
+import { ADVISORY_LOCK } from '../db/index.ts'
+import type { Db } from '../db/index.ts'
 
 export interface DataSourceRow {
   id: number

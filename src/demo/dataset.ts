@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { BUNDLED_PREFIX, provideBundledDatabase } from '../runners/bundled-databases.ts'
+import { BUNDLED_PREFIX, provideBundledDatabase } from '../runners/index.ts'
 
 const SQL_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../sql/demo/shop.sql')
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts'
-import * as dataSources from '../data-sources/store.ts'
+import * as dataSources from '../data-sources/index.ts'
 import { log } from '../log.ts'
 import { DEMO_DBPATH, demoDatabaseFile, ensureDemoDatabase } from './dataset.ts'
 

@@ -1,6 +1,6 @@
 import type { CoreDeps } from '../deps.ts'
 import { destinationTexts } from '../shared/destination-texts.ts'
-import { localOrigin } from '../settings/public-origin.ts'
+import { localOrigin } from '../settings/index.ts'
 import { DeliveryFailed } from './delivery-failed.ts'
 import { email } from './kinds/email.ts'
 import type { DestinationKind } from './kinds/kind.ts'
@@ -19,7 +19,7 @@ export { DeliveryFailed } from './delivery-failed.ts'
  *
  * `deps` needs only the database, the config and the secret key, so both the web process and the worker can call it.
  */
-export async function deliver(deps: CoreDeps, orgId: number, target: DeliveryTarget, n: AlertNotification): Promise<DeliveryAnswer> {
+export async function deliver(deps: Pick<CoreDeps, 'sql' | 'secretKey' | 'config'>, orgId: number, target: DeliveryTarget, n: AlertNotification): Promise<DeliveryAnswer> {
   let kind: DestinationKind
   let options: Record<string, unknown>
   if (target.kind === 'user_email') {

@@ -1,4 +1,4 @@
-import { typeJson } from '../type-registry/serialize.ts'
+import { typeJson } from '../type-registry/index.ts'
 import type { DestinationKind } from './kinds/kind.ts'
 import type { DestinationRow } from './store.ts'
 import { destinationTypes } from './types.ts'

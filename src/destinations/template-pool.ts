@@ -122,6 +122,9 @@ function dispatch() {
   }
 }
 
+/** Jobs waiting for a template thread: callers that can say "later" (the editor's preview) stop adding past a bound. */
+export const templateJobsWaiting = () => waiting.length
+
 /**
  * Templates of one notification rendered in a template thread, each to its text or its error. Rejects with
  * TemplateTooComplex when the job goes over its time: which of them did is not known then, so none has a text.

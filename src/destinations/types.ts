@@ -1,5 +1,5 @@
 import { destinationTexts } from '../shared/destination-texts.ts'
-import { typeRegistry } from '../type-registry/registry.ts'
+import { typeRegistry } from '../type-registry/index.ts'
 import { chatwork } from './kinds/chatwork.ts'
 import { discord } from './kinds/discord.ts'
 import { email } from './kinds/email.ts'

@@ -1,4 +1,4 @@
-import type { Db, Sql } from '../db/sql.ts'
+import type { Db, Sql } from '../db/index.ts'
 
 export interface EventInput {
   orgId: number

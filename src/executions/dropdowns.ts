@@ -1,7 +1,7 @@
-import type { Sql } from '../db/sql.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { mayReadSourcesOf } from '../results/source-access.ts'
-import { readRows } from '../results/store.ts'
+import type { Sql } from '../db/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { mayReadSourcesOf, readRows } from '../results/index.ts'
+import { latestResultOfQuery } from './store.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
 
 export interface DropdownOption {
@@ -22,9 +22,7 @@ export async function dropdownOptions(sql: Sql, reader: Principal | null, orgId:
 }
 
 async function optionsOf(sql: Sql, orgId: number, queryId: number, mayRead: (latest: { source_ids: number[] | null }) => Promise<boolean>): Promise<DropdownOption[]> {
-  const [latest] = await sql<{ id: number; columns: { name: string }[]; source_ids: number[] | null }[]>`
-    select r.id, r.columns, r.source_ids from queries q join query_results r on r.id = q.latest_query_data_id
-     where q.id = ${queryId} and q.org_id = ${orgId}`
+  const latest = await latestResultOfQuery(sql, orgId, queryId)
   if (!latest || !latest.columns.length || !(await mayRead(latest))) return []
   const lower = latest.columns.map((c) => c.name.toLowerCase())
   const nameAt = lower.includes('name') ? lower.indexOf('name') : 0

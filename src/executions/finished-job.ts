@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 import type { Deps } from '../deps.ts'
+import type { ExecutionJobJson } from '../shared/api/jobs.ts'
 import { NotFound } from '../errors.ts'
-import { findResult, type ResultRow } from '../results/store.ts'
+import { findResult, type ResultRow } from '../results/index.ts'
 import { JobStatus } from '../shared/job-status.ts'
 import { iso } from '../shared/time.ts'
 
@@ -40,7 +41,7 @@ export function resultOfFinishedJob(secretKey: string, orgId: number, jobId: str
 }
 
 /** `{id, status: 3, query_result_id, error: null, updated_at}`, as the established tool serializes a finished job. */
-export function finishedJobJson(secretKey: string, result: Pick<ResultRow, 'id' | 'org_id' | 'retrieved_at'>) {
+export function finishedJobJson(secretKey: string, result: Pick<ResultRow, 'id' | 'org_id' | 'retrieved_at'>): ExecutionJobJson {
   return {
     id: finishedJobId(secretKey, result.org_id, result.id),
     status: JobStatus.Success,

@@ -1,17 +1,11 @@
-import { principalToRunAs } from '../auth/service.ts'
-import { runnerConfig } from '../data-sources/service.ts'
-import { accessThroughGroups, findById as findDataSource } from '../data-sources/store.ts'
-import type { Sql } from '../db/sql.ts'
-import { isAdmin } from '../permissions/can.ts'
-import { sourceAccess } from '../permissions/objects.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { mayReadSourcesOf } from '../results/source-access.ts'
-import { findResult, readChunks } from '../results/store.ts'
-import { errorMessage } from '../runners/common.ts'
-import type { QueryReference } from '../runners/query-references.ts'
-import { getRunner, timeLimitMs } from '../runners/registry.ts'
-import { RESULTS_TYPE } from '../runners/results.ts'
-import { batchRowCount, RunnerError, type QueryResultsResolver, type ReferencedResult, type RowBatch } from '../runners/runner.ts'
+import { principalToRunAs } from '../credentials/index.ts'
+import { openedConfig, accessThroughGroups, findDataSource, runnerConfig } from '../data-sources/index.ts'
+import type { Sql } from '../db/index.ts'
+import { isAdmin, sourceAccess } from '../permissions/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { mayReadSourcesOf, findResult, readChunks } from '../results/index.ts'
+import { errorMessage, getRunner, timeLimitMs, RESULTS_TYPE, batchRowCount, RunnerError, type QueryResultsResolver, type ReferencedResult, type RowBatch } from '../runners/index.ts'
+import type { QueryReference } from '../runners/index.ts'
 import { applyParameters, ParameterError } from '../shared/parameters/index.ts'
 import { dropdownValuesFor } from './dropdowns.ts'
 import { findReferencedQuery as findQuery, type ReferencedQueryRow as QueryRow } from './store.ts'
@@ -95,7 +89,7 @@ async function live(scope: ReferenceScope, chain: number[], reference: QueryRefe
     if (error instanceof ParameterError) throw new QueryReferenceError(referenceTexts.failed(id, error.message))
     throw error
   }
-  const config = runnerConfig(scope.secretKey, ds)
+  const config = await openedConfig(scope, ds, { signal })
   try {
     const stream = await runner.run(config, text, {
       signal, timeoutMs: timeLimitMs(config, scope.orgTimeLimitSeconds), maxCellBytes: scope.maxCellBytes,

@@ -1,6 +1,6 @@
-import { getAccessible, requireRun } from '../data-sources/service.ts'
+import { getAccessible, requireRun } from '../data-sources/index.ts'
 import type { Deps } from '../deps.ts'
-import type { Principal } from '../permissions/principal.ts'
+import type { Principal } from '../permissions/index.ts'
 import { applyParameters, ParameterError, type ParameterDefinition } from '../shared/parameters/index.ts'
 import { dropdownValuesFor } from './dropdowns.ts'
 import { execute, refusal, type Outcome } from './service.ts'

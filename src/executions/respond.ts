@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { COMPRESSIBLE } from '../shared/headers.ts'
-import { resultJsonStream, worthCompressing } from '../results/service.ts'
+import { resultJsonStream, worthCompressing } from '../results/index.ts'
 import { finishedJobJson } from './finished-job.ts'
 import { executionJobJson } from './serialize.ts'
 import type { Outcome } from './service.ts'

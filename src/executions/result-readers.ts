@@ -1,7 +1,7 @@
-import { principalToRunAs } from '../auth/service.ts'
-import type { Db } from '../db/sql.ts'
-import { mayReadSourcesOf } from '../results/source-access.ts'
-import type { ResultRow } from '../results/store.ts'
+import { principalToRunAs } from '../credentials/index.ts'
+import type { Db } from '../db/index.ts'
+import { mayReadSourcesOf } from '../results/index.ts'
+import type { ResultRow } from '../results/index.ts'
 
 /**
  * `mayReadSourcesOf` for a run's user known by id (a schedule runs as the query's owner, an alert evaluates as its

@@ -1,14 +1,7 @@
 import { log } from '../log.ts'
+import type { ResultStored } from '../deps.ts'
 
-/** A run's rows were stored as a result, and these saved queries now show it as their latest (alerts listen here). */
-export interface ResultStored {
-  resultId: number
-  /** Queries whose latest result this became (same source and text); empty for an ad hoc run nobody saved. */
-  queryIds: number[]
-  orgId: number
-  dataSourceId: number
-  executionId: string
-}
+export type { ResultStored } from '../deps.ts'
 
 export type ResultStoredSubscriber = (event: ResultStored) => Promise<void> | void
 

@@ -1,14 +1,8 @@
-import { runnerConfig } from '../data-sources/service.ts'
-import type { Sql } from '../db/sql.ts'
+import { openedConfig, runnerConfig } from '../data-sources/index.ts'
+import type { Sql, ExecutionSignals } from '../db/index.ts'
 import { log } from '../log.ts'
-import { encodeChunk } from '../results/chunk-codec.ts'
-import { readFirstChunk, storeRest, type FirstChunk } from '../results/writer.ts'
-import { annotationOf, withoutAnnotation } from '../runners/annotate.ts'
-import { errorMessage } from '../runners/common.ts'
-import { getRunner, shouldAnnotate, timeLimitMs } from '../runners/registry.ts'
-import { RunnerError, type RunStream } from '../runners/runner.ts'
-import { RESULTS_TYPE } from '../runners/results.ts'
-import type { ExecutionSignals } from './events.ts'
+import { encodeChunk, readFirstChunk, storeRest, type FirstChunk } from '../results/index.ts'
+import { annotationOf, withoutAnnotation, errorMessage, getRunner, shouldAnnotate, timeLimitMs, RunnerError, type RunStream, RESULTS_TYPE } from '../runners/index.ts'
 import { referenceResolver, type ReferenceScope } from './query-references.ts'
 import type { ResultStoredHooks } from './result-stored.ts'
 import { StatementHandleRecorder } from './statement-handle.ts'
@@ -110,7 +104,7 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
   if (!ds) throw new RunnerError('Target data source not available.')
   const runner = getRunner(ds.type)
   if (!runner) throw new RunnerError(`Unknown data source type: ${ds.type}.`)
-  const config = runnerConfig(ctx.secretKey, ds)
+  const config = await openedConfig(ctx, ds, { signal })
   const annotation = shouldAnnotate(runner, config)
     ? annotationOf({ user: claimed.userEmail ?? 'scheduler', queryId: execution.query_id, queue: execution.queue, scheduled: execution.scheduled })
     : null

@@ -1,6 +1,6 @@
-import type { Sql } from '../db/sql.ts'
+import type { Sql } from '../db/index.ts'
 import { log } from '../log.ts'
-import type { StatementHandle } from '../runners/runner.ts'
+import type { StatementHandle } from '../runners/index.ts'
 import { recordCancelHandle, type ExecutionRow } from './store.ts'
 
 /**

@@ -1,6 +1,6 @@
-import type { DataSourceRow } from '../data-sources/store.ts'
-import type { Db } from '../db/sql.ts'
-import type { StatementHandle } from '../runners/runner.ts'
+import type { DataSourceRow } from '../data-sources/index.ts'
+import type { Db } from '../db/index.ts'
+import type { StatementHandle } from '../runners/index.ts'
 import { JobStatus } from '../shared/job-status.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
 
@@ -274,4 +274,12 @@ export async function findReferencedQuery(db: Db, id: number): Promise<Reference
   const [row] = await db<ReferencedQueryRow[]>`
     select id, org_id, data_source_id, latest_query_data_id, query, options from queries where id = ${id}`
   return row
+}
+
+/** The latest stored result of a query of the organization: what a query-dropdown parameter offers. */
+export async function latestResultOfQuery(db: Db, orgId: number, queryId: number) {
+  const [latest] = await db<{ id: number; columns: { name: string }[]; source_ids: number[] | null }[]>`
+    select r.id, r.columns, r.source_ids from queries q join query_results r on r.id = q.latest_query_data_id
+     where q.id = ${queryId} and q.org_id = ${orgId}`
+  return latest
 }

@@ -1,8 +1,8 @@
 import type { Deps } from '../deps.ts'
-import type { Db } from '../db/sql.ts'
-import { recordEvent } from '../events/service.ts'
+import type { Db } from '../db/index.ts'
+import { recordEvent } from '../events/index.ts'
 import { STORED_OBJECT_TYPE, type ObjectType } from '../object-types.ts'
-import type { Principal } from '../permissions/principal.ts'
+import type { Principal } from '../permissions/index.ts'
 import * as store from './store.ts'
 
 export { favoriteIds } from './store.ts'

@@ -1,5 +1,5 @@
 import type { ObjectType } from '../object-types.ts'
-import { userJson } from '../users/serialize.ts'
+import { userJson } from '../users/index.ts'
 import type { Acl } from './service.ts'
 import type { GrantRow } from './store.ts'
 

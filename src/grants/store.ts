@@ -1,4 +1,4 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 import { STORED_OBJECT_TYPE, type ObjectType } from '../object-types.ts'
 
 /** One grant of an access type on an object to a user (table `access_permissions`). */

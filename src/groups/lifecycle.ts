@@ -1,11 +1,10 @@
 import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Conflict, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/service.ts'
-import { DEFAULT_PERMISSIONS } from '../permissions/catalog.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { requireAdmin } from '../permissions/require.ts'
-import { LIMITS, tooLong, validate } from '../validation/validate.ts'
+import { recordEvent } from '../events/index.ts'
+import { DEFAULT_PERMISSIONS, requireAdmin } from '../permissions/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { LIMITS, tooLong, validate } from '../validation/index.ts'
 import { deleteGroup, findGroup, insertGroup, renameGroup, type GroupRow } from './store.ts'
 
 /** Creating, renaming and deleting groups (spec 3 §6 "Group rules", reference §2.5): admins only, built-in groups fixed. */

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { Env } from './env.ts'
-import { AddressRanges, isAddress, normalizeAddress } from './ip-ranges.ts'
+import { AddressRanges, isAddress, normalizeAddress } from '../validation/index.ts'
 
 /**
  * What the runtime's server hands the app beside the request: @hono/node-server passes `{ incoming, outgoing }`
@@ -53,4 +53,10 @@ export function clientIp(c: Context<Env>): string | undefined {
   }
   // every hop is one of our proxies: the leftmost is as close to the caller as we can tell
   return normalizeAddress(hops[0])
+}
+
+/** Whether the connection itself comes from one of SIGHTLINE_TRUSTED_PROXIES (never what a header says). */
+export function fromTrustedProxy(c: Context<Env>): boolean {
+  const socket = socketAddress(c)
+  return socket !== undefined && trustedProxies(c).has(socket)
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { DEFAULT_SETTINGS } from '../settings/defaults.ts'
+import { DEFAULT_SETTINGS } from '../settings/index.ts'
 import { dateFormatsOf, type DateFormats } from '../shared/time.ts'
 import type { Env } from './env.ts'
 

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
-import type { OrgContext } from '../orgs/service.ts'
-import type { Principal } from '../permissions/principal.ts'
+import type { OrgContext } from '../orgs/index.ts'
+import type { Principal } from '../permissions/index.ts'
 
 /** The typed Hono context every route sees: `c.get('deps')`, `c.get('principal')`, `c.get('org')`. */
 export type Env = {

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import { Redirect } from '../errors.ts'
-import type { OrgContext } from '../orgs/service.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { requirePrincipal } from '../permissions/require.ts'
+import type { OrgContext } from '../orgs/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { requirePrincipal } from '../permissions/index.ts'
 import type { Env } from './env.ts'
 
 /** For pages: before setup everything leads to /setup; anonymous visitors go to sign in (via on-error). */

@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
+import type { JSX } from 'react'
 import { HTTPException } from 'hono/http-exception'
-import { isConnectionError } from '../db/health.ts'
+import { isConnectionError } from '../db/index.ts'
 import { HttpError, PayloadTooLarge, Redirect, ServiceUnavailable, TooManyRequests } from '../errors.ts'
 import { log } from '../log.ts'
-import { ErrorPage } from '../ui/ErrorPage.tsx'
 import type { Env } from './env.ts'
 import { renderPage } from './render.tsx'
 
@@ -33,27 +33,37 @@ export const wantsJson = (c: Context<Env>) => {
   return accept.includes('application/json') && !accept.includes('text/html')
 }
 
-/** THE mapping from errors to responses: JSON `{message}` for the API, the error page for pages. */
-export function onError(error: Error, c: Context<Env>): Response {
-  if (error instanceof Redirect) return c.redirect(error.location)
-  // Sightline's own database out of reach is an outage to wait out (503), not a fault of ours (500)
-  if (isConnectionError(error)) error = new ServiceUnavailable()
-  if (error instanceof ServiceUnavailable) c.header('Retry-After', String(error.retryAfterSeconds))
-  if (error instanceof TooManyRequests && error.retryAfterSeconds) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
-  // a body refused unread is still on the socket: the connection cannot carry the client's next request
-  if (error instanceof PayloadTooLarge) c.header('Connection', 'close')
-  const { status, message, extra } = classify(error)
-  // an outage is logged once, where it is noticed (src/db/health.ts), not once per request refused meanwhile
-  if (status >= 500 && status !== 503) log.error('request failed', { requestId: c.get('requestId'), path: c.req.path, error: error.stack ?? String(error) })
-  if (wantsJson(c)) return c.json({ message, ...extra }, status as 400)
-  if (status === 401) {
-    const next = c.req.path + (new URL(c.req.url).search || '')
-    return c.redirect(`/login?next=${encodeURIComponent(next)}`)
-  }
-  return renderPage(c, <ErrorPage status={status} />, { status, title: 'Error', bodyClass: 'bare' })
-}
+/** The page shown for a failed page request, by status: the web shell's (src/ui/ErrorPage.tsx), handed in by createApp. */
+export type ErrorPageFor = (status: number) => JSX.Element
 
-export function notFound(c: Context<Env>): Response {
-  if (wantsJson(c)) return c.json({ message: 'Not found.' }, 404)
-  return renderPage(c, <ErrorPage status={404} />, { status: 404, title: 'Not found', bodyClass: 'bare' })
+/**
+ * THE mapping from errors to responses: JSON `{message}` for the API, the error page for pages. The page comes from
+ * the caller, so this plumbing never imports the UI drawn above it.
+ */
+export function errorHandlers(errorPage: ErrorPageFor) {
+  function onError(error: Error, c: Context<Env>): Response {
+    if (error instanceof Redirect) return c.redirect(error.location)
+    // Sightline's own database out of reach is an outage to wait out (503), not a fault of ours (500)
+    if (isConnectionError(error)) error = new ServiceUnavailable()
+    if (error instanceof ServiceUnavailable) c.header('Retry-After', String(error.retryAfterSeconds))
+    if (error instanceof TooManyRequests && error.retryAfterSeconds) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
+    // a body refused unread is still on the socket: the connection cannot carry the client's next request
+    if (error instanceof PayloadTooLarge) c.header('Connection', 'close')
+    const { status, message, extra } = classify(error)
+    // an outage is logged once, where it is noticed (src/db/health.ts), not once per request refused meanwhile
+    if (status >= 500 && status !== 503) log.error('request failed', { requestId: c.get('requestId'), path: c.req.path, error: error.stack ?? String(error) })
+    if (wantsJson(c)) return c.json({ message, ...extra }, status as 400)
+    if (status === 401) {
+      const next = c.req.path + (new URL(c.req.url).search || '')
+      return c.redirect(`/login?next=${encodeURIComponent(next)}`)
+    }
+    return renderPage(c, errorPage(status), { status, title: status === 404 ? 'Not found' : 'Error', bodyClass: 'bare' })
+  }
+
+  function notFound(c: Context<Env>): Response {
+    if (wantsJson(c)) return c.json({ message: 'Not found.' }, 404)
+    return renderPage(c, errorPage(404), { status: 404, title: 'Not found', bodyClass: 'bare' })
+  }
+
+  return { onError, notFound }
 }

@@ -4,9 +4,9 @@ import { renderToString } from 'react-dom/server'
 import { IslandCollector, IslandContext } from '../shared/island.tsx'
 import { texts } from '../shared/texts.ts'
 import type { Env } from './env.ts'
-import type { AssetManifest } from './assets.ts'
+import type { AssetManifest } from '../assets/index.ts'
 import { contentSecurityPolicy } from './middleware/security-headers.ts'
-import { randomToken, sha256 } from '../auth/tokens.ts'
+import { randomToken, sha256 } from '../credentials/index.ts'
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)

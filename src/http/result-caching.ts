@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { ResultRow } from '../results/store.ts'
+import type { ResultRow } from '../results/index.ts'
 import { cachingHeaders, isNotModified, notModified, validatorsFor, type Validators } from './conditional.ts'
 import type { Env } from './env.ts'
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import type { Assets } from './assets.ts'
+import type { Assets } from '../assets/index.ts'
 import type { Env } from './env.ts'
 
 /** Built assets from memory; content-hashed files are cached forever, gzip when the browser takes it. */

@@ -2,7 +2,7 @@ import { BadRequest } from '../errors.ts'
 
 // Checking values against schemas and the limits on stored fields are not HTTP concerns: services use them from
 // src/validation/; they are handed on here for the routes and parsers that import them from this module.
-export { jsonBytes, LIMITS, limitedJson, limitedText, tooLarge, tooLong, validate } from '../validation/validate.ts'
+export { jsonBytes, LIMITS, limitedJson, limitedText, tooLarge, tooLong, validate } from '../validation/index.ts'
 
 /**
  * How deep a JSON body may nest. Real bodies (a chart's options, a parameter's settings) stay under 10 levels;

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { NotFound } from '../errors.ts'
-import type { Principal } from '../permissions/principal.ts'
+import type { Principal } from '../permissions/index.ts'
 import { isFinished } from '../shared/job-status.ts'
 import { failIfAbandoned, findJob, type JobRow } from './store.ts'
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 import type { JobStatus } from '../shared/job-status.ts'
 import type { TaskPayloads } from './tasks.ts'
 

@@ -10,6 +10,14 @@ export interface TaskPayloads {
   send_mail: { to: string; subject: string; text: string; html: string }
   /** Gather a user's failed scheduled queries not yet reported into one mail (one keyed job per user). */
   send_failure_report: { user_id: number }
+  /** One run of the importer (src/imports/): read the old instance, write what it holds. */
+  run_import: { import_id: number }
+}
+
+export function assertRunImport(payload: unknown): TaskPayloads['run_import'] {
+  const p = payload as TaskPayloads['run_import']
+  if (!Number.isInteger(p?.import_id)) throw new Error('Invalid run_import payload')
+  return p
 }
 
 export function assertSendFailureReport(payload: unknown): TaskPayloads['send_failure_report'] {

@@ -1,6 +1,6 @@
-import type { Db } from '../db/sql.ts'
-import { enqueue } from '../jobs/enqueue.ts'
-import type { TaskPayloads } from '../jobs/tasks.ts'
+import type { Db } from '../db/index.ts'
+import { enqueue } from '../jobs/index.ts'
+import type { TaskPayloads } from '../jobs/index.ts'
 
 /** One mail as Sightline sends it: always plain text and HTML, the same words in both. */
 export type MailMessage = TaskPayloads['send_mail']

@@ -5,8 +5,14 @@ import type { MailMessage } from './message.ts'
 /** How long a mail server gets to answer each step (30 s); a hung server fails the try, and the job is tried again later. */
 const SMTP_TIMEOUT_MS = 30_000
 
+/** A mail with files (inline pictures by `cid`, attachments) and extra headers (reports' List-Unsubscribe). */
+export interface RichMailMessage extends MailMessage {
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[]
+  headers?: Record<string, string>
+}
+
 /** Send one mail through the configured SMTP server (the worker's send_mail task); throws when the server refuses it. */
-export async function sendMail(settings: MailSettings, message: MailMessage): Promise<void> {
+export async function sendMail(settings: MailSettings, message: RichMailMessage): Promise<void> {
   const transport = createTransport({
     host: settings.server,
     port: settings.port,

@@ -1,14 +1,13 @@
 import type { Deps } from '../deps.ts'
 import { Forbidden } from '../errors.ts'
-import { isSuperAdmin } from '../permissions/can.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { withListedApiKey } from '../queries/details.ts'
-import { queryListItemJson } from '../queries/serialize.ts'
+import { isSuperAdmin } from '../permissions/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { withListedApiKey, queryListItemJson } from '../queries/index.ts'
 import { iso } from '../shared/time.ts'
-import { usersByIds } from '../users/store.ts'
+import { usersByIds } from '../users/index.ts'
 import { VERSION } from '../version.ts'
 import * as store from './store.ts'
-import type { JobJson, QueueJson, RqStatusJson, SystemStatusJson, WorkerJson } from '../shared/monitoring.ts'
+import type { WorkerJobJson, QueueJson, RqStatusJson, SystemStatusJson, WorkerJson } from '../shared/monitoring.ts'
 
 /** The monitoring pages show the whole installation's machinery: super admins only (reference §5.5, §5.6). */
 function requireSuperAdmin(principal: Principal): Principal {
@@ -16,7 +15,7 @@ function requireSuperAdmin(principal: Principal): Principal {
   return principal
 }
 
-export type { JobJson, JobMeta, QueueJson, RqStatusJson, SystemStatusJson, WorkerJson } from '../shared/monitoring.ts'
+export type { WorkerJobJson, JobMeta, QueueJson, RqStatusJson, SystemStatusJson, WorkerJson } from '../shared/monitoring.ts'
 
 /**
  * How many waiting executions, and how many other waiting jobs, rq_status lists (the longest-waiting first): the
@@ -24,7 +23,7 @@ export type { JobJson, JobMeta, QueueJson, RqStatusJson, SystemStatusJson, Worke
  */
 export const LISTED_WAITING_JOBS = 100
 
-const executionJson = (e: store.RunningExecutionRow): JobJson => ({
+const executionJson = (e: store.RunningExecutionRow): WorkerJobJson => ({
   id: e.id,
   name: 'execute_query',
   origin: e.queue,
@@ -34,7 +33,7 @@ const executionJson = (e: store.RunningExecutionRow): JobJson => ({
   ...(e.worker_lost ? { worker_lost: true } : {}),
 })
 
-const waitingJobJson = (j: store.WaitingJobRow): JobJson => ({
+const waitingJobJson = (j: store.WaitingJobRow): WorkerJobJson => ({
   id: j.id,
   name: j.task_identifier,
   origin: j.queue,
@@ -44,7 +43,7 @@ const waitingJobJson = (j: store.WaitingJobRow): JobJson => ({
     : { query_id: j.query_id, org_id: j.org_id, data_source_id: j.data_source_id!, user_id: j.user_id, scheduled: j.scheduled ?? false },
 })
 
-const lockedJobJson = (j: store.LockedJobRow): JobJson => ({
+const lockedJobJson = (j: store.LockedJobRow): WorkerJobJson => ({
   id: String(j.id),
   name: j.task_identifier,
   origin: j.queue,

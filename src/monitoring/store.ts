@@ -1,5 +1,5 @@
-import type { Db } from '../db/sql.ts'
-import { queryColumns, queryTables, type QueryRow } from '../queries/store.ts'
+import type { Db } from '../db/index.ts'
+import { queryColumns, queryTables, type QueryRow } from '../queries/index.ts'
 
 /**
  * What the admin monitoring pages read: Sightline's executions and worker heartbeats, and graphile-worker's public

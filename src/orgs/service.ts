@@ -1,17 +1,15 @@
 import type { Deps } from '../deps.ts'
-import type { Db, Sql } from '../db/sql.ts'
-import { insertGroup } from '../groups/store.ts'
-import { BUILTIN_GROUPS } from '../permissions/catalog.ts'
-import { effectiveSettings } from '../settings/defaults.ts'
-import { insertUser, replaceApiKey } from '../users/store.ts'
-import { hashPassword } from '../auth/passwords.ts'
-import { generateApiKey } from '../auth/tokens.ts'
-import { storedApiKey } from '../auth/api-keys.ts'
-import type { OrgContext } from './context.ts'
+import type { Db, Sql } from '../db/index.ts'
+import { insertGroup } from '../groups/index.ts'
+import { BUILTIN_GROUPS } from '../permissions/index.ts'
+import { effectiveSettings } from '../settings/index.ts'
+import { insertUser, replaceApiKey } from '../users/index.ts'
+import { hashPassword, generateApiKey, storedApiKey } from '../credentials/index.ts'
+import type { OrgContext } from '../settings/index.ts'
 import { findDefaultOrg, insertOrg, lockSetup } from './store.ts'
 import { Conflict } from '../errors.ts'
 
-export type { OrgContext } from './context.ts'
+export type { OrgContext } from '../settings/index.ts'
 
 /** The installation's organization, or undefined before setup. Cached per process. */
 export async function currentOrg(deps: Deps): Promise<OrgContext | undefined> {

@@ -1,7 +1,7 @@
-import { MIN_PASSWORD_LENGTH } from '../auth/passwords.ts'
+import { MIN_PASSWORD_LENGTH } from '../credentials/index.ts'
 import { HttpError } from '../errors.ts'
 import { texts } from '../shared/texts.ts'
-import { checkOrigin } from '../settings/public-origin.ts'
+import { checkOrigin } from '../settings/index.ts'
 import type { SetupInput } from './service.ts'
 
 export type SetupErrors = Partial<Record<keyof SetupInput, string>>

@@ -1,25 +1,14 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
+import type { Feature, QueryArchived } from '../deps.ts'
 
-/** A query was archived; subscribers remove what hangs off it, in the archiving transaction. */
-export interface QueryArchived {
-  queryId: number
-  orgId: number
-}
-
-export type QueryArchivedSubscriber = (tx: Db, event: QueryArchived) => Promise<void>
-
-const subscribers = new Set<QueryArchivedSubscriber>()
+export type { QueryArchived } from '../deps.ts'
+export type QueryArchivedSubscriber = NonNullable<Feature['onQueryArchived']>
 
 /**
  * The one way features built on queries (alerts, dashboard widgets) clean up after an archive, so queries/ never
- * imports them: each subscribes once at start-up. A subscriber runs inside the archive's transaction, so a failure
- * undoes the archive and nothing is left half removed. Returns the way to unsubscribe.
+ * imports them: each feature of the process's deps is told, inside the archive's transaction, so a failure undoes
+ * the archive and nothing is left half removed.
  */
-export function onQueryArchived(subscriber: QueryArchivedSubscriber): () => void {
-  subscribers.add(subscriber)
-  return () => subscribers.delete(subscriber)
-}
-
-export async function queryArchived(tx: Db, event: QueryArchived): Promise<void> {
-  for (const subscriber of subscribers) await subscriber(tx, event)
+export async function queryArchived(features: readonly Feature[], tx: Db, event: QueryArchived): Promise<void> {
+  for (const feature of features) await feature.onQueryArchived?.(tx, event)
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { BadRequest } from '../errors.ts'
-import { LIMITS, jsonBytes, limitedText, tooLarge, tooLong, validate } from '../validation/validate.ts'
-import { ScheduleSchema } from '../schedules/schedule.ts'
+import { LIMITS, jsonBytes, limitedText, tooLarge, tooLong, validate } from '../validation/index.ts'
+import { ScheduleSchema } from '../schedules/index.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
 import type { QueryOptions } from './store.ts'
 

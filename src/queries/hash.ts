@@ -1,6 +1,5 @@
-import { queryHash } from '../executions/hash.ts'
-import { applyAutoLimit } from '../runners/auto-limit.ts'
-import { getRunner } from '../runners/registry.ts'
+import { queryHash } from '../executions/index.ts'
+import { applyAutoLimit, getRunner } from '../runners/index.ts'
 import { applyParameters, type ParameterDefinition } from '../shared/parameters/index.ts'
 import type { QueryOptions } from './store.ts'
 

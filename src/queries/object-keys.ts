@@ -11,21 +11,14 @@ export interface OpenedByObjectKey {
 /** Opens the query when the key is one of its feature's and that object shows the query; null otherwise. */
 export type QueryKeyOpener = (deps: Deps, queryId: number, key: string) => Promise<OpenedByObjectKey | null>
 
-const openers = new Set<QueryKeyOpener>()
-
 /**
  * The one way a feature built on queries lets its own keys open them (public dashboards' share tokens), so queries/
- * never imports it: each registers once at start-up. Returns the way to unregister.
+ * never imports it: the query as the first feature of the deps that knows this key opens it; null when none does.
  */
-export function onQueryKey(opener: QueryKeyOpener): () => void {
-  openers.add(opener)
-  return () => openers.delete(opener)
-}
-
-/** The query as the first registered feature that knows this key opens it; null when none does. */
 export async function openByObjectKey(deps: Deps, queryId: number, key: string): Promise<OpenedByObjectKey | null> {
-  for (const opener of openers) {
-    const opened = await opener(deps, queryId, key)
+  for (const feature of deps.features) {
+    // Feature names its row opaquely (src/deps.ts is below this domain); the openers return this domain's rows
+    const opened = (await feature.openQueryByKey?.(deps, queryId, key)) as OpenedByObjectKey | null | undefined
     if (opened) return opened
   }
   return null

@@ -1,9 +1,8 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 import { viewerOf } from './access.ts'
-import { queryTables, visibleTo } from './store.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { sourcesReadable } from '../results/store.ts'
-import type { TableSchema } from '../runners/runner.ts'
+import { referenceableQueries } from './store.ts'
+import type { Principal } from '../permissions/index.ts'
+import type { TableSchema } from '../runners/index.ts'
 
 /** The newest queries a Query Results source's schema lists: enough to browse, bounded for a large organization. */
 export const RESULTS_SCHEMA_TABLES = 1000
@@ -19,13 +18,7 @@ export type ResultsSchemaTable = TableSchema & { description: string }
  * so it is never the source's one cached schema.
  */
 export async function resultsSchemaFor(db: Db, principal: Principal): Promise<ResultsSchemaTable[]> {
-  const v = viewerOf(principal)
-  const rows = await db<{ id: number; name: string; columns: { name: string; type: string | null }[] | null }[]>`
-    select q.id, q.name, case when ${sourcesReadable(db, v, 'r')} then r.columns end as columns
-      from ${queryTables(db)}
-     where ${visibleTo(db, v)} and not q.is_archived
-     order by q.id desc
-     limit ${RESULTS_SCHEMA_TABLES}`
+  const rows = await referenceableQueries(db, viewerOf(principal), RESULTS_SCHEMA_TABLES)
   return rows.map((q) => ({
     name: `query_${q.id}`, description: q.name,
     columns: (q.columns ?? []).map((c) => (c.type ? { name: c.name, type: c.type } : { name: c.name })),

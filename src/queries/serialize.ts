@@ -1,6 +1,6 @@
 import { iso } from '../shared/time.ts'
-import { userJson } from '../users/serialize.ts'
-import type { UserRow } from '../users/store.ts'
+import { userJson } from '../users/index.ts'
+import type { UserRow } from '../users/index.ts'
 import type { Shown } from './details.ts'
 import type { QueryOptions, QueryRow, QueryVersionRow, VisualizationRow } from './store.ts'
 

@@ -1,14 +1,12 @@
-import { apiKeyHash, storedApiKey } from '../auth/api-keys.ts'
-import { generateApiKey } from '../auth/tokens.ts'
+import { apiKeyHash, storedApiKey, generateApiKey } from '../credentials/index.ts'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import { scheduleChanged } from '../schedules/service.ts'
-import { recordEvent } from '../events/service.ts'
-import { setFavorite as setObjectFavorite } from '../favorites/service.ts'
-import { queryKeyOpens } from '../permissions/objects.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { requireAdminOrOwner } from '../permissions/require.ts'
-import { usersByIds, type UserRow } from '../users/store.ts'
+import { scheduleChanged } from '../schedules/index.ts'
+import { recordEvent } from '../events/index.ts'
+import { setFavorite as setObjectFavorite } from '../favorites/index.ts'
+import { queryKeyOpens, requireAdminOrOwner } from '../permissions/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { usersByIds, type UserRow } from '../users/index.ts'
 import { isPastEnd } from '../shared/list/params.ts'
 import { listTexts } from '../shared/list/texts.ts'
 import { accessTexts, canEditQuery, checkDropdownQueries, getAccessibleQuery, holdsApiKey, requireAllowed, sourceForQuery, viewerOf } from './access.ts'
@@ -111,7 +109,7 @@ export async function archiveQuery(deps: Deps, principal: Principal, id: number)
   await deps.sql.begin(async (tx) => {
     await store.archive(tx, id)
     await scheduleChanged(tx, id) // archived: its planned refresh is removed
-    await queryArchived(tx, { queryId: id, orgId: principal.orgId }) // alerts, widgets: what is built on the query
+    await queryArchived(deps.features, tx, { queryId: id, orgId: principal.orgId }) // alerts, widgets: what is built on the query
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'archive', objectType: 'query', objectId: id })
   })
 }

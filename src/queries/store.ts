@@ -1,6 +1,7 @@
-import type { Db } from '../db/sql.ts'
-import type { StoredApiKey } from '../auth/api-keys.ts'
-import type { Schedule } from '../schedules/schedule.ts'
+import type { Db } from '../db/index.ts'
+import { sourcesReadable } from '../results/index.ts'
+import type { StoredApiKey } from '../credentials/index.ts'
+import type { Schedule } from '../schedules/index.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
 
 /** `queries.options`: the server reads `parameters` and `apply_auto_limit`; the rest belongs to the browser. */
@@ -22,7 +23,7 @@ export interface QueryRow {
   description: string | null
   query: string
   query_hash: string
-  /** The query's API key is kept as its sha-256 and a sealed copy for display (src/auth/api-keys.ts). */
+  /** The query's API key is kept as its sha-256 and a sealed copy for display (src/credentials/api-keys.ts). */
   api_key_hash: Buffer
   api_key_sealed: string | null
   is_draft: boolean
@@ -168,7 +169,7 @@ export async function setApiKey(db: Db, id: number, key: StoredApiKey) {
   await db`update queries set api_key_hash = ${key.hash}, api_key_sealed = ${key.sealed}, updated_at = now() where id = ${id}`
 }
 
-/** Query keys still in plain text from before migration 0010, a batch at a time (src/auth/seal-legacy-keys.ts). */
+/** Query keys still in plain text from before migration 0010, a batch at a time (src/seal-legacy-keys.ts). */
 export async function legacyPlainQueryKeys(db: Db, limit: number): Promise<{ id: number; key: string }[]> {
   return db<{ id: number; key: string }[]>`
     select id, legacy_plain_key as key from queries where legacy_plain_key is not null order by id limit ${limit}`
@@ -283,4 +284,17 @@ export async function dataSourceExists(db: Db, orgId: number, id: number): Promi
 export async function findByIds(db: Db, orgId: number, ids: number[]): Promise<QueryRow[]> {
   if (!ids.length) return []
   return db<QueryRow[]>`select ${queryColumns(db)} from ${queryTables(db)} where q.id = any(${ids}::bigint[]) and q.org_id = ${orgId}`
+}
+
+/**
+ * The newest `limit` queries the viewer may reference from a Query Results source, each with the columns of its
+ * latest result when the viewer may read that result (a Query Results result: every source it read), else null.
+ */
+export async function referenceableQueries(db: Db, v: Viewer, limit: number) {
+  return db<{ id: number; name: string; columns: { name: string; type: string | null }[] | null }[]>`
+    select q.id, q.name, case when ${sourcesReadable(db, v, 'r')} then r.columns end as columns
+      from ${queryTables(db)}
+     where ${visibleTo(db, v)} and not q.is_archived
+     order by q.id desc
+     limit ${limit}`
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 import type { VisualizationRow } from './store.ts'
 
 export async function findVisualization(db: Db, orgId: number, id: number): Promise<VisualizationRow | undefined> {

@@ -1,6 +1,6 @@
-import { SharedCache } from '../db/cache.ts'
+import { SharedCache } from '../db/index.ts'
 import type { Deps } from '../deps.ts'
-import type { Principal } from '../permissions/principal.ts'
+import type { Principal } from '../permissions/index.ts'
 import { openResult, resultRowObjects } from './service.ts'
 import { DASHBOARD_GRID as GRID, type WidgetPlace } from '../shared/dashboard-grid.ts'
 import type { FilterSelection } from '../visualizations/filter-choices.ts'

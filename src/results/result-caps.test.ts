@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Cell, JsonRows, RunStream } from '../runners/runner.ts'
-import { capCell, cutText } from '../runners/cell-cap.ts'
+import type { Cell, JsonRows, RunStream } from '../runners/index.ts'
+import { capCell, cutText } from '../runners/index.ts'
 import { ResultCaps } from './result-caps.ts'
 
 const KB = 1024

@@ -5,9 +5,8 @@
  * worth seeing; at the row or byte cap the rows stop at a whole row. Either way the result is marked truncated and
  * its log says why. Nothing here builds a string from more than one batch.
  */
-import { batchRowCount, type Cell, type JsonRows, type RowBatch, type RunStream } from '../runners/runner.ts'
+import { batchRowCount, type Cell, type JsonRows, type RowBatch, type RunStream, capRow, capStrings } from '../runners/index.ts'
 import { texts } from '../shared/texts.ts'
-import { capRow, capStrings } from '../runners/cell-cap.ts'
 
 export interface ResultLimits {
   maxRows: number

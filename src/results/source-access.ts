@@ -1,7 +1,7 @@
-import { readableCount } from '../data-sources/store.ts'
-import type { Db } from '../db/sql.ts'
-import { isAdmin } from '../permissions/can.ts'
-import type { Principal } from '../permissions/principal.ts'
+import { readableCount } from '../data-sources/index.ts'
+import type { Db } from '../db/index.ts'
+import { isAdmin } from '../permissions/index.ts'
+import type { Principal } from '../permissions/index.ts'
 import type { ResultRow } from './store.ts'
 
 /** What a reader is told of a Query Results result whose sources they may not all read. */

@@ -1,6 +1,6 @@
-import { copyByteaColumn } from '../db/binary-copy.ts'
-import type { Db, Sql } from '../db/sql.ts'
-import type { Cell, Column } from '../runners/runner.ts'
+import { copyByteaColumn } from '../db/index.ts'
+import type { Db, Sql } from '../db/index.ts'
+import type { Cell, Column } from '../runners/index.ts'
 import type { JobStatus } from '../shared/job-status.ts'
 import { chunkJson, encodeChunk, type ChunkRows } from './chunk-codec.ts'
 

@@ -1,5 +1,5 @@
-import type { Tx } from '../db/sql.ts'
-import type { RowBatch, RunStream } from '../runners/runner.ts'
+import type { Tx } from '../db/index.ts'
+import type { RowBatch, RunStream } from '../runners/index.ts'
 import type { ChunkRows } from './chunk-codec.ts'
 import { ResultCaps, type ResultLimits } from './result-caps.ts'
 import { CHUNK_BYTES, CHUNK_ROWS, completeResult, insertChunk, insertResult, type NewResult } from './store.ts'

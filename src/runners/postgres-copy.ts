@@ -5,7 +5,7 @@
  */
 import type { Readable } from 'node:stream'
 import postgres from 'postgres'
-import { copyOut, readToEnd } from '../db/copy-stream.ts'
+import { copyOut, readToEnd } from '../db/index.ts'
 import { BATCH_BYTES, BATCH_SIZE, raceStop, type Watch } from './common.ts'
 import { CopyKind, CopyTextToJson, type TextParser } from './copy-text.ts'
 import type { JsonRows } from './runner.ts'

@@ -1,10 +1,11 @@
-import { typeRegistry } from '../type-registry/registry.ts'
 import { athenaRunner } from './athena.ts'
 import { bigqueryRunner } from './bigquery.ts'
 import { clickhouseRunner } from './clickhouse.ts'
 import { databricksRunner } from './databricks.ts'
 import { duckdbRunner } from './duckdb.ts'
 import { elasticsearchRunner, legacyElasticsearchRunner, openDistroSqlRunner, xpackSqlRunner } from './elasticsearch.ts'
+import { filesRunner } from './files.ts'
+import { typeRegistry } from '../type-registry/index.ts'
 import { influxdbRunner } from './influxdb.ts'
 import { jsonRunner } from './json.ts'
 import { mysqlRunner } from './mysql.ts'
@@ -77,7 +78,7 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
  */
 export const dataSourceTypes = typeRegistry<Runner>({
   types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner, trinoRunner, prestoRunner,
-    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner, snowflakeRunner, athenaRunner]
+    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner, snowflakeRunner, filesRunner, athenaRunner]
     .map(withAnnotationSwitch)
     .map(withExecutionOptions),
   secretsPurpose: 'data-source-secrets',

@@ -1,12 +1,10 @@
 import type { Config } from '../config.ts'
-import type { Db, Sql } from '../db/sql.ts'
-import { enqueue } from '../jobs/enqueue.ts'
+import type { Db, Sql } from '../db/index.ts'
+import { enqueue } from '../jobs/index.ts'
 import { log } from '../log.ts'
-import { failureReportMail, MAX_FAILURE_REPORTS_PER_QUERY, type ReportedFailure } from '../mail/failure-report.ts'
-import { queueMail } from '../mail/message.ts'
-import { effectiveSettings } from '../settings/defaults.ts'
-import { localOrigin, publicOrigin } from '../settings/public-origin.ts'
-import { findUserById } from '../users/store.ts'
+import { failureReportMail, MAX_FAILURE_REPORTS_PER_QUERY, type ReportedFailure, queueMail } from '../mail/index.ts'
+import { effectiveSettings, localOrigin, publicOrigin } from '../settings/index.ts'
+import { findUserById } from '../users/index.ts'
 import { findReportTarget, insertFailure, takeFailures, type FailureRow } from './failure-store.ts'
 
 /** Only the report setting is read here, which the login methods do not touch. */

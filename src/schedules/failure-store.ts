@@ -1,4 +1,4 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 
 /** Failed scheduled runs waiting to be reported to their query's owner (the failure report). */
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
 import type { ScheduleInput } from './next-run.ts'
 

@@ -1,8 +1,8 @@
 import type { Config } from '../config.ts'
-import type { OrgSettings } from '../settings/defaults.ts'
-import { DATE_FORMATS, TIME_FORMATS } from '../settings/defaults.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { isAdmin } from '../permissions/can.ts'
+import type { OrgSettings } from '../settings/index.ts'
+import { DATE_FORMATS, TIME_FORMATS, samlConfigured, oidcLoginEnabled } from '../settings/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { isAdmin } from '../permissions/index.ts'
 import { isNewer, VERSION } from '../version.ts'
 
 export const DASHBOARD_REFRESH_INTERVALS = [60, 300, 600, 1800, 3600, 43200, 86400]
@@ -23,8 +23,12 @@ export function clientConfig(config: Config, settings: OrgSettings, principal?: 
     mailSettingsMissing: !config.mail,
     dashboardRefreshIntervals: DASHBOARD_REFRESH_INTERVALS,
     queryRefreshIntervals: QUERY_REFRESH_INTERVALS,
-    googleLoginEnabled: false,
+    googleLoginEnabled: Boolean(config.google),
     ldapLoginEnabled: Boolean(config.ldap),
+    samlLoginEnabled: samlConfigured(settings),
+    oidcLoginEnabled: oidcLoginEnabled(settings),
+    /** The OpenID Connect button's text ('' for the default). */
+    oidcButtonLabel: settings.auth_oidc_button_label,
     pageSize: 20,
     pageSizeOptions: [5, 10, 20, 50, 100],
     tableCellMaxJSONSize: 50000,

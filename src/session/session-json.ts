@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts'
-import type { OrgContext } from '../orgs/service.ts'
-import type { Principal } from '../permissions/principal.ts'
+import type { OrgContext } from '../settings/index.ts'
+import type { Principal } from '../permissions/index.ts'
 import { clientConfig, sessionMessages } from './client-config.ts'
 
 // The cached principal and organization are the same objects until something changes (then they are replaced),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Config } from '../config.ts'
+import { isTimeZone } from '../shared/time-zone.ts'
 
 export const DATE_FORMATS = ['DD/MM/YY', 'MM/DD/YY', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY']
 export const TIME_FORMATS = ['HH:mm', 'HH:mm:ss', 'HH:mm:ss.SSS']
@@ -32,8 +33,30 @@ export const OrgSettingsSchema = z.strictObject({
   auth_saml_x509_cert: z.string().max(20000),
   auth_saml_metadata_url: z.string().max(2000),
   auth_saml_nameid_format: z.string().max(500),
+  /** The SAML attribute whose values name the groups a user signing in belongs to (besides `default`). */
+  auth_saml_groups_attribute: z.string().trim().max(500),
   /** Days the audit log keeps what Sightline recorded; 0 keeps it forever. */
   audit_log_retention_days: z.number().int().min(0).max(36500),
+  /** Sign-in through any OpenID Connect provider (src/sign-in/oidc.ts); checked further in src/sign-in/oidc-settings.ts. */
+  auth_oidc_enabled: z.boolean(),
+  auth_oidc_issuer_url: z.string().trim().max(2000),
+  auth_oidc_client_id: z.string().trim().max(500),
+  /** Write-only: read back masked (src/orgs/settings.ts). */
+  auth_oidc_client_secret: z.string().max(2000),
+  auth_oidc_button_label: z.string().trim().max(100),
+  auth_oidc_groups_claim: z.string().trim().min(1).max(200),
+  /** A value of the groups claim → the name of the Sightline group it makes the user a member of. */
+  auth_oidc_group_mappings: z.record(z.string().min(1).max(500), z.string().trim().min(1).max(200))
+    .refine((m) => Object.keys(m).length <= 500, 'At most 500 group mappings.'),
+  /** Sign-in by a signed JWT an access proxy adds to each request (src/sign-in/proxy-jwt.ts). */
+  auth_jwt_login_enabled: z.boolean(),
+  auth_jwt_auth_issuer: z.string().trim().max(2000),
+  auth_jwt_auth_audience: z.string().trim().max(2000),
+  auth_jwt_auth_public_certs_url: z.string().trim().max(2000),
+  auth_jwt_auth_header_name: z.string().trim().max(200),
+  auth_jwt_auth_cookie_name: z.string().trim().max(200),
+  /** Where reports' schedules are read when their own names no zone (src/reports/schedule.ts). */
+  time_zone: z.string().max(100).refine(isTimeZone, 'time_zone must be a time zone name such as UTC or Europe/Paris.'),
 })
 
 export type OrgSettings = z.infer<typeof OrgSettingsSchema>
@@ -63,18 +86,49 @@ export const DEFAULT_SETTINGS: OrgSettings = {
   auth_saml_x509_cert: '',
   auth_saml_metadata_url: '',
   auth_saml_nameid_format: '',
+  auth_saml_groups_attribute: 'RedashGroups',
   audit_log_retention_days: 365,
+  auth_oidc_enabled: false,
+  auth_oidc_issuer_url: '',
+  auth_oidc_client_id: '',
+  auth_oidc_client_secret: '',
+  auth_oidc_button_label: '',
+  auth_oidc_groups_claim: 'groups',
+  auth_oidc_group_mappings: {},
+  auth_jwt_login_enabled: false,
+  auth_jwt_auth_issuer: '',
+  auth_jwt_auth_audience: '',
+  auth_jwt_auth_public_certs_url: '',
+  auth_jwt_auth_header_name: '',
+  auth_jwt_auth_cookie_name: '',
+  time_zone: 'UTC',
 }
 
 /** The login methods the operator switches on in the environment rather than in the settings. */
-export type EnvironmentLoginMethods = Pick<Config, 'ldap'>
+export type EnvironmentLoginMethods = Pick<Config, 'ldap'> & Partial<Pick<Config, 'google'>>
+
+/** Whether sign-in through the organization's OpenID Connect provider is on and names a provider and a client. */
+export function oidcLoginEnabled(settings: OrgSettings): boolean {
+  return settings.auth_oidc_enabled && Boolean(settings.auth_oidc_issuer_url && settings.auth_oidc_client_id)
+}
 
 /**
  * Whether people can sign in some other way than with a password (spec 3 §5: only then may password login be
- * disabled). LDAP is switched on in the environment (SIGHTLINE_LDAP_LOGIN_ENABLED).
+ * disabled): OpenID Connect or SAML switched on and configured in the settings, LDAP (SIGHTLINE_LDAP_LOGIN_ENABLED) or
+ * Google (SIGHTLINE_GOOGLE_CLIENT_ID) in the environment.
  */
-export function otherLoginMethodEnabled(_settings: OrgSettings, environment: EnvironmentLoginMethods): boolean {
-  return Boolean(environment.ldap)
+export function otherLoginMethodEnabled(settings: OrgSettings, environment: EnvironmentLoginMethods): boolean {
+  return Boolean(environment.ldap) || Boolean(environment.google) || oidcLoginEnabled(settings) || samlConfigured(settings)
+}
+
+/**
+ * SAML is on and has what it needs to send people to the provider: the sign-in address and certificate (static), or
+ * the metadata address (dynamic).
+ */
+export function samlConfigured(s: OrgSettings): boolean {
+  if (!s.auth_saml_enabled) return false
+  if (s.auth_saml_type === 'dynamic') return Boolean(s.auth_saml_metadata_url.trim())
+  return Boolean(s.auth_saml_sso_url.trim() && s.auth_saml_x509_cert.trim())
 }
 
 /**

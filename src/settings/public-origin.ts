@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts'
-import type { Db } from '../db/sql.ts'
+import type { Db } from '../db/index.ts'
 import { BadRequest } from '../errors.ts'
 import { originTexts } from '../shared/origin-texts.ts'
 import { findBaseUrlSetting } from './store.ts'

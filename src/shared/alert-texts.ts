@@ -2,6 +2,7 @@
 export const alertTexts = {
   queryRequired: 'query_id: This field is required.',
   queryNotFound: 'Query not found.',
+  previewsBusy: 'Previews are still being rendered: try again in a moment.',
   queryNotVisible: "You don't have access to this query.",
   queryArchived: 'Alerts cannot watch an archived query.',
   optionsRequired: 'options: This field is required.',

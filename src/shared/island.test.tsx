@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bootScript, renderDocument } from '../http/render.tsx'
+import { bootScript, renderDocument } from '../http/index.ts'
 import { useId } from 'react'
 import { renderToString } from 'react-dom/server'
 import { island, islandIdPrefix, scriptSafeJson } from './island.tsx'

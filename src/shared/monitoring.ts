@@ -19,8 +19,8 @@ export interface JobMeta {
   scheduled: boolean
 }
 
-/** A job as the RQ Status page lists it (reference §5.6); `started_at` is null while it waits. */
-export interface JobJson {
+/** A worker's job as the RQ Status page lists it (reference §5.6); `started_at` is null while it waits. */
+export interface WorkerJobJson {
   id: string
   name: string
   origin: string
@@ -36,7 +36,7 @@ export interface JobJson {
 
 export interface QueueJson {
   name: string
-  started: JobJson[]
+  started: WorkerJobJson[]
   queued: number
 }
 
@@ -60,7 +60,7 @@ export interface WorkerJson {
 export interface RqStatusJson {
   queues: Record<string, QueueJson>
   workers: WorkerJson[]
-  queued_jobs: JobJson[]
+  queued_jobs: WorkerJobJson[]
 }
 
 /** GET /status.json. */

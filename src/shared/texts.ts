@@ -101,6 +101,9 @@ export const texts = {
     ldapTitle: 'Login to Sightline with LDAP',
     ldapUsername: 'LDAP user name',
     ldapLink: 'Log in with LDAP',
+    samlButton: 'SAML Login',
+    samlFailedTitle: 'SAML sign-in failed',
+    backToLogin: 'Back to the login page',
     passwordLink: 'Log in with a Sightline password',
   },
   logout: {

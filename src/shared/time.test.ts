@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { DATE_FORMATS, TIME_FORMATS } from '../settings/defaults.ts'
+import { DATE_FORMATS, TIME_FORMATS } from '../settings/index.ts'
 import { dateFormatsOf, formatDateTime, formatDay, formatPattern, iso } from './time.ts'
 
 const zone = process.env.TZ

@@ -1,16 +1,13 @@
 import type { Deps } from '../deps.ts'
 import { ServiceUnavailable } from '../errors.ts'
-import { recordEvent } from '../events/service.ts'
-import { listGroups } from '../groups/store.ts'
+import { recordEvent } from '../events/index.ts'
+import { listGroups } from '../groups/index.ts'
 import { log } from '../log.ts'
-import { currentOrg } from '../orgs/service.ts'
-import { findUserByEmail, insertUser, markExternallySignedIn } from '../users/store.ts'
+import { currentOrg } from '../orgs/index.ts'
+import { findUserByEmail, insertUser, markExternallySignedIn } from '../users/index.ts'
 import { checkDirectoryCredentials, DirectoryUnavailable, type DirectoryPerson } from './directory.ts'
-import { openSession } from '../auth/service.ts'
-import { pauseRefusal, refused, type SignInResult } from '../auth/sign-in.ts'
-import { claimSignInAttempt, forgetSignInFailures } from '../auth/store.ts'
-import { signInVerdict, type Verdict } from '../auth/throttle.ts'
-import { sha256 } from '../auth/tokens.ts'
+import { openSession, claimSignInAttempt, forgetSignInFailures, signInVerdict, type Verdict, sha256 } from '../credentials/index.ts'
+import { pauseRefusal, refused, type SignInResult } from './password.ts'
 
 export const ldapTexts = {
   incorrect: 'Incorrect credentials.',

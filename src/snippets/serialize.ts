@@ -1,6 +1,6 @@
 import { iso } from '../shared/time.ts'
-import { userJson } from '../users/serialize.ts'
-import type { UserRow } from '../users/store.ts'
+import { userJson } from '../users/index.ts'
+import type { UserRow } from '../users/index.ts'
 import type { SnippetRow } from './store.ts'
 
 /** A snippet as the API shows it (reference §7.5); `user` is null once its author has been deleted. */

@@ -1,5 +1,5 @@
-import { countedPage, orderBy, type CountedPage, type Paging } from '../db/list-page.ts'
-import type { Db } from '../db/sql.ts'
+import { countedPage, orderBy, type CountedPage, type Paging } from '../db/index.ts'
+import type { Db } from '../db/index.ts'
 import type { ListOrder } from '../shared/list/params.ts'
 
 export interface SnippetRow {

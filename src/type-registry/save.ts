@@ -1,7 +1,7 @@
 import type postgres from 'postgres'
 import { z } from 'zod'
 import { BadRequest } from '../errors.ts'
-import { LIMITS, limitedJson, tooLong, validate } from '../validation/validate.ts'
+import { LIMITS, limitedJson, tooLong, validate } from '../validation/index.ts'
 import type { ConfiguredType, StoredConfiguration, TypeRegistry } from './registry.ts'
 
 // postgres.js's own types: src/db/ sits above this folder, so its Sql/Tx aliases are not ours to import

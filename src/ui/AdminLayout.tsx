@@ -1,5 +1,7 @@
 import type { JSX, ReactNode } from 'react'
 import { auditTexts } from '../shared/audit-texts.ts'
+import { reportUiTexts } from '../shared/report-texts.ts'
+import { importTexts } from '../shared/import-summary.ts'
 import { texts } from '../shared/texts.ts'
 
 /** The admin monitoring pages in their order, each a tab of the admin sub-navigation (spec 3 §2). */
@@ -8,6 +10,8 @@ export const ADMIN_PAGES = [
   { key: 'jobs', label: texts.monitoring.rqStatus, href: '/admin/queries/jobs' },
   { key: 'outdated', label: texts.monitoring.outdatedQueries, href: '/admin/queries/outdated' },
   { key: 'audit', label: auditTexts.title, href: '/admin/audit' },
+  { key: 'subscriptions', label: reportUiTexts.adminTitle, href: '/admin/subscriptions' },
+  { key: 'import', label: importTexts.title, href: '/admin/import' },
 ] as const
 
 export type AdminPage = (typeof ADMIN_PAGES)[number]['key']

@@ -1,5 +1,5 @@
 import type { JSX, ReactNode } from 'react'
-import type { Principal } from '../permissions/principal.ts'
+import type { Principal } from '../permissions/index.ts'
 import { originTexts } from '../shared/origin-texts.ts'
 import { texts } from '../shared/texts.ts'
 import { Icon, Logo, type IconName } from './icons.tsx'

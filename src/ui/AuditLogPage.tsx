@@ -1,6 +1,6 @@
 import type { JSX } from 'react'
 import { ui } from '../../islands/lib/ui.ts'
-import type { AuditPageJson } from '../audit/service.ts'
+import type { AuditPageJson } from '../audit/index.ts'
 import { auditTexts as t } from '../shared/audit-texts.ts'
 
 /** The filters as the address gives them, echoed back into the form and the links. */

@@ -1,5 +1,5 @@
 import type { JSX } from 'react'
-import type { ParametersView, WidgetView } from '../dashboards/view.ts'
+import type { ParametersView, WidgetView } from '../dashboards/index.ts'
 import type { ParameterState } from '../shared/dashboard-parameters.ts'
 import DashboardAutoHeight from '../../islands/DashboardAutoHeight.tsx'
 import DashboardFilters from '../../islands/DashboardFilters.tsx'
@@ -7,6 +7,7 @@ import DashboardParameters from '../../islands/DashboardParameters.tsx'
 import { mergeFilters } from '../visualizations/filter-choices.ts'
 import { dashboardTexts as t } from '../shared/dashboard-texts.ts'
 import DashboardHeader from '../../islands/DashboardHeader.tsx'
+import SubscribeDialog, { type SubscribeDialogProps } from '../../islands/SubscribeDialog.tsx'
 import type { DashboardHeaderProps } from '../../islands/lib/dashboard/types.ts'
 import { Widget } from './dashboard/Widget.tsx'
 import { FlashNotice } from './FlashNotice.tsx'
@@ -16,7 +17,7 @@ import { FlashNotice } from './FlashNotice.tsx'
  * widgets on the 6-column grid, rows of 50 px, each chart already drawn, so the first paint shows the numbers. At
  * or below 768 px the widgets stack in one column, in reading order.
  */
-export function DashboardView({ widgets, canEdit, header, parameters, filtersMerged = false, notice }: {
+export function DashboardView({ widgets, canEdit, header, parameters, filtersMerged = false, notice, subscribe }: {
   widgets: WidgetView[]; canEdit: boolean
   /** A one-time notice of what led here (a fork that left charts out). */
   notice?: string
@@ -26,6 +27,8 @@ export function DashboardView({ widgets, canEdit, header, parameters, filtersMer
   parameters: (ParametersView & { initial: ParameterState }) | null
   /** The header island's props: the dashboard's fields it shows, the caller's rights, the address's flags. */
   header: DashboardHeaderProps
+  /** Subscribe… (reports): what the dialog offers this caller; absent where reports do not apply. */
+  subscribe?: SubscribeDialogProps
 }): JSX.Element {
   const now = Date.now()
   const charts = widgets.flatMap((w) => (w.kind === 'chart' && w.filters.length ? [w] : []))
@@ -37,6 +40,7 @@ export function DashboardView({ widgets, canEdit, header, parameters, filtersMer
   return (
     <div className="mx-auto flex max-w-[1200px] flex-col gap-6" data-dashboard data-fullscreen={header.initial.fullscreen || undefined}>
       <DashboardHeader {...header} />
+      {subscribe && <div className="-mt-4 flex justify-end print:hidden"><SubscribeDialog {...subscribe} /></div>}
       {notice && <FlashNotice>{notice}</FlashNotice>}
       {parameters && <DashboardParameters dashboard={parameters.dashboard} widgets={parameters.widgets} initial={parameters.initial} />}
       {panel && (merged.length > 0 || parameters) && <DashboardFilters filters={merged} initial={mergedInitial} enabled={filtersMerged} />}

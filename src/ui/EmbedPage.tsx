@@ -2,11 +2,9 @@ import type { JSX } from 'react'
 import { ui } from '../../islands/lib/ui.ts'
 import { embedTexts as t } from '../shared/embed-texts.ts'
 import { renderMarkdown } from '../shared/markdown.ts'
-import {
-  effectiveType, enumOptionList, isDateType, isMultiValue, isRangeType, type ParameterDefinition, type ParameterValue,
-} from '../shared/parameters/index.ts'
+import { effectiveType, enumOptionList, isDateType, isMultiValue, isRangeType, type ParameterDefinition, type ParameterValue } from '../shared/parameters/index.ts'
 import { formatPattern } from '../shared/time.ts'
-import type { EmbedFilter } from '../queries/embed.ts'
+import type { EmbedFilter } from '../queries/index.ts'
 
 export type EmbedBody =
   | { kind: 'drawing'; html: string }

@@ -1,8 +1,8 @@
 import type { JSX, ReactNode } from 'react'
 import GroupHeader from '../../islands/GroupHeader.tsx'
 import { ui } from '../../islands/lib/ui.ts'
-import { isAdmin } from '../permissions/can.ts'
-import type { Principal } from '../permissions/principal.ts'
+import { isAdmin } from '../permissions/index.ts'
+import type { Principal } from '../permissions/index.ts'
 import { texts } from '../shared/texts.ts'
 import { SettingsLayout } from './SettingsTabs.tsx'
 

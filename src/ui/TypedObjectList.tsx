@@ -1,6 +1,6 @@
 import type { ComponentType, JSX } from 'react'
 import { ui } from '../../islands/lib/ui.ts'
-import type { Principal } from '../permissions/principal.ts'
+import type { Principal } from '../permissions/index.ts'
 import { Icon, type IconName } from './icons.tsx'
 import { SettingsLayout } from './SettingsTabs.tsx'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ADMIN_PERMISSIONS, DEFAULT_PERMISSIONS } from '../permissions/catalog.ts'
+import { ADMIN_PERMISSIONS, DEFAULT_PERMISSIONS } from '../permissions/index.ts'
 import { navigation } from './navigation.ts'
 
 describe('navigation by permission (spec 1 §2)', () => {

@@ -1,4 +1,4 @@
-import { allowedBy } from '../permissions/can.ts'
+import { allowedBy } from '../permissions/index.ts'
 import { texts } from '../shared/texts.ts'
 import { queryTexts } from '../shared/query-texts.ts'
 

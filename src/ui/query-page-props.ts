@@ -1,10 +1,8 @@
 import type { PagePermissions, PageQuery, PageVisualization } from '../../islands/lib/query-page/types.ts'
 import type { Deps } from '../deps.ts'
-import { isAdminOrOwner } from '../permissions/can.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { allowed, getAccessibleQuery, holdsApiKey } from '../queries/access.ts'
-import { queryDetails } from '../queries/details.ts'
-import { queryJson } from '../queries/serialize.ts'
+import { isAdminOrOwner } from '../permissions/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { allowed, getAccessibleQuery, holdsApiKey, queryDetails, queryJson } from '../queries/index.ts'
 
 /**
  * What both modes of a query's page (the results at /queries/{id}, the source at /queries/{id}/source) show of it:

@@ -1,14 +1,11 @@
-import { storedApiKey } from '../auth/api-keys.ts'
-import { MIN_PASSWORD_LENGTH, hashPassword } from '../auth/passwords.ts'
-import { openSession } from '../auth/service.ts'
-import { generateApiKey } from '../auth/tokens.ts'
+import { storedApiKey, MIN_PASSWORD_LENGTH, hashPassword, openSession, generateApiKey } from '../credentials/index.ts'
 import type { Deps } from '../deps.ts'
-import { recordEvent } from '../events/service.ts'
+import { recordEvent } from '../events/index.ts'
 import { checkUserLink, redeemUserLink } from './links.ts'
 import { deleteUserSessions, deleteUserTokens, findUserById, replaceApiKey, setPasswordFromLink, type UserTokenPurpose as AnyPurpose } from './store.ts'
 
 /** The links that set a password (an email verification link sets none: src/users/verify-email.ts). */
-export type UserTokenPurpose = Exclude<AnyPurpose, 'verify'>
+export type UserTokenPurpose = Exclude<AnyPurpose, 'verify' | 'sign_in'>
 
 /**
  * Accepting an invitation or a password reset (reference §1.3): the link's page asks for a password; only the form

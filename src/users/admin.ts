@@ -1,22 +1,17 @@
 import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/service.ts'
-import { listGroups } from '../groups/store.ts'
-import { invitationMail } from '../mail/invitation.ts'
-import { queueMail } from '../mail/message.ts'
-import { passwordResetMail } from '../mail/password-reset.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { requireAdmin } from '../permissions/require.ts'
-import { LIMITS, objectBody, tooLong } from '../validation/validate.ts'
+import { recordEvent } from '../events/index.ts'
+import { listGroups } from '../groups/index.ts'
+import { invitationMail, queueMail, passwordResetMail } from '../mail/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { requireAdmin } from '../permissions/index.ts'
+import { LIMITS, objectBody, tooLong } from '../validation/index.ts'
 import { linkDelivery } from './link-delivery.ts'
 import { issueUserLink } from './links.ts'
 import { requireAccountMailBudget } from './mail-budget.ts'
 import { getUser, userTexts } from './service.ts'
-import {
-  deleteUserRow, deleteUserSessions, deleteUserTokens, findUserByEmail, findUserById, insertPendingUser, setUserDisabled,
-  type UserRow,
-} from './store.ts'
+import { deleteUserRow, deleteUserSessions, deleteUserTokens, findUserByEmail, findUserById, insertPendingUser, setUserDisabled, type UserRow } from './store.ts'
 
 /**
  * What admins do to other people's accounts (spec 3 §4 "User lifecycle", reference §1.6): invite a new user, disable

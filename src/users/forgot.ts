@@ -1,10 +1,8 @@
-import { claimSignInAttempt } from '../auth/store.ts'
-import { sha256 } from '../auth/tokens.ts'
+import { claimSignInAttempt, sha256 } from '../credentials/index.ts'
 import type { Deps } from '../deps.ts'
-import { queueMail } from '../mail/message.ts'
-import { passwordResetMail } from '../mail/password-reset.ts'
+import { queueMail, passwordResetMail } from '../mail/index.ts'
 import { log } from '../log.ts'
-import { publicOrigin } from '../settings/public-origin.ts'
+import { publicOrigin } from '../settings/index.ts'
 import { issueUserLink } from './links.ts'
 import { findUserByEmail } from './store.ts'
 

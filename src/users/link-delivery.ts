@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts'
-import type { Db } from '../db/sql.ts'
-import { publicOrigin } from '../settings/public-origin.ts'
+import type { Db } from '../db/index.ts'
+import { publicOrigin } from '../settings/index.ts'
 
 /**
  * How a user's link (invitation, reset, verification) travels. Mailed only when a mail server is configured and

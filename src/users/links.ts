@@ -1,12 +1,16 @@
 import type { Deps } from '../deps.ts'
-import { hmac, randomToken, safeEqual, sha256 } from '../auth/tokens.ts'
-import type { Db } from '../db/sql.ts'
+import { hmac, randomToken, safeEqual, sha256 } from '../credentials/index.ts'
+import type { Db } from '../db/index.ts'
 import { findUsableUserToken, insertUserToken, useUserToken, type UserTokenPurpose } from './store.ts'
 
 /** How long a link works: an invitation or an email verification a week (as the established tool), a reset a day. */
-export const LINK_LIFETIME_MS: Record<UserTokenPurpose, number> = { invite: 7 * 86_400_000, reset: 86_400_000, verify: 7 * 86_400_000 }
+export const LINK_LIFETIME_MS: Record<UserTokenPurpose, number> = {
+  invite: 7 * 86_400_000, reset: 86_400_000, verify: 7 * 86_400_000,
+  // the break-glass link printed on the server: enough to paste it into a browser, too short to linger in a terminal's history
+  sign_in: 15 * 60_000,
+}
 
-const PATHS: Record<UserTokenPurpose, string> = { invite: 'invite', reset: 'reset', verify: 'verify' }
+const PATHS: Record<UserTokenPurpose, string> = { invite: 'invite', reset: 'reset', verify: 'verify', sign_in: 'sign-in-link' }
 
 /** The signature binds the random part to its purpose: an invitation's token is never a reset token. */
 const signature = (secretKey: string, purpose: UserTokenPurpose, random: string) => hmac(secretKey, `user-link:${purpose}:${random}`)

@@ -1,14 +1,9 @@
-import crypto from 'node:crypto'
 import type { UserRow } from './store.ts'
-import type { GroupRow } from '../groups/store.ts'
+import type { GroupRow } from '../groups/index.ts'
 import { iso } from '../shared/time.ts'
+import { profileImageUrl } from '../permissions/index.ts'
 
-/** The user's own picture, or a generated identicon (no third-party request: served by Sightline). */
-export function profileImageUrl(email: string, custom: string | null): string {
-  if (custom) return custom
-  const digest = crypto.createHash('md5').update(email.trim().toLowerCase()).digest('hex')
-  return `/avatar/${digest}.svg`
-}
+export { profileImageUrl } from '../permissions/index.ts'
 
 /**
  * A user as the API shows them (reference §1.6 `to_dict`); the API key only when the caller may see it, from the

@@ -1,9 +1,8 @@
 import type { Deps } from '../deps.ts'
 import { NotFound, Forbidden } from '../errors.ts'
-import { recordEvent } from '../events/service.ts'
-import type { Principal } from '../permissions/principal.ts'
-import { isAdmin } from '../permissions/can.ts'
-import { requirePrincipal } from '../permissions/require.ts'
+import { recordEvent } from '../events/index.ts'
+import type { Principal } from '../permissions/index.ts'
+import { isAdmin, requirePrincipal } from '../permissions/index.ts'
 import { deviceName } from './device.ts'
 import { deleteSessionById, deleteUserSessions, findUserById, liveSessions } from './store.ts'
 

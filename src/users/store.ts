@@ -1,6 +1,6 @@
-import type { StoredApiKey } from '../auth/api-keys.ts'
-import { countedPage, orderBy, type CountedPage, type Paging } from '../db/list-page.ts'
-import type { Db } from '../db/sql.ts'
+import type { StoredApiKey } from '../credentials/index.ts'
+import { countedPage, orderBy, type CountedPage, type Paging } from '../db/index.ts'
+import type { Db } from '../db/index.ts'
 import type { ListOrder } from '../shared/list/params.ts'
 
 export interface UserRow {
@@ -17,7 +17,7 @@ export interface UserRow {
   created_at: Date
   updated_at: Date
   group_ids: number[]
-  /** The active API key, sealed (src/auth/api-keys.ts): opened only to show it to the user themself or an admin. */
+  /** The active API key, sealed (src/credentials/api-keys.ts): opened only to show it to the user themself or an admin. */
   api_key_sealed: string | null
 }
 
@@ -158,7 +158,7 @@ export async function deleteUserRow(db: Db, orgId: number, id: number): Promise<
   await db`delete from users where id = ${id} and org_id = ${orgId}`
 }
 
-export type UserTokenPurpose = 'invite' | 'reset' | 'verify'
+export type UserTokenPurpose = 'invite' | 'reset' | 'verify' | 'sign_in'
 
 /** Keep a link's token (by its hash); the user's older unused links of the same purpose stop working. */
 export async function insertUserToken(db: Db, t: { tokenHash: Buffer; userId: number; purpose: UserTokenPurpose; expiresAt: Date }) {

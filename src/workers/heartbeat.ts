@@ -1,6 +1,6 @@
 import os from 'node:os'
-import type { Sql } from '../db/sql.ts'
-import { dispatch, sourcesWithWaiting } from '../executions/store.ts'
+import type { Sql } from '../db/index.ts'
+import { dispatch, sourcesWithWaiting } from '../executions/index.ts'
 import { log } from '../log.ts'
 import { recoverLostExecutions } from './recovery.ts'
 import { claimDeadWorkers, removeHeartbeats, touchRunning, writeHeartbeats } from './store.ts'

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { runnerConfig } from '../data-sources/service.ts'
-import type { Sql } from '../db/sql.ts'
-import { dispatch } from '../executions/store.ts'
+import { runnerConfig } from '../data-sources/index.ts'
+import type { Sql } from '../db/index.ts'
+import { dispatch } from '../executions/index.ts'
 import { log } from '../log.ts'
-import { isPlainRead } from '../runners/plain-read.ts'
-import { getRunner } from '../runners/registry.ts'
-import { scheduledRunEnded } from '../schedules/service.ts'
+import { isPlainRead, getRunner } from '../runners/index.ts'
+import { scheduledRunEnded } from '../schedules/index.ts'
 import { claimLost, endRecovery, liveWorkerCount, lostExecutionIds, type LostExecution } from './store.ts'
 
 /** Runs of one execution before a crashing worker is blamed on the query and it is failed instead of retried. */

@@ -1,6 +1,6 @@
-import type { DataSourceRow } from '../data-sources/store.ts'
-import type { Db } from '../db/sql.ts'
-import type { ExecutionRow } from '../executions/store.ts'
+import type { DataSourceRow } from '../data-sources/index.ts'
+import type { Db } from '../db/index.ts'
+import type { ExecutionRow } from '../executions/index.ts'
 import { JobStatus } from '../shared/job-status.ts'
 
 /*

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkAlerts } from '../../src/alerts/check.ts'
-import { restartBrokenAlertRuns } from '../../src/alerts/own-runs.ts'
+import { checkAlerts, restartBrokenAlertRuns } from '../../src/alerts/index.ts'
 import { Client, runJobs } from '../helpers/app.ts'
 import { newQuery, queryFixture, refusal, type QueryFixture } from './queries-fixture.ts'
 

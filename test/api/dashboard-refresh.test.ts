@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findById } from '../../src/data-sources/store.ts'
-import type { Sql } from '../../src/db/sql.ts'
-import { submit, type ExecuteInput } from '../../src/executions/service.ts'
+import { findDataSource } from '../../src/data-sources/index.ts'
+import type { Sql } from '../../src/db/index.ts'
+import { submit, type ExecuteInput } from '../../src/executions/index.ts'
 import { addUser, signInAs, startWorkerFor, type Client } from '../helpers/app.ts'
 import { holdLock } from '../helpers/held-lock.ts'
 import { settle } from '../helpers/jobs.ts'
@@ -67,7 +67,7 @@ describe('a refresh racing the end of the run it would join', () => {
     const query = await newQuery(f.bo, { data_source_id: f.warehouse, name: 'Raced refresh', query: lock.query('7 as answer') })
     const [org] = await f.t.db.sql<{ id: number }[]>`select org_id as id from queries where id = ${query.id}`
     const input: ExecuteInput = {
-      orgId: org.id, dataSource: (await findById(f.t.db.sql, org.id, f.warehouse))!, text: lock.query('7 as answer'),
+      orgId: org.id, dataSource: (await findDataSource(f.t.db.sql, org.id, f.warehouse))!, text: lock.query('7 as answer'),
       queryId: query.id, userId: null, maxAge: 60, applyAutoLimit: false,
     }
     const first = await submit(f.t.deps, input)

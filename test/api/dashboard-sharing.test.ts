@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sha256 } from '../../src/auth/tokens.ts'
+import { sha256 } from '../../src/credentials/index.ts'
 import { addUser, Client, signInAs, startWorkerFor } from '../helpers/app.ts'
 import { settle } from '../helpers/jobs.ts'
 import { newQuery, queryFixture, refusal, type QueryFixture, type QueryJson } from './queries-fixture.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setClientFactory, type DatabricksClient, type DatabricksOperation } from '../../src/runners/databricks.ts'
+import { setClientFactory, type DatabricksClient, type DatabricksOperation } from '../../src/runners/index.ts'
 import { addUser, Client, createTestApp, pgOptionsFor, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
 /** A warehouse faked at the driver boundary (none runs here): counts how often it is asked. */

@@ -1,7 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deliver, DeliveryFailed } from '../../src/destinations/deliver.ts'
-import { sampleNotification } from '../../src/destinations/sample.ts'
+import { deliver, DeliveryFailed, sampleNotification } from '../../src/destinations/index.ts'
 import { addUser, Client, createTestApp, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 import { startSmtp } from '../helpers/smtp.ts'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { FAILURE_REPORT_DELAY_MS } from '../../src/schedules/failure-report.ts'
+import { FAILURE_REPORT_DELAY_MS } from '../../src/schedules/index.ts'
 import { addUser, Client, createTestApp, pgOptionsFor, runJobs, setUp, type TestApp } from '../helpers/app.ts'
 import { startSmtp } from '../helpers/smtp.ts'
 

@@ -1,11 +1,11 @@
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { favoriteIds, isFavorite, setFavorite } from '../../src/favorites/service.ts'
-import { splitHostParameter } from '../../src/db/sql.ts'
-import { canModify, grantAccess, holdsGrant, listAcl, revokeAccess, type GrantTarget } from '../../src/grants/service.ts'
+import { favoriteIds, isFavorite, setFavorite } from '../../src/favorites/index.ts'
+import { splitHostParameter } from '../../src/db/index.ts'
+import { canModify, grantAccess, holdsGrant, listAcl, revokeAccess, type GrantTarget } from '../../src/grants/index.ts'
 import { OBJECT_TYPES, STORED_OBJECT_TYPE } from '../../src/object-types.ts'
-import type { Principal } from '../../src/permissions/principal.ts'
-import { usersByIds } from '../../src/users/store.ts'
+import type { Principal } from '../../src/permissions/index.ts'
+import { usersByIds } from '../../src/users/index.ts'
 import { addUser, createTestApp, setUp, type TestApp } from '../helpers/app.ts'
 
 /**

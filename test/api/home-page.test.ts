@@ -53,10 +53,18 @@ describe('the home page counts what exists', () => {
     expect((await counters(bo)).queries).toBe(1) // bo's group has the Demo source
   })
 
-  it('counts only what the reader can use: a member without the source sees no source and no query', async () => {
+  it('counts an alert once one exists, for whoever may see its query', async () => {
+    const [query] = await t.db.sql<{ id: number }[]>`select id from queries order by id limit 1`
+    const res = await admin.post('/api/alerts', { name: 'Revenue watch', query_id: query.id, options: { column: 'x', op: '>', value: 1 } })
+    expect(res.status).toBe(200)
+    expect((await counters(admin)).alerts).toBe(1)
+    expect((await counters(bo)).alerts).toBe(1)
+  })
+
+  it('counts only what the reader can use: a member without the source sees no source, query or alert', async () => {
     await t.db.sql`delete from data_source_groups where data_source_id = ${demo}`
     try {
-      expect(await counters(bo)).toMatchObject({ data_sources: 0, queries: 0 })
+      expect(await counters(bo)).toMatchObject({ data_sources: 0, queries: 0, alerts: 0 })
       expect(await stepDone(bo, 'Ask an account admin to connect a data source')).toBe(false)
       expect(await counters(admin)).toMatchObject({ data_sources: 1, queries: 1 }) // admins see every source
     } finally {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LdapSettings } from '../../src/config.ts'
-import { freePort } from '../../src/db/embedded.ts'
+import { freePort } from '../../src/db/index.ts'
 import { ADMIN, addUser, Client, createTestApp, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 import { PEOPLE_DN, ROOT_DN, ROOT_PASSWORD, startSlapd, type Slapd } from '../helpers/slapd.ts'
 

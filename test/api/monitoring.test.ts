@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JobJson, outdatedQueries, QueueJson, systemStatus, WorkerJson } from '../../src/monitoring/service.ts'
+import type { WorkerJobJson, outdatedQueries, QueueJson, systemStatus, WorkerJson } from '../../src/monitoring/index.ts'
 import { VERSION } from '../../src/version.ts'
 import { addUser, ADMIN, Client, createTestApp, pgOptionsFor, setUp, signInAs, startWorkerFor, type TestApp } from '../helpers/app.ts'
 import { holdLock } from '../helpers/held-lock.ts'
@@ -139,7 +139,7 @@ describe('with the worker stopped', () => {
   it('lists the jobs that wait, the longest-waiting first, an execution with what the Queries tab shows', async () => {
     const { job } = await (await run('select 4 as waiting_too')).json()
     await t.db.sql`select graphile_worker.add_job('cleanup_sessions', '{}'::json)`
-    const { queued_jobs: waiting } = await json<RqStatus & { queued_jobs: JobJson[] }>(RQ)
+    const { queued_jobs: waiting } = await json<RqStatus & { queued_jobs: WorkerJobJson[] }>(RQ)
     const execution = waiting.find((j) => j.id === job.id)
     expect(execution).toEqual({
       id: job.id, name: 'execute_query', origin: `ds:${dsId}`, enqueued_at: expect.any(String), started_at: null,

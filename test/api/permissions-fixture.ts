@@ -1,7 +1,7 @@
-import { SESSION_COOKIE } from '../../src/http/cookies.ts'
-import { DEFAULT_SIGN_IN_LIMITS } from '../../src/auth/throttle.ts'
-import { DEFAULT_PERMISSIONS } from '../../src/permissions/catalog.ts'
-import { addGroupMember, insertGroup, removeGroupMember } from '../../src/groups/store.ts'
+import { SESSION_COOKIE } from '../../src/http/index.ts'
+import { DEFAULT_SIGN_IN_LIMITS } from '../../src/credentials/index.ts'
+import { DEFAULT_PERMISSIONS } from '../../src/permissions/index.ts'
+import { addGroupMember, insertGroup, removeGroupMember } from '../../src/groups/index.ts'
 import { addUser, Client, createTestApp, pgOptionsFor, runJobs, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
 /**
@@ -28,6 +28,8 @@ export interface Ids {
   alert: number
   subscription: number
   destination: number
+  /** A report of the owner's on the dashboard, to themself. */
+  report: number
 }
 
 export interface Fixture {
@@ -36,7 +38,7 @@ export interface Fixture {
   /** Sends a call as a role: sessions (re-signed in when a call ended them), API keys, or nobody. */
   send(role: Role, method: string, path: string, body: unknown, queryKey: string): Promise<Response>
   /** A new query (with its key), source, snippet, visualization, or a group membership put back, for one call. */
-  fresh: Record<'query' | 'source' | 'snippet' | 'visualization' | 'member' | 'groupSource' | 'group' | 'dashboard' | 'widget' | 'destination' | 'alert' | 'subscription', () => Promise<Partial<Ids>>>
+  fresh: Record<'query' | 'source' | 'snippet' | 'visualization' | 'member' | 'groupSource' | 'group' | 'dashboard' | 'widget' | 'destination' | 'alert' | 'subscription' | 'report', () => Promise<Partial<Ids>>>
 }
 
 const PASSWORD = 'role-password'
@@ -113,10 +115,13 @@ export async function permissionsFixture(): Promise<Fixture> {
   const newSubscription = async (alert: number) => (await ok((await session('owner')).post(`/api/alerts/${alert}/subscriptions`, {}))).id as number
   const alert = await newAlert()
   const subscription = await newSubscription(alert)
+  const newReport = async () => (await ok((await session('owner')).post('/api/subscriptions',
+    { dashboard_id: dashboard, schedule: { interval: 86400, time: '08:00' } }))).id as number
+  const report = await newReport()
 
   const ids: Ids = {
     ...query, source, snippet: snippet.id, group: team.id, user: target.id, execution: run.job?.id ?? run.execution?.id ?? '00000000-0000-0000-0000-000000000000', result,
-    dashboard, widget, destination, alert, subscription,
+    dashboard, widget, destination, alert, subscription, report,
   }
 
   const send = async (role: Role, method: string, path: string, body: unknown, queryKey: string) => {
@@ -150,6 +155,7 @@ export async function permissionsFixture(): Promise<Fixture> {
       const fresh = await newAlert()
       return { alert: fresh, subscription: await newSubscription(fresh) }
     },
+    report: async () => ({ report: await newReport() }),
     group: async () => ({ group: (await insertGroup(t.db.sql, { orgId: org.id, name: `Group ${++groups}`, type: 'regular', permissions: [...DEFAULT_PERMISSIONS] })).id }),
   }
   return { t, ids, send, fresh }

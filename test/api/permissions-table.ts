@@ -21,7 +21,42 @@ export const EXPECTED: Record<string, string> = {
   'POST /api/alerts/:id/subscriptions': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/alerts/:id/history': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/alerts/:id/deliveries': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  // reports: anyone who may open dashboards has their own; a report is read, changed, sent and ended by its owner or
+  // an admin (an admin's list holds the organization's)
+  'GET /api/subscriptions': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  'POST /api/subscriptions': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  'GET /api/subscriptions/:id': '401 401 403 403 403 2xx 2xx 2xx',
+  'POST /api/subscriptions/:id': '401 401 403 403 403 2xx 2xx 2xx',
+  'POST /api/subscriptions/:id/send': '401 401 403 403 403 2xx 2xx 2xx',
+  'GET /api/subscriptions/:id/deliveries': '401 401 403 403 403 2xx 2xx 2xx',
+  // the unsubscribe page and report pictures open by their signed token alone (the table's is forged: a clear 400, a 404)
+  'GET /unsubscribe/:token': '400 400 400 400 400 400 400 400',
+  'POST /unsubscribe/:token': '400 400 400 400 400 400 400 400',
+  'GET /reports/images/:token': '404 404 404 404 404 404 404 404',
   'GET /api/config': '2xx 2xx 2xx 2xx 2xx 2xx 2xx 2xx',
+  // the SCIM token is an admin's to make, read and revoke; SCIM itself answers its bearer token alone (no session,
+  // user key or query key opens it: every role here is refused)
+  'GET /api/scim/token': '401 401 403 403 403 403 2xx 2xx',
+  'POST /api/scim/token': '401 401 403 403 403 403 2xx 2xx',
+  'DELETE /api/scim/token': '401 401 403 403 403 403 2xx 2xx',
+  'GET /api/scim/v2/ServiceProviderConfig': '401 401 401 401 401 401 401 401',
+  'GET /api/scim/v2/Schemas': '401 401 401 401 401 401 401 401',
+  'GET /api/scim/v2/Schemas/:id': '401 401 401 401 401 401 401 401',
+  'GET /api/scim/v2/ResourceTypes': '401 401 401 401 401 401 401 401',
+  'GET /api/scim/v2/ResourceTypes/:id': '401 401 401 401 401 401 401 401',
+  'GET /api/scim/v2/Users': '401 401 401 401 401 401 401 401',
+  'POST /api/scim/v2/Users': '401 401 401 401 401 401 401 401',
+  'GET /api/scim/v2/Users/:id': '401 401 401 401 401 401 401 401',
+  'PUT /api/scim/v2/Users/:id': '401 401 401 401 401 401 401 401',
+  'PATCH /api/scim/v2/Users/:id': '401 401 401 401 401 401 401 401',
+  'DELETE /api/scim/v2/Users/:id': '401 401 401 401 401 401 401 401',
+  'GET /api/scim/v2/Groups': '401 401 401 401 401 401 401 401',
+  'POST /api/scim/v2/Groups': '401 401 401 401 401 401 401 401',
+  'GET /api/scim/v2/Groups/:id': '401 401 401 401 401 401 401 401',
+  'PUT /api/scim/v2/Groups/:id': '401 401 401 401 401 401 401 401',
+  'PATCH /api/scim/v2/Groups/:id': '401 401 401 401 401 401 401 401',
+  'DELETE /api/scim/v2/Groups/:id': '401 401 401 401 401 401 401 401',
+  'ALL /api/scim/v2/*': '401 401 401 401 401 401 401 401',
   'GET /api/dashboards': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/dashboards/my': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/dashboards/favorites': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
@@ -35,6 +70,8 @@ export const EXPECTED: Record<string, string> = {
   'GET /api/dashboards/:id/acl': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'POST /api/dashboards/:id/acl': '401 401 403 403 403 2xx 2xx 2xx',
   'GET /api/dashboards/:id/acl/:access_type': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  'GET /api/dashboards/:id/export.pdf': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
+  'GET /api/dashboards/:id/export.png': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   // sharing is the owner's or an admin's; the public shape answers its token only (the table's is unknown: 404 alike)
   'POST /api/dashboards/:id/share': '401 401 403 403 403 2xx 2xx 2xx',
   'GET /api/dashboards/public/:token': '404 404 404 404 404 404 404 404',
@@ -46,13 +83,27 @@ export const EXPECTED: Record<string, string> = {
   // the audit log is every admin's (not only super admins'), its page as its calls
   'GET /admin/audit': '3xx 3xx 403 403 403 403 2xx 2xx',
   'GET /api/audit': '401 401 403 403 403 403 2xx 2xx',
+  // every admin's list of the organization's reports
+  'GET /admin/subscriptions': '3xx 3xx 403 403 403 403 2xx 2xx',
   'GET /api/audit.csv': '401 401 403 403 403 403 2xx 2xx',
+  // imports are every admin's, as its page is; one run at a time per organization, so the second admin's start
+  // finds the first one's queued (409)
+  'GET /admin/import': '3xx 3xx 403 403 403 403 2xx 2xx',
+  'GET /api/imports': '401 401 403 403 403 403 2xx 2xx',
+  'POST /api/imports': '401 401 403 403 403 403 2xx 409',
+  'GET /api/imports/:id': '401 401 403 403 403 403 2xx 2xx',
   'GET /api/data_sources': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /api/data_sources/types': '401 401 403 403 403 403 2xx 2xx',
   'POST /api/data_sources': '401 401 403 403 403 403 2xx 2xx',
   'GET /api/data_sources/:id': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'POST /api/data_sources/:id': '401 401 403 403 403 403 2xx 2xx',
   'POST /api/data_sources/:id/test': '401 401 403 403 403 403 2xx 2xx',
+  // a Files source's files are its admins' (the fixture's source is not a Files source: admins hear so, with 400)
+  'GET /api/data_sources/:id/files': '401 401 403 403 403 403 400 400',
+  'POST /api/data_sources/:id/files': '401 401 403 403 403 403 400 400',
+  'DELETE /api/data_sources/:id/files/:table': '401 401 403 403 403 403 400 400',
+  'POST /data_sources/:id{[0-9]+}/files': '3xx 3xx 403 403 403 403 400 400',
+  'POST /data_sources/:id{[0-9]+}/files/:table/delete': '3xx 3xx 403 403 403 403 400 400',
   'GET /api/data_sources/:id/schema': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   // the fixture's source is PostgreSQL: callers who may see it reach the type check (400)
   'GET /api/databricks/databases/:id': '401 401 400 400 400 400 400 400',
@@ -133,6 +184,7 @@ export const EXPECTED: Record<string, string> = {
   'DELETE /api/users/:id/sessions/:sid': '401 401 404 404 404 404 404 404', // (the table's :sid names no session)
   'POST /api/visualizations': '401 401 403 403 403 2xx 2xx 2xx',
   'POST /api/visualizations/:id': '401 401 403 403 403 2xx 2xx 2xx',
+  'GET /api/visualizations/:id/export.png': '401 401 2xx 2xx 2xx 2xx 2xx 2xx',
   'POST /api/widgets': '401 401 403 403 403 2xx 2xx 2xx',
   'POST /api/widgets/:id': '401 401 403 403 403 2xx 2xx 2xx',
   // a widget's result drawn by the server: whoever sees the widget's query (the fixture's query has not run: a note)
@@ -172,7 +224,21 @@ export const EXPECTED: Record<string, string> = {
   // LDAP is off in this table's app: both addresses send everyone to the password sign-in
   'GET /ldap/login': '3xx 3xx 3xx 3xx 3xx 3xx 3xx 3xx',
   'POST /ldap/login': '3xx 3xx 3xx 3xx 3xx 3xx 3xx 3xx',
+  // SAML is off in this table's app: its sign-in sends everyone to the password sign-in, and the assertion consumer
+  // refuses whatever is posted (signed in or not, a post proves nothing without a signed answer to a request sent);
+  // the service provider's metadata is public, as providers read it
+  'GET /saml/login': '3xx 3xx 3xx 3xx 3xx 3xx 3xx 3xx',
+  'POST /saml/callback': '400 400 400 400 400 400 400 400',
+  'GET /saml/metadata': '2xx 2xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /login': '2xx 2xx 3xx 3xx 3xx 3xx 3xx 3xx',
+  // OpenID Connect and Google are off in this table's app: nothing to start or finish (a signed-in user goes on)
+  'GET /oidc/login': '404 404 3xx 3xx 3xx 3xx 3xx 3xx',
+  'GET /oidc/callback': '404 404 404 404 404 404 404 404',
+  'GET /oauth/google': '404 404 3xx 3xx 3xx 3xx 3xx 3xx',
+  'GET /oauth/google_callback': '404 404 404 404 404 404 404 404',
+  // the break-glass link printed on the server: a made-up token opens nothing for anyone
+  'GET /sign-in-link/:token': '400 400 400 400 400 400 400 400',
+  'POST /sign-in-link/:token': '400 400 400 400 400 400 400 400',
   'POST /login': '2xx 2xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /login/restored': '2xx 2xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /logout': '3xx 3xx 3xx 2xx 2xx 2xx 2xx 2xx',
@@ -209,6 +275,7 @@ export const EXPECTED: Record<string, string> = {
   // a made-up link: refused alike for everyone
   'GET /verify/:token': '400 400 400 400 400 400 400 400',
   'DELETE /api/alerts/:id': '401 401 403 403 403 2xx 2xx 2xx',
+  'DELETE /api/subscriptions/:id': '401 401 403 403 403 2xx 2xx 2xx',
   'DELETE /api/alerts/:id/mute': '401 401 403 403 403 2xx 2xx 2xx',
   'DELETE /api/alerts/:id/subscriptions/:subId': '401 401 403 403 403 2xx 2xx 2xx',
   'DELETE /api/dashboards/:id': '401 401 403 403 403 2xx 2xx 2xx',

@@ -33,6 +33,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/destinations': { name: 'Hook by {{role}}', type: 'webhook', options: { url: 'http://127.0.0.1:9/x' } },
   'POST /api/destinations/:id': { name: 'Hook renamed by {{role}}', type: 'webhook', options: { url: '--------' } },
   'POST /api/events': [{ action: 'view', object_type: 'page' }],
+  'POST /api/imports': { from_url: 'http://127.0.0.1:9', api_key: 'old-instance-key', dry_run: true },
   'POST /api/groups': { name: 'Group by {{role}}' },
   'POST /api/groups/:id': { name: 'Team of {{role}}' },
   'POST /api/groups/:id/members': { user_id: '{{user}}' },
@@ -47,6 +48,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/query_snippets': { trigger: 't{{role}}', snippet: 'select 1' },
   'POST /api/query_snippets/:id': { snippet: 'select 2' },
   'POST /api/settings/organization': { null_value: '∅' },
+  'POST /api/subscriptions': { dashboard_id: '{{dashboard}}', schedule: { interval: 86400, time: '08:00' } },
+  'POST /api/subscriptions/:id': { paused: false },
   'POST /api/users': { name: 'New {{role}}', email: 'new-{{role}}@example.com' },
   'POST /api/users/:id': { name: 'Renamed' },
   'POST /api/visualizations': { query_id: '{{query}}', type: 'TABLE', name: 'By {{role}}', options: {} },
@@ -62,6 +65,7 @@ const FRESH: Record<string, keyof Fixture['fresh']> = {
   'POST /api/alerts/:id/subscriptions': 'alert',
   'DELETE /api/alerts/:id/subscriptions/:subId': 'subscription',
   'DELETE /api/dashboards/:id': 'dashboard',
+  'DELETE /api/subscriptions/:id': 'report',
   'DELETE /api/widgets/:id': 'widget',
   'DELETE /api/data_sources/:id': 'source',
   'DELETE /api/destinations/:id': 'destination',
@@ -79,6 +83,7 @@ const ID_OWNERS: [prefix: string, id: keyof Ids][] = [
   ['/api/data_sources/', 'source'], ['/data_sources/', 'source'], ['/api/destinations/', 'destination'], ['/destinations/', 'destination'], ['/api/databricks/', 'source'], ['/api/groups/', 'group'],
   ['/groups/', 'group'], ['/api/users/', 'user'], ['/users/', 'user'], ['/api/query_snippets/', 'snippet'],
   ['/query_snippets/', 'snippet'], ['/api/visualizations/', 'visualization'], ['/api/jobs/', 'execution'], ['/api/query_results/', 'result'],
+  ['/api/subscriptions/', 'report'],
 ]
 
 function pathFor(pattern: string, ids: Ids): string {

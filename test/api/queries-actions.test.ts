@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { queryHash } from '../../src/executions/hash.ts'
+import { queryHash } from '../../src/executions/index.ts'
 import { newQuery, queryFixture, refusal, storeResult, type QueryFixture } from './queries-fixture.ts'
 
 let f: QueryFixture

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { DEFAULT_PERMISSIONS } from '../../src/permissions/catalog.ts'
+import { DEFAULT_PERMISSIONS } from '../../src/permissions/index.ts'
 import { addUser, Client, createTestApp, pgOptionsFor, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { queryHash } from '../../src/executions/hash.ts'
-import { savedQueryHash } from '../../src/queries/hash.ts'
+import { queryHash } from '../../src/executions/index.ts'
+import { savedQueryHash } from '../../src/queries/index.ts'
 import { Client } from '../helpers/app.ts'
 import { newQuery, queryFixture, refusal, storeResult, type QueryFixture } from './queries-fixture.ts'
 

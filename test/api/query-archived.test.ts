@@ -1,13 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { onQueryArchived, type QueryArchived } from '../../src/queries/archived.ts'
+import type { Db } from '../../src/db/index.ts'
+import { FEATURES } from '../../src/features.ts'
+import type { QueryArchived } from '../../src/queries/index.ts'
 import { Client, createTestApp, pgOptionsFor, setUp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp
 let admin: Client
 let dsId: number
 
+/** A feature of this test's own beside the product's: what it is told of each archive, while a test listens. */
+let listener: ((tx: Db, event: QueryArchived) => Promise<void>) | null = null
+const onQueryArchived = (subscriber: NonNullable<typeof listener>) => {
+  listener = subscriber
+  return () => (listener = null)
+}
+
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({}, { features: [...FEATURES, { name: 'probe', onQueryArchived: (tx, event) => listener?.(tx, event) ?? Promise.resolve() }] })
   admin = await setUp(t.app)
   dsId = (await (await admin.post('/api/data_sources', { name: 'Warehouse', type: 'pg', options: pgOptionsFor(t) })).json()).id
 })
@@ -19,7 +28,7 @@ const newQuery = async (name: string) => (await (await admin.post('/api/queries'
 const isArchived = async (id: number) => (await t.db.sql<{ is_archived: boolean }[]>`select is_archived from queries where id = ${id}`)[0].is_archived
 
 describe('archiving a query tells what is built on it', () => {
-  it('calls each subscriber once, inside the archive transaction', async () => {
+  it('tells each feature once, inside the archive transaction', async () => {
     const id = await newQuery('Archived with a subscriber')
     const heard: { event: QueryArchived; archivedInTx: boolean }[] = []
     const unsubscribe = onQueryArchived(async (tx, event) => {
@@ -34,7 +43,7 @@ describe('archiving a query tells what is built on it', () => {
     expect(heard).toEqual([{ event: { queryId: id, orgId: expect.any(Number) }, archivedInTx: true }])
   })
 
-  it('keeps the query as it was when a subscriber fails, so nothing is left half removed', async () => {
+  it('keeps the query as it was when a feature fails, so nothing is left half removed', async () => {
     const id = await newQuery('Archive refused')
     const unsubscribe = onQueryArchived(async () => { throw new Error('widgets could not be removed') })
     try {

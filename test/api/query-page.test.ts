@@ -35,7 +35,7 @@ describe('/queries/{id}', () => {
   it('shows the owner the header, the Table tab and every control, with the island’s data', async () => {
     const { status, html } = await page(f.bo, `/queries/${bosQuery.id}`)
     expect(status).toBe(200)
-    expect(islandsOf(html)).toEqual([...shellIslands(), 'QueryPage'].sort())
+    expect(islandsOf(html)).toEqual([...shellIslands(), 'QueryPage', 'SubscribeDialog'].sort())
     expect(html).toContain('<title>Orders')
     expect(html).toContain('value="Orders"')
     expect(html).toContain('role="tab"')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ResultStored } from '../../src/executions/result-stored.ts'
+import type { ResultStored } from '../../src/executions/index.ts'
 import { Client, createTestApp, pgOptionsFor, setUp, startWorkerFor, type TestApp } from '../helpers/app.ts'
 import { outcomeOf } from '../helpers/jobs.ts'
 

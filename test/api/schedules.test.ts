@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { refreshQuery } from '../../src/schedules/refresh.ts'
-import { restartBrokenSchedules, scheduledRunEnded } from '../../src/schedules/service.ts'
+import { refreshQuery, restartBrokenSchedules, scheduledRunEnded } from '../../src/schedules/index.ts'
 import { Client, createTestApp, pgOptionsFor, runJobs, setUp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp

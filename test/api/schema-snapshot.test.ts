@@ -2,8 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
-import { migrate } from '../../src/db/migrate.ts'
-import { connect, type Sql } from '../../src/db/sql.ts'
+import { migrate, connect, type Sql } from '../../src/db/index.ts'
 import { withDatabase } from '../helpers/global-setup.ts'
 
 /**

@@ -20,6 +20,7 @@ describe('organization settings', () => {
       send_email_on_failed_scheduled_queries: false, multi_byte_search_enabled: false, beacon_consent: null,
       auth_password_login_enabled: true, auth_google_apps_domains: [], auth_saml_enabled: false, auth_saml_type: 'static',
       auth_saml_sso_url: '', auth_saml_entity_id: '', auth_saml_x509_cert: '', auth_saml_metadata_url: '', auth_saml_nameid_format: '',
+      auth_saml_groups_attribute: 'RedashGroups',
     })
   })
 

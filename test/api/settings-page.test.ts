@@ -47,7 +47,7 @@ describe('/settings/general', () => {
     expect(tabLabels(html)).toEqual(['Data Sources', 'Users', 'Groups', 'Alert Destinations', 'Query Snippets', 'General'])
     expect(html).toMatch(/<a href="\/settings\/general" aria-current="page"/)
     expect(html).toContain('<title>General | Sightline</title>')
-    expect(islandsOf(html)).toEqual([...shellIslands(), 'OrgSettingsForm'].sort())
+    expect(islandsOf(html)).toEqual([...shellIslands(), 'OrgSettingsForm', 'ScimToken'].sort())
   })
 
   it('gives the form every setting of spec 3 §3 and the configuration\'s format lists', async () => {
@@ -56,10 +56,13 @@ describe('/settings/general', () => {
     expect(props.dateFormats).toEqual(config.dateFormatList)
     expect(props.timeFormats).toEqual(config.timeFormatList)
     expect(Object.keys(props.settings as object).sort()).toEqual([
-      'auth_google_apps_domains', 'auth_password_login_enabled', 'auth_saml_enabled', 'auth_saml_entity_id',
-      'auth_saml_metadata_url', 'auth_saml_nameid_format', 'auth_saml_sso_url', 'auth_saml_type', 'auth_saml_x509_cert',
+      'audit_log_retention_days', 'auth_google_apps_domains', 'auth_jwt_auth_audience', 'auth_jwt_auth_cookie_name',
+      'auth_jwt_auth_header_name', 'auth_jwt_auth_issuer', 'auth_jwt_auth_public_certs_url', 'auth_jwt_login_enabled',
+      'auth_oidc_button_label', 'auth_oidc_client_id', 'auth_oidc_client_secret', 'auth_oidc_enabled', 'auth_oidc_group_mappings',
+      'auth_oidc_groups_claim', 'auth_oidc_issuer_url', 'auth_password_login_enabled', 'auth_saml_enabled', 'auth_saml_entity_id',
+      'auth_saml_groups_attribute', 'auth_saml_metadata_url', 'auth_saml_nameid_format', 'auth_saml_sso_url', 'auth_saml_type', 'auth_saml_x509_cert',
       'base_url', 'beacon_consent', 'date_format', 'disable_public_urls', 'feature_show_permissions_control', 'hide_plotly_mode_bar',
-      'multi_byte_search_enabled', 'send_email_on_failed_scheduled_queries', 'time_format',
+      'multi_byte_search_enabled', 'send_email_on_failed_scheduled_queries', 'time_format', 'time_zone',
     ])
     // no other sign-in method is configured here (no LDAP), so password login cannot be switched off
     expect(props.otherLoginMethod).toBe(false)

@@ -139,7 +139,7 @@ describe('profiles', () => {
     expect(res.headers.get('cache-control')).toBe('no-store') // the page carries the key
     const html = await res.text()
     expect(html).toContain('<title>Profile | Sightline</title>')
-    expect(islandsOf(html)).toEqual([...SHELL_ISLANDS, 'ProfileEditor'].sort())
+    expect(islandsOf(html)).toEqual([...SHELL_ISLANDS, 'ProfileEditor', 'ReportList'].sort())
     const props = islandProps(html, 'ProfileEditor') as { user: { api_key?: string; groups: { name: string }[] }; allGroups: unknown; canChangePassword: boolean }
     expect(props.user.api_key).toBe(bo.apiKey)
     expect(props.user.groups.map((g) => g.name)).toEqual(['default'])

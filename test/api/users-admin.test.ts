@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addUser, Client, createTestApp, setUp, signInAs, type TestApp } from '../helpers/app.ts'
-import { redeemUserLink } from '../../src/users/links.ts'
+import { redeemUserLink } from '../../src/users/index.ts'
 
 /**
  * What admins do to accounts (spec 3 §4, §7 "Users"; reference §1.6): invite, disable and enable, delete pending

@@ -60,7 +60,8 @@ beforeAll(async () => {
 describe('edit mode', () => {
   it('drags a widget to another column and resizes one, saves after the pause and keeps the layout', async () => {
     const b = await board('Arranged board')
-    const { page, problems } = await open(b.path)
+    // the page's own clock, so the save's 2 s pause is counted, not waited for
+    const { page, problems } = await open(b.path, { prepare: (context) => context.clock.install() })
     await more(page)
     await page.getByRole('menuitem', { name: 'Edit' }).click()
     expect(new URL(page.url()).searchParams.has('edit')).toBe(true)
@@ -74,12 +75,14 @@ describe('edit mode', () => {
     // the text box two columns to the right
     await drag(page, { x: textBox.x + textBox.width / 2, y: textBox.y + textBox.height / 2 }, 2 * column, 0)
     await saveStatus(page).getByText('Saving').waitFor()
+    await page.clock.runFor(2_000)
     await saveStatus(page).getByText('Saved').waitFor()
     // the chart one column wider and two rows (50 px each) taller, by its corner
     const handle = chart.locator('.react-resizable-handle')
     const corner = (await handle.boundingBox())!
     await drag(page, { x: corner.x + corner.width / 2, y: corner.y + corner.height / 2 }, column, 100)
     await saveStatus(page).getByText('Saving').waitFor()
+    await page.clock.runFor(2_000)
     await saveStatus(page).getByText('Saved').waitFor()
 
     const saved = await positions(b.id)
@@ -166,12 +169,13 @@ describe('saving', () => {
 
   it('says Saving Failed with Retry when a save fails, and Retry saves', async () => {
     const b = await board('Flaky board')
-    const { page } = await open(`${b.path}?edit`)
+    const { page } = await open(`${b.path}?edit`, { prepare: (context) => context.clock.install() })
     await page.locator(`[data-edit-widget="${b.text}"]`).waitFor()
     await page.route('**/api/widgets/*', (route) => route.request().method() === 'POST'
       ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' })
       : route.continue())
     await nudge(page, b)
+    await page.clock.runFor(2_000)
     await saveStatus(page).getByText('Saving Failed').waitFor()
     await toastWith(page, 'Error saving changes.').waitFor()
     await page.unroute('**/api/widgets/*')

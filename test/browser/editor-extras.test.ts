@@ -1,10 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setClientFactory, type DatabricksClient, type DatabricksOperation } from '../../src/runners/databricks.ts'
-import {
-  addUser, browserSuite, jobEnd, MEMBER, PHONE, settled, signInOverHttp, toastWith, waitForIslands, warehouseOptions, type PageOptions,
-} from './support.ts'
+import { setClientFactory, type DatabricksClient, type DatabricksOperation } from '../../src/runners/index.ts'
+import { addUser, browserSuite, jobEnd, MEMBER, PHONE, settled, signInOverHttp, toastWith, waitForIslands, warehouseOptions, type PageOptions } from './support.ts'
 import { openEditor, typeQuery } from './editor.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addGroupMember, insertGroup } from '../../src/groups/store.ts'
+import { addGroupMember, insertGroup } from '../../src/groups/index.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 import { addUser, browserSuite, DESKTOP, MEMBER, PHONE, settled, signInOverHttp, warehouseOptions } from './support.ts'
 
@@ -75,7 +75,7 @@ describe('System Status', () => {
     const { page, problems } = await openWithClock('/admin/status')
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('System Status')
     const nav = page.getByRole('navigation', { name: 'Admin' })
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['System Status', 'RQ Status', 'Outdated Queries', 'Audit Log'])
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['System Status', 'RQ Status', 'Outdated Queries', 'Audit Log', 'Report subscriptions', 'Import'])
     expect(await nav.getByRole('link', { name: 'System Status' }).getAttribute('aria-current')).toBe('page')
     for (const block of ['General', 'Manager', 'Queues', 'Database Metrics']) await page.getByRole('heading', { name: block }).waitFor()
     const queues = page.getByRole('region', { name: 'Queues' })

@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { hashPassword } from '../../src/auth/passwords.ts'
+import { hashPassword, storedApiKey } from '../../src/credentials/index.ts'
 import type { Config } from '../../src/config.ts'
-import { storedApiKey } from '../../src/auth/api-keys.ts'
-import { insertUser, replaceApiKey } from '../../src/users/store.ts'
+import { insertUser, replaceApiKey } from '../../src/users/index.ts'
 import type { TestDatabase } from '../helpers/db.ts'
 import { launchBrowser, startTestServer, TEST_SECRET_KEY, type TestServer } from '../helpers/server.ts'
 

@@ -5,10 +5,12 @@ import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
-import { connect, type Sql } from '../../src/db/sql.ts'
-import { createDeps, type Deps } from '../../src/deps.ts'
-import { loadAssets } from '../../src/http/assets.ts'
-import type { Env } from '../../src/http/env.ts'
+import { connect, type Sql } from '../../src/db/index.ts'
+import { createDeps } from '../../src/create-deps.ts'
+import { type Deps } from '../../src/deps.ts'
+import { FEATURES } from '../../src/features.ts'
+import { loadAssets } from '../../src/assets/index.ts'
+import type { Env } from '../../src/http/index.ts'
 import { setUp, type Client } from '../helpers/app.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
 import { freezableProxy, targetOf, type FreezableProxy } from '../helpers/tcp-proxy.ts'
@@ -39,7 +41,7 @@ describe("Sightline's database hung (accepts connections, answers nothing)", () 
     sql = connect(proxy.urlFor(db.url))
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-hang-'))
     const config = { ...loadConfig({}), dataDir, databaseUrl: proxy.urlFor(db.url) }
-    deps = createDeps({ sql, config, secretKey: 'test-secret-key', assets: loadAssets(DIST) })
+    deps = createDeps({ sql, config, secretKey: 'test-secret-key', assets: loadAssets(DIST), features: FEATURES })
     await deps.bus.listen()
     app = createApp(deps)
     admin = await setUp(app)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../src/db/embedded.ts'
+import { freePort } from '../../src/db/index.ts'
 import { Client, createTestApp, pgOptionsFor, setUp, type TestApp } from '../helpers/app.ts'
 import { stopProcess, type SightlineProcess } from '../helpers/process.ts'
 import { eventually } from '../helpers/wait.ts'

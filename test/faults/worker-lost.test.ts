@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JobJson, RqStatusJson } from '../../src/shared/monitoring.ts'
+import type { WorkerJobJson, RqStatusJson } from '../../src/shared/monitoring.ts'
 import { Client, createTestApp, pgOptionsFor, setUp, type TestApp } from '../helpers/app.ts'
 import { freezableProxy, type FreezableProxy } from '../helpers/tcp-proxy.ts'
 import { eventually } from '../helpers/wait.ts'
@@ -43,7 +43,7 @@ describe("a dead worker's running query", () => {
   }
   const job = async (id: string) => (await (await admin.get(`/api/jobs/${id}`)).json()).job
   const rqStatus = async () => (await (await admin.get('/api/admin/queries/rq_status')).json()) as RqStatusJson
-  const started = (status: RqStatusJson, queue: string): JobJson[] => status.queues[queue]?.started ?? []
+  const started = (status: RqStatusJson, queue: string): WorkerJobJson[] => status.queues[queue]?.started ?? []
   const execution = async (id: string) =>
     (await t.db.sql<{ status: number; worker_id: string | null; dispatched: boolean }[]>`
       select status, worker_id, dispatched from executions where id = ${id}`)[0]

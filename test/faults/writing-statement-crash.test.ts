@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import mysql from 'mysql2/promise'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { recoveryMessages } from '../../src/workers/recovery.ts'
+import { recoveryMessages } from '../../src/workers/index.ts'
 import { Client, createTestApp, pgOptionsFor, setUp, type TestApp } from '../helpers/app.ts'
 import { holdLock } from '../helpers/held-lock.ts'
 import { eventually } from '../helpers/wait.ts'

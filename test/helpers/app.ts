@@ -4,9 +4,11 @@ import path from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from '../../src/app.ts'
 import { loadConfig, type Config } from '../../src/config.ts'
-import { createDeps, type Deps } from '../../src/deps.ts'
-import { loadAssets } from '../../src/http/assets.ts'
-import type { Env } from '../../src/http/env.ts'
+import { createDeps } from '../../src/create-deps.ts'
+import { type Deps, type Feature } from '../../src/deps.ts'
+import { FEATURES } from '../../src/features.ts'
+import { loadAssets } from '../../src/assets/index.ts'
+import type { Env } from '../../src/http/index.ts'
 import { freshDatabase, type TestDatabase } from './db.ts'
 
 const DIST = path.resolve(import.meta.dirname, '../../dist')
@@ -20,13 +22,13 @@ export interface TestApp {
 
 /**
  * Sightline's web app on a fresh database (or the migrated one given), called in-process with `app.request()` (no
- * port).
+ * port), with the product's features unless a test gives its own list.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, o: { db?: TestDatabase } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, o: { db?: TestDatabase; features?: readonly Feature[] } = {}): Promise<TestApp> {
   const db = o.db ?? await freshDatabase()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-app-'))
   const config = { ...loadConfig({}), dataDir, databaseUrl: db.url, ...overrides }
-  const deps = createDeps({ sql: db.sql, config, secretKey: 'test-secret-key', assets: loadAssets(DIST) })
+  const deps = createDeps({ sql: db.sql, config, secretKey: 'test-secret-key', assets: loadAssets(DIST), features: o.features ?? FEATURES })
   await deps.bus.listen()
   return {
     app: createApp(deps),
@@ -96,9 +98,9 @@ export async function setUp(app: Hono<Env>): Promise<Client> {
 
 /** Add a user in the builtin default group (and optionally admin), with an API key; returns the id. */
 export async function addUser(t: TestApp, u: { name: string; email: string; password: string; admin?: boolean; disabled?: boolean }) {
-  const { insertUser, replaceApiKey } = await import('../../src/users/store.ts')
-  const { storedApiKey } = await import('../../src/auth/api-keys.ts')
-  const { hashPassword } = await import('../../src/auth/passwords.ts')
+  const { insertUser, replaceApiKey } = await import('../../src/users/index.ts')
+  const { storedApiKey } = await import('../../src/credentials/index.ts')
+  const { hashPassword } = await import('../../src/credentials/index.ts')
   const sql = t.db.sql
   const [org] = await sql<{ id: number }[]>`select id from organizations order by id limit 1`
   const groups = await sql<{ id: number; name: string }[]>`select id, name from groups where org_id = ${org.id} and type = 'builtin'`
@@ -121,10 +123,10 @@ export async function runJobs(t: TestApp) {
   const { runOnce } = await import('graphile-worker')
   const { taskList } = await import('../../worker/tasks/index.ts')
   const { quietLogger } = await import('../../worker/main.ts')
-  const { CANCEL_CHANNEL, ExecutionSignals } = await import('../../src/executions/events.ts')
+  const { CANCEL_CHANNEL, ExecutionSignals } = await import('../../src/db/index.ts')
   const cancels = new ExecutionSignals(t.db.sql, CANCEL_CHANNEL)
   try {
-    await runOnce({ connectionString: t.db.url, taskList: taskList({ sql: t.db.sql, secretKey: t.deps.secretKey, config: t.deps.config, cancels }), logger: quietLogger })
+    await runOnce({ connectionString: t.db.url, taskList: taskList({ sql: t.db.sql, secretKey: t.deps.secretKey, config: t.deps.config, cancels, features: t.deps.features }), logger: quietLogger })
   } finally {
     await cancels.stop()
   }
@@ -133,7 +135,7 @@ export async function runJobs(t: TestApp) {
 /** A real worker (graphile-worker with Sightline's tasks, heartbeat and cancel listener) on the test's database. */
 export async function startWorkerFor(t: TestApp, overrides: Partial<Config> = {}) {
   const { startWorker } = await import('../../worker/main.ts')
-  return startWorker({ connectionString: t.db.url, secretKey: t.deps.secretKey, config: { ...t.deps.config, ...overrides } })
+  return startWorker({ connectionString: t.db.url, secretKey: t.deps.secretKey, config: { ...t.deps.config, ...overrides }, features: t.deps.features })
 }
 
 /** Options for a pg data source pointing at this test's own database (a real PostgreSQL on every machine). */

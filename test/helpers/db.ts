@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { inject } from 'vitest'
-import { connect, type Sql } from '../../src/db/sql.ts'
+import { connect, type Sql } from '../../src/db/index.ts'
 import { TEMPLATE_DB, withDatabase } from './global-setup.ts'
 
 export interface TestDatabase {

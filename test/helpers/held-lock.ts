@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { Sql } from '../../src/db/sql.ts'
+import type { Sql } from '../../src/db/index.ts'
 
 /**
  * A PostgreSQL advisory lock the test holds, and query text that waits for it: a query that runs until the test lets

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { freePort } from '../../src/db/embedded.ts'
+import { freePort } from '../../src/db/index.ts'
 import { binary, startEngine, tempDir, waitReady, type EngineProcess } from './engine-process.ts'
 
 /**

@@ -1,8 +1,8 @@
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import type { Principal } from '../../src/permissions/principal.ts'
+import type { Principal } from '../../src/permissions/index.ts'
 import { IslandCollector, IslandContext } from '../../src/shared/island.tsx'
-import { AppShell } from '../../src/ui/AppShell.tsx'
+import { AppShell } from '../../src/ui/index.ts'
 
 /** The names of the islands a page's HTML carries, sorted. */
 export const islandsOf = (html: string) => [...html.matchAll(/<sightline-island data-name="(\w+)"/g)].map((m) => m[1]).sort()

@@ -2,8 +2,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { alive, freePort } from '../../src/db/embedded.ts'
-import { connect } from '../../src/db/sql.ts'
+import { alive, freePort, connect } from '../../src/db/index.ts'
 import { eventually } from './wait.ts'
 
 /**

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
-import { freePort } from '../../src/db/embedded.ts'
+import { freePort } from '../../src/db/index.ts'
+import { serverBundle } from './server-bundle.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -12,11 +13,14 @@ export interface SightlineProcess {
   exited: Promise<number | null>
 }
 
-/** Start `src/main.ts` as its own process, the way `npm start` (or `deno task start`) does. */
+/**
+ * Start `src/main.ts` as its own process, the way `npm start` (or `deno task start`) does. Under Node it runs from a
+ * bundle of the same sources (see server-bundle.ts), which starts without compiling each module through tsx.
+ */
 export async function spawnSightline(env: Record<string, string>, runtime: 'node' | 'deno' = 'node'): Promise<SightlineProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
   const [command, args] = runtime === 'node'
-    ? [process.execPath, ['--import', 'tsx', 'src/main.ts']]
+    ? [process.execPath, [await serverBundle()]]
     // `deno task serve` is what `deno task start` runs once the assets are built
     : [path.join(ROOT, 'node_modules/deno/deno'), ['task', '--quiet', 'serve']]
   const child = spawn(command, args, {

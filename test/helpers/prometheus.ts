@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import https from 'node:https'
 import path from 'node:path'
-import { freePort } from '../../src/db/embedded.ts'
+import { freePort } from '../../src/db/index.ts'
 import { makeCertificates, type Certificates } from './certificates.ts'
 import { binary, startEngine, tempDir, waitReady, type EngineProcess } from './engine-process.ts'
 

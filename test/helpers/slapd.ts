@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Client } from 'ldapts'
-import { freePort } from '../../src/db/embedded.ts'
+import { freePort } from '../../src/db/index.ts'
 import { WAIT_MS } from './wait.ts'
 
 export const SUFFIX = 'dc=example,dc=com'

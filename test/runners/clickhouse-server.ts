@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { freePort } from '../../src/db/embedded.ts'
+import { freePort } from '../../src/db/index.ts'
 import { sleep } from './support.ts'
 
 /**

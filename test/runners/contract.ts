@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ResultCaps } from '../../src/results/result-caps.ts'
-import type { Cell, ColumnType, Runner, RunnerConfig, RunStream } from '../../src/runners/runner.ts'
+import { ResultCaps } from '../../src/results/index.ts'
+import type { Cell, ColumnType, Runner, RunnerConfig, RunStream } from '../../src/runners/index.ts'
 import { collect, expectRunnerError, opts, waitUntil, WAIT_MS } from './support.ts'
 
 /**

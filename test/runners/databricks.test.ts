@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { freePort } from '../../src/db/embedded.ts'
-import {
-  databricksRunner as runner, listColumns, listDatabases, listTables, setClientFactory,
-  type DatabricksClient, type DatabricksColumnDesc, type DatabricksOperation, type DatabricksSession,
-} from '../../src/runners/databricks.ts'
+import { freePort } from '../../src/db/index.ts'
+import { databricksRunner as runner, listColumns, listDatabases, listTables, setClientFactory, type DatabricksClient, type DatabricksColumnDesc, type DatabricksOperation, type DatabricksSession } from '../../src/runners/index.ts'
 import { collect, expectRunnerError, opts, waitUntil, cellBatches, WAIT_MS } from './support.ts'
 
 /*

@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_DBPATH, ensureDemoDatabase, provideDemoDatabase } from '../../src/demo/dataset.ts'
-import { duckdbRunner as runner } from '../../src/runners/duckdb.ts'
+import { DEMO_DBPATH, ensureDemoDatabase, provideDemoDatabase } from '../../src/demo/index.ts'
+import { duckdbRunner as runner } from '../../src/runners/index.ts'
 import { collect, expectRunnerError, opts, sleep, waitUntil, cellBatches } from './support.ts'
 
 let dir: string

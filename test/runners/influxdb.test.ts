@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../src/db/embedded.ts'
-import { influxdbRunner as runner } from '../../src/runners/influxdb.ts'
+import { freePort } from '../../src/db/index.ts'
+import { influxdbRunner as runner } from '../../src/runners/index.ts'
 import { influxServer, type InfluxServer } from '../helpers/influxdb.ts'
 import { collect, expectRunnerError, opts, silentServer, unansweredPort, waitUntil, WAIT_MS } from './support.ts'
 

@@ -1,9 +1,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createJsonRunner, jsonRunner as runner } from '../../src/runners/json.ts'
-import { liveParseThreads, parseThreadEvents, THREAD_ABOVE_BYTES } from '../../src/runners/json-rows-thread.ts'
-import type { Send } from '../../src/runners/safe-fetch.ts'
-import { systemResolve } from '../../src/runners/address-guard.ts'
+import { createJsonRunner, jsonRunner as runner, liveParseThreads, parseThreadEvents, THREAD_ABOVE_BYTES, systemResolve } from '../../src/runners/index.ts'
+import type { Send } from '../../src/runners/index.ts'
 import { collect, expectRunnerError, opts, waitUntil } from './support.ts'
 
 // Answers larger than THREAD_ABOVE_BYTES are parsed in a worker thread: the rows must be those a small answer gives,

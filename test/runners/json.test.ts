@@ -1,8 +1,8 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../src/db/embedded.ts'
-import { jsonRunner as runner } from '../../src/runners/json.ts'
+import { freePort } from '../../src/db/index.ts'
+import { jsonRunner as runner } from '../../src/runners/index.ts'
 import { collect, silentServer, expectRunnerError, opts, unansweredPort, waitUntil, WAIT_MS } from './support.ts'
 
 const items = [

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import mysql from 'mysql2/promise'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mysqlRunner as runner } from '../../src/runners/mysql.ts'
+import { mysqlRunner as runner } from '../../src/runners/index.ts'
 import { cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, unansweredPort, waitUntil, cellBatches, WAIT_MS } from './support.ts'
 import { expectCancelReachesEngine } from './contract.ts'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { closeWarmPostgresConnections, postgresRunner as runner, warmPostgresConnections } from '../../src/runners/postgres.ts'
-import type { Cell } from '../../src/runners/runner.ts'
+import { closeWarmPostgresConnections, postgresRunner as runner, warmPostgresConnections } from '../../src/runners/index.ts'
+import type { Cell } from '../../src/runners/index.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
 import { collect, opts, postgresConfig, waitUntil } from './support.ts'
 import { seededRandom } from '../../src/visualizations/sample.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { closeWarmPostgresConnections, postgresRunner as runner, warmPostgresConnections } from '../../src/runners/postgres.ts'
+import { closeWarmPostgresConnections, postgresRunner as runner, warmPostgresConnections } from '../../src/runners/index.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
 import { cancelWhileStreaming, collect, expectRunnerError, opts, silentServer, unansweredPort, waitUntil, cellBatches, postgresConfig, WAIT_MS } from './support.ts'
 import { expectCancelReachesEngine } from './contract.ts'

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sqliteRunner as runner } from '../../src/runners/sqlite.ts'
+import { sqliteRunner as runner } from '../../src/runners/index.ts'
 import { cancelWhileStreaming, collect, expectRunnerError, opts, waitUntil, cellBatches, WAIT_MS } from './support.ts'
 
 let dir: string

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { batchCells, RunnerError, type Cell, type RunStream } from '../../src/runners/runner.ts'
+import { batchCells, RunnerError, type Cell, type RunStream } from '../../src/runners/index.ts'
 import { WAIT_MS } from '../helpers/wait.ts'
 
 export { WAIT_MS }
@@ -14,7 +14,6 @@ export async function collect(stream: RunStream): Promise<{ rows: Cell[][]; batc
   }
   return { rows, batches }
 }
-
 
 /** A PostgreSQL source's configuration for a database address (a test database's). */
 export function postgresConfig(url: string): Record<string, unknown> {

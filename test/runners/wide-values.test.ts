@@ -6,10 +6,7 @@
 import http from 'node:http'
 import mysql from 'mysql2/promise'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { capCell, cutText } from '../../src/runners/cell-cap.ts'
-import { clickhouseRunner } from '../../src/runners/clickhouse.ts'
-import { StringCutter } from '../../src/runners/json-lines.ts'
-import { mysqlRunner } from '../../src/runners/mysql.ts'
+import { capCell, cutText, clickhouseRunner, StringCutter, mysqlRunner } from '../../src/runners/index.ts'
 import { collect, opts } from './support.ts'
 
 const KB = 1024

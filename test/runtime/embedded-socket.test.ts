@@ -2,8 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { useEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded.ts'
-import { connect } from '../../src/db/sql.ts'
+import { useEmbeddedPostgres, type EmbeddedPostgres, connect } from '../../src/db/index.ts'
 
 /** The embedded database reached over its Unix socket where the data dir allows one, and over TCP otherwise. */
 const started: { pg: EmbeddedPostgres; dir: string }[] = []

@@ -1,7 +1,6 @@
 import { runMigrations } from 'graphile-worker'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrate, readMigrations } from '../../src/db/migrate.ts'
-import { connect } from '../../src/db/sql.ts'
+import { migrate, readMigrations, connect } from '../../src/db/index.ts'
 import { quietLogger } from '../../worker/main.ts'
 import { Client, createTestApp, pgOptionsFor, setUp, startWorkerFor, type TestApp } from '../helpers/app.ts'
 import { outcomeOf, settle } from '../helpers/jobs.ts'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MailSettings } from '../../src/config.ts'
-import { ACCOUNT_MAILS_PER_HOUR, mailBudgetTexts } from '../../src/users/mail-budget.ts'
+import { ACCOUNT_MAILS_PER_HOUR, mailBudgetTexts } from '../../src/users/index.ts'
 import { Client, createTestApp, setUp, type TestApp } from '../helpers/app.ts'
 
 /**

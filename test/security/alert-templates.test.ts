@@ -2,8 +2,8 @@ import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runDelivery } from '../../src/alerts/delivery.ts'
-import { DEFAULT_PERMISSIONS } from '../../src/permissions/catalog.ts'
+import { runDelivery } from '../../src/alerts/index.ts'
+import { DEFAULT_PERMISSIONS } from '../../src/permissions/index.ts'
 import { addUser, Client, createTestApp, pgOptionsFor, runJobs, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 import { startSmtp } from '../helpers/smtp.ts'
 
@@ -122,7 +122,7 @@ async function deliverQueued(alert: number) {
 
 describe('a template that would render for minutes', () => {
   it('previewed by a view-only user: refused within a bounded time, while the server answers others', async () => {
-    const { templateRenderEvents } = await import('../../src/destinations/template-pool.ts')
+    const { templateRenderEvents } = await import('../../src/destinations/index.ts')
     const began = performance.now()
     const rendering = once(templateRenderEvents, 'start')
     let answered = false
@@ -137,6 +137,35 @@ describe('a template that would render for minutes', () => {
     expect(await res.json()).toEqual({ message: TOO_COMPLEX })
     // a bound, not a speed figure (bench/template-preview.ts measures): minutes before, the budget's 250 ms now
     expect(performance.now() - began).toBeLessThan(10_000)
+  })
+
+  it('previewed many at once by one member: refused past two in flight, while others still preview', async () => {
+    const { templateRenderEvents } = await import('../../src/destinations/index.ts')
+    const { previewTemplate } = await import('../../src/alerts/index.ts')
+    const { principalToRunAs } = await import('../../src/credentials/index.ts')
+    const [{ id: viId }] = await t.db.sql<{ id: number }[]>`select id from users where email = 'vi@example.com'`
+    const viPrincipal = (await principalToRunAs(t.db.sql, viId))!
+    let started = 0
+    const bothRendering = new Promise<void>((resolve) => {
+      const onStart = () => {
+        if (++started < 2) return
+        templateRenderEvents.off('start', onStart)
+        resolve()
+      }
+      templateRenderEvents.on('start', onStart)
+    })
+    const slow = [preview(vi, nested(4)), preview(vi, nested(4))]
+    await bothRendering
+    // both template threads hold this member's previews: a third, asked now, is refused at once instead of queued
+    // (asked of the service itself, so no time passes in the request's middleware while the two still render)
+    const third = previewTemplate(t.deps, viPrincipal, { query_id: hundred, options: { column: 'n', op: '>', value: 0, custom_body: nested(4) } })
+    await expect(third).rejects.toMatchObject({ status: 429, message: 'Previews are still being rendered: try again in a moment.' })
+    // someone else's preview waits for a thread and is answered
+    const other = await preview(admin, '{{#QUERY_RESULT_ROWS}}{{n}}{{/QUERY_RESULT_ROWS}}')
+    expect(other.status).toBe(200)
+    for (const res of await Promise.all(slow)) expect(res.status).toBe(400)
+    // done rendering, the member may preview again
+    expect((await preview(vi, '{{#QUERY_RESULT_ROWS}}{{n}}{{/QUERY_RESULT_ROWS}}')).status).toBe(200)
   })
 
   it('previewed with more output than the budget: refused, not cut', async () => {
@@ -233,7 +262,7 @@ describe('the delivery log', () => {
 
 describe("notifications to an organization's destination", () => {
   it('past the budget of one alert, are refused and recorded as such, not sent or dropped', async () => {
-    const { DESTINATION_NOTIFICATIONS_PER_HOUR } = await import('../../src/alerts/delivery-budget.ts')
+    const { DESTINATION_NOTIFICATIONS_PER_HOUR } = await import('../../src/alerts/index.ts')
     const target = await hook()
     const alert = await alertOf(bo, hundred, 'n', {}, { destinations: [await destination('webhook', { url: target.url })] })
     // the first notification was queued at creation

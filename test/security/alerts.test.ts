@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runDelivery } from '../../src/alerts/delivery.ts'
-import { runAlertQuery } from '../../src/alerts/own-runs.ts'
+import { runDelivery, runAlertQuery } from '../../src/alerts/index.ts'
 import type { Config } from '../../src/config.ts'
 import { runJobs } from '../helpers/app.ts'
 import { newQuery, queryFixture, type QueryFixture } from '../api/queries-fixture.ts'

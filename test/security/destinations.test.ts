@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deliver } from '../../src/destinations/deliver.ts'
-import type { AlertNotification } from '../../src/destinations/notification.ts'
+import { deliver } from '../../src/destinations/index.ts'
+import type { AlertNotification } from '../../src/destinations/index.ts'
 import { addUser, Client, createTestApp, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
 /**

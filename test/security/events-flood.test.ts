@@ -1,8 +1,7 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { loadConfig } from '../../src/config.ts'
-import { migrate, readMigrations } from '../../src/db/migrate.ts'
-import { connect } from '../../src/db/sql.ts'
+import { migrate, readMigrations, connect } from '../../src/db/index.ts'
 import { addUser, createTestApp, setUp, signInAs, type Client, type TestApp } from '../helpers/app.ts'
 import { withDatabase } from '../helpers/global-setup.ts'
 
@@ -67,8 +66,8 @@ describe('POST /api/events under a flood', () => {
   it('holds across web processes: one member sending through two of them gets no more than 60 a minute', async () => {
     vi.resetModules() // a second web process: Sightline's modules afresh, nothing in memory shared with the first
     const { createApp } = await import('../../src/app.ts')
-    const { createDeps } = await import('../../src/deps.ts')
-    const other = createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets }))
+    const { createDeps } = await import('../../src/create-deps.ts')
+    const other = createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets, features: t.deps.features }))
     const viaOther = (body: unknown) => other.request('/api/events', {
       method: 'POST', body: JSON.stringify(body),
       headers: { cookie: [...mo.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': mo.csrf, 'content-type': 'application/json' },

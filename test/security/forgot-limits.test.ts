@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config.ts'
-import { FORGOT_LIMITS } from '../../src/users/forgot.ts'
+import { FORGOT_LIMITS } from '../../src/users/index.ts'
 import { addUser, createTestApp, setUp, type TestApp } from '../helpers/app.ts'
 
 // The reset page's limits are counted beside sign-ins but apart from them: what a stranger types into the sign-in

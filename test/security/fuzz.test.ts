@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routes } from '../../routes/manifest.ts'
-import { SESSION_COOKIE } from '../../src/http/cookies.ts'
+import { SESSION_COOKIE } from '../../src/http/index.ts'
 import { addUser, Client, createTestApp, pgOptionsFor, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
 /**

@@ -1,9 +1,8 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { Resolve, ResolvedAddress } from '../../src/runners/address-guard.ts'
-import { createJsonRunner, jsonRunner } from '../../src/runners/json.ts'
-import type { Send } from '../../src/runners/safe-fetch.ts'
+import type { Resolve, ResolvedAddress, Send } from '../../src/runners/index.ts'
+import { createJsonRunner, jsonRunner } from '../../src/runners/index.ts'
 import { collect, expectRunnerError, opts, waitUntil } from '../runners/support.ts'
 
 // Attacks on the JSON source through its query text: redirects out of the Base URL or into the server's own network,

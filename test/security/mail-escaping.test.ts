@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { failureReportMail } from '../../src/mail/failure-report.ts'
-import { invitationMail } from '../../src/mail/invitation.ts'
-import type { MailMessage } from '../../src/mail/message.ts'
-import { passwordResetMail } from '../../src/mail/password-reset.ts'
-import { verificationMail } from '../../src/mail/verification.ts'
+import { failureReportMail, invitationMail, passwordResetMail, verificationMail } from '../../src/mail/index.ts'
+import type { MailMessage } from '../../src/mail/index.ts'
 
 /**
  * Names and error texts in mails are whatever members typed or a data source said: in the HTML part they must stay

@@ -1,7 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { influxdbRunner } from '../../src/runners/influxdb.ts'
-import { prometheusRunner } from '../../src/runners/prometheus.ts'
+import { influxdbRunner, prometheusRunner } from '../../src/runners/index.ts'
 import { collect, expectRunnerError, opts } from '../runners/support.ts'
 
 // Attacks on the Prometheus and InfluxDB sources through their query text: the text fills in the API's parameters

@@ -3,11 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureDemoDatabase } from '../../src/demo/dataset.ts'
-import { duckdbRunner } from '../../src/runners/duckdb.ts'
-import { closeWarmPostgresConnections, postgresRunner } from '../../src/runners/postgres.ts'
-import type { RunnerConfig } from '../../src/runners/runner.ts'
-import { sqliteRunner } from '../../src/runners/sqlite.ts'
+import { ensureDemoDatabase } from '../../src/demo/index.ts'
+import { duckdbRunner, closeWarmPostgresConnections, postgresRunner, sqliteRunner } from '../../src/runners/index.ts'
+import type { RunnerConfig } from '../../src/runners/index.ts'
 import { addUser, Client, createTestApp, setUp, signInAs, startWorkerFor, type TestApp } from '../helpers/app.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
 import { outcomeOf } from '../helpers/jobs.ts'
@@ -228,7 +226,7 @@ describe('PostgreSQL sources that sign in without superuser', () => {
     await closeWarmPostgresConnections()
     await db?.drop()
     if (db) {
-      const { connect } = await import('../../src/db/sql.ts')
+      const { connect } = await import('../../src/db/index.ts')
       const { inject } = await import('vitest')
       const admin = connect(inject('pgAdminUrl'), { max: 1 })
       await admin.unsafe(`drop role if exists ${role}`)

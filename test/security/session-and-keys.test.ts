@@ -1,10 +1,9 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
-import { sealLegacyKeys } from '../../src/auth/seal-legacy-keys.ts'
-import { migrate, readMigrations } from '../../src/db/migrate.ts'
-import { connect } from '../../src/db/sql.ts'
-import { createDeps } from '../../src/deps.ts'
+import { sealLegacyKeys } from '../../src/seal-legacy-keys.ts'
+import { migrate, readMigrations, connect } from '../../src/db/index.ts'
+import { createDeps } from '../../src/create-deps.ts'
 import { addUser, ADMIN, Client, createTestApp, pgOptionsFor, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 import { withDatabase } from '../helpers/global-setup.ts'
 
@@ -136,7 +135,7 @@ describe('API keys at rest', () => {
   })
 
   it('with another SIGHTLINE_SECRET_KEY a key still works but can no longer be shown', async () => {
-    const other = createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: 'another-secret-key', assets: t.deps.assets }))
+    const other = createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: 'another-secret-key', assets: t.deps.assets, features: t.deps.features }))
     const res = await other.request(`/api/users/${bo.id}`, { headers: { authorization: `Key ${bo.apiKey}` } })
     expect(res.status).toBe(200)
     expect((await res.json()).api_key).toBeNull()
@@ -169,7 +168,7 @@ describe('API keys at rest', () => {
       const leaked = await dump(sql)
       for (const key of [userKey, oldKey, queryKey]) expect(leaked).not.toContain(key)
 
-      const app = createApp(createDeps({ sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets }))
+      const app = createApp(createDeps({ sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets, features: t.deps.features }))
       const byKey = (path: string, key = userKey) => app.request(path, { headers: { authorization: `Key ${key}` } })
       const own = await byKey(`/api/users/${user.id}`)
       expect(own.status).toBe(200)

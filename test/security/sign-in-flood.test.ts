@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { passwordHashing } from '../../src/auth/hash-gate.ts'
+import { passwordHashing } from '../../src/credentials/index.ts'
 import { loadConfig } from '../../src/config.ts'
 import { ADMIN, addUser, createTestApp, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
@@ -17,7 +17,7 @@ const BO = { name: 'Bo', email: 'bo@example.com', password: 'bo-password' }
 let t: TestApp
 
 beforeAll(async () => {
-  // the gate's rest after each hash is timed on the real clock (src/auth/hash-gate.test.ts covers it): here, where
+  // the gate's rest after each hash is timed on the real clock (src/credentials/hash-gate.test.ts covers it): here, where
   // hashes are held for as long as the test likes, only the order of turns is watched, so the rest is skipped
   Object.assign(passwordHashing.o, { rest: () => Promise.resolve() })
   t = await createTestApp({ signInLimits: { ...loadConfig({}).signInLimits, refusalPauseMs: 0 } })

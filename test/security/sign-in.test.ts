@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { usePasswordCost } from '../../src/auth/passwords.ts'
+import { usePasswordCost } from '../../src/credentials/index.ts'
 import { loadConfig } from '../../src/config.ts'
 import { ADMIN, addUser, createTestApp, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
@@ -208,8 +208,8 @@ describe('guessing the current password on the profile', () => {
   async function secondWebProcess() {
     vi.resetModules()
     const { createApp } = await import('../../src/app.ts')
-    const { createDeps } = await import('../../src/deps.ts')
-    return createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets }))
+    const { createDeps } = await import('../../src/create-deps.ts')
+    return createApp(createDeps({ sql: t.db.sql, config: t.deps.config, secretKey: t.deps.secretKey, assets: t.deps.assets, features: t.deps.features }))
   }
 
   it('counts wrong current passwords in the database: two web processes allow the tries of one, then 429 with Retry-After', async () => {

@@ -1,8 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { elasticsearchRunner } from '../../src/runners/elasticsearch.ts'
-import { trinoRunner } from '../../src/runners/trino.ts'
+import { elasticsearchRunner, trinoRunner } from '../../src/runners/index.ts'
 import { expectRunnerError, opts } from '../runners/support.ts'
 
 // Attacks on the warehouse sources through the service's answers: a coordinator (or whoever answers in its place)

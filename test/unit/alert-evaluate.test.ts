@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseOptions } from '../../src/alerts/body.ts'
-import {
-  decide, evaluate, nextState, normalizeOp, OPS, selectValue, type AlertOp, type AlertState, type Selector,
-} from '../../src/alerts/evaluate.ts'
+import { parseOptions, decide, evaluate, nextState, normalizeOp, OPS, selectValue, type AlertOp, type AlertState, type Selector } from '../../src/alerts/index.ts'
 
 /** Alert evaluation (reference §1.5, redash-server.md §6.2–§6.3) as pure functions: every op × selector × state × rearm. */
 

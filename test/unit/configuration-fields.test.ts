@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { schemaFields } from '../../islands/lib/DynamicForm.tsx'
-import { destinationTypes } from '../../src/destinations/types.ts'
-import { dataSourceTypes } from '../../src/runners/registry.ts'
+import { destinationTypes } from '../../src/destinations/index.ts'
+import { dataSourceTypes } from '../../src/runners/index.ts'
 
 /**
  * The fields of every installed data source and destination type, as the schema-driven form draws them (spec 3 §3):

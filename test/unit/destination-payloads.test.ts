@@ -3,9 +3,8 @@ import { http as mock, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Config } from '../../src/config.ts'
-import { DeliveryFailed, sendWith } from '../../src/destinations/deliver.ts'
-import type { AlertNotification } from '../../src/destinations/notification.ts'
-import { destinationTypes } from '../../src/destinations/types.ts'
+import { DeliveryFailed, sendWith, destinationTypes } from '../../src/destinations/index.ts'
+import type { AlertNotification } from '../../src/destinations/index.ts'
 import { startSmtp } from '../helpers/smtp.ts'
 
 /** The chat and paging services, faked at the HTTP boundary: what each one received, exactly as it received it. */

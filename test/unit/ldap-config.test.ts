@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config.ts'
-import { searchFilter } from '../../src/sign-in/directory.ts'
+import { searchFilter } from '../../src/sign-in/index.ts'
 
 const ON = { SIGHTLINE_LDAP_LOGIN_ENABLED: 'true', SIGHTLINE_LDAP_URL: 'ldap://ldap.example.com', SIGHTLINE_LDAP_SEARCH_DN: 'ou=people,dc=example,dc=com' }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkOrigin, originOf, originTexts, proposedOrigin } from '../../src/settings/public-origin.ts'
+import { checkOrigin, originOf, originTexts, proposedOrigin } from '../../src/settings/index.ts'
 
 describe("Sightline's address", () => {
   it('keeps only a scheme, a host and a port, written one way', () => {

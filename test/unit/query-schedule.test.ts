@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { draftOf, intervalGroups, saveOutcome, todayUtc, unitOf, withInterval } from '../../islands/lib/query-page/schedule.ts'
 import { cleanTags } from '../../islands/lib/query-page/TagsDialog.tsx'
-import { QUERY_REFRESH_INTERVALS } from '../../src/session/client-config.ts'
+import { QUERY_REFRESH_INTERVALS } from '../../src/session/index.ts'
 
 /** The Refresh Schedule dialog's rules (spec 2 §4, §9) and the tag clean-up (§5), without a browser. */
 const never = { interval: null, time: null, day_of_week: null, until: null }

@@ -3,9 +3,8 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The layering of docs/architecture (guide Part 2, "Dependency direction"), checked from imports and file contents.
- * Where today's code still breaks a rule, the exception is listed here by name as known debt: a new breach fails,
- * and so does an entry that no longer applies (delete it), so these lists only ever shrink.
+ * The layering of docs/architecture.md (bands of domains, each entered by its front door), checked from imports and
+ * file contents. There are no exceptions: a breach fails with the file, the import and what to do instead.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -21,8 +20,17 @@ function files(dir: string, pattern: RegExp): string[] {
   return out
 }
 
+function allFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = posix(path.join(dir, e.name))
+    return e.isDirectory() ? allFiles(rel) : [rel]
+  })
+}
+
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8')
 const sourceFiles = () => ['src', 'routes', 'worker', 'islands'].flatMap((d) => files(d, /\.tsx?$/))
+/** Tests under test/ (those beside a domain's files are inside it). */
+const testFiles = () => allFiles('test').filter((f) => /\.tsx?$/.test(f))
 
 /** Relative imports (static, dynamic and `import type`), as repository paths. */
 const importsOf = (file: string) =>
@@ -40,22 +48,38 @@ const domainOf = (file: string) => {
 }
 
 /**
- * src/ domains from the ground up: a domain may import only domains listed before it. This order is the intended
- * architecture (pure helpers, then our database's building blocks, then the product domains that build on them,
- * then HTTP plumbing and server-rendered UI). Alerts and dashboards sit above queries before they exist: queries never
- * import the features built on them (those subscribe to queries/archived.ts and executions/result-stored.ts).
+ * src/ domains in bands, from the ground up (docs/architecture.md draws them): a domain may import only domains of
+ * the bands below it and, within its band, those listed before it. So no two domains depend on each other and no
+ * folder cycle can form. Features sit above queries' consumers: queries never import the features built on them
+ * (those subscribe to queries/archived.ts and executions/result-stored.ts). A new domain is added to its band here.
  */
-const LAYERS = [
-  'shared', 'validation', 'visualizations', 'type-registry', 'db', 'permissions', 'jobs', 'mail', 'events', 'audit', 'settings', 'runners',
-  'data-sources', 'results', 'auth', 'users', 'groups', 'grants', 'favorites', 'executions', 'schedules', 'workers',
-  'queries', 'destinations', 'alerts', 'dashboards', 'orgs', 'sign-in', 'snippets', 'demo', 'session', 'monitoring', 'http', 'ui',
-]
+const BANDS = {
+  /** Building blocks with no product rules of their own. */
+  platform: ['shared', 'validation', 'visualizations', 'type-registry', 'db', 'assets', 'permissions', 'jobs', 'mail', 'settings', 'session'],
+  /** Who is asking and what they may do. */
+  identity: ['events', 'audit', 'credentials', 'groups', 'users', 'orgs', 'sign-in', 'scim', 'grants', 'favorites'],
+  /** Where answers come from: sources, runs, results, and the workers that run them. */
+  data: ['runners', 'data-sources', 'results', 'executions', 'schedules', 'workers'],
+  /** What people make with the answers. */
+  features: ['queries', 'destinations', 'alerts', 'dashboards', 'rendering', 'reports', 'imports', 'snippets', 'demo', 'monitoring'],
+  /** The web shell's server half (routes/ and islands/ sit on top of it; worker/ beside it). */
+  web: ['http', 'ui'],
+}
+const LAYERS = Object.values(BANDS).flat()
+const bandOf = (domain: string) => Object.entries(BANDS).find(([, ds]) => ds.includes(domain))?.[0]
 
-/** Known debt: imports that run up the layers today ("from -> to"). Remove an entry when its import is gone. */
-const UPWARD_DEBT = new Set<string>([
-  'auth -> orgs', 'auth -> queries', 'auth -> users', 'executions -> workers', 'http -> ui',
-  'users -> groups',
-])
+/**
+ * Kits of small browser-safe modules that islands bundle one by one (a door would put every module, and the
+ * server-only ones, in every bundle): imported file by file. Every other domain is entered by its door.
+ */
+const KITS = new Set(['shared', 'visualizations'])
+const doorOf = (domain: string) => `src/${domain}/index.ts`
+
+/**
+ * Files directly in src/ that belong to the platform band (the rest are composition roots: app, start, create-deps,
+ * main …). src/deps.ts declares what services are given, so it names only platform types.
+ */
+const PLATFORM_FILES = new Set(['src/config.ts', 'src/deps.ts', 'src/errors.ts', 'src/log.ts', 'src/version.ts', 'src/node-version.ts', 'src/object-types.ts', 'src/sign-in-limits.ts'])
 
 /** Where SQL on Sightline's own database may be written: stores, src/db/, and the runners (SQL sent to data sources). */
 const mayHoldSql = (file: string) =>
@@ -115,23 +139,89 @@ describe('project structure', () => {
     }
   })
 
-  it('src/ domains import only the layers below them, so no two domains depend on each other', () => {
-    const upward = new Set<string>()
+  it('src/ domains import only the bands below them, and those before them in their own band', () => {
     for (const file of files('src', /\.tsx?$/)) {
       const from = domainOf(file)
       if (!from) continue
-      expect(LAYERS, `src/${from}/ is not placed in LAYERS`).toContain(from)
+      expect(LAYERS, `src/${from}/ is not placed in BANDS (test/unit/structure.test.ts): add it to its band`).toContain(from)
       for (const target of importsOf(file)) {
         const to = domainOf(target)
         if (!to || to === from) continue
-        expect(LAYERS, `src/${to}/ is not placed in LAYERS`).toContain(to)
-        if (LAYERS.indexOf(to) > LAYERS.indexOf(from)) {
-          upward.add(`${from} -> ${to}`)
-          expect(UPWARD_DEBT.has(`${from} -> ${to}`), `${file} imports ${target}: src/${from}/ sits below src/${to}/ (a folder cycle in the making)`).toBe(true)
-        }
+        expect(LAYERS, `src/${to}/ is not placed in BANDS`).toContain(to)
+        const where = bandOf(to) === bandOf(from) ? `the ${bandOf(from)} band after it` : `the ${bandOf(to)} band, above ${bandOf(from)}`
+        expect(LAYERS.indexOf(to) < LAYERS.indexOf(from), `${file} imports ${target}: src/${to}/ sits in ${where}; move the code to the lower domain or hand it in from above`).toBe(true)
       }
     }
-    expect([...UPWARD_DEBT].filter((e) => !upward.has(e)), 'UPWARD_DEBT entries that no longer apply: delete them').toEqual([])
+  })
+
+  it('configuration, errors, logging and the Deps types import nothing above the platform band', () => {
+    for (const file of PLATFORM_FILES) {
+      for (const target of importsOf(file)) {
+        const to = domainOf(target)
+        const ok = to ? bandOf(to) === 'platform' : PLATFORM_FILES.has(target)
+        expect(ok, `${file} imports ${target}: it belongs to the platform band`).toBe(true)
+      }
+    }
+  })
+
+  it('every domain is entered by its front door, src/<domain>/index.ts, from outside it', () => {
+    const outside = [...sourceFiles(), ...['bench', 'scripts'].flatMap((d) => files(d, /\.tsx?$/)), ...testFiles()]
+    for (const file of outside) {
+      for (const target of importsOf(file)) {
+        const to = domainOf(target)
+        if (!to || to === domainOf(file) || KITS.has(to)) continue
+        expect(target, `${file} imports ${target}: import it from the door ${doorOf(to)} (and export it there if it is not yet)`).toBe(doorOf(to))
+      }
+    }
+  })
+
+  it('a domain\'s own files import each other, never their door (which would load the whole domain into each file)', () => {
+    for (const file of files('src', /\.tsx?$/)) {
+      const domain = domainOf(file)
+      if (!domain || file === doorOf(domain)) continue
+      expect(importsOf(file).includes(doorOf(domain)), `${file} imports its own door ${doorOf(domain)}: import the file itself`).toBe(false)
+    }
+  })
+
+  it('domains read src/deps.ts for its types only (it is composed above them, in start-up)', () => {
+    for (const file of files('src', /\.tsx?$/).filter((f) => domainOf(f))) {
+      const valueImport = /^import\s+(?!type\b)[^'"]*from\s+['"][./]+deps\.ts['"]/m.test(read(file))
+      expect(valueImport, `${file} imports values from src/deps.ts`).toBe(false)
+    }
+  })
+
+  it('doors only re-export their own domain\'s files', () => {
+    for (const domain of LAYERS.filter((d) => !KITS.has(d) && fs.existsSync(path.join(ROOT, doorOf(d))))) {
+      for (const target of importsOf(doorOf(domain))) {
+        expect(domainOf(target), `${doorOf(domain)} re-exports ${target}`).toBe(domain)
+      }
+    }
+  })
+
+  it('no folder cycles: src/ domains, the files directly in src/, routes/, islands/ and worker/ import each other one way only', () => {
+    const folderOf = (file: string) => domainOf(file) ?? (file.startsWith('src/') ? file : file.split('/')[0])
+    const edges = new Map<string, Set<string>>()
+    for (const file of sourceFiles()) {
+      const from = folderOf(file)
+      if (!from) continue
+      for (const target of importsOf(file)) {
+        const to = folderOf(target)
+        if (!to || to === from) continue
+        if (!edges.has(from)) edges.set(from, new Set())
+        edges.get(from)!.add(to)
+      }
+    }
+    // a depth-first walk: a folder met again while still on the path closes a cycle
+    const state = new Map<string, 'open' | 'done'>()
+    const walk = (folder: string, trail: string[]) => {
+      state.set(folder, 'open')
+      for (const next of edges.get(folder) ?? []) {
+        if (state.get(next) === 'open') expect.fail(`folder cycle: ${[...trail.slice(trail.indexOf(next)), folder, next].join(' -> ')}`)
+        if (!state.has(next)) walk(next, [...trail, folder])
+      }
+      state.set(folder, 'done')
+    }
+    for (const folder of edges.keys()) if (!state.has(folder)) walk(folder, [])
   })
 
   it('SQL on our database is written only in stores, src/db/ and migrations', () => {

@@ -1,6 +1,5 @@
 import type { Task } from 'graphile-worker'
-import { checkAlerts, type CheckDeps } from '../../src/alerts/check.ts'
-import { assertCheckAlerts } from '../../src/alerts/tasks.ts'
+import { checkAlerts, type CheckDeps, assertCheckAlerts } from '../../src/alerts/index.ts'
 
 /** A stored result's alerts evaluated (queued by src/alerts/hooks.ts after every stored result that has alerts). */
 export const checkAlertsTask = (deps: CheckDeps): Task => async (payload) => {

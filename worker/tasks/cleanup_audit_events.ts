@@ -1,8 +1,8 @@
 import type { Task } from 'graphile-worker'
-import type { Sql } from '../../src/db/sql.ts'
-import { deleteOldAuditEvents } from '../../src/audit/store.ts'
+import type { Sql } from '../../src/db/index.ts'
+import { deleteOldAuditEvents } from '../../src/audit/index.ts'
 import { log } from '../../src/log.ts'
-import { DEFAULT_SETTINGS } from '../../src/settings/defaults.ts'
+import { DEFAULT_SETTINGS } from '../../src/settings/index.ts'
 
 /**
  * Hourly: what Sightline recorded itself goes once older than the organization's `audit_log_retention_days`

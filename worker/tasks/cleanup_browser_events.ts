@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker'
-import type { Sql } from '../../src/db/sql.ts'
-import { deleteOldBrowserEvents } from '../../src/events/store.ts'
+import type { Sql } from '../../src/db/index.ts'
+import { deleteOldBrowserEvents } from '../../src/events/index.ts'
 import { log } from '../../src/log.ts'
 
 /**

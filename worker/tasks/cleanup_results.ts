@@ -1,8 +1,8 @@
 import type { Task } from 'graphile-worker'
-import type { Sql } from '../../src/db/sql.ts'
-import { deleteFinishedBefore } from '../../src/executions/store.ts'
+import type { Sql } from '../../src/db/index.ts'
+import { deleteFinishedBefore } from '../../src/executions/index.ts'
 import { log } from '../../src/log.ts'
-import { deleteUnused } from '../../src/results/store.ts'
+import { deleteUnused } from '../../src/results/index.ts'
 
 /** Hourly: results no query shows and older than the retention go, batch by batch; old execution rows too. */
 export const cleanupResults = (sql: Sql, retentionDays: number): Task => async () => {

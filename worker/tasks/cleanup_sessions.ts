@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker'
-import { deleteExpiredSessions } from '../../src/auth/store.ts'
-import type { Sql } from '../../src/db/sql.ts'
+import { deleteExpiredSessions } from '../../src/credentials/index.ts'
+import type { Sql } from '../../src/db/index.ts'
 import { log } from '../../src/log.ts'
 
 /** Hourly: drop sessions that have expired, so the table holds only live sign-ins. */

@@ -1,6 +1,5 @@
 import type { Task } from 'graphile-worker'
-import { runDelivery, type DeliveryDeps } from '../../src/alerts/delivery.ts'
-import { assertDeliverAlert } from '../../src/alerts/tasks.ts'
+import { runDelivery, type DeliveryDeps, assertDeliverAlert } from '../../src/alerts/index.ts'
 
 /** One notification to one subscription: claimed, sent once, recorded (decision 0022). */
 export const deliverAlertTask = (deps: DeliveryDeps): Task => async (payload, helpers) => {

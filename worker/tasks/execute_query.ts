@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker'
-import { runExecution, type ExecutionContext } from '../../src/executions/run.ts'
-import { assertExecuteQuery } from '../../src/jobs/tasks.ts'
+import { runExecution, type ExecutionContext } from '../../src/executions/index.ts'
+import { assertExecuteQuery } from '../../src/jobs/index.ts'
 
 /**
  * Runs an execution, then the next ones waiting for the same source while it holds the slot; each row in

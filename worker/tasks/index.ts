@@ -1,39 +1,45 @@
 import type { TaskList } from 'graphile-worker'
-import { alertsOnResultStored } from '../../src/alerts/hooks.ts'
+import { alertsOnResultStored } from '../../src/alerts/index.ts'
 import type { Config } from '../../src/config.ts'
 import type { CoreDeps } from '../../src/deps.ts'
-import type { ExecutionSignals } from '../../src/executions/events.ts'
-import { ResultStoredHooks } from '../../src/executions/result-stored.ts'
-import { scheduledRunEnded } from '../../src/schedules/service.ts'
+import type { ExecutionSignals } from '../../src/db/index.ts'
+import { ResultStoredHooks } from '../../src/executions/index.ts'
+import { scheduledRunEnded } from '../../src/schedules/index.ts'
 import { checkAlertsTask } from './check_alerts.ts'
 import { cleanupBrowserEvents } from './cleanup_browser_events.ts'
 import { cleanupResults } from './cleanup_results.ts'
 import { cleanupSessions } from './cleanup_sessions.ts'
 import { cleanupAuditEvents } from './cleanup_audit_events.ts'
 import { deliverAlertTask } from './deliver_alert.ts'
+import { deliverReportTask } from './deliver_report.ts'
 import { executeQueryTask } from './execute_query.ts'
+import { planReports } from './plan_reports.ts'
 import { refreshQueryTask } from './refresh_query.ts'
 import { refreshSchemaTask } from './refresh_schema.ts'
 import { restartAlertRuns } from './restart_alert_runs.ts'
 import { restartSchedules } from './restart_schedules.ts'
 import { runAlertQueryTask } from './run_alert_query.ts'
+import { runImportTask } from './run_import.ts'
 import { sendFailureReportTask } from './send_failure_report.ts'
 import { sendMailTask } from './send_mail.ts'
+import { sendReportTask } from './send_report.ts'
 
 /** The worker's parts: the core every service needs (never the web process's caches or assets), and its own signals. */
-export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey'> {
+export interface TaskDeps extends Pick<CoreDeps, 'sql' | 'secretKey' | 'features'> {
   config: Pick<Config, 'maxResultRows' | 'maxResultBytes' | 'maxCellBytes' | 'resultRetentionDays' | 'browserEventRetentionDays' | 'mail' | 'baseUrl' | 'port'>
   /** Cancel requests for executions running in this process. */
   cancels: ExecutionSignals
   /** Where features built on executions (alerts) hear of each stored result. */
   resultStored?: ResultStoredHooks
+  /** Finished executions, for reports that refresh their widgets before drawing (absent: drawn as stored). */
+  executionsDone?: ExecutionSignals
 }
 
 /** Every task this worker runs, by identifier. Explicit imports, so Node, Deno and bundles agree. */
 export function taskList(deps: TaskDeps): TaskList {
-  // alerts hear of every result this worker stores (a worker started without hooks, as tests' runOnce, gets its own)
+  // the features hear of every result this worker stores (a worker started without hooks, as tests' runOnce, gets its own)
   const resultStored = deps.resultStored ?? new ResultStoredHooks()
-  resultStored.subscribe(alertsOnResultStored(deps.sql))
+  for (const feature of deps.features) if (feature.onResultStored) resultStored.subscribe(feature.onResultStored(deps.sql))
   // the worker is handed the whole configuration (src/start.ts); its type names only what the other tasks read
   const config = deps.config as Config
   return {
@@ -55,6 +61,13 @@ export function taskList(deps: TaskDeps): TaskList {
     deliver_alert: deliverAlertTask({ sql: deps.sql, secretKey: deps.secretKey, config, retryBaseMs: config.alertRetryBaseMs ?? 10_000 }),
     run_alert_query: runAlertQueryTask(deps.sql, deps.secretKey),
     restart_alert_runs: restartAlertRuns(deps.sql),
+    plan_reports: planReports(deps.sql),
+    send_report: sendReportTask({
+      sql: deps.sql, secretKey: deps.secretKey, config, canRefresh: !!deps.executionsDone,
+      executionsDone: deps.executionsDone as ExecutionSignals,
+    }),
+    deliver_report: deliverReportTask({ sql: deps.sql, secretKey: deps.secretKey, config, retryBaseMs: config.alertRetryBaseMs ?? 10_000 }),
+    run_import: runImportTask(deps.sql, deps.secretKey),
   }
 }
 
@@ -66,4 +79,5 @@ export const crontab = [
   '50 * * * * cleanup_audit_events ?max=1',
   '* * * * * restart_schedules ?max=1',
   '* * * * * restart_alert_runs ?max=1',
+  '* * * * * plan_reports ?max=1',
 ].join('\n')

@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker'
-import { refreshSchema } from '../../src/data-sources/schema-refresh.ts'
-import type { Sql } from '../../src/db/sql.ts'
-import { assertRefreshSchema } from '../../src/jobs/tasks.ts'
+import { refreshSchema } from '../../src/data-sources/index.ts'
+import type { Sql } from '../../src/db/index.ts'
+import { assertRefreshSchema } from '../../src/jobs/index.ts'
 
 /** Read a source's tables and columns and cache them; the job row tells the waiting browser how it went. */
 export const refreshSchemaTask = (sql: Sql, secretKey: string): Task => async (payload) => {

@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker'
-import { restartBrokenAlertRuns } from '../../src/alerts/own-runs.ts'
-import type { Sql } from '../../src/db/sql.ts'
+import { restartBrokenAlertRuns } from '../../src/alerts/index.ts'
+import type { Sql } from '../../src/db/index.ts'
 import { log } from '../../src/log.ts'
 
 /** Every minute: an alert with its own runs whose chain of run jobs broke starts again (src/alerts/own-runs.ts). */

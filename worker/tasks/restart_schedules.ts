@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker'
-import type { Sql } from '../../src/db/sql.ts'
+import type { Sql } from '../../src/db/index.ts'
 import { log } from '../../src/log.ts'
-import { restartBrokenSchedules } from '../../src/schedules/service.ts'
+import { restartBrokenSchedules } from '../../src/schedules/index.ts'
 
 /** Every minute: a scheduled query whose chain of refresh jobs broke (a crash between two links) starts again. */
 export const restartSchedules = (sql: Sql): Task => async () => {

@@ -1,8 +1,8 @@
 import type { Task } from 'graphile-worker'
 import type { MailSettings } from '../../src/config.ts'
-import { assertSendMail } from '../../src/jobs/tasks.ts'
+import { assertSendMail } from '../../src/jobs/index.ts'
 import { log } from '../../src/log.ts'
-import { sendMail } from '../../src/mail/send.ts'
+import { sendMail } from '../../src/mail/index.ts'
 
 /**
  * Send one queued mail. A refusal or an unreachable server throws, so graphile-worker tries again later (with growing

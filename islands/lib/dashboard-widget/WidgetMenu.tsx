@@ -9,12 +9,14 @@ const unavailable = 'block w-full cursor-not-allowed px-3 py-1.5 text-left text-
 /**
  * A chart widget's menu (the established tool's widget menu): Expand, the three downloads of the result the card
  * shows (spec 2 §7, through the query's result files), Refresh when the query runs without parameters, and View
- * Query for those with view_query (spec 2 §6). Downloads are plain links, so the browser saves the file itself.
+ * Query for those with view_query (spec 2 §6). Downloads and Export as PNG are plain links, so the browser saves the file itself.
  */
-export function WidgetMenu({ name, queryId, resultId, canRefresh, canViewQuery, onExpand, onRefresh }: {
+export function WidgetMenu({ name, queryId, resultId, exportHref, canRefresh, canViewQuery, onExpand, onRefresh }: {
   name: string
   queryId: number
   resultId: number | null
+  /** The chart as a picture drawn by the server, with the values the card runs with. */
+  exportHref: string
   canRefresh: boolean
   canViewQuery: boolean
   onExpand: () => void
@@ -42,6 +44,7 @@ export function WidgetMenu({ name, queryId, resultId, canRefresh, canViewQuery, 
                 : <a role="menuitem" className={item} href={`/api/queries/${queryId}/results/${resultId}.${ext}`} download onClick={() => setOpen(false)}>{label}</a>}
             </li>
           ))}
+          <li role="none"><a role="menuitem" className={item} href={exportHref} download onClick={() => setOpen(false)}>{t.exportPng}</a></li>
           {canRefresh && <li role="none"><button type="button" role="menuitem" className={item} onClick={choose(onRefresh)}>{t.refreshWidget}</button></li>}
           {canViewQuery && <li role="none"><a role="menuitem" className={item} href={`/queries/${queryId}`}>{t.viewQuery}</a></li>}
         </ul>

@@ -38,13 +38,7 @@ export interface QueryResult {
   retrieved_at: string
 }
 
-/** A job as /api/jobs/{id} shows it (spec 1 §4: 1 waiting, 2 processing, 3 done, 4 failed). */
-export interface JobJson {
-  id: string
-  status: JobStatus
-  error: string
-  query_result_id: number | null
-}
+export type { ExecutionJobJson } from '../../../src/shared/api/jobs.ts'
 
 export interface SchemaTable {
   name: string

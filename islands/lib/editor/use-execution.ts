@@ -4,7 +4,7 @@ import { texts } from '../../../src/shared/texts.ts'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api, ApiError } from '../api.ts'
 import { toast } from '../bus.ts'
-import type { JobJson, QueryResult } from './types.ts'
+import type { ExecutionJobJson, QueryResult } from './types.ts'
 
 const t = queryTexts.editor
 
@@ -21,7 +21,7 @@ export const RESULT_RETRY_DELAYS_MS = [1000, 2000, 4000]
 export const SILENT_JOB_MS = 10 * 60_000
 
 /** A job as a poll answers it: `updated_at` moves while it is alive; `waiting_reason` when no worker can run it. */
-type PolledJob = JobJson & { updated_at?: string; waiting_reason?: string }
+type PolledJob = ExecutionJobJson
 
 export type ExecutionPhase = 'idle' | 'waiting' | 'processing' | 'loading-result' | 'done' | 'failed'
 
@@ -91,7 +91,7 @@ export class ExecutionMachine {
     const askedAt = this.deps.now()
     this.set({ phase: 'waiting', error: null, jobId: null, cancelling: false, startedAt: askedAt })
     try {
-      const answer = await this.deps.call<{ query_result?: QueryResult; job?: JobJson }>('POST', '/api/query_results', { ...request, max_age: 0 })
+      const answer = await this.deps.call<{ query_result?: QueryResult; job?: ExecutionJobJson }>('POST', '/api/query_results', { ...request, max_age: 0 })
       if (!live()) return
       if (answer.query_result) return this.finish(answer.query_result)
       if (!answer.job) throw new Error(texts.errors.unknown)

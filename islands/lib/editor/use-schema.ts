@@ -3,12 +3,12 @@ import { isFinished, JobStatus } from '../../../src/shared/job-status.ts'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api } from '../api.ts'
 import { toast } from '../bus.ts'
-import type { JobJson, SchemaTable } from './types.ts'
+import type { ExecutionJobJson, SchemaTable } from './types.ts'
 
 /** spec 2 §4: a schema refresh runs as a background job polled every 1000 ms until done. */
 const SCHEMA_POLL_MS = 1000
 
-type SchemaAnswer = { schema: SchemaTable[] } | { job: JobJson }
+type SchemaAnswer = { schema: SchemaTable[] } | { job: ExecutionJobJson }
 
 /** The schema of a data source: the cached one at once, or the outcome of a refresh job (also on demand). */
 export function useSchema(dataSourceId: number | null) {
@@ -27,9 +27,9 @@ export function useSchema(dataSourceId: number | null) {
         let job = answer.job
         while (!isFinished(job.status) && current()) {
           await new Promise((resolve) => setTimeout(resolve, SCHEMA_POLL_MS))
-          job = (await api<{ job: JobJson }>('GET', `/api/jobs/${job.id}`)).job
+          job = (await api<{ job: ExecutionJobJson }>('GET', `/api/jobs/${job.id}`)).job
         }
-        if (job.status === JobStatus.Failure) throw new Error(job.error)
+        if (job.status === JobStatus.Failure) throw new Error(job.error ?? '')
         answer = await api<SchemaAnswer>('GET', `/api/data_sources/${dataSourceId}/schema`)
       }
       if (current() && 'schema' in answer) setSchema(answer.schema)

@@ -1,6 +1,6 @@
 import type { JSX } from 'react'
 import type { ListState } from '../../../src/shared/list/address.ts'
-import type { JobJson, JobMeta, QueueJson, WorkerJson } from '../../../src/shared/monitoring.ts'
+import type { WorkerJobJson, JobMeta, QueueJson, WorkerJson } from '../../../src/shared/monitoring.ts'
 import { texts } from '../../../src/shared/texts.ts'
 import type { DateFormats } from '../../../src/shared/time.ts'
 import type { ListView } from '../list/view.ts'
@@ -50,11 +50,11 @@ export function WorkersTable({ list, workers, formats }: { list: ListView<ListSt
   )
 }
 
-const startTime = (job: JobJson, formats: DateFormats) =>
+const startTime = (job: WorkerJobJson, formats: DateFormats) =>
   job.worker_lost ? t.workerLost : job.started_at ? dateOrNever(job.started_at, formats) : t.waiting
-const metaOf = (job: JobJson): Partial<JobMeta> => job.meta
+const metaOf = (job: WorkerJobJson): Partial<JobMeta> => job.meta
 
-export function QueriesTable({ list, jobs, formats }: { list: ListView<ListState>; jobs: JobJson[]; formats: DateFormats }): JSX.Element {
+export function QueriesTable({ list, jobs, formats }: { list: ListView<ListState>; jobs: WorkerJobJson[]; formats: DateFormats }): JSX.Element {
   const columns = [t.queue, t.queryId, t.orgId, t.dataSourceId, t.userId, t.scheduled, t.startTime, t.enqueueTime]
   return (
     <PagedTable list={list} caption={t.queries} rows={jobs} minWidth="min-w-[52rem]" columns={columns.map((label) => ({ label }))}
@@ -73,7 +73,7 @@ export function QueriesTable({ list, jobs, formats }: { list: ListView<ListState
   )
 }
 
-export function OtherJobsTable({ list, jobs, formats }: { list: ListView<ListState>; jobs: JobJson[]; formats: DateFormats }): JSX.Element {
+export function OtherJobsTable({ list, jobs, formats }: { list: ListView<ListState>; jobs: WorkerJobJson[]; formats: DateFormats }): JSX.Element {
   return (
     <PagedTable list={list} caption={t.otherJobs} rows={jobs} minWidth="min-w-[36rem]" columns={[t.queue, t.jobName, t.startTime, t.enqueueTime].map((label) => ({ label }))}
       row={(job) => (

@@ -1,5 +1,5 @@
 import type { ListState } from '../../../src/shared/list/address.ts'
-import type { JobJson, RqStatusJson } from '../../../src/shared/monitoring.ts'
+import type { WorkerJobJson, RqStatusJson } from '../../../src/shared/monitoring.ts'
 import { texts } from '../../../src/shared/texts.ts'
 import { ADMIN_TABLE, tableSearch } from './list.ts'
 
@@ -27,8 +27,8 @@ export function rqFigures(status: RqStatusJson) {
   const queues = Object.values(status.queues)
   const started = queues.flatMap((q) => q.started)
   // a job runs first, then waits: what runs now is the more urgent to see
-  const jobs: JobJson[] = [...started, ...status.queued_jobs]
-  const isQuery = (job: JobJson) => job.name === 'execute_query'
+  const jobs: WorkerJobJson[] = [...started, ...status.queued_jobs]
+  const isQuery = (job: WorkerJobJson) => job.name === 'execute_query'
   return {
     queues,
     startedCount: started.length,

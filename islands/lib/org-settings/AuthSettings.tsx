@@ -62,6 +62,9 @@ export function AuthSettings({ values, savedPasswordLogin, otherLoginMethod, dom
               <TextField id="org-saml-x509-cert" label={t.samlX509Cert} value={values.auth_saml_x509_cert} multiline onChange={(v) => set({ auth_saml_x509_cert: v })} />
             )}
             <TextField id="org-saml-nameid-format" label={t.samlNameIdFormat} value={values.auth_saml_nameid_format} onChange={(v) => set({ auth_saml_nameid_format: v })} />
+            <TextField id="org-saml-groups-attribute" label={t.samlGroupsAttribute} value={values.auth_saml_groups_attribute}
+              hint={t.samlGroupsAttributeHint} onChange={(v) => set({ auth_saml_groups_attribute: v })} />
+            {values.base_url && <p className="text-sm text-slate-500 dark:text-slate-400">{t.samlSpAddresses(values.base_url)}</p>}
           </div>
         )}
       </Group>

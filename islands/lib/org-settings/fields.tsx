@@ -22,15 +22,36 @@ export interface OrgSettingsValues {
   auth_saml_x509_cert: string
   auth_saml_metadata_url: string
   auth_saml_nameid_format: string
+  auth_saml_groups_attribute: string
   disable_public_urls: boolean
+  auth_oidc_enabled: boolean
+  auth_oidc_issuer_url: string
+  auth_oidc_client_id: string
+  /** Masked ('--------') when one is saved: sent back unchanged, it keeps the saved one. */
+  auth_oidc_client_secret: string
+  auth_oidc_button_label: string
+  auth_oidc_groups_claim: string
+  auth_oidc_group_mappings: Record<string, string>
+  auth_jwt_login_enabled: boolean
+  auth_jwt_auth_issuer: string
+  auth_jwt_auth_audience: string
+  auth_jwt_auth_public_certs_url: string
+  auth_jwt_auth_header_name: string
+  auth_jwt_auth_cookie_name: string
+  audit_log_retention_days: number
+  /** Where reports' schedules are read when they name no time zone of their own ('UTC' by default). */
+  time_zone: string
 }
 
 export const SETTING_KEYS = [
   'date_format', 'time_format', 'base_url', 'hide_plotly_mode_bar', 'feature_show_permissions_control',
   'send_email_on_failed_scheduled_queries', 'multi_byte_search_enabled', 'beacon_consent', 'auth_password_login_enabled',
   'auth_google_apps_domains', 'auth_saml_enabled', 'auth_saml_type', 'auth_saml_sso_url', 'auth_saml_entity_id',
-  'auth_saml_x509_cert', 'auth_saml_metadata_url', 'auth_saml_nameid_format',
+  'auth_saml_x509_cert', 'auth_saml_metadata_url', 'auth_saml_nameid_format', 'auth_saml_groups_attribute',
   'disable_public_urls',
+  'auth_oidc_enabled', 'auth_oidc_issuer_url', 'auth_oidc_client_id', 'auth_oidc_client_secret', 'auth_oidc_button_label',
+  'auth_oidc_groups_claim', 'auth_oidc_group_mappings', 'auth_jwt_login_enabled', 'auth_jwt_auth_issuer', 'auth_jwt_auth_audience',
+  'auth_jwt_auth_public_certs_url', 'auth_jwt_auth_header_name', 'auth_jwt_auth_cookie_name', 'audit_log_retention_days', 'time_zone',
 ] as const satisfies readonly (keyof OrgSettingsValues)[]
 
 /** Only the page's keys, from a full settings object (the server answers with every setting). */

@@ -2,14 +2,13 @@ import { Hono } from 'hono'
 import RqStatus from '../../../islands/RqStatus.tsx'
 import { ADMIN_TABLE } from '../../../islands/lib/monitoring/list.ts'
 import { readTab } from '../../../islands/lib/monitoring/rq.ts'
-import type { Env } from '../../../src/http/env.ts'
-import { signedIn } from '../../../src/http/guards.ts'
-import { rqStatus } from '../../../src/monitoring/service.ts'
+import type { Env } from '../../../src/http/index.ts'
+import { signedIn } from '../../../src/http/index.ts'
+import { rqStatus } from '../../../src/monitoring/index.ts'
 import { readListState } from '../../../src/shared/list/address.ts'
 import { texts } from '../../../src/shared/texts.ts'
 import { dateFormatsOf } from '../../../src/shared/time.ts'
-import { AdminLayout } from '../../../src/ui/AdminLayout.tsx'
-import { renderShellPage } from '../../../src/ui/Page.tsx'
+import { AdminLayout, renderShellPage } from '../../../src/ui/index.ts'
 
 /**
  * RQ Status (spec 3 §2), super admins only. The server never sees the hash, so it draws the tab `?tab=` names

@@ -1,15 +1,14 @@
 import { Hono } from 'hono'
 import OutdatedQueries from '../../../islands/OutdatedQueries.tsx'
 import { OUTDATED_LIST } from '../../../islands/lib/monitoring/outdated.ts'
-import type { Env } from '../../../src/http/env.ts'
-import { signedIn } from '../../../src/http/guards.ts'
-import { outdatedQueries } from '../../../src/monitoring/service.ts'
+import type { Env } from '../../../src/http/index.ts'
+import { signedIn } from '../../../src/http/index.ts'
+import { outdatedQueries } from '../../../src/monitoring/index.ts'
 import { readListState } from '../../../src/shared/list/address.ts'
 import { outdatedRow, type OutdatedQuery } from '../../../src/shared/monitoring.ts'
 import { texts } from '../../../src/shared/texts.ts'
 import { dateFormatsOf } from '../../../src/shared/time.ts'
-import { AdminLayout } from '../../../src/ui/AdminLayout.tsx'
-import { renderShellPage } from '../../../src/ui/Page.tsx'
+import { AdminLayout, renderShellPage } from '../../../src/ui/index.ts'
 
 /**
  * Outdated Queries (spec 3 §2), super admins only: the whole list, trimmed to what its table shows (no query text

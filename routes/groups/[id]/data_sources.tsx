@@ -1,15 +1,13 @@
 import { Hono } from 'hono'
 import GroupDataSources from '../../../islands/GroupDataSources.tsx'
-import { listDataSources } from '../../../src/data-sources/service.ts'
+import { listDataSources, groupDataSources } from '../../../src/data-sources/index.ts'
 import { NotFound } from '../../../src/errors.ts'
-import { groupDataSources, visibleGroup } from '../../../src/groups/service.ts'
-import type { Env } from '../../../src/http/env.ts'
-import { signedIn } from '../../../src/http/guards.ts'
-import { idParam } from '../../../src/http/validate.ts'
-import { requireAdmin } from '../../../src/permissions/require.ts'
+import { visibleGroup } from '../../../src/groups/index.ts'
+import type { Env } from '../../../src/http/index.ts'
+import { signedIn, idParam } from '../../../src/http/index.ts'
+import { requireAdmin } from '../../../src/permissions/index.ts'
 import { texts } from '../../../src/shared/texts.ts'
-import { GroupFrame } from '../../../src/ui/GroupFrame.tsx'
-import { renderShellPage } from '../../../src/ui/Page.tsx'
+import { GroupFrame, renderShellPage } from '../../../src/ui/index.ts'
 
 const t = texts.groups
 

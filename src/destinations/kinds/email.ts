@@ -1,4 +1,4 @@
-import { sendMail } from '../../mail/send.ts'
+import { sendMail } from '../../mail/index.ts'
 import { destinationTexts } from '../../shared/destination-texts.ts'
 import { DeliveryFailed } from '../delivery-failed.ts'
 import { defaultSubject, DEFAULT_MAIL_BODY, DEFAULT_MAIL_TEXT, DEFAULT_SUBJECT_TEMPLATE, renderTemplate } from '../template.ts'

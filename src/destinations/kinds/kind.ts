@@ -1,5 +1,5 @@
 import type { MailSettings } from '../../config.ts'
-import type { ConfiguredType } from '../../type-registry/registry.ts'
+import type { ConfiguredType } from '../../type-registry/index.ts'
 import type { AlertNotification, DeliveryAnswer } from '../notification.ts'
 import type { CustomTexts, Escaping } from '../template.ts'
 

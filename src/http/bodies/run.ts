@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { AdhocRunInput } from '../../executions/requests.ts'
-import type { SavedRunInput } from '../../queries/run-saved.ts'
+import type { AdhocRunInput } from '../../executions/index.ts'
+import type { SavedRunInput } from '../../queries/index.ts'
 import { LIMITS, tooLong, validate } from '../validate.ts'
 
 /** The request bodies that run queries, as the browser and API clients send them, turned into the services' plain input. */

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { principalForApiKey, principalForSession } from '../../auth/service.ts'
-import { currentOrg } from '../../orgs/service.ts'
+import { principalForApiKey, principalForSession } from '../../credentials/index.ts'
+import { currentOrg } from '../../orgs/index.ts'
 import { CSRF_COOKIE, SESSION_COOKIE } from '../cookies.ts'
 import type { Env } from '../env.ts'
 

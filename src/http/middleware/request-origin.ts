@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { withRequestOrigin } from '../../events/request-origin.ts'
+import { withRequestOrigin } from '../../events/index.ts'
 import { clientIp } from '../client-ip.ts'
 import type { Env } from '../env.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Cell, Column } from '../../runners/runner.ts'
+import type { Cell, Column } from '../../runners/index.ts'
 import { delimitedStream, type DelimitedOptions } from './csv.ts'
 import { bytesOf, column } from './test-support.ts'
 import { seededRandom } from '../../visualizations/sample.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Cell, Column } from '../../runners/runner.ts'
-import { DATE_FORMATS, TIME_FORMATS } from '../../settings/defaults.ts'
+import type { Cell, Column } from '../../runners/index.ts'
+import { DATE_FORMATS, TIME_FORMATS } from '../../settings/index.ts'
 import { delimitedStream, type DelimitedOptions } from './csv.ts'
 import { bytesOf, column, fixedSource, textOf } from './test-support.ts'
 

@@ -4,7 +4,7 @@
  * same rules with a tab delimiter (python's `csv` with `delimiter='\t'`), so a tab, quote or line break inside a value
  * survives a round trip instead of being dropped or escaped in some tool-specific way. No byte-order mark, as there.
  */
-import type { Cell, Column } from '../../runners/runner.ts'
+import type { Cell, Column } from '../../runners/index.ts'
 import { ByteWriter } from '../../shared/byte-writer.ts'
 import { DelimitedFromJson } from './csv-from-json.ts'
 import { compileFormat, DateTimeFields } from './datetime.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Cell } from '../../runners/runner.ts'
+import type { Cell } from '../../runners/index.ts'
 import { queryResultJsonStream, type QueryResultMeta } from './json.ts'
 import { column, fixedSource, textOf } from './test-support.ts'
 

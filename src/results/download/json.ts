@@ -2,7 +2,7 @@
  * The `.json` download: the established tool's `{"query_result": {...}}` body, with `data.rows` as objects keyed by
  * column name (its stored and wire shape), streamed row by row so the document is never whole in memory.
  */
-import type { Cell, Column } from '../../runners/runner.ts'
+import type { Cell, Column } from '../../runners/index.ts'
 import { ByteWriter } from '../../shared/byte-writer.ts'
 import { pullStream } from './pull-stream.ts'
 

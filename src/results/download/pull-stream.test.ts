@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Cell, Column } from '../../runners/runner.ts'
+import type { Cell, Column } from '../../runners/index.ts'
 import { delimitedStream } from './csv.ts'
 import { queryResultJsonStream } from './json.ts'
 import { column, lazySource, type TrackedSource } from './test-support.ts'

@@ -1,5 +1,5 @@
 /** Sources and readers shared by the download format tests. */
-import type { Cell, Column } from '../../runners/runner.ts'
+import type { Cell, Column } from '../../runners/index.ts'
 
 export function column(name: string, type: Column['type'] = 'string'): Column {
   return { name, friendly_name: name, type }

@@ -2,7 +2,7 @@ import zlib from 'node:zlib'
 import ExcelJS from 'exceljs'
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import type { Cell, Column } from '../../runners/runner.ts'
+import type { Cell, Column } from '../../runners/index.ts'
 import { bytesOf, column, fixedSource, lazySource } from './test-support.ts'
 import { xlsxStream } from './xlsx.ts'
 

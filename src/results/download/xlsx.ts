@@ -7,20 +7,12 @@
  * and `datetime` values become real Excel dates (serial numbers shown `yyyy-mm-dd` / `yyyy-mm-dd hh:mm:ss`, in UTC),
  * so they sort and compute as dates; values Excel cannot hold as dates (before 1900-03-01, or unparsable) stay text.
  */
-import type { Cell, Column } from '../../runners/runner.ts'
+import type { Cell, Column } from '../../runners/index.ts'
 import { ByteWriter } from '../../shared/byte-writer.ts'
 import { DAY, DateTimeFields, daysFromCivil, HOUR, MILLISECOND, MINUTE, MONTH, SECOND, YEAR } from './datetime.ts'
 import { pullStream } from './pull-stream.ts'
 import { ZipWriter } from './zip.ts'
-import {
-  columnLetters,
-  hasOuterWhitespace,
-  PACKAGE_PARTS,
-  SHEET_END,
-  SHEET_PATH,
-  SHEET_START,
-  writeXmlText,
-} from './xlsx-parts.ts'
+import { columnLetters, hasOuterWhitespace, PACKAGE_PARTS, SHEET_END, SHEET_PATH, SHEET_START, writeXmlText } from './xlsx-parts.ts'
 
 /** Excel's sheet size: 1,048,576 rows (the header is one) and 16,384 columns; more would not open. */
 const MAX_SHEET_ROWS = 1_048_576

@@ -1,6 +1,6 @@
 import type { CSSProperties, JSX } from 'react'
 import { ui } from '../../../islands/lib/ui.ts'
-import { GRID_VIEW, type WidgetView } from '../../dashboards/view.ts'
+import { GRID_VIEW, type WidgetView } from '../../dashboards/index.ts'
 import DashboardWidget from '../../../islands/DashboardWidget.tsx'
 import { cardData, serverDrawing } from '../../../islands/lib/dashboard-widget/types.ts'
 import { dashboardTexts as t } from '../../shared/dashboard-texts.ts'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
-import type { DashboardJson } from '../../dashboards/details.ts'
-import type { Principal } from '../../permissions/principal.ts'
-import { DEFAULT_SETTINGS } from '../../settings/defaults.ts'
+import type { DashboardJson } from '../../dashboards/index.ts'
+import type { Principal } from '../../permissions/index.ts'
+import { DEFAULT_SETTINGS } from '../../settings/index.ts'
 import { dashboardHeaderProps } from './header-props.ts'
 
 const person = (id: number, permissions: string[]): Principal => ({

@@ -1,10 +1,10 @@
 import type { DashboardHeaderProps } from '../../../islands/lib/dashboard/types.ts'
 import type { Config } from '../../config.ts'
-import type { DashboardJson } from '../../dashboards/details.ts'
-import { allowed, isAdminOrOwner } from '../../permissions/can.ts'
-import type { Principal } from '../../permissions/principal.ts'
-import { clientConfig } from '../../session/client-config.ts'
-import type { OrgSettings } from '../../settings/defaults.ts'
+import type { DashboardJson } from '../../dashboards/index.ts'
+import { allowed, isAdminOrOwner } from '../../permissions/index.ts'
+import type { Principal } from '../../permissions/index.ts'
+import { clientConfig } from '../../session/index.ts'
+import type { OrgSettings } from '../../settings/index.ts'
 
 /**
  * The header island's props: the dashboard's own fields (no widgets: they are on the page already), the caller's

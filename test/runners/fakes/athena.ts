@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { signV4 } from '../../../src/runners/aws-sign.ts'
+import { signV4 } from '../../../src/runners/index.ts'
 
 /**
  * Athena and Glue as their API references document them (JSON 1.1, `X-Amz-Target`): StartQueryExecution →

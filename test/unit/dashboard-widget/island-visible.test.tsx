@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { serverDrawing } from '../../../islands/lib/dashboard-widget/types.ts'
-import { renderDocument } from '../../../src/http/render.tsx'
+import { renderDocument } from '../../../src/http/index.ts'
 import { island } from '../../../src/shared/island.tsx'
 
 const manifest = { css: '/static/app.css', boot: '/static/boot.js', islands: { Card: { file: '/static/Card.js', imports: [] }, Now: { file: '/static/Now.js', imports: [] } } }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../islands/lib/api.ts'
-import type { JobJson, QueryResult } from '../../../islands/lib/editor/types.ts'
+import type { ExecutionJobJson, QueryResult } from '../../../islands/lib/editor/types.ts'
 import { ExecutionMachine, initialExecution, SILENT_JOB_MS, SLOW_POLL_MS, type ExecutionDeps, type ExecutionState } from '../../../islands/lib/editor/use-execution.ts'
 
 const REQUEST = { query: 'select 1', data_source_id: 1, parameters: {}, apply_auto_limit: true, query_id: null }
 const RESULT: QueryResult = { id: 7, data: { columns: [{ name: 'n', type: 'integer' }], rows: [{ n: 1 }] }, runtime: 0.1, retrieved_at: '2026-01-01T00:00:00Z' }
-const job = (status: JobJson['status'], o: Partial<JobJson> = {}): JobJson => ({ id: 'job-1', status, error: '', query_result_id: null, ...o })
+const job = (status: ExecutionJobJson['status'], o: Partial<ExecutionJobJson> = {}): ExecutionJobJson => ({ id: 'job-1', status, error: '', query_result_id: null, ...o })
 
 /** A fake server answering each call from a script, recording the calls and the waits in between. */
 function fakeWorld(answers: Record<string, (() => unknown)[]>, clock = { ms: 1000 }) {

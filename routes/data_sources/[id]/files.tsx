@@ -1,0 +1,31 @@
+import { Hono } from 'hono'
+import { deleteSourceFile, uploadSourceFile } from '../../../src/data-sources/index.ts'
+import { HttpError, NotFound } from '../../../src/errors.ts'
+import type { Env } from '../../../src/http/index.ts'
+import { signedIn, uploadedFiles, uploadLimit, idParam } from '../../../src/http/index.ts'
+import { requireAdmin } from '../../../src/permissions/index.ts'
+import { renderDataSourcePage } from '../../../src/ui/index.ts'
+
+/**
+ * The forms of a Files source's page: upload and delete, then back to the page's Files section; a refused upload
+ * shows the page again with the reason above the form.
+ */
+export default new Hono<Env>()
+  .post('/data_sources/:id{[0-9]+}/files', async (c, next) => {
+    requireAdmin(signedIn(c).principal)
+    await next()
+  }, uploadLimit(), async (c) => {
+    const id = idParam(c.req.param('id'), NotFound)
+    try {
+      for (const file of await uploadedFiles(c)) await uploadSourceFile(c.get('deps'), signedIn(c).principal, id, file.name, file.content)
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 400) return renderDataSourcePage(c, id, { filesError: error.message })
+      throw error
+    }
+    return c.redirect(`/data_sources/${id}#files`, 303)
+  })
+  .post('/data_sources/:id{[0-9]+}/files/:table/delete', async (c) => {
+    const id = idParam(c.req.param('id'), NotFound)
+    await deleteSourceFile(c.get('deps'), signedIn(c).principal, id, c.req.param('table'))
+    return c.redirect(`/data_sources/${id}#files`, 303)
+  })

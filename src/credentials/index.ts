@@ -1,0 +1,16 @@
+/** The front door of src/credentials/: what the rest of Sightline may use of it (the structure test keeps it so). */
+
+export { apiKeyHash, revealApiKey, sealApiKey, storedApiKey } from './api-keys.ts'
+export type { StoredApiKey } from './api-keys.ts'
+export { checkCurrentPassword } from './current-password.ts'
+export { busyMessage, passwordHashing } from './hash-gate.ts'
+export type { Rank } from './hash-gate.ts'
+export { hashPassword, MIN_PASSWORD_LENGTH, noAccountHash, usePasswordCost, verifyPassword } from './passwords.ts'
+export { openSecret, sealSecret } from './sealed-secrets.ts'
+export { resolveSecretKey } from './secret-key.ts'
+export { csrfTokenFor, openSession, principalForApiKey, principalForSession, principalForShareKey, principalToRunAs, REMEMBER_TTL_SECONDS, signOut } from './service.ts'
+export { claimSignInAttempt, deleteExpiredSessions, deleteSignInAttemptsBefore, dropSignInAttempt, forgetSignInFailures, hasSessionFrom, legacyPlainApiKeys, sealLegacyApiKeys } from './store.ts'
+export { DEFAULT_SIGN_IN_LIMITS, signInVerdict } from './throttle.ts'
+export type { AttemptCounts, SignInLimits, Verdict } from './throttle.ts'
+export { generateApiKey, hmac, randomToken, safeEqual, sha256 } from './tokens.ts'
+export { waitText } from './wait-text.ts'

@@ -1,0 +1,17 @@
+/** The front door of src/dashboards/: what the rest of Sightline may use of it (the structure test keeps it so). */
+
+export { canEditDashboard, getDashboardRow, getDashboardRowByAddress, getDashboardRowBySlug } from './access.ts'
+export { dashboardAcl, dashboardGrantCheck, grantDashboardAccess, revokeDashboardAccess } from './acl.ts'
+export type { DashboardJson } from './details.ts'
+export { openQueryBySharedDashboard, removeWidgetsOfArchivedQuery } from './hooks.ts'
+export { publicDashboardJson, sharedDetails, sharedIdentity, sharedMaxAge } from './public.ts'
+export { slugify } from './serialize.ts'
+export { archiveDashboard, createDashboard, dashboardTags, forkDashboard, getDashboard, listDashboards, recentDashboards, recordDashboardView, setDashboardFavorite, updateDashboard } from './service.ts'
+export type { DashboardListKind } from './service.ts'
+export { dashboardShareable, mayManageSharing, PUBLIC_MIN_MAX_AGE, shareDashboard, sharedDashboard, shareFieldsFor, unshareDashboard, widgetResultsCaller } from './sharing.ts'
+export { countDashboards } from './store.ts'
+export type { DashboardRow } from './store.ts'
+export { dashboardView, drawDashboard, GRID_VIEW } from './view.ts'
+export type { ParametersView, WidgetView } from './view.ts'
+export { drawingInput, storedResultFor, widgetDrawing } from './widget-results.ts'
+export { createWidget, deleteWidget, updateWidget } from './widgets.ts'

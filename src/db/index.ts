@@ -1,0 +1,17 @@
+/** The front door of src/db/: what the rest of Sightline may use of it (the structure test keeps it so). */
+
+export { ADVISORY_LOCK } from './advisory-locks.ts'
+export { copyByteaColumn } from './binary-copy.ts'
+export { CacheBus, SharedCache } from './cache.ts'
+export { copyOut, readToEnd } from './copy-stream.ts'
+export { alive, freePort, useEmbeddedPostgres } from './embedded.ts'
+export type { EmbeddedPostgres } from './embedded.ts'
+export { DatabaseHealth, isConnectionError } from './health.ts'
+export { countedPage, orderBy } from './list-page.ts'
+export type { CountedPage, Fragment, Paging } from './list-page.ts'
+export { migrate, readMigrations } from './migrate.ts'
+export { CANCEL_CHANNEL, DONE_CHANNEL, ExecutionSignals } from './signals.ts'
+export { asyncCommitUrl, connect, splitHostParameter, withAsyncCommit } from './sql.ts'
+export type { Db, Sql, Tx } from './sql.ts'
+export { superviseEmbedded } from './supervise.ts'
+export type { Supervisor } from './supervise.ts'

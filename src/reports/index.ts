@@ -1,0 +1,17 @@
+/** The front door of src/reports/: what the rest of Sightline may use of it (the structure test keeps it so). */
+
+export { runReportDelivery } from './delivery.ts'
+export type { ReportDeliveryDeps } from './delivery.ts'
+export { subscribeDialogProps } from './dialog.ts'
+export { removeReportsOfArchivedQuery } from './hooks.ts'
+export { reportImage } from './images.ts'
+export { listRows } from './list-rows.ts'
+export { planDueReports } from './plan.ts'
+export { deleteExpiredImages } from './send-store.ts'
+export { runSend } from './send.ts'
+export type { SendDeps } from './send.ts'
+export { createSubscription, deleteSubscription, getSubscription, listSubscriptions, sendNow, subscriptionDeliveries, updateSubscription } from './service.ts'
+export { imageToken, unsubscribeToken } from './signed-links.ts'
+export { assertDeliverReport, assertSendReport } from './tasks.ts'
+export { applyUnsubscribe, describeUnsubscribe } from './unsubscribe.ts'
+export type { UnsubscribeState } from './unsubscribe.ts'

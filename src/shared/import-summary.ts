@@ -1,0 +1,58 @@
+/**
+ * An import run's report read as rows of a summary table, one per kind: the same rows in the terminal (the CLI) and on
+ * the admin page, from the JSON of GET api/imports/{id}.
+ */
+export interface ImportSummaryRow {
+  kind: string
+  brought: number
+  updated: number
+  skipped: number
+  fillIn: number
+}
+
+export interface ImportRunJson {
+  id: number
+  from_url: string
+  status: 'queued' | 'running' | 'done' | 'failed'
+  dry_run: boolean
+  keep_ids: boolean
+  origin_version: string | null
+  progress: Record<string, { done: number; total: number }>
+  report: {
+    kinds?: Record<string, { brought: number; updated: number; skipped: { id: string; name: string; why: string }[]; fill_in: { id: string; name: string; what: string }[]; notes: string[] }>
+    notes?: string[]
+    refreshes_queued?: number
+    reading?: string
+  }
+  error: string | null
+  created_at: string
+  finished_at: string | null
+}
+
+export const importTexts = {
+  title: 'Import',
+  intro: 'Bring users, groups, data sources, queries, dashboards and alerts across from a running instance of the established tool (any version). The old instance is only read.',
+  fromUrl: 'Address of the old instance',
+  apiKey: "An admin's API key on the old instance",
+  apiKeyHint: 'Kept only while the import runs, never shown again.',
+  dryRun: 'Dry run (write nothing, show what would come across)',
+  keepIds: 'Keep ids (only when Sightline holds no queries or dashboards yet, so old links keep working)',
+  start: 'Start import',
+  starting: 'Starting…',
+  status: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' } as Record<string, string>,
+  reading: (phase: string) => `Reading ${phase.replace(/_/g, ' ')} from the old instance…`,
+  columns: { kind: 'Kind', brought: 'Brought', updated: 'Updated', skipped: 'Skipped', fillIn: 'To fill in' },
+  skippedTitle: 'Skipped, and why',
+  fillInTitle: 'To fill in by hand',
+  notesTitle: 'Notes',
+  refreshes: (n: number) => `${n} dashboard ${n === 1 ? 'query was' : 'queries were'} queued to run.`,
+  pastRuns: 'Past runs',
+  none: 'No import has run yet.',
+  dryRunDone: 'Dry run: nothing was written.',
+} as const
+
+export function summaryRows(run: Pick<ImportRunJson, 'report'>): ImportSummaryRow[] {
+  return Object.entries(run.report.kinds ?? {})
+    .map(([kind, k]) => ({ kind, brought: k.brought, updated: k.updated, skipped: k.skipped.length, fillIn: k.fill_in.length }))
+    .filter((r) => r.brought + r.updated + r.skipped + r.fillIn > 0)
+}

@@ -1,0 +1,18 @@
+/** The front door of src/users/: what the rest of Sightline may use of it (the structure test keeps it so). */
+
+export { acceptUserLink, linkHolder, linkPageTexts } from './accept-link.ts'
+export type { LinkHolder, UserTokenPurpose } from './accept-link.ts'
+export { createUser, deleteUser, disableUser, enableUser, reinviteUser, resetPasswordLink } from './admin.ts'
+export { timeAgo } from './display.ts'
+export { claimForgotRequest, FORGOT_LIMITS, forgotTexts, requestPasswordReset } from './forgot.ts'
+export { addMemberToGroup, groupMembers, removeMemberFromGroup } from './group-members.ts'
+export { identicon } from './identicon.ts'
+export { checkUserLink, issueUserLink, LINK_LIFETIME_MS, redeemUserLink } from './links.ts'
+export { ACCOUNT_MAILS_PER_HOUR, mailBudgetTexts } from './mail-budget.ts'
+export { profileImageUrl, userJson } from './serialize.ts'
+export { canListUsers, getUser, listUsersPage, parseUserListQuery, regenerateUserApiKey, updateUser, USER_ORDERS } from './service.ts'
+export type { UserJson, UserOrder } from './service.ts'
+export { endAllSessions, endSession, listSessions } from './sessions.ts'
+export { deleteUserSessions, deleteUserTokens, findUserByEmail, findUserById, insertUser, markExternallySignedIn, replaceApiKey, replaceUserGroups, setUserDisabled, updateUserFields, usersByIds } from './store.ts'
+export type { UserRow } from './store.ts'
+export { requestEmailVerification, verifyEmail, verifyTexts } from './verify-email.ts'
