@@ -4,11 +4,13 @@
  * runner's own cost: every page is parsed, its rows converted and passed through the stored result's caps into the
  * JSON pieces a result is stored as (the database write itself is left out). Prints, per kind: rows, time, the
  * peak RSS of the process meanwhile (sampled every 20 ms) and how long a cancel took to reach the fake service.
+ * RSS does not shrink between kinds: `BENCH_KINDS=trino` measures one kind in a process of its own.
  */
 import { setupServer } from 'msw/node'
 import { ResultCaps } from '../src/results/index.ts'
-import { bigqueryRunner, xpackSqlRunner, openDistroSqlRunner, snowflakeRunner, setSourceResolve, prestoRunner, trinoRunner } from '../src/runners/index.ts'
+import { athenaRunner, bigqueryRunner, xpackSqlRunner, openDistroSqlRunner, snowflakeRunner, setSourceResolve, prestoRunner, trinoRunner } from '../src/runners/index.ts'
 import type { Runner, RunnerConfig } from '../src/runners/index.ts'
+import { fakeAthena } from '../test/runners/fakes/athena.ts'
 import { fakeBigQuery } from '../test/runners/fakes/bigquery.ts'
 import { fakeElasticsearch } from '../test/runners/fakes/elasticsearch.ts'
 import { fakeSnowflake } from '../test/runners/fakes/snowflake.ts'
@@ -20,7 +22,8 @@ const presto = fakeTrino({ origin: 'http://198.51.100.22:8080', prefix: 'X-Prest
 const es = fakeElasticsearch({ origin: 'http://198.51.100.40:9200' })
 const bq = fakeBigQuery({ project: 'acme-analytics' })
 const sf = fakeSnowflake({ origin: 'https://xy12345.snowflakecomputing.com', account: 'xy12345', user: 'bench', partitionRows: 10_000 })
-const server = setupServer(...trino.handlers, ...presto.handlers, ...es.handlers, ...bq.handlers, ...sf.handlers)
+const aws = fakeAthena({ region: 'eu-west-1', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'bench-secret' })
+const server = setupServer(...trino.handlers, ...presto.handlers, ...es.handlers, ...bq.handlers, ...sf.handlers, ...aws.handlers)
 server.listen({ onUnhandledFrame: 'error' })
 setSourceResolve(async () => [{ address: '198.51.100.60', family: 4 }])
 
@@ -49,6 +52,8 @@ const kinds: Kind[] = [
     slow: 'SELECT slow FROM shop.events', stopped: () => bq.cancelled('SELECT slow'), started: () => bq.running('SELECT slow') },
   { name: 'snowflake', runner: snowflakeRunner, config: { account: 'xy12345', user: 'bench', private_key_File: sf.privateKeyFile, warehouse: 'W', database: 'D' },
     large: `SELECT N, LABEL FROM NUMBERS LIMIT ${ROWS}`, slow: 'SELECT SLOW FROM EVENTS', stopped: () => sf.cancelled('SELECT SLOW'), started: () => sf.running('SELECT SLOW') },
+  { name: 'athena', runner: athenaRunner, config: { region: 'eu-west-1', aws_access_key: 'AKIDEXAMPLE', aws_secret_key: 'bench-secret', s3_staging_dir: 's3://r/' },
+    large: `SELECT n, label FROM numbers LIMIT ${ROWS}`, slow: 'SELECT slow FROM events', stopped: () => aws.stopped('SELECT slow'), started: () => aws.running('SELECT slow') },
 ]
 
 const MB = 1024 * 1024
@@ -87,7 +92,7 @@ async function cancel(kind: Kind) {
     })
     .catch(() => {})
   while (!kind.started()) await tick()
-  if (kind.name !== 'bigquery' && kind.name !== 'snowflake') await new Promise((r) => setTimeout(r, 50)) // rows are streaming by now
+  if (!['bigquery', 'snowflake', 'athena'].includes(kind.name)) await new Promise((r) => setTimeout(r, 50)) // rows are streaming by now
   controller.abort()
   const aborted = performance.now()
   while (!kind.stopped()) await tick()

@@ -179,6 +179,15 @@ const marks: Record<string, Mark> = {
       </g>
     ),
   },
+  athena: {
+    tile: '#232f3e',
+    glyph: (
+      <g {...stroke} stroke="#ff9900" strokeWidth={2.2}>
+        {/* a column's capital over a query's lines */}
+        <path d="M10 13h20M12 13v15M20 13v15M28 13v15M9 30h22M14 9.5h12" />
+      </g>
+    ),
+  },
   database: {
     tile: '#64748b',
     glyph: (

@@ -3,6 +3,8 @@
 export { systemResolve } from './address-guard.ts'
 export type { Resolve, ResolvedAddress } from './address-guard.ts'
 export { annotationOf, withoutAnnotation } from './annotate.ts'
+export { athenaRunner } from './athena.ts'
+export { signV4 } from './aws-sign.ts'
 export { applyAutoLimit } from './auto-limit.ts'
 export { bigqueryRunner } from './bigquery.ts'
 export { BUNDLED_PREFIX, provideBundledDatabase } from './bundled-databases.ts'

@@ -1,3 +1,4 @@
+import { athenaRunner } from './athena.ts'
 import { bigqueryRunner } from './bigquery.ts'
 import { clickhouseRunner } from './clickhouse.ts'
 import { databricksRunner } from './databricks.ts'
@@ -77,7 +78,7 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
  */
 export const dataSourceTypes = typeRegistry<Runner>({
   types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner, trinoRunner, prestoRunner,
-    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner, snowflakeRunner, filesRunner]
+    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner, snowflakeRunner, filesRunner, athenaRunner]
     .map(withAnnotationSwitch)
     .map(withExecutionOptions),
   secretsPurpose: 'data-source-secrets',
