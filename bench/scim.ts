@@ -63,6 +63,21 @@ try {
   for (let start = 1; start <= USERS; start += 100) await timed('page', () => scim('GET', `/Users?startIndex=${start}&count=100`))
   const end = performance.now()
 
+  // a deactivation on one web process, and how long until a second web process of the same installation refuses the
+  // user's key that it has just accepted (its cache of callers is told through the database's NOTIFY)
+  const second = await sightline.another({ SIGHTLINE_PROCESS: 'web' })
+  const refusedAfter: number[] = []
+  for (const id of ids.slice(0, 20)) {
+    // people provisioned by SCIM get a key once they first sign in; an admin makes one here
+    const { api_key: key } = await admin.api<{ api_key: string }>('POST', `/api/users/${id}/regenerate_api_key`)
+    const accepted = async () => (await fetch(`${second}/api/session`, { headers: { authorization: `Key ${key}` } })).status === 200
+    if (!(await accepted())) throw new Error(`user ${id}'s key is not accepted before the deactivation`)
+    await scim('PATCH', `/Users/${id}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'active', value: false }] })
+    const patched = performance.now()
+    while (await accepted()) if (performance.now() - patched > 5_000) throw new Error(`user ${id} is still accepted 5 s after the deactivation`)
+    refusedAfter.push(performance.now() - patched)
+  }
+
   const stats = (xs: number[]) => ({ n: xs.length, p50Ms: round(percentile(xs, 0.5)), p95Ms: round(percentile(xs, 0.95)), maxMs: round(Math.max(...xs)) })
   figures.scim_provisioning = {
     users: USERS, groups: GROUPS, membersPerGroup: PER_GROUP,
@@ -70,6 +85,7 @@ try {
     groupsSeconds: round((groupsDone - usersDone) / 1000), readBackSeconds: round((end - groupsDone) / 1000),
     targetSeconds: 30,
     requests: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, stats(v)])),
+    deactivationRefusedOnSecondWebProcess: { ...stats(refusedAfter), targetMs: 1000 },
   }
   console.log(JSON.stringify(figures, null, 2))
   fs.writeFileSync(path.join(import.meta.dirname, 'scim.json'), JSON.stringify(figures, null, 2) + '\n')

@@ -76,6 +76,8 @@ export interface BenchSightline {
   admin: HttpSession
   /** Sightline's process id, for reading its memory. */
   pid: number
+  /** Another process of the same installation (its role from `env`), on a port of its own; stopped with this one. */
+  another(env: NodeJS.ProcessEnv): Promise<string>
   stop(): Promise<void>
 }
 
@@ -90,20 +92,29 @@ export async function startBenchSightline(label: string, env: NodeJS.ProcessEnv 
   const sql = connect(pg.url, { max: 2 })
   const port = await freePort()
   const base = `http://${HOST}:${port}`
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const start = (port: number, extra: NodeJS.ProcessEnv): ChildProcess => spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env, NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'warn', DATABASE_URL: pg.url, SIGHTLINE_PROCESS: 'all',
-      PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root, SIGHTLINE_BASE_URL: base, ...env,
+      PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root, SIGHTLINE_BASE_URL: base, ...env, ...extra,
     },
   })
+  const child = start(port, {})
+  const children = [child]
+  const another = async (extra: NodeJS.ProcessEnv) => {
+    const otherPort = await freePort()
+    children.push(start(otherPort, extra))
+    const url = `http://${HOST}:${otherPort}`
+    for (let i = 0; i < 1800 && !(await fetch(`${url}/ping`).then((r) => r.ok, () => false)); i++) await sleep(100)
+    return url
+  }
   let stopped = false
   const stop = async () => {
     if (stopped) return
     stopped = true
-    if (child.exitCode === null) {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
+    for (const c of children.filter((c) => c.exitCode === null)) {
+      c.kill('SIGTERM')
+      await new Promise((resolve) => c.once('exit', resolve))
     }
     await sql.end()
     await pg.release()
@@ -117,7 +128,7 @@ export async function startBenchSightline(label: string, env: NodeJS.ProcessEnv 
       method: 'POST', redirect: 'manual', body: new URLSearchParams(ADMIN), headers: { 'content-type': 'application/x-www-form-urlencoded' },
     }))
     if (!admin.csrf) admin.keep(await fetch(`${base}/api/session`, { headers: { cookie: admin.cookie } }))
-    return { base, sql, databaseUrl: pg.url, admin, pid: child.pid!, stop }
+    return { base, sql, databaseUrl: pg.url, admin, pid: child.pid!, another, stop }
   } catch (error) {
     await stop()
     throw error
