@@ -6,27 +6,7 @@ import type { ReportSchedule } from './schedule.ts'
 export type Recipient = { user_id: number } | { group_id: number } | { destination_id: number }
 export type Attachment = 'png' | 'pdf' | 'csv' | 'xlsx'
 
-export interface SubscriptionRow {
-  id: number
-  org_id: number
-  user_id: number
-  dashboard_id: number | null
-  query_id: number | null
-  visualization_id: number | null
-  schedule: ReportSchedule
-  recipients: Recipient[]
-  parameters: Record<string, unknown>
-  filters: Record<string, unknown>
-  attachments: Attachment[]
-  skip_if_empty: boolean
-  paused: boolean
-  unsubscribed_user_ids: number[]
-  last_sent_at: Date | null
-  next_send_at: Date | null
-  created_at: Date
-  updated_at: Date
-}
-
+/** What a subscription's owner sets (and the planner moves: `next_send_at`). */
 export interface SubscriptionFields {
   dashboard_id: number | null
   query_id: number | null
@@ -39,6 +19,16 @@ export interface SubscriptionFields {
   skip_if_empty: boolean
   paused: boolean
   next_send_at: Date | null
+}
+
+export interface SubscriptionRow extends SubscriptionFields {
+  id: number
+  org_id: number
+  user_id: number
+  unsubscribed_user_ids: number[]
+  last_sent_at: Date | null
+  created_at: Date
+  updated_at: Date
 }
 
 const json = (db: Db, value: unknown) => db.json(value as never)
