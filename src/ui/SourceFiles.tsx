@@ -26,7 +26,7 @@ const sizeText = (n: number) =>
  */
 export function SourceFiles({ sourceId, files, error }: { sourceId: number; files: SourceFileView[]; error?: string }): JSX.Element {
   return (
-    <section id="files" aria-labelledby="files-heading" className={`${ui.card} mt-6 p-4`}>
+    <section id="files" aria-labelledby="files-heading" className={`${ui.card} mx-auto mt-6 w-full max-w-xl p-4`}>
       <h2 id="files-heading" className="text-base font-semibold text-slate-900 dark:text-slate-100">{t.heading}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t.intro}</p>
       {error && <p role="alert" className="mt-3 rounded-md border-l-4 border-red-500 bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200">{error}</p>}
