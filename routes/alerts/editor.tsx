@@ -5,7 +5,7 @@ import { alertRow, getAlert } from '../../src/alerts/index.ts'
 import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/index.ts'
 import { signedIn, idParam } from '../../src/http/index.ts'
-import { isAdminOrOwner, requireAllowed } from '../../src/permissions/index.ts'
+import { alertPolicy, requireAllowed } from '../../src/permissions/index.ts'
 import { alertPageTexts as t } from '../../src/shared/alert-page-texts.ts'
 import { renderAlertPage, renderShellPage } from '../../src/ui/index.ts'
 
@@ -33,7 +33,7 @@ export default new Hono<Env>()
     requireAllowed(principal, 'list_alerts')
     const id = idParam(c.req.param('id'), NotFound)
     const row = await alertRow(c.get('deps'), principal, id)
-    if (!isAdminOrOwner(principal, row.user_id)) return renderAlertPage(c, id, { cannotEdit: true })
+    if (alertPolicy(principal, row, true).manage !== true) return renderAlertPage(c, id, { cannotEdit: true })
     const alert = await getAlert(c.get('deps'), principal, id)
     const shown: AlertJson = {
       id: alert.id, name: alert.name, options: alert.options as AlertJson['options'], rearm: alert.rearm, check_interval: alert.check_interval,

@@ -3,7 +3,7 @@ import { destinationJson, destinationSummaryJson, destinationTypeJson, createDes
 import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/index.ts'
 import { apiCaller, idParam, jsonBody } from '../../src/http/index.ts'
-import { requireAdmin } from '../../src/permissions/index.ts'
+import { destinationPolicy, requireRight } from '../../src/permissions/index.ts'
 
 /** Alert destinations (spec 3 §7, reference §1.7): list (everyone), types, get, create, save, delete, Send Test (admins). */
 export default new Hono<Env>()
@@ -12,7 +12,7 @@ export default new Hono<Env>()
     return c.json((await listDestinations(c.get('deps'), principal)).map(destinationSummaryJson))
   })
   .get('/types', (c) => {
-    requireAdmin(apiCaller(c).principal)
+    requireRight(destinationPolicy(apiCaller(c).principal).manage)
     return c.json(destinationTypes.types.map(destinationTypeJson))
   })
   .post('/', async (c) => {

@@ -5,7 +5,7 @@ import { dropdownValuesFor } from '../executions/index.ts'
 import { viewerOf, withListedApiKey } from '../queries/index.ts'
 import * as queries from '../queries/index.ts'
 import type { AccessibleQueryRow, QueryRow } from '../queries/index.ts'
-import { allowed, isAdminOrOwner, requireAllowed } from '../permissions/index.ts'
+import { alertPolicy, queryPolicy, requireRight } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { alertTexts } from '../shared/alert-texts.ts'
 import { applyParameters, isSafe, ParameterError } from '../shared/parameters/index.ts'
@@ -32,16 +32,16 @@ export async function alertRow(deps: Deps, principal: Principal, id: number): Pr
 /** An alert the caller may see: its query's source is in one of their groups (403 otherwise, reference §6.1). */
 export async function visibleAlert(deps: Deps, principal: Principal, id: number): Promise<AlertRow> {
   const row = await alertRow(deps, principal, id)
-  if (!(await store.queryVisible(deps.sql, viewerOf(principal), row.query_id))) throw new Forbidden()
+  requireRight(alertPolicy(principal, row, await store.queryVisible(deps.sql, viewerOf(principal), row.query_id)).view)
   return row
 }
 
 /** An alert the caller may change: its owner or an admin (reference §6.1). */
 export async function ownAlert(deps: Deps, principal: Principal, id: number, mustSee = false): Promise<AlertRow> {
   const row = await alertRow(deps, principal, id)
-  if (!isAdminOrOwner(principal, row.user_id)) throw new Forbidden(alertTexts.cannotEdit)
+  requireRight(alertPolicy(principal, row, true).manage)
   // an owner who lost access to the query may still mute or delete, but not read its rows through a change or eval
-  if (mustSee && !(await store.queryVisible(deps.sql, viewerOf(principal), row.query_id))) throw new Forbidden(alertTexts.queryNotVisible)
+  if (mustSee) requireRight(alertPolicy(principal, row, await store.queryVisible(deps.sql, viewerOf(principal), row.query_id)).edit)
   return row
 }
 
@@ -63,7 +63,7 @@ const LIST_BATCH = 500
  * list has no pages, so it is written as it is read, a batch at a time: memory stays flat however many alerts there are.
  */
 export function listAlerts(deps: Deps, principal: Principal): ReadableStream<Uint8Array> {
-  requireAllowed(principal, 'list_alerts')
+  requireRight(alertPolicy(principal).list)
   const batches = store.visibleBatches(deps.sql, viewerOf(principal), LIST_BATCH)
   async function* documents() {
     for await (const rows of batches) yield await alertsJson(deps, principal, rows)
@@ -93,7 +93,7 @@ async function queryForAlert(deps: Deps, principal: Principal, queryId: number, 
   const defs = row.options.parameters ?? []
   const unknown = Object.keys(values).find((name) => !defs.some((d) => d.name === name))
   if (unknown !== undefined) throw new BadRequest(alertTexts.unknownParameter(unknown))
-  if (!isSafe(defs, row.query) && (row.view_only || !allowed(principal, 'execute_query'))) throw new Forbidden(alertTexts.unsafeParameters)
+  if (!isSafe(defs, row.query) && queryPolicy(principal, row, row, []).run !== true) throw new Forbidden(alertTexts.unsafeParameters)
   try {
     applyParameters(row.query, defs, values, { now: new Date(), dropdownValues: await dropdownValuesFor(deps.sql, row.org_id, defs) })
   } catch (error) {

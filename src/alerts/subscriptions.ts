@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
-import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import { isAdmin, isAdminOrOwner } from '../permissions/index.ts'
+import { BadRequest, NotFound } from '../errors.ts'
+import { alertPolicy, alertSubscriptionPolicy, requireRight } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { alertTexts } from '../shared/alert-texts.ts'
 import { usersByIds } from '../users/index.ts'
@@ -43,7 +43,7 @@ export async function unsubscribe(deps: Deps, principal: Principal, alertId: num
   await visibleAlert(deps, principal, alertId)
   const row = await store.findSubscription(deps.sql, alertId, subscriptionId)
   if (!row) throw new NotFound()
-  if (row.user_id !== principal.id && !isAdmin(principal)) throw new Forbidden(alertTexts.cannotUnsubscribe)
+  requireRight(alertSubscriptionPolicy(principal, row))
   await store.deleteSubscription(deps.sql, subscriptionId)
 }
 
@@ -66,6 +66,6 @@ export async function alertHistory(deps: Deps, principal: Principal, alertId: nu
  */
 export async function alertDeliveries(deps: Deps, principal: Principal, alertId: number, limit?: string) {
   const alert = await visibleAlert(deps, principal, alertId)
-  const serviceWords = isAdminOrOwner(principal, alert.user_id)
+  const serviceWords = alertPolicy(principal, alert, true).manage === true
   return (await store.listDeliveries(deps.sql, alertId, limitOf(limit))).map((row) => deliveryJson(row, serviceWords))
 }

@@ -1,21 +1,19 @@
 import type { Deps } from '../deps.ts'
 import type { Db } from '../db/index.ts'
-import { Forbidden, NotFound } from '../errors.ts'
-import { canModify as canModifyObject, type GrantTarget } from '../grants/index.ts'
-import { allowed, requireAllowed } from '../permissions/index.ts'
-import type { Principal } from '../permissions/index.ts'
+import { NotFound } from '../errors.ts'
+import { grantedTo, type GrantTarget } from '../grants/index.ts'
+import { dashboardPolicy, dashboardRefusals, requireRight } from '../permissions/index.ts'
+import type { DashboardRights, Principal } from '../permissions/index.ts'
 import { findDashboard, findDashboardBySlug, type DashboardRow } from './store.ts'
 
-export const dashboardAccessTexts = {
-  cannotEdit: "You don't have permission to edit this dashboard.",
-}
+export const dashboardAccessTexts = dashboardRefusals
 
 /**
  * One dashboard of the caller's organization, archived or not: whoever may list dashboards may open any of them
  * (reference §7.1); what its widgets show is decided per widget. 404 for other organizations' dashboards.
  */
 export async function getDashboardRow(deps: Pick<Deps, 'sql'>, principal: Principal, id: number): Promise<DashboardRow> {
-  requireAllowed(principal, 'list_dashboards')
+  requireRight(dashboardPolicy(principal).view)
   const row = await findDashboard(deps.sql, principal.orgId, id)
   if (!row) throw new NotFound()
   return row
@@ -23,7 +21,7 @@ export async function getDashboardRow(deps: Pick<Deps, 'sql'>, principal: Princi
 
 /** The dashboard a legacy address names by its slug (`GET api/dashboards/<slug>?legacy`). */
 export async function getDashboardRowBySlug(deps: Pick<Deps, 'sql'>, principal: Principal, slug: string): Promise<DashboardRow> {
-  requireAllowed(principal, 'list_dashboards')
+  requireRight(dashboardPolicy(principal).view)
   // no slug we make holds a NUL (PostgreSQL text cannot), nor runs past a name's length
   if (slug.includes('\u0000') || slug.length > 1024) throw new NotFound()
   const row = await findDashboardBySlug(deps.sql, principal.orgId, slug)
@@ -57,13 +55,17 @@ const notFound = (): never => {
 /** A dashboard as grants see it. */
 export const dashboardGrantTarget = (row: DashboardRow): GrantTarget => ({ type: 'dashboards', id: row.id, ownerId: row.user_id })
 
+/** The caller's rights on a dashboard (src/permissions/policies/dashboard.ts); its ACL is read only when it decides. */
+export async function dashboardRights(db: Db, principal: Principal, row: DashboardRow): Promise<DashboardRights> {
+  return dashboardPolicy(principal, row, await grantedTo(db, principal, dashboardGrantTarget(row)))
+}
+
 /** `can_edit` (reference §1.1): edit_dashboard, and admin, owner or granted 'modify'. */
 export async function canEditDashboard(db: Db, principal: Principal, row: DashboardRow): Promise<boolean> {
-  return allowed(principal, 'edit_dashboard') && canModifyObject(db, principal, dashboardGrantTarget(row))
+  return (await dashboardRights(db, principal, row)).edit === true
 }
 
 /** The guard of every change to a dashboard and its widgets: 403 with the reason. */
 export async function requireEditDashboard(db: Db, principal: Principal, row: DashboardRow): Promise<void> {
-  requireAllowed(principal, 'edit_dashboard')
-  if (!(await canModifyObject(db, principal, dashboardGrantTarget(row)))) throw new Forbidden(dashboardAccessTexts.cannotEdit)
+  requireRight((await dashboardRights(db, principal, row)).edit)
 }

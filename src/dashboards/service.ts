@@ -4,7 +4,7 @@ import { BadRequest, Conflict } from '../errors.ts'
 import { recordEvent } from '../events/index.ts'
 import { setFavorite } from '../favorites/index.ts'
 import type { Principal } from '../permissions/index.ts'
-import { requireAllowed, allowed } from '../permissions/index.ts'
+import { allowed, dashboardPolicy, requireRight } from '../permissions/index.ts'
 import { viewerOf, cleanTags } from '../queries/index.ts'
 import { usersByIds } from '../users/index.ts'
 import { LIMITS } from '../validation/index.ts'
@@ -64,7 +64,7 @@ export async function getDashboard(deps: Deps, principal: Principal, row: store.
 
 /** POST /api/dashboards {name}: a new draft of the caller's, with no widgets (reference §7.1: `widgets` null). */
 export async function createDashboard(deps: Deps, principal: Principal, body: unknown) {
-  requireAllowed(principal, 'create_dashboard')
+  requireRight(dashboardPolicy(principal).create)
   const { name } = parseCreateDashboard(body)
   const row = await insertWithSlug(deps, { orgId: principal.orgId, userId: principal.id, name })
   const users = await usersByIds(deps.sql, principal.orgId, [row.user_id])
@@ -121,7 +121,7 @@ export type ForkJson = DashboardJson & { skipped_widgets: number; message?: stri
  * caller sees them.
  */
 export async function forkDashboard(deps: Deps, principal: Principal, id: number): Promise<ForkJson> {
-  requireAllowed(principal, 'create_dashboard')
+  requireRight(dashboardPolicy(principal).create)
   const source = await getDashboardRow(deps, principal, id)
   const widgets = await listDashboardWidgets(deps.sql, viewerOf(principal), source.id)
   const kept = widgets.filter((w) => w.visible).map((w) => w.id)
@@ -140,7 +140,7 @@ export async function forkDashboard(deps: Deps, principal: Principal, id: number
 export async function listDashboards(
   deps: Deps, principal: Principal, kind: DashboardListKind, query: Record<string, string | undefined>, tags: string[],
 ) {
-  requireAllowed(principal, 'list_dashboards')
+  requireRight(dashboardPolicy(principal).view)
   const params = parseDashboardListParams(query, tags)
   // without edit_dashboard no dashboard is the caller's to change
   if (params.editable && !allowed(principal, 'edit_dashboard')) return { count: 0, page: params.page, page_size: params.pageSize, results: [] }
@@ -151,7 +151,7 @@ export async function listDashboards(
 
 /** GET /api/dashboards/recent: the dashboards the caller opened last, as a plain list. */
 export async function recentDashboards(deps: Deps, principal: Principal) {
-  requireAllowed(principal, 'list_dashboards')
+  requireRight(dashboardPolicy(principal).view)
   const rows = await findRecentlyViewed(deps.sql, viewerOf(principal), RECENT_LIMIT)
   const users = await usersByIds(deps.sql, principal.orgId, rows.map((r) => r.user_id))
   return rows.map((r) => dashboardListItemJson(r, users))
@@ -159,7 +159,7 @@ export async function recentDashboards(deps: Deps, principal: Principal) {
 
 /** GET /api/dashboards/tags: `{tags: [{name, count}]}` over the dashboards the caller is listed. */
 export async function dashboardTags(deps: Deps, principal: Principal) {
-  requireAllowed(principal, 'list_dashboards')
+  requireRight(dashboardPolicy(principal).view)
   return { tags: await dashboardTagCounts(deps.sql, viewerOf(principal)) }
 }
 

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound, Unauthorized } from '../errors.ts'
 import { recordEvent } from '../events/index.ts'
 import { publicOrigin } from '../settings/index.ts'
-import { isAdminOrOwner, requireAdminOrOwner } from '../permissions/index.ts'
+import { dashboardPolicy, requireRight } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { unsafeTexts, findByIds, type QueryRow, findVisualizationsByIds } from '../queries/index.ts'
 import { shareTexts } from '../shared/share-texts.ts'
@@ -38,7 +38,7 @@ const publicUrlOf = async (deps: Pick<Deps, 'sql' | 'config'>, orgId: number, to
   publicUrlFor((await publicOrigin(deps, orgId)) ?? '', token)
 
 /** Owner or admin (reference §7.1 `require_admin_or_owner`); a grantee of 'modify' edits but does not publish. */
-export const mayManageSharing = (principal: Principal, row: DashboardRow) => isAdminOrOwner(principal, row.user_id)
+export const mayManageSharing = (principal: Principal, row: DashboardRow) => dashboardPolicy(principal, row).share === true
 
 /** The queries a dashboard's charts show, each once. */
 async function widgetQueries(deps: Pick<Deps, 'sql'>, row: DashboardRow): Promise<QueryRow[]> {
@@ -64,7 +64,7 @@ export async function dashboardShareable(deps: Pick<Deps, 'sql'>, row: Dashboard
  */
 export async function shareDashboard(deps: Deps, principal: Principal, id: number): Promise<ShareFields> {
   const row = await getDashboardRow(deps, principal, id)
-  requireAdminOrOwner(principal, row.user_id)
+  requireRight(dashboardPolicy(principal, row).share)
   if (await publicUrlsDisabled(deps.sql, row.org_id)) throw new BadRequest(shareTexts.disabled)
   const existing = await findShareKey(deps.sql, row.id)
   const shown = existing && revealApiKey(deps.secretKey, existing.key_sealed)
@@ -84,7 +84,7 @@ export async function shareDashboard(deps: Deps, principal: Principal, id: numbe
 /** DELETE api/dashboards/{id}/share: the address stops working at once; also fine when sharing was never on. */
 export async function unshareDashboard(deps: Deps, principal: Principal, id: number): Promise<void> {
   const row = await getDashboardRow(deps, principal, id)
-  requireAdminOrOwner(principal, row.user_id)
+  requireRight(dashboardPolicy(principal, row).share)
   await deps.sql.begin(async (tx) => {
     if (await deactivateShareKeys(tx, row.id)) {
       await recordEvent(tx, { orgId: row.org_id, userId: principal.id, action: 'deactivate_api_key', objectType: 'dashboard', objectId: row.id })

@@ -1,10 +1,10 @@
 import type { Deps } from '../deps.ts'
-import { Forbidden, NotFound } from '../errors.ts'
+import { NotFound } from '../errors.ts'
 import { recordEvent } from '../events/index.ts'
 import { configuredBody, saveConfigured, type ConfiguredKind } from '../type-registry/index.ts'
 import { LIMITS } from '../validation/index.ts'
 import { enqueue, findUnfinished, insertJob, type JobRow } from '../jobs/index.ts'
-import { isAdmin, mayRunOn, sourceAccess, requireAdmin, requireAllowed } from '../permissions/index.ts'
+import { dataSourcePolicy, dataSourceRefusals, isAdmin, requireRight, sourceAccess } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { dataSourceTypes, RESULTS_TYPE } from '../runners/index.ts'
 import type { Runner, RunnerConfig } from '../runners/index.ts'
@@ -25,13 +25,11 @@ export function runnerConfig(secretKey: string, row: DataSourceRow): RunnerConfi
 /** The sources the caller may see (admins: all; others: those of their groups, with their access level). */
 export async function listDataSources(deps: Deps, principal: Principal): Promise<AccessibleDataSourceRow[]> {
   if (isAdmin(principal)) return store.listAll(deps.sql, principal.orgId)
-  requireAllowed(principal, 'list_data_sources')
+  requireRight(dataSourcePolicy(principal).list)
   return store.listForGroups(deps.sql, principal.orgId, principal.groupIds)
 }
 
-export const dataSourceTexts = {
-  noAccess: "You don't have access to this data source.",
-}
+export const dataSourceTexts = { noAccess: dataSourceRefusals.noAccess }
 
 /**
  * One source the caller may at least view, with their access level. A source of the organization that none of the
@@ -41,19 +39,18 @@ export async function getAccessible(deps: Deps, principal: Principal, id: number
   const row = await store.findById(deps.sql, principal.orgId, id)
   if (!row) throw new NotFound()
   const access = sourceAccess(principal, isAdmin(principal) ? undefined : await store.accessThroughGroups(deps.sql, id, principal.groupIds))
-  if (!access) throw new Forbidden(dataSourceTexts.noAccess)
-  return { ...row, view_only: access.view_only }
+  requireRight(dataSourcePolicy(principal, access).view)
+  return { ...row, view_only: access!.view_only }
 }
 
 /** Running new query text needs full access (spec 2 §5): view-only groups may only read results. */
 export function requireRun(principal: Principal, ds: AccessibleDataSourceRow) {
-  if (ds.view_only) throw new Forbidden("You don't have permission to run queries with this data source.")
-  if (!mayRunOn(principal, ds)) throw new Forbidden()
+  requireRight(dataSourcePolicy(principal, ds).run)
 }
 
 /** A source of the organization, for an admin only (anyone else: 403). */
 export async function adminSource(deps: Deps, principal: Principal, id: number): Promise<DataSourceRow> {
-  requireAdmin(principal)
+  requireRight(dataSourcePolicy(principal).manage)
   const row = await store.findById(deps.sql, principal.orgId, id)
   if (!row) throw new NotFound()
   return row
@@ -74,7 +71,7 @@ const dataSourceKind: ConfiguredKind<DataSourceRow> = {
 }
 
 export async function createDataSource(deps: Deps, principal: Principal, body: unknown): Promise<DataSourceRow> {
-  requireAdmin(principal)
+  requireRight(dataSourcePolicy(principal).manage)
   return saveConfigured(deps.sql, deps.secretKey, dataSourceKind, { orgId: principal.orgId, userId: principal.id }, body)
 }
 

@@ -3,7 +3,7 @@ import { BadRequest, HttpError, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { SECRET_MASK } from '../shared/configuration-schema.ts'
-import { requireAdmin } from '../permissions/index.ts'
+import { destinationPolicy, requireRight } from '../permissions/index.ts'
 import { destinationTexts } from '../shared/destination-texts.ts'
 import { configuredBody, saveConfigured, type ConfiguredKind } from '../type-registry/index.ts'
 import { DeliveryFailed, sendWith } from './deliver.ts'
@@ -48,7 +48,7 @@ export async function listDestinations(deps: Deps, principal: Principal): Promis
 
 /** One destination, for admins; 404 when it is not in the caller's organization. */
 export async function getDestination(deps: Deps, principal: Principal, id: number): Promise<DestinationRow> {
-  requireAdmin(principal)
+  requireRight(destinationPolicy(principal).manage)
   const row = await store.findById(deps.sql, principal.orgId, id)
   if (!row) throw new NotFound()
   return row
@@ -67,7 +67,7 @@ const destinationKind: ConfiguredKind<DestinationRow> = {
 }
 
 export async function createDestination(deps: Deps, principal: Principal, body: unknown): Promise<DestinationRow> {
-  requireAdmin(principal)
+  requireRight(destinationPolicy(principal).manage)
   return saveConfigured(deps.sql, deps.secretKey, destinationKind, { orgId: principal.orgId, userId: principal.id }, body)
 }
 

@@ -4,7 +4,7 @@ import { BadRequest } from '../errors.ts'
 import { objectBody } from '../validation/index.ts'
 import { recordEvent } from '../events/index.ts'
 import { STORED_OBJECT_TYPE, type ObjectType } from '../object-types.ts'
-import { mayModify, requireAdminOrOwner } from '../permissions/index.ts'
+import { isAdminOrOwner, mayModify, requireAdminOrOwner } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { findUserById, usersByIds, type UserRow } from '../users/index.ts'
 import * as store from './store.ts'
@@ -41,6 +41,15 @@ const isAccessType = (value: unknown): value is AccessType => (ACCESS_TYPES as r
 /** Admin, owner, or granted 'modify' on it (reference §2.4 `can_modify`): who may change an object's content. */
 export async function canModify(db: Db, principal: Principal, target: GrantTarget): Promise<boolean> {
   return mayModify(principal, target.ownerId, () => store.hasGrant(db, target.type, target.id, 'modify', principal.id))
+}
+
+/**
+ * The access types an object's ACL gives the caller, for its policy (src/permissions/policies). Grants decide only for
+ * callers who are neither admin nor owner, so the ACL is read only for them.
+ */
+export async function grantedTo(db: Db, principal: Principal, target: GrantTarget): Promise<AccessType[]> {
+  if (isAdminOrOwner(principal, target.ownerId)) return []
+  return (await store.hasGrant(db, target.type, target.id, 'modify', principal.id)) ? ['modify'] : []
 }
 
 /** GET /api/<type>/<id>/acl: every access type, each with its grantees (an empty list when none). */

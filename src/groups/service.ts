@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
-import { Forbidden, NotFound } from '../errors.ts'
-import { allowed, isAdmin } from '../permissions/index.ts'
+import { NotFound } from '../errors.ts'
+import { groupPolicy, requireRight } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { iso } from '../shared/time.ts'
 import { findGroup, listGroups, type GroupRow } from './store.ts'
@@ -12,13 +12,13 @@ export function groupJson(g: GroupRow) {
 /** Admins see every group; others only their own (reference §2.5). */
 export async function visibleGroups(deps: Deps, principal: Principal): Promise<GroupRow[]> {
   const all = await listGroups(deps.sql, principal.orgId)
-  return isAdmin(principal) ? all : all.filter((g) => principal.groupIds.includes(g.id))
+  return all.filter((g) => groupPolicy(principal, g).view === true)
 }
 
 export async function visibleGroup(deps: Deps, principal: Principal, id: number): Promise<GroupRow> {
   const group = await findGroup(deps.sql, principal.orgId, id)
   if (!group) throw new NotFound()
-  if (!isAdmin(principal) && !principal.groupIds.includes(id)) throw new Forbidden()
+  requireRight(groupPolicy(principal, group).view)
   return group
 }
 
@@ -30,5 +30,5 @@ export const memberTexts = {
 
 /** Who may see a group's members: admins, and its members who may list users (reference §2.5). */
 export function canSeeMembers(principal: Principal, groupId: number): boolean {
-  return isAdmin(principal) || (allowed(principal, 'list_users') && principal.groupIds.includes(groupId))
+  return groupPolicy(principal, { id: groupId }).seeMembers === true
 }

@@ -3,17 +3,17 @@ import type { AccessibleDataSourceRow } from '../data-sources/index.ts'
 import type { Deps } from '../deps.ts'
 import type { Db } from '../db/index.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import { canModify as canModifyObject, type GrantTarget } from '../grants/index.ts'
-import { allowed, isAdmin, requireAllowed } from '../permissions/index.ts'
-import type { Principal } from '../permissions/index.ts'
+import { grantedTo, type GrantTarget } from '../grants/index.ts'
+import { allowed, isAdmin, queryPolicy, queryRefusals, requireAllowed, requireRight } from '../permissions/index.ts'
+import type { Principal, QueryRights } from '../permissions/index.ts'
+import { isSafeQuery } from './serialize.ts'
 import { dropdownQueryIds } from './body.ts'
 import * as store from './store.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
 import type { AccessibleQueryRow, QueryRow, Viewer } from './store.ts'
 
 export const accessTexts = {
-  viewOnly: "You have view-only access to this query's data source.",
-  cannotEdit: "You don't have permission to edit this resource.",
+  ...queryRefusals,
   noSource: 'Data source not found.',
   dropdownNotVisible:
     'You are trying to associate a dropdown query that does not have a matching group. Please verify the dropdown query id you are trying to associate with this query.',
@@ -37,31 +37,29 @@ export async function getAccessibleQuery(deps: Deps, principal: Principal, id: n
 /** A query as grants see it: its id and its owner. */
 export const grantTarget = (row: QueryRow): GrantTarget => ({ type: 'queries', id: row.id, ownerId: row.user_id })
 
-/** Admin, owner, or granted 'modify' on it (reference §2.4 `can_modify`). */
-export async function canModify(db: Db, principal: Principal, row: QueryRow): Promise<boolean> {
-  return canModifyObject(db, principal, grantTarget(row))
+/**
+ * The caller's rights on a query they may see (src/permissions/policies/query.ts): the one answer services, pages and
+ * the wire's `can_edit` read. The query's ACL is read only when it decides.
+ */
+export async function queryRights(db: Db, principal: Principal, row: AccessibleQueryRow): Promise<QueryRights> {
+  const policyRow = { user_id: row.user_id, is_archived: row.is_archived, is_safe: isSafeQuery(row.options) }
+  return queryPolicy(principal, policyRow, { view_only: row.view_only }, await grantedTo(db, principal, grantTarget(row)))
 }
 
 /** `can_edit` says what a save would be allowed: edit_query, modify rights, and more than view-only access. */
 export async function canEditQuery(db: Db, principal: Principal, row: AccessibleQueryRow): Promise<boolean> {
-  return allowed(principal, 'edit_query') && !row.view_only && (await canModify(db, principal, row))
+  return (await queryRights(db, principal, row)).edit === true
 }
 
-/**
- * Who may hold a query's API key (decision 0025): the key publishes the query's data to anyone (embeds, result
- * addresses), so only those who may edit the query, and admins, see it or make a new one.
- */
-export const holdsApiKey = (principal: Principal, canEdit: boolean) => canEdit || isAdmin(principal)
-
-/** The same rule where a query is one of many (lists, dashboards, alerts), decided per row without grants: admin or owner. */
+/** The same rule as the query policy's `manage` where a query is one of many (lists, dashboards, alerts), decided per
+ * row without grants: admin or owner, who may edit queries. */
 export const holdsListedApiKey = (principal: Principal | undefined, row: QueryRow) =>
   isAdmin(principal) || (!!principal && row.user_id === principal.id && allowed(principal, 'edit_query'))
 
 /** The guard of every change to a query's content: 403 with the reason. */
 export async function requireEdit(db: Db, principal: Principal, row: AccessibleQueryRow) {
   requireAllowed(principal, 'edit_query')
-  if (!(await canModify(db, principal, row))) throw new Forbidden(accessTexts.cannotEdit)
-  if (row.view_only) throw new Forbidden(accessTexts.viewOnly)
+  requireRight((await queryRights(db, principal, row)).edit)
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts'
 import { isFavorite as hasStarred } from '../favorites/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { usersByIds } from '../users/index.ts'
-import { canEditQuery, holdsApiKey, holdsListedApiKey } from './access.ts'
+import { holdsListedApiKey, queryRights } from './access.ts'
 import type { QueryDetails } from './serialize.ts'
 import * as store from './store.ts'
 import type { AccessibleQueryRow, QueryRow } from './store.ts'
@@ -19,15 +19,15 @@ export function withShownApiKey<T extends QueryRow>(deps: Deps, row: T, holder: 
 export const withListedApiKey = <T extends QueryRow>(deps: Deps, principal: Principal | undefined, row: T): Shown<T> =>
   withShownApiKey(deps, row, holdsListedApiKey(principal, row))
 
-/** What GET /api/queries/{id} shows a signed-in caller: visualizations, people, their star and edit right. */
+/** What GET /api/queries/{id} shows a signed-in caller: visualizations, people, their star and rights. */
 export async function queryDetails(deps: Deps, principal: Principal, row: AccessibleQueryRow): Promise<QueryDetails> {
-  const [visualizations, users, isFavorite, canEdit] = await Promise.all([
+  const [visualizations, users, isFavorite, rights] = await Promise.all([
     store.listVisualizations(deps.sql, row.id),
     usersByIds(deps.sql, row.org_id, [row.user_id, row.last_modified_by_id]),
     hasStarred(deps.sql, principal, 'queries', row.id),
-    canEditQuery(deps.sql, principal, row),
+    queryRights(deps.sql, principal, row),
   ])
-  return { row: withShownApiKey(deps, row, holdsApiKey(principal, canEdit)), users, visualizations, isFavorite, canEdit }
+  return { row: withShownApiKey(deps, row, rights.holdApiKey === true), users, visualizations, isFavorite, canEdit: rights.edit === true, rights }
 }
 
 /** What a caller holding the query's API key sees: the same query, read-only, starred by nobody. */

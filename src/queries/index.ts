@@ -1,6 +1,6 @@
 /** The front door of src/queries/: what the rest of Sightline may use of it (the structure test keeps it so). */
 
-export { allowed, canEditQuery, getAccessibleQuery, holdsApiKey, requireAllowed, viewerOf } from './access.ts'
+export { allowed, canEditQuery, getAccessibleQuery, queryRights, requireAllowed, viewerOf } from './access.ts'
 export { grantQueryAccess, queryAcl, queryGrantCheck, revokeQueryAccess } from './acl.ts'
 export { queryArchived } from './archived.ts'
 export type { QueryArchived } from './archived.ts'

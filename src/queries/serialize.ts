@@ -1,3 +1,4 @@
+import type { QueryRights } from '../permissions/index.ts'
 import { iso } from '../shared/time.ts'
 import { userJson } from '../users/index.ts'
 import type { UserRow } from '../users/index.ts'
@@ -67,6 +68,7 @@ export interface QueryDetails {
   visualizations: VisualizationRow[]
   /** Absent for a caller who came with the query's own API key: they may only read. */
   canEdit?: boolean
+  rights?: QueryRights
   isFavorite: boolean
 }
 

@@ -1,15 +1,15 @@
 import { apiKeyHash, storedApiKey, generateApiKey } from '../credentials/index.ts'
 import type { Deps } from '../deps.ts'
-import { BadRequest, Forbidden, NotFound } from '../errors.ts'
+import { BadRequest, NotFound } from '../errors.ts'
 import { scheduleChanged } from '../schedules/index.ts'
 import { recordEvent } from '../events/index.ts'
 import { setFavorite as setObjectFavorite } from '../favorites/index.ts'
-import { queryKeyOpens, requireAdminOrOwner } from '../permissions/index.ts'
+import { allOf, queryKeyOpens, requireRight } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { usersByIds, type UserRow } from '../users/index.ts'
 import { isPastEnd } from '../shared/list/params.ts'
 import { listTexts } from '../shared/list/texts.ts'
-import { accessTexts, canEditQuery, checkDropdownQueries, getAccessibleQuery, holdsApiKey, requireAllowed, sourceForQuery, viewerOf } from './access.ts'
+import { checkDropdownQueries, getAccessibleQuery, queryRights, requireAllowed, sourceForQuery, viewerOf } from './access.ts'
 import { parseCreateBody } from './body.ts'
 import { queryDetails, sharedQueryDetails, withListedApiKey, type Shown } from './details.ts'
 import { savedQueryHash } from './hash.ts'
@@ -80,8 +80,7 @@ export async function createQuery(deps: Deps, principal: Principal, body: unknow
  */
 export async function forkQuery(deps: Deps, principal: Principal, id: number): Promise<QueryDetails> {
   const original = await getAccessibleQuery(deps, principal, id)
-  requireAllowed(principal, 'edit_query')
-  if (original.view_only) throw new Forbidden(accessTexts.viewOnly)
+  requireRight((await queryRights(deps.sql, principal, original)).fork)
   const forkId = await deps.sql.begin(async (tx) => {
     const forkId = await store.insertQuery(tx, {
       orgId: principal.orgId, userId: principal.id, apiKey: storedApiKey(deps.secretKey, generateApiKey()),
@@ -105,7 +104,7 @@ export async function forkQuery(deps: Deps, principal: Principal, id: number): P
 /** DELETE /api/queries/{id}: the owner or an admin archives it (idempotent). */
 export async function archiveQuery(deps: Deps, principal: Principal, id: number) {
   const row = await getAccessibleQuery(deps, principal, id)
-  requireAdminOrOwner(principal, row.user_id)
+  requireRight((await queryRights(deps.sql, principal, row)).manage)
   await deps.sql.begin(async (tx) => {
     await store.archive(tx, id)
     await scheduleChanged(tx, id) // archived: its planned refresh is removed
@@ -124,9 +123,9 @@ export async function setFavorite(deps: Deps, principal: Principal, id: number, 
 export async function regenerateQueryApiKey(deps: Deps, principal: Principal, id: number): Promise<QueryDetails> {
   const row = await getAccessibleQuery(deps, principal, id)
   requireAllowed(principal, 'edit_query')
-  requireAdminOrOwner(principal, row.user_id)
+  const rights = await queryRights(deps.sql, principal, row)
   // an owner left with view-only access to the source may not publish its data under a new key (decision 0025)
-  if (!holdsApiKey(principal, await canEditQuery(deps.sql, principal, row))) throw new Forbidden(accessTexts.viewOnly)
+  requireRight(allOf(rights.manage, rights.holdApiKey))
   await deps.sql.begin(async (tx) => {
     await store.setApiKey(tx, id, storedApiKey(deps.secretKey, generateApiKey()))
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'regenerate_api_key', objectType: 'query', objectId: id })

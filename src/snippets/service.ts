@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import type { Deps } from '../deps.ts'
-import { Conflict, Forbidden, NotFound } from '../errors.ts'
+import { Conflict, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/index.ts'
 import { LIMITS, tooLong, validate } from '../validation/index.ts'
-import { allowed, isAdminOrOwner } from '../permissions/index.ts'
+import { requireRight, snippetPolicy, snippetRefusals } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import type { ListOrder } from '../shared/list/params.ts'
 import { usersByIds } from '../users/index.ts'
@@ -29,7 +29,7 @@ export const snippetTexts = {
   descriptionText: 'Description must be text.',
   descriptionTooLong: tooLong('Description', LIMITS.description),
   triggerTaken: 'A snippet with this trigger already exists.',
-  cannotEdit: "You don't have permission to edit this resource.", // reference §2.4 require_admin_or_owner
+  cannotEdit: snippetRefusals.cannotEdit,
 }
 
 /** Missing and wrongly typed fields get different messages: "required" would mislead a client sending a number. */
@@ -50,26 +50,16 @@ const CreateBody = z.object({ trigger, description, snippet })
 const SaveBody = z.object({ trigger: trigger.optional(), description: description.optional(), snippet: snippet.optional() })
 
 /** Reading snippets goes with reading or writing queries (spec 2 §6: they are a query-writing aid). */
-export function canViewSnippets(principal: Principal): boolean {
-  return allowed(principal, 'view_query') || allowed(principal, 'create_query')
-}
+export const canViewSnippets = (principal: Principal): boolean => snippetPolicy(principal).view === true
 
-export function canCreateSnippets(principal: Principal): boolean {
-  return allowed(principal, 'create_query')
-}
+export const canCreateSnippets = (principal: Principal): boolean => snippetPolicy(principal).create === true
 
 /** Spec 2 §6: only the author or an admin edits or deletes; everyone else gets the read-only dialog. */
-export function canEditSnippet(principal: Principal, row: { user_id: number | null }): boolean {
-  return isAdminOrOwner(principal, row.user_id)
-}
+export const canEditSnippet = (principal: Principal, row: { user_id: number | null }): boolean => snippetPolicy(principal, row).edit === true
 
-function requireView(principal: Principal) {
-  if (!canViewSnippets(principal)) throw new Forbidden()
-}
+const requireView = (principal: Principal) => requireRight(snippetPolicy(principal).view)
 
-function requireEdit(principal: Principal, row: SnippetRow) {
-  if (!canEditSnippet(principal, row)) throw new Forbidden(snippetTexts.cannotEdit)
-}
+const requireEdit = (principal: Principal, row: SnippetRow) => requireRight(snippetPolicy(principal, row).edit)
 
 async function withAuthors(deps: Deps, principal: Principal, rows: SnippetRow[]): Promise<SnippetJson[]> {
   const users = await usersByIds(deps.sql, principal.orgId, rows.map((r) => r.user_id))
@@ -112,7 +102,7 @@ async function uniqueTrigger<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function createSnippet(deps: Deps, principal: Principal, body: unknown): Promise<SnippetJson> {
-  if (!canCreateSnippets(principal)) throw new Forbidden()
+  requireRight(snippetPolicy(principal).create)
   const input = validate(CreateBody, body)
   const row = await uniqueTrigger(() => deps.sql.begin(async (tx) => {
     const created = await store.insertSnippet(tx, { orgId: principal.orgId, userId: principal.id, ...input })

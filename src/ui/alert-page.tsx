@@ -5,7 +5,7 @@ import type { SubscriptionJson } from '../../islands/lib/alert/types.ts'
 import { getAlert, alertDeliveries, alertHistory, listSubscriptions } from '../alerts/index.ts'
 import type { Env } from '../http/index.ts'
 import { signedIn } from '../http/index.ts'
-import { isAdmin, isAdminOrOwner, requireAllowed } from '../permissions/index.ts'
+import { alertPolicy, isAdmin, requireAllowed } from '../permissions/index.ts'
 import { alertPageTexts as t } from '../shared/alert-page-texts.ts'
 import { dateFormatsOf } from '../shared/time.ts'
 import { AlertView } from './AlertView.tsx'
@@ -40,7 +40,7 @@ export async function renderAlertPage(c: Context<Env>, id: number, o: { cannotEd
   }))
   return renderShellPage(c, (
     <AlertView alert={alert} subscriptions={subs} history={history} deliveries={deliveries}
-      canEdit={isAdminOrOwner(principal, alert.user_id)} cannotEdit={o.cannotEdit} notice={notice}
+      canEdit={alertPolicy(principal, alert, true).manage === true} cannotEdit={o.cannotEdit} notice={notice}
       me={{ id: principal.id, email: principal.email, admin: isAdmin(principal) }}
       mailConfigured={Boolean(deps.config.mail)} formats={dateFormatsOf(org.settings)} />
   ), { title: alert.name, section: 'alerts' })

@@ -1,8 +1,7 @@
 import type { PagePermissions, PageQuery, PageVisualization } from '../../islands/lib/query-page/types.ts'
 import type { Deps } from '../deps.ts'
-import { isAdminOrOwner } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
-import { allowed, getAccessibleQuery, holdsApiKey, queryDetails, queryJson } from '../queries/index.ts'
+import { allowed, getAccessibleQuery, queryDetails, queryJson, queryRights } from '../queries/index.ts'
 
 /**
  * What both modes of a query's page (the results at /queries/{id}, the source at /queries/{id}/source) show of it:
@@ -21,15 +20,16 @@ export async function queryPageProps(deps: Deps, principal: Principal, id: numbe
     options: { parameters: json.options.parameters ?? [] }, is_favorite: json.is_favorite,
   }
   const visualizations: PageVisualization[] = json.visualizations.map((v) => ({ id: v.id, type: v.type, name: v.name, options: v.options }))
-  const canEdit = Boolean(details.canEdit) && !json.is_archived
+  // the same decision as the API's (src/permissions/policies/query.ts); an archived query is read-only here
+  const rights = details.rights ?? (await queryRights(deps.sql, principal, access))
+  const live = !json.is_archived
   const permissions: PagePermissions = {
-    canEdit,
-    canSchedule: canEdit && allowed(principal, 'schedule_query'),
-    canFork: allowed(principal, 'edit_query') && !access.view_only,
-    // spec 2 §5: a safe query runs for anyone who sees it; others need execute_query and full access to the source
-    canExecute: !json.is_archived && (json.is_safe || (allowed(principal, 'execute_query') && !access.view_only)),
-    isOwnerOrAdmin: isAdminOrOwner(principal, json.user_id),
-    holdsApiKey: holdsApiKey(principal, Boolean(details.canEdit)),
+    canEdit: live && rights.edit === true,
+    canSchedule: live && rights.schedule === true,
+    canFork: rights.fork === true,
+    canExecute: rights.execute === true,
+    isOwnerOrAdmin: rights.manage === true,
+    holdsApiKey: rights.holdApiKey === true,
   }
   return { query, visualizations, permissions, details }
 }

@@ -4,7 +4,7 @@ import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/index.ts'
 import { apiListQuery, LIMITS, objectBody, tooLong } from '../validation/index.ts'
 import { findGroupsByIds, listGroups, type GroupRow } from '../groups/index.ts'
-import { allowed, isAdmin, requireAdminOrOwner } from '../permissions/index.ts'
+import { requireRight, userPolicy, userRefusals } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { checkCurrentPassword, hashPassword, MIN_PASSWORD_LENGTH, generateApiKey, revealApiKey, storedApiKey } from '../credentials/index.ts'
 import { isPastEnd, type ListOrder, type ListQuery } from '../shared/list/params.ts'
@@ -21,28 +21,26 @@ export const USER_DEFAULT_ORDER: ListOrder<UserOrder> = { column: 'created_at', 
 export const userTexts = {
   mustProvideOldPassword: 'Must provide current password to update password.',
   incorrectOldPassword: 'Incorrect current password.',
-  mustBeAdminForGroups: 'Must be admin to change groups membership.',
+  mustBeAdminForGroups: userRefusals.mustBeAdminForGroups,
   invalidGroup: (id: number) => `Group id ${id} is invalid.`,
   emailTaken: 'Email already taken.',
   passwordTooShort: `Password length is too short (<${MIN_PASSWORD_LENGTH}).`,
-  disabledReadOnly: "A disabled user's profile cannot be changed.",
+  disabledReadOnly: userRefusals.disabledReadOnly,
   cannotChangeOwnGroups: 'You cannot change your own groups. Please ask another admin to do this for you.',
-  onlyAdminsSeeDisabled: 'Only admins can list disabled users.',
+  onlyAdminsSeeDisabled: userRefusals.onlyAdminsSeeDisabled,
 }
 
 /** Who may see the users list and other people's profiles: list_users, or an admin. */
-export function canListUsers(principal: Principal): boolean {
-  return allowed(principal, 'list_users')
-}
+export const canListUsers = (principal: Principal): boolean => userPolicy(principal).list === true
 
 /** One user as the caller may see them: themself, or anyone when they may list users; the key only for self/admin. */
 export async function getUser(deps: Deps, principal: Principal, id: number) {
   const user = await findUserById(deps.sql, principal.orgId, id)
   if (!user) throw new NotFound()
-  const self = principal.id === id
-  if (!self && !canListUsers(principal)) throw new Forbidden()
+  const rights = userPolicy(principal, user)
+  requireRight(rights.view)
   const groups = await findGroupsByIds(deps.sql, principal.orgId, user.group_ids)
-  const withApiKey = self || isAdmin(principal)
+  const withApiKey = rights.holdApiKey === true
   // the key is opened only for those who may see it
   const apiKey = withApiKey ? revealApiKey(deps.secretKey, user.api_key_sealed) : null
   return userJson({ ...user, api_key: apiKey }, { withApiKey, groups })
@@ -54,7 +52,7 @@ export type UserJson = Awaited<ReturnType<typeof getUser>>
 export async function regenerateUserApiKey(deps: Deps, principal: Principal, id: number) {
   const user = await findUserById(deps.sql, principal.orgId, id)
   if (!user || user.disabled_at) throw new NotFound()
-  requireAdminOrOwner(principal, id)
+  requireRight(userPolicy(principal, user).edit)
   const apiKey = generateApiKey()
   await deps.sql.begin(async (tx) => {
     await replaceApiKey(tx, principal.orgId, id, storedApiKey(deps.secretKey, apiKey))
@@ -84,8 +82,8 @@ export function parseUserListQuery(query: Record<string, string | undefined>): U
  * past the end is refused, as the API does, or with `clampPage` (a page's address) shows the last page.
  */
 export async function listUsersPage(deps: Deps, principal: Principal, query: UserListQuery, o: { clampPage?: boolean } = {}) {
-  if (!canListUsers(principal)) throw new Forbidden()
-  if (query.disabled && !isAdmin(principal)) throw new Forbidden(userTexts.onlyAdminsSeeDisabled)
+  const rights = userPolicy(principal)
+  requireRight(query.disabled ? rights.listDisabled : rights.list)
   const { list } = query
   const filter = {
     orgId: principal.orgId, q: list.q || undefined, disabled: query.disabled, pending: query.pending, order: list.order ?? USER_DEFAULT_ORDER,
@@ -133,8 +131,8 @@ function updateInput(body: unknown): z.infer<typeof UpdateBody> {
 export async function updateUser(deps: Deps, principal: Principal, id: number, body: unknown) {
   const user = await findUserById(deps.sql, principal.orgId, id)
   if (!user) throw new NotFound()
-  requireAdminOrOwner(principal, id)
-  if (user.disabled_at) throw new Forbidden(userTexts.disabledReadOnly)
+  const rights = userPolicy(principal, user)
+  requireRight(rights.edit)
   const input = updateInput(body)
   const self = principal.id === id
 
@@ -146,7 +144,7 @@ export async function updateUser(deps: Deps, principal: Principal, id: number, b
 
   let groupIds: number[] | undefined
   if (input.group_ids !== undefined) {
-    if (!isAdmin(principal)) throw new Forbidden(userTexts.mustBeAdminForGroups)
+    requireRight(rights.changeGroups)
     const wanted = [...new Set(input.group_ids)]
     if (wanted.length) { // an empty list is ignored, as in the established tool
       const found = await findGroupsByIds(deps.sql, principal.orgId, wanted)

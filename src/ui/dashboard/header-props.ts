@@ -1,7 +1,7 @@
 import type { DashboardHeaderProps } from '../../../islands/lib/dashboard/types.ts'
 import type { Config } from '../../config.ts'
 import type { DashboardJson } from '../../dashboards/index.ts'
-import { allowed, isAdminOrOwner } from '../../permissions/index.ts'
+import { dashboardPolicy } from '../../permissions/index.ts'
 import type { Principal } from '../../permissions/index.ts'
 import { clientConfig } from '../../session/index.ts'
 import type { OrgSettings } from '../../settings/index.ts'
@@ -20,8 +20,8 @@ export function dashboardHeaderProps(
       id: d.id, name: d.name, slug: d.slug, user: d.user, tags: d.tags, is_draft: d.is_draft, is_archived: d.is_archived,
       is_favorite: d.is_favorite, can_edit: d.can_edit, dashboard_filters_enabled: d.dashboard_filters_enabled, version: d.version,
     },
-    mayManagePermissions: settings.feature_show_permissions_control && isAdminOrOwner(principal, d.user_id),
-    mayFork: allowed(principal, 'create_dashboard'),
+    mayManagePermissions: settings.feature_show_permissions_control && dashboardPolicy(principal, d).share === true,
+    mayFork: dashboardPolicy(principal).create === true,
     refreshIntervals: clientConfig(config, settings, principal).dashboardRefreshIntervals,
     initial: {
       edit: query.edit !== undefined && d.can_edit && !d.is_archived,
