@@ -1,9 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { getDashboardRowByAddress, dashboardAcl, dashboardGrantCheck, grantDashboardAccess, revokeDashboardAccess, archiveDashboard, createDashboard, dashboardTags, type DashboardListKind, forkDashboard, getDashboard, listDashboards, recentDashboards, setDashboardFavorite, updateDashboard, publicDashboardJson, sharedDetails, sharedIdentity, sharedMaxAge, shareDashboard, sharedDashboard, shareFieldsFor, unshareDashboard } from '../../src/dashboards/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import { cachingHeaders, isNotModified, validatorsFor, FRAMEABLE_RESOURCE_CSP, apiCaller, idParam, jsonBody } from '../../src/http/index.ts'
+import { cachingHeaders, isNotModified, validatorsFor, FRAMEABLE_RESOURCE_CSP, apiCaller, idParam, jsonBody, objectRoutes } from '../../src/http/index.ts'
 import { DEFAULT_SETTINGS } from '../../src/settings/index.ts'
-import { aclJson, grantJson } from '../../src/grants/index.ts'
 import type { Env } from '../../src/http/index.ts'
 
 const dashboardId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
@@ -78,29 +77,7 @@ export default new Hono<Env>()
     await unshareDashboard(c.get('deps'), principal, dashboardId(c))
     return privateJson(c, null)
   })
-  .post('/:id/favorite', async (c) => {
-    await setDashboardFavorite(c.get('deps'), apiCaller(c).principal, dashboardId(c), true)
-    return privateJson(c, null)
-  })
-  .delete('/:id/favorite', async (c) => {
-    await setDashboardFavorite(c.get('deps'), apiCaller(c).principal, dashboardId(c), false)
-    return privateJson(c, null)
-  })
-  .get('/:id/acl', async (c) => {
-    const { principal } = apiCaller(c)
-    return privateJson(c, aclJson(await dashboardAcl(c.get('deps'), principal, dashboardId(c))))
-  })
-  .post('/:id/acl', async (c) => {
-    const { principal } = apiCaller(c)
-    return privateJson(c, grantJson('dashboards', await grantDashboardAccess(c.get('deps'), principal, dashboardId(c), await jsonBody(c.req))))
-  })
-  // the grant to revoke is named in a JSON body, as the established tool's client sends it
-  .delete('/:id/acl', async (c) => {
-    const { principal } = apiCaller(c)
-    await revokeDashboardAccess(c.get('deps'), principal, dashboardId(c), await jsonBody(c.req))
-    return privateJson(c, null)
-  })
-  .get('/:id/acl/:access_type', async (c) => {
-    const { principal } = apiCaller(c)
-    return privateJson(c, { response: await dashboardGrantCheck(c.get('deps'), principal, dashboardId(c), c.req.param('access_type')) })
-  })
+  .route('/', objectRoutes({
+    type: 'dashboards', setFavorite: setDashboardFavorite, acl: dashboardAcl, grant: grantDashboardAccess,
+    revoke: revokeDashboardAccess, holds: dashboardGrantCheck,
+  }))

@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { NotFound } from '../../src/errors.ts'
-import { aclJson, grantJson } from '../../src/grants/index.ts'
 import type { Env } from '../../src/http/index.ts'
-import { apiCaller, idParam, jsonBody, parseJsonText } from '../../src/http/index.ts'
+import { apiCaller, idParam, jsonBody, objectRoutes, parseJsonText } from '../../src/http/index.ts'
 import { grantQueryAccess, queryAcl, queryGrantCheck, revokeQueryAccess, queryJson, queryListItemJson, queryVersionJson, archiveQuery, createQuery, forkQuery, getQuery, getQueryByApiKey, listQueries, queryTags, recentQueries, regenerateQueryApiKey, saveQuery, setFavorite, type QueryListKind, listQueryVersions, restoreQueryVersion } from '../../src/queries/index.ts'
 
 const queryId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
@@ -67,38 +66,13 @@ export default new Hono<Env>()
     const { principal } = apiCaller(c)
     return privateJson(c, queryJson(await forkQuery(c.get('deps'), principal, queryId(c))))
   })
-  .post('/:id/favorite', async (c) => {
-    const { principal } = apiCaller(c)
-    await setFavorite(c.get('deps'), principal, queryId(c), true)
-    return privateJson(c, null)
-  })
-  .delete('/:id/favorite', async (c) => {
-    const { principal } = apiCaller(c)
-    await setFavorite(c.get('deps'), principal, queryId(c), false)
-    return privateJson(c, null)
-  })
   .post('/:id/regenerate_api_key', async (c) => {
     const { principal } = apiCaller(c)
     return privateJson(c, queryJson(await regenerateQueryApiKey(c.get('deps'), principal, queryId(c))))
   })
-  .get('/:id/acl', async (c) => {
-    const { principal } = apiCaller(c)
-    return privateJson(c, aclJson(await queryAcl(c.get('deps'), principal, queryId(c))))
-  })
-  .post('/:id/acl', async (c) => {
-    const { principal } = apiCaller(c)
-    return privateJson(c, grantJson('queries', await grantQueryAccess(c.get('deps'), principal, queryId(c), await jsonBody(c.req))))
-  })
-  // the grant to revoke is named in a JSON body, as the established tool's client sends it
-  .delete('/:id/acl', async (c) => {
-    const { principal } = apiCaller(c)
-    await revokeQueryAccess(c.get('deps'), principal, queryId(c), await jsonBody(c.req))
-    return privateJson(c, null)
-  })
-  .get('/:id/acl/:access_type', async (c) => {
-    const { principal } = apiCaller(c)
-    return privateJson(c, { response: await queryGrantCheck(c.get('deps'), principal, queryId(c), c.req.param('access_type')) })
-  })
+  .route('/', objectRoutes({
+    type: 'queries', setFavorite, acl: queryAcl, grant: grantQueryAccess, revoke: revokeQueryAccess, holds: queryGrantCheck,
+  }))
   .get('/:id/versions', async (c) => {
     const { principal } = apiCaller(c)
     const { rows, users } = await listQueryVersions(c.get('deps'), principal, queryId(c))

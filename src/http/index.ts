@@ -22,3 +22,4 @@ export { cachedResult, cacheScope, IMMUTABLE_SECONDS } from './result-caching.ts
 export { serveStatic } from './static.ts'
 export { isUploadPath, uploadedFiles, uploadLimit } from './uploads.ts'
 export { formBody, idParam, jsonBody, parseJsonText } from './validate.ts'
+export { objectRoutes, type ObjectVerbs } from './object-routes.ts'
