@@ -8,6 +8,7 @@ import { filesRunner } from './files.ts'
 import { typeRegistry } from '../type-registry/index.ts'
 import { influxdbRunner } from './influxdb.ts'
 import { jsonRunner } from './json.ts'
+import { googleSheetsRunner } from './google-sheets.ts'
 import { mongodbRunner } from './mongodb.ts'
 import { mysqlRunner } from './mysql.ts'
 import { postgresRunner } from './postgres.ts'
@@ -80,7 +81,7 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
 export const dataSourceTypes = typeRegistry<Runner>({
   types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner, trinoRunner, prestoRunner,
     elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner, snowflakeRunner, filesRunner, athenaRunner,
-    mongodbRunner]
+    mongodbRunner, googleSheetsRunner]
     .map(withAnnotationSwitch)
     .map(withExecutionOptions),
   secretsPurpose: 'data-source-secrets',
