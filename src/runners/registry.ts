@@ -16,6 +16,7 @@ import { resultsRunner } from './results.ts'
 import { prometheusRunner } from './prometheus.ts'
 import { snowflakeRunner } from './snowflake.ts'
 import { sqliteRunner } from './sqlite.ts'
+import { csvRunner, excelRunner } from './url-files.ts'
 import { prestoRunner, trinoRunner } from './trino.ts'
 import type { Runner, RunnerConfig } from './runner.ts'
 
@@ -81,7 +82,7 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
 export const dataSourceTypes = typeRegistry<Runner>({
   types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner, trinoRunner, prestoRunner,
     elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner, snowflakeRunner, filesRunner, athenaRunner,
-    mongodbRunner, googleSheetsRunner]
+    mongodbRunner, googleSheetsRunner, csvRunner, excelRunner]
     .map(withAnnotationSwitch)
     .map(withExecutionOptions),
   secretsPurpose: 'data-source-secrets',
