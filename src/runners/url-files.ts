@@ -133,7 +133,8 @@ async function download(kind: UrlFileKind, q: UrlFileQuery, file: string, networ
       size += chunk.length
       if (size > max) throw new RunnerError(`Error reading ${q.url.href}. The file is larger than ${max.toLocaleString('en-US')} bytes (SIGHTLINE_MAX_UPLOAD_BYTES).`)
       if (kind === 'excel') chunks.push(chunk)
-      else fs.writeSync(out, decoder ? decoder.decode(chunk, { stream: true }) : chunk)
+      else if (decoder) fs.writeSync(out, decoder.decode(chunk, { stream: true }))
+      else fs.writeSync(out, chunk)
     }
     if (decoder) fs.writeSync(out, decoder.decode())
     if (kind === 'excel') {
