@@ -23,7 +23,7 @@ export interface FakeMongoOptions {
   refuseAuth?: boolean
 }
 
-interface Cursor { id: number; collection: string; docs: Document[]; at: number }
+interface Cursor { id: number; collection: string; docs: Iterator<Document>; next?: IteratorResult<Document> }
 
 class Refusal extends Error {
   constructor(readonly code: number, readonly codeName: string, message: string) {
@@ -164,15 +164,19 @@ export async function fakeMongo(options: FakeMongoOptions): Promise<FakeMongo> {
 
   function batch(cursor: Cursor, size: number | undefined, first: boolean, ns: string): Document {
     const n = size && size > 0 ? size : first ? 101 : 1000
-    const part = cursor.docs.slice(cursor.at, cursor.at + n)
-    cursor.at += part.length
-    const done = cursor.at >= cursor.docs.length
+    const part: Document[] = []
+    cursor.next ??= cursor.docs.next()
+    while (part.length < n && !cursor.next.done) {
+      part.push(cursor.next.value)
+      cursor.next = cursor.docs.next()
+    }
+    const done = !!cursor.next.done
     if (done) cursors.delete(cursor.id)
     return { cursor: { id: Long.fromNumber(done ? 0 : cursor.id), ns, [first ? 'firstBatch' : 'nextBatch']: part }, ok: 1 }
   }
 
-  function open(collection: string, docs: Document[], size: number | undefined, ns: string): Document {
-    const cursor = { id: nextCursor++, collection, docs, at: 0 }
+  function open(collection: string, docs: Iterable<Document>, size: number | undefined, ns: string): Document {
+    const cursor: Cursor = { id: nextCursor++, collection, docs: docs[Symbol.iterator]() }
     cursors.set(cursor.id, cursor)
     return batch(cursor, size, true, ns)
   }
@@ -194,6 +198,10 @@ export async function fakeMongo(options: FakeMongoOptions): Promise<FakeMongo> {
       case 'ping': case 'endSessions': return { ok: 1 }
       case 'saslStart': return { ok: 0, code: 18, codeName: 'AuthenticationFailed', errmsg: 'Authentication failed.' }
       case 'find': {
+        const plain = !Object.keys(command.filter ?? {}).length && !command.sort && !command.skip && !command.limit && !command.projection
+        const source = options.collections[command.find]
+        // a whole collection given as a generator is streamed, never held (the benchmark's million documents)
+        if (plain && typeof source === 'function') return open(command.find, source(), command.batchSize, `${db}.${command.find}`)
         const docs = sorted(docsOf(command.find).filter((d) => matches(d, command.filter)), command.sort)
           .slice(command.skip ?? 0, command.limit ? (command.skip ?? 0) + command.limit : undefined)
           .map((d) => project(d, command.projection))
