@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import yaml from 'js-yaml'
 import { loadConfig } from '../config.ts'
 import { systemResolve, type Resolve } from './address-guard.ts'
@@ -10,6 +11,7 @@ import { quoteIdentifier, quoteString } from './files-formats.ts'
 import { LOCAL_DIRECTORY, LOCAL_FILES, runOnFiles, type LocalFile } from './files.ts'
 import { RunnerError, type Runner, type RunnerConfig, type RunOptions, type RunStream } from './runner.ts'
 import { httpOnly, safeFetch, type Send } from './safe-fetch.ts'
+import { BUSY, busyPauseMs } from './vendor-http.ts'
 
 /*
  * The established tool's `csv` and `excel` kinds: the query text is YAML naming a file by `url` with the reader's
@@ -116,12 +118,24 @@ export interface Network {
 async function download(kind: UrlFileKind, q: UrlFileQuery, file: string, network: Network, signal: AbortSignal): Promise<void> {
   const decoder = decoderFor(q.encoding, q.url)
   let answer
-  try {
-    answer = await safeFetch(q.url, { method: 'GET', headers: q.userAgent ? { 'user-agent': q.userAgent } : {} }, { signal, ...network })
-  } catch (e) {
-    if (signal.aborted) throw e
-    if (e instanceof RunnerError && / is an internal address/.test(e.message)) throw new RunnerError(PRIVATE)
-    throw new RunnerError(`Error reading ${q.url.href}. ${errorMessage(e)}`, e instanceof RunnerError ? e.kind : 'query')
+  let attempt = 0
+  for (; ; attempt++) {
+    try {
+      answer = await safeFetch(q.url, { method: 'GET', headers: q.userAgent ? { 'user-agent': q.userAgent } : {} }, { signal, ...network })
+    } catch (e) {
+      if (signal.aborted) throw e
+      if (e instanceof RunnerError && / is an internal address/.test(e.message)) throw new RunnerError(PRIVATE)
+      throw new RunnerError(`Error reading ${q.url.href}. ${errorMessage(e)}`, e instanceof RunnerError ? e.kind : 'query')
+    }
+    // a server answering "busy" is asked again after a growing pause, as the warehouses are (vendor-http.ts)
+    const pause = BUSY.has(answer.status) ? busyPauseMs(answer, attempt) : undefined
+    if (pause === undefined) break
+    answer.close()
+    await sleep(pause, undefined, { signal })
+  }
+  if (BUSY.has(answer.status)) {
+    answer.close()
+    throw new RunnerError(`Error reading ${q.url.href}. The server is busy or unavailable: it answered ${answer.status} ${attempt + 1} times. Try again later.`)
   }
   const max = loadConfig().maxUploadBytes
   const out = fs.openSync(file, 'w', 0o600)

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ColumnType } from '../../src/runners/index.ts'
-import { createUrlFileRunner, csvRunner, excelRunner } from '../../src/runners/index.ts'
+import { createUrlFileRunner, csvRunner, excelRunner, setRetryPauses } from '../../src/runners/index.ts'
 import { runnerContract } from './contract.ts'
 import { collect, expectRunnerError, opts } from './support.ts'
 
@@ -13,6 +13,7 @@ const ORDERS = 'id,name,price,day\n1,ada,12.5,2024-05-01\n2,bob,7,2024-05-02\n'
 const big = 'n,label\n' + Array.from({ length: 100_000 }, (_, i) => `${i},row ${i}`).join('\n') + '\n'
 let workbook: Buffer
 const requests: Request[] = []
+let busy = 0
 
 const server = setupServer(
   http.get(`${HOST}/orders.csv`, ({ request }) => {
@@ -23,11 +24,13 @@ const server = setupServer(
   http.get(`${HOST}/export.txt`, () => new HttpResponse(Buffer.from('exported by the shop\nid;city\n1;Z\xfcrich\n2;Malm\xf6\n', 'latin1'), { headers: { 'content-type': 'text/plain' } })),
   http.get(`${HOST}/book.xlsx`, () => new HttpResponse(workbook, { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } })),
   http.get(`${HOST}/gone.csv`, () => new HttpResponse('nope', { status: 500 })),
+  http.get(`${HOST}/busy.csv`, () => (busy-- > 0 ? new HttpResponse('slow down', { status: 429 }) : new HttpResponse(ORDERS, { headers: { 'content-type': 'text/csv' } }))),
   http.get(`${HOST}/moved.csv`, () => new HttpResponse(null, { status: 302, headers: { location: 'http://127.0.0.1:9/secrets.csv' } })),
 )
 
 beforeAll(async () => {
   server.listen({ onUnhandledFrame: 'error' })
+  setRetryPauses([1, 1, 1])
   const book = new ExcelJS.Workbook()
   const first = book.addWorksheet('Summary')
   first.addRows([['total'], [42]])
@@ -35,7 +38,10 @@ beforeAll(async () => {
   sales.addRows([['region', 'amount'], ['north', 10.5], ['south', 3]])
   workbook = Buffer.from(await book.xlsx.writeBuffer())
 })
-afterAll(() => server.close())
+afterAll(() => {
+  server.close()
+  setRetryPauses(undefined)
+})
 
 const run = async (runner: typeof csvRunner, text: string) => {
   const stream = await runner.run({}, text, opts())
@@ -90,8 +96,12 @@ describe('csv and excel kinds', () => {
     await expectRunnerError(run(internal, 'url: http://files.internal.example/a.csv'), 'query', "Can't query private addresses.")
   })
 
-  it('says when the file cannot be read: the server\'s status, or a file over the size limit', async () => {
+  it('says when the file cannot be read: the server\'s status (asked again while busy), or a file over the size limit', async () => {
     await expectRunnerError(run(csvRunner, `url: ${HOST}/gone.csv`), 'query', `Error reading ${HOST}/gone.csv. The server answered 500.`)
+    busy = 2
+    expect((await run(csvRunner, `url: ${HOST}/busy.csv`)).rows.length).toBe(2)
+    busy = 10
+    await expectRunnerError(run(csvRunner, `url: ${HOST}/busy.csv`), 'query', `Error reading ${HOST}/busy.csv. The server is busy or unavailable: it answered 429 4 times. Try again later.`)
     process.env.SIGHTLINE_MAX_UPLOAD_BYTES = '1000'
     try {
       await expectRunnerError(run(csvRunner, `url: ${HOST}/numbers.csv`), 'query', `Error reading ${HOST}/numbers.csv. The file is larger than 1,000 bytes (SIGHTLINE_MAX_UPLOAD_BYTES).`)
