@@ -1,7 +1,7 @@
 import { MongoClient, MongoServerError, type AbstractCursor, type Document, type MongoClientOptions, type ReadPreferenceMode } from 'mongodb'
 import { BATCH_SIZE, CONNECT_TIMEOUT_MS, TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, raceStop, str } from './common.ts'
 import { parseMongoQuery } from './mongodb-query.ts'
-import { flatten, shapeOf } from './mongodb-rows.ts'
+import { shapeOf } from './mongodb-rows.ts'
 import { RunnerError, type Cell, type Runner, type RunnerConfig, type RunOptions, type RunStream, type TableSchema } from './runner.ts'
 
 /*
@@ -16,6 +16,8 @@ import { RunnerError, type Cell, type Runner, type RunnerConfig, type RunOptions
 const SAMPLE_DOCUMENTS = 1_000
 const CURSOR_BATCH = 1_000
 const IDLE_CLIENT_MS = 60_000
+/** Collections sampled at once for the schema. */
+const SCHEMA_SAMPLERS = 6
 
 const READ_PREFERENCES = ['primaryPreferred', 'primary', 'secondary', 'secondaryPreferred', 'nearest']
 
@@ -190,15 +192,20 @@ async function schema(config: RunnerConfig, signal: AbortSignal): Promise<TableS
     const names: string[] = []
     for await (const c of db.listCollections({}, { nameOnly: true, signal })) if (!c.name.startsWith('system.')) names.push(c.name)
     names.sort()
-    const tables: TableSchema[] = []
-    for (const name of names) {
+    const sample = async (name: string): Promise<TableSchema> => {
       const fields = new Set<string>()
       for (const natural of [1, -1] as const) {
         const docs = await db.collection(name).find({}, { signal }).sort({ $natural: natural }).limit(1).toArray()
-        for (const doc of docs) for (const [field] of flatten(doc, false)) fields.add(field.split('.')[0])
+        for (const doc of docs) for (const field of Object.keys(doc)) fields.add(field)
       }
-      tables.push({ name, columns: [...fields].map((f) => ({ name: f })) })
+      return { name, columns: [...fields].map((f) => ({ name: f })) }
     }
+    // a database of many collections is sampled a few at a time, over the client's pool
+    const tables: TableSchema[] = new Array(names.length)
+    let next = 0
+    await Promise.all(Array.from({ length: Math.min(SCHEMA_SAMPLERS, names.length) }, async () => {
+      for (let i = next++; i < names.length; i = next++) tables[i] = await sample(names[i])
+    }))
     return tables
   } catch (e) {
     throw translate(e)

@@ -106,6 +106,19 @@ describe('MongoDB runner', () => {
     expect(tables[1].columns.map((c) => c.name)).toEqual(['_id', 'customer', 'total', 'items', 'paid', 'placed', 'address'])
   })
 
+  it('lists a database of 300 collections, the list read page by page and the collections sampled a few at a time', async () => {
+    const many = await fakeMongo({ collections: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`c${String(i).padStart(4, '0')}`, [{ _id: i, [`f${i}`]: i }]])) })
+    try {
+      const tables = await mongodbRunner.schema({ connectionString: many.url, dbName: 'shop' }, new AbortController().signal)
+      expect(tables.length).toBe(300)
+      expect(tables[299]).toEqual({ name: 'c0299', columns: [{ name: '_id' }, { name: 'f299' }] })
+      expect(many.commands.filter((c) => c.name === 'getMore').length).toBeGreaterThan(0)
+    } finally {
+      await closeWarmMongoClients()
+      await many.close()
+    }
+  })
+
   it('says what is wrong with a query before asking the server', async () => {
     await expectRunnerError(mongodbRunner.run(config(), '{"collection": "orders", ', opts()), 'query', /^Invalid JSON format\. /)
     await expectRunnerError(mongodbRunner.run(config(), '{"query": {}}', opts()), 'query', "'collection' must have a value to run a query")
