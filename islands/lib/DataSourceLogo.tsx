@@ -188,6 +188,27 @@ const marks: Record<string, Mark> = {
       </g>
     ),
   },
+  mongodb: {
+    tile: '#001e2b',
+    glyph: (
+      <g>
+        {/* a leaf on its stem */}
+        <path fill="#00ed64" d="M20 7.5c4.6 4.4 7 8.8 7 13.2 0 4.7-2.6 7.9-6 9.3l-1 .4-1-.4c-3.4-1.4-6-4.6-6-9.3 0-4.4 2.4-8.8 7-13.2z" />
+        <path stroke="#001e2b" strokeWidth="1.4" strokeLinecap="round" d="M20 12v18" />
+        <path stroke="#00ed64" strokeWidth="1.8" strokeLinecap="round" d="M20 30v3" />
+      </g>
+    ),
+  },
+  google_spreadsheets: {
+    tile: '#0f9d58',
+    glyph: (
+      <g {...stroke} stroke={white} strokeWidth={2}>
+        {/* a sheet's grid */}
+        <rect x="11" y="8.5" width="18" height="23" rx="1.5" />
+        <path d="M11 16h18M11 22h18M11 27h18M18 16v15.5" />
+      </g>
+    ),
+  },
   database: {
     tile: '#64748b',
     glyph: (
@@ -205,6 +226,7 @@ const aliases: Record<string, string> = {
   mariadb: 'mysql', rds_mysql: 'mysql',
   url: 'json',
   bigquery_gce: 'bigquery',
+  csv: 'files', excel: 'files',
   elasticsearch2: 'elasticsearch', elasticsearch2_OpenDistroSQLElasticSearch: 'elasticsearch', elasticsearch2_XPackSQLElasticSearch: 'elasticsearch', aws_es: 'elasticsearch',
 }
 

@@ -18,18 +18,21 @@ function cellText(value: ExcelJS.CellValue): string {
 const csvField = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s)
 
 /**
- * The first worksheet of an Excel workbook (or the one named `sheet`) as CSV, its first row the header: what DuckDB
+ * The first worksheet of an Excel workbook (or the one named `sheet`, or at that 0-based index) as CSV, its first row the header: what DuckDB
  * then reads with its own CSV reader, so the workbook is parsed by a well-kept library and not by an extension.
  */
-export async function excelToCsv(workbook: Buffer, sheet?: string): Promise<Buffer> {
+export async function excelToCsv(workbook: Buffer, sheet?: string | number): Promise<Buffer> {
   const book = new ExcelJS.Workbook()
   try {
     await book.xlsx.load(workbook as unknown as ExcelJS.Buffer)
   } catch (e) {
     throw new RunnerError(`This Excel workbook could not be read: ${e instanceof Error ? e.message : String(e)}`)
   }
-  const ws = sheet ? book.getWorksheet(sheet) : book.worksheets[0]
-  if (!ws) throw new RunnerError(sheet ? `The workbook has no sheet named ${sheet}.` : 'The workbook has no sheet.')
+  const ws = typeof sheet === 'number' ? book.worksheets[sheet] : sheet ? book.getWorksheet(sheet) : book.worksheets[0]
+  if (!ws) {
+    throw new RunnerError(typeof sheet === 'number' ? `The workbook has no sheet number ${sheet} (it has ${book.worksheets.length}; 0 is the first).`
+      : sheet ? `The workbook has no sheet named ${sheet}.` : 'The workbook has no sheet.')
+  }
   const width = ws.columnCount
   const lines: string[] = []
   ws.eachRow({ includeEmpty: false }, (row) => {

@@ -58,15 +58,16 @@ export function notWhatItSays(name: string, format: FileFormat): string {
   return `${name} is not ${what}, as its name says.`
 }
 
-const quoteString = (s: string) => `'${s.replaceAll("'", "''")}'`
+export const quoteString = (s: string) => `'${s.replaceAll("'", "''")}'`
 export const quoteIdentifier = (s: string) => `"${s.replaceAll('"', '""')}"`
 
 /** The DuckDB table function reading a file stored at `path` in `format` (Excel: its CSV form). */
-export function readerOf(format: FileFormat, path: string): string {
+export function readerOf(format: FileFormat, path: string, csvOptions?: string): string {
+  const more = csvOptions ? `, ${csvOptions}` : ''
   switch (format) {
     case 'parquet': return `read_parquet(${quoteString(path)})`
     case 'json': return `read_json_auto(${quoteString(path)})`
-    case 'tsv': return `read_csv(${quoteString(path)}, delim = '\t', auto_detect = true)`
-    default: return `read_csv(${quoteString(path)}, auto_detect = true)`
+    case 'tsv': return `read_csv(${quoteString(path)}, delim = '\t', auto_detect = true${more})`
+    default: return `read_csv(${quoteString(path)}, auto_detect = true${more})`
   }
 }

@@ -9,6 +9,8 @@ export interface LocalFile {
   table: string
   path: string
   format: FileFormat
+  /** Reader options beyond the detected ones (the `csv` kind's `delim = ';', header = false` …), as DuckDB SQL. */
+  readerOptions?: string
 }
 
 /**
@@ -36,9 +38,9 @@ function withoutPaths(error: unknown, directory: string | undefined): unknown {
 }
 
 /** Runs `text` on a private in-memory DuckDB where each file is a view, locked down to the source's directory. */
-async function runOnFiles(config: RunnerConfig, text: string, options: Parameters<Runner['run']>[2]): Promise<RunStream> {
+export async function runOnFiles(config: RunnerConfig, text: string, options: Parameters<Runner['run']>[2]): Promise<RunStream> {
   const { directory, files } = localFiles(config)
-  const views = files.map((f) => `create view ${quoteIdentifier(f.table)} as select * from ${readerOf(f.format, f.path)};\n`).join('')
+  const views = files.map((f) => `create view ${quoteIdentifier(f.table)} as select * from ${readerOf(f.format, f.path, f.readerOptions)};\n`).join('')
   const engine = { dbpath: ':memory:', allowed_directories: directory ?? '' }
   try {
     const stream = await duckdbRunner.run(engine, views + text, options)

@@ -8,12 +8,15 @@ import { filesRunner } from './files.ts'
 import { typeRegistry } from '../type-registry/index.ts'
 import { influxdbRunner } from './influxdb.ts'
 import { jsonRunner } from './json.ts'
+import { googleSheetsRunner } from './google-sheets.ts'
+import { mongodbRunner } from './mongodb.ts'
 import { mysqlRunner } from './mysql.ts'
 import { postgresRunner } from './postgres.ts'
 import { resultsRunner } from './results.ts'
 import { prometheusRunner } from './prometheus.ts'
 import { snowflakeRunner } from './snowflake.ts'
 import { sqliteRunner } from './sqlite.ts'
+import { csvRunner, excelRunner } from './url-files.ts'
 import { prestoRunner, trinoRunner } from './trino.ts'
 import type { Runner, RunnerConfig } from './runner.ts'
 
@@ -78,7 +81,8 @@ export function timeLimitMs(config: RunnerConfig, orgLimitSeconds: number): numb
  */
 export const dataSourceTypes = typeRegistry<Runner>({
   types: [postgresRunner, mysqlRunner, sqliteRunner, duckdbRunner, clickhouseRunner, jsonRunner, databricksRunner, resultsRunner, prometheusRunner, influxdbRunner, trinoRunner, prestoRunner,
-    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner, snowflakeRunner, filesRunner, athenaRunner]
+    elasticsearchRunner, openDistroSqlRunner, xpackSqlRunner, legacyElasticsearchRunner, bigqueryRunner, snowflakeRunner, filesRunner, athenaRunner,
+    mongodbRunner, googleSheetsRunner, csvRunner, excelRunner]
     .map(withAnnotationSwitch)
     .map(withExecutionOptions),
   secretsPurpose: 'data-source-secrets',

@@ -32,7 +32,7 @@ export interface VendorAnswer {
   text: string
 }
 
-const BUSY = new Set([429, 502, 503, 504])
+export const BUSY = new Set([429, 502, 503, 504])
 /** The pauses before each retry of a busy answer; the tests shorten them. */
 let pausesMs = [100, 400, 1_600, 4_000]
 /** The longest Retry-After honoured: a vendor asking for more is reported busy rather than waited for. */
@@ -41,6 +41,11 @@ const MAX_RETRY_AFTER_MS = 30_000
 /** Tests only: the pauses between tries of a busy answer (undefined restores them). */
 export function setRetryPauses(pauses: number[] | undefined) {
   pausesMs = pauses ?? [100, 400, 1_600, 4_000]
+}
+
+/** The pause before asking a busy service again after `attempt` busy answers; undefined once the tries are spent. */
+export function busyPauseMs(answer: Answer, attempt: number): number | undefined {
+  return attempt < pausesMs.length ? retryAfterMs(answer, pausesMs[attempt]) : undefined
 }
 
 function retryAfterMs(answer: Answer, fallback: number): number {
@@ -59,11 +64,12 @@ export async function callVendor({ vendor, url, signal, maxBytes, headersTimeout
     const answer = await askSource({ url, signal, headersTimeoutMs, ...request })
     if (BUSY.has(answer.status)) {
       const detail = await errorText(answer)
-      if (attempt >= pausesMs.length) {
+      const pause = busyPauseMs(answer, attempt)
+      if (pause === undefined) {
         throw new RunnerError(`${vendor} at ${url.origin} is busy or unavailable: it answered ${answer.status} ${attempt + 1} times` +
           `${detail ? ` (last: ${detail.slice(0, 300)})` : ''}. Try again later.`, 'connection')
       }
-      await sleep(retryAfterMs(answer, pausesMs[attempt]), undefined, { signal })
+      await sleep(pause, undefined, { signal })
       continue
     }
     if (!isJson(answer)) return { status: answer.status, headers: answer.headers, json: undefined, text: (await errorText(answer)).slice(0, 2_000) }

@@ -1,5 +1,5 @@
-import { createVerify, generateKeyPairSync } from 'node:crypto'
 import { http, HttpResponse } from 'msw'
+import { fakeGoogleToken } from './google-token.ts'
 
 /**
  * BigQuery and Google's token endpoint as their references document them: the service-account JWT grant at
@@ -10,16 +10,11 @@ import { http, HttpResponse } from 'msw'
  * UNAUTHENTICATED), and the service to answer 503 for a while.
  */
 export function fakeBigQuery(o: { project: string; tables?: number }) {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  const key = {
-    type: 'service_account', project_id: o.project, private_key_id: 'k1', client_email: `sightline@${o.project}.iam.gserviceaccount.com`,
-    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), token_uri: 'https://oauth2.googleapis.com/token',
-  }
-  const valid = new Set<string>()
   const jobs = new Map<string, { sql: string; location?: string; polls: number; cancelled: boolean; read: boolean; config: Record<string, unknown> }>()
   const requests: { method: string; path: string; body: unknown }[] = []
+  const google = fakeGoogleToken({ project: o.project, scope: 'bigquery', requests })
+  const { key, valid } = google
   let busy = 0
-  let issued = 0
 
   const gError = (code: number, status: string, message: string, reason = 'invalid') =>
     HttpResponse.json({ error: { code, message, errors: [{ message, domain: 'global', reason }], status } }, { status: code })
@@ -75,20 +70,7 @@ export function fakeBigQuery(o: { project: string; tables?: number }) {
 
   const api = 'https://bigquery.googleapis.com/bigquery/v2/projects/:project'
   const handlers = [
-    http.post('https://oauth2.googleapis.com/token', async ({ request }) => {
-      const form = new URLSearchParams(await request.text())
-      requests.push({ method: 'POST', path: '/token', body: Object.fromEntries(form) })
-      const [header, claims, signature] = (form.get('assertion') ?? '').split('.')
-      const ok = form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' && !!signature &&
-        createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature, 'base64url'))
-      const c = ok ? JSON.parse(Buffer.from(claims, 'base64url').toString()) : {}
-      if (!ok || c.iss !== key.client_email || c.aud !== 'https://oauth2.googleapis.com/token' || !String(c.scope).includes('bigquery')) {
-        return HttpResponse.json({ error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }, { status: 400 })
-      }
-      const token = `ya29.fake-${++issued}`
-      valid.add(token)
-      return HttpResponse.json({ access_token: token, expires_in: 3599, token_type: 'Bearer' })
-    }),
+    google.handler,
     http.post(`${api}/jobs`, async ({ request, params }) => {
       const body = await request.json() as { jobReference: { jobId?: string; location?: string }; configuration: { dryRun?: boolean; query: { query: string } } }
       requests.push({ method: 'POST', path: new URL(request.url).pathname, body })
@@ -147,7 +129,7 @@ export function fakeBigQuery(o: { project: string; tables?: number }) {
   return {
     handlers, requests, key,
     /** The key as the established tool stores it: base64 of the JSON file. */
-    keyFile: Buffer.from(JSON.stringify(key)).toString('base64'),
+    keyFile: google.keyFile,
     /** Whether a job whose text contains `part` runs or has rows not yet read, uncancelled. */
     running: (part = '') => [...jobs.values()].some((j) => j.sql.includes(part) && !j.cancelled && !j.read),
     cancelled: (part = '') => [...jobs.values()].some((j) => j.sql.includes(part) && j.cancelled),
