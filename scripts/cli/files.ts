@@ -5,6 +5,8 @@ import { parseOptions, printable, type CliIo } from './io.ts'
 /** The folders of a git export, one per kind, and the files in them Sightline writes and reads. */
 const FOLDERS = ['queries', 'dashboards', 'alerts', 'destinations', 'snippets', 'groups']
 const OURS = /\.(sql|yaml|yml)$/
+/** A name the server may have us write: in one of the folders, named by a key (never a path out of `dir`). */
+const WRITABLE = new RegExp(`^(${FOLDERS.join('|')})/[a-z0-9][a-z0-9_-]{0,99}\\.(sql|yaml)$`)
 
 export const EXPORT_USAGE = `Usage: npx sightline export <dir> [--to <url>] [--to-key <key>]
 
@@ -75,7 +77,7 @@ export async function runExportCommand(args: string[], io: CliIo): Promise<numbe
     io.err(`Sightline refused the export (${answer.status}): ${printable(answer.body?.message)}\n`)
     return 1
   }
-  const files = answer.body.files as Record<string, string>
+  const files = Object.fromEntries(Object.entries(answer.body.files as Record<string, string>).filter(([name]) => WRITABLE.test(name)))
   let written = 0
   let removed = 0
   for (const folder of FOLDERS) {

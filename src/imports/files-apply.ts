@@ -131,7 +131,7 @@ export async function applyParsed(run: Run) {
   })
 
   // with the destinations this run made
-  const destinationIds = new Map((await r.tx<{ id: number; key: string }[]>`select id, key from destinations where org_id = ${r.orgId}`).map((d) => [d.key, Number(d.id)]))
+  const destinationIds = await store.destinationKeys(r.tx, r.orgId)
   await each(r, 'alerts', async (key, doc: AlertDoc, cur) => {
     if (!alive('queries', doc.query)) throw new RefError(`query: there is no query with the key "${doc.query}"`)
     const wanted = [
@@ -175,7 +175,7 @@ async function prune(r: Run) {
     r.report.kinds.dashboards.pruned++
   }
   // alerts of queries archived above went with them
-  const left = new Set((await r.tx<{ id: number }[]>`select id from alerts where org_id = ${r.orgId}`).map((a) => Number(a.id)))
+  const left = await store.alertIds(r.tx, r.orgId)
   const alerts = gone('alerts').filter(([, e]) => left.has(e.id))
   await store.deleteRows(r.tx, 'alerts', alerts.map(([, e]) => e.id))
   r.report.kinds.alerts.pruned += gone('alerts').length

@@ -9,7 +9,7 @@ import { applyParsed } from './files-apply.ts'
 import { fileName, FILE_KINDS } from './files-docs.ts'
 import { fileText, stateDocs } from './files-kinds.ts'
 import { changedCount, emptyFilesReport, parseFiles, type FilesReport } from './files-report.ts'
-import { readContent } from './files-store.ts'
+import { lockContent, readContent } from './files-store.ts'
 
 /** At most this many files in one import (an organization's content, with room to spare). */
 const MAX_FILES = 50_000
@@ -52,7 +52,7 @@ export async function importFiles(deps: Deps, principal: Principal | undefined, 
   const parsed = parseFiles(input.files, report)
   try {
     await deps.sql.begin(async (tx) => {
-      await tx`select pg_advisory_xact_lock(${ADVISORY_LOCK.contentFiles}::int, ${admin.orgId}::int)`
+      await lockContent(tx, ADVISORY_LOCK.contentFiles, admin.orgId)
       const state = await readContent(tx, admin.orgId)
       await applyParsed({ tx, deps, orgId: admin.orgId, adminId: admin.id, state, current: stateDocs(state), parsed, report, prune: input.prune })
       if (input.dry_run) throw new DryRunDone()

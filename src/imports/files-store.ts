@@ -119,3 +119,17 @@ export async function writeVersion(db: Db, v: { query_id: number; user_id: numbe
     select id, version, ${v.user_id}, name, description, query, data_source_id, options, tags, schedule, now() from queries where id = ${v.query_id}
     on conflict (query_id, version) do nothing`
 }
+
+/** Imports of files into one organization take turns, to the end of the transaction. */
+export async function lockContent(db: Db, lockKey: number, orgId: number) {
+  await db`select pg_advisory_xact_lock(${lockKey}::int, ${orgId}::int)`
+}
+
+export async function destinationKeys(db: Db, orgId: number): Promise<Map<string, number>> {
+  const rows = await db<{ id: number; key: string }[]>`select id, key from destinations where org_id = ${orgId}`
+  return new Map(rows.map((d) => [d.key, Number(d.id)]))
+}
+
+export async function alertIds(db: Db, orgId: number): Promise<Set<number>> {
+  return new Set((await db<{ id: number }[]>`select id from alerts where org_id = ${orgId}`).map((a) => Number(a.id)))
+}
