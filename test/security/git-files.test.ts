@@ -34,6 +34,7 @@ describe('an imported file', () => {
       'dashboards/peek.yaml': 'name: Peek\nwidgets:\n  - query: secret\n    visualization: table\n',
       'alerts/watch.yaml': 'name: Watch\nquery: secret\n',
       'alerts/tell.yaml': 'name: Tell\nquery: regions\ndestinations:\n  - their-hook\nsubscribers:\n  - olga@other.example\n',
+      'alerts/tell-olga.yaml': 'name: Tell Olga\nquery: regions\nsubscribers:\n  - olga@other.example\n',
       'groups/reach.yaml': 'name: Reach\ndata_sources:\n  - source: Secret warehouse\n',
     }
     const run = await imported(f.admin, { files })
@@ -44,6 +45,7 @@ describe('an imported file', () => {
       'dashboards/peek.yaml': 'widgets[0].query: there is no query with the key "secret"',
       'alerts/watch.yaml': 'query: there is no query with the key "secret"',
       'alerts/tell.yaml': 'destinations: there is no destination with the key "their-hook"',
+      'alerts/tell-olga.yaml': 'subscribers: no user here has the address olga@other.example',
       'groups/reach.yaml': 'data_sources: there is no data source named "Secret warehouse"',
     })
     expect(await f.t.db.sql`select id from queries where key in ('steal', 'dropdown')`).toEqual([])
@@ -65,6 +67,13 @@ describe('an imported file', () => {
     expect(byFile['dashboards/by-id.yaml']).toBe(`widgets[0].visualization: query "regions" has no visualization "${other.viz}"`)
     expect((await f.t.db.sql`select count(*)::int as n from alerts where query_id = ${other.query}`)[0].n).toBe(0)
     expect((await f.t.db.sql`select count(*)::int as n from widgets where visualization_id = ${other.viz}`)[0].n).toBe(0)
+  })
+
+  it('never takes a secret from a file: a destination that holds one is refused, the stored one kept', async () => {
+    const [hook] = await f.t.db.sql`select id, secrets from destinations where key = 'ops-hook'`
+    const run = await imported(f.admin, { files: { 'destinations/ops-hook.yaml': 'name: Ops hook\ntype: webhook\noptions:\n  url: http://attacker.example/\n' } })
+    expect(run.errors).toEqual([{ file: 'destinations/ops-hook.yaml', line: null, message: 'options.url: secrets are never read from files; enter it in Sightline' }])
+    expect((await f.t.db.sql`select secrets from destinations where id = ${hook.id}`)[0].secrets).toBe(hook.secrets)
   })
 
   it('keeps file names in their folder and the other organization out of the export', async () => {
