@@ -111,10 +111,10 @@ export function stateDocs(s: ContentState): Docs {
       },
     })
   }
-  const emailOf = new Map(s.users.map((u) => [u.id, u.email]))
-  void emailOf
+  const subsOf = new Map<number, typeof s.subscriptions>()
+  for (const x of s.subscriptions) subsOf.set(x.alert_id, [...(subsOf.get(x.alert_id) ?? []), x])
   for (const a of s.alerts) {
-    const subs = s.subscriptions.filter((x) => x.alert_id === a.id)
+    const subs = subsOf.get(a.id) ?? []
     const query = queryKey.get(a.query_id)
     if (!query) continue
     docs.alerts.set(a.key, {
