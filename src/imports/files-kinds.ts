@@ -1,4 +1,5 @@
 import { compact, dumpYaml, field, FileError, isObj, localKeys, queryFile, sortedDeep, type FileKind, type Json } from './files-docs.ts'
+import { ScheduleSchema } from '../schedules/index.ts'
 import type { ContentState } from './files-store.ts'
 
 /**
@@ -149,7 +150,9 @@ export function readDoc(kind: FileKind, raw: Json, text: string): Doc {
       })
       const options = f.object(raw, 'options')
       if ('parameters' in options) throw new FileError('options: parameters belong in the "parameters" field')
-      const schedule = raw.schedule === undefined || raw.schedule === null ? null : f.object(raw, 'schedule')
+      const read = raw.schedule === undefined || raw.schedule === null ? null : ScheduleSchema.safeParse(raw.schedule)
+      if (read && !read.success) throw new FileError(`schedule: ${read.error.issues[0].message}`)
+      const schedule = read ? (read.data as Json) : null
       return {
         name: f.text(raw, 'name', { required: true, max: 255 }), description: f.text(raw, 'description', { max: 4096 }),
         source: raw.source === undefined || raw.source === null ? null : f.text(raw, 'source', { required: true }),

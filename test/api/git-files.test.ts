@@ -118,18 +118,20 @@ describe('importing the files', () => {
       'queries/revenue-by-month-2.sql': before['queries/revenue-by-month-2.sql'].replace('-- name: Revenue by month', '-- name: Revenue by month\n--   broken: [yaml'),
       'queries/pie.sql': '-- ---\n-- name: Pie\n-- source: Lake\n-- visualizations:\n--   - name: Pie\n--     type: NO_SUCH_KIND\n-- ---\nselect 1\n',
       'alerts/orphan.yaml': 'name: Orphan\nquery: no-such-query\n',
+      'queries/hourly.sql': '-- ---\n-- name: Hourly\n-- schedule:\n--   interval: often\n-- ---\nselect 1\n',
       'snippets/fresh.yaml': 'trigger: fresh\nsnippet: select 1\n',
       'README.md': '# our dashboards\n',
     }
     const run = await imported(f.admin, { files })
     // files that cannot be read come first, with their line; then those whose references do not resolve
     expect(run.errors[0]).toEqual({ file: 'queries/revenue-by-month-2.sql', line: 3, message: expect.stringContaining('malformed YAML') })
-    expect(run.errors).toHaveLength(5)
+    expect(run.errors).toHaveLength(6)
     const byFile = Object.fromEntries(run.errors.map((e: any) => [e.file, e.message]))
     expect(byFile['queries/regions.sql']).toBe('source: there is no data source named "Nowhere"')
     expect(byFile['queries/pie.sql']).toContain('Unknown visualization type: NO_SUCH_KIND')
     expect(byFile['dashboards/ops-board.yaml']).toBe('widgets[0].visualization: query "revenue-by-month" has no visualization "gone-chart"')
     expect(byFile['alerts/orphan.yaml']).toBe('query: there is no query with the key "no-such-query"')
+    expect(byFile['queries/hourly.sql']).toMatch(/^schedule: /)
     expect(byFile['snippets/fresh.yaml']).toBeUndefined()
     expect(run.notes[0]).toContain('README.md: not a file of a Sightline export')
     expect(run.kinds.snippets.created).toBe(1)
