@@ -20,6 +20,7 @@ import dataSourcesApi from './api/data_sources.ts'
 import databricksApi from './api/databricks.ts'
 import destinationsApi from './api/destinations.ts'
 import eventsApi from './api/events.ts'
+import contentApi from './api/content.ts'
 import exportsApi from './api/exports.ts'
 import groupsApi from './api/groups.ts'
 import jobsApi from './api/jobs.ts'
@@ -83,6 +84,7 @@ export const routes: [mountPath: string, app: Hono<Env>][] = [
   ['/api/admin', adminApi],
   ['/api/alerts', alertsApi],
   ['/api/config', configApi],
+  ['/api/content', contentApi],
   ['/api/dashboards', dashboardsApi],
   ['/api/data_sources', dataSourcesApi],
   ['/api/data_sources', dataSourceFilesApi],

@@ -1,3 +1,4 @@
+import { runExportCommand } from './cli/files.ts'
 import { runImportCommand } from './cli/import.ts'
 import { runSignInLinkCommand } from './cli/sign-in-link.ts'
 import type { CliIo } from './cli/io.ts'
@@ -9,7 +10,8 @@ import { nodeIo } from './cli/io.ts'
  * server itself when nobody can sign in.
  */
 const COMMANDS: Record<string, { summary: string; run: (args: string[], io: CliIo) => Promise<number> }> = {
-  import: { summary: 'Bring everything across from a running instance of the established tool', run: runImportCommand },
+  export: { summary: 'Write queries, dashboards, alerts and more to a folder, one file per object, for git', run: runExportCommand },
+  import: { summary: 'Bring everything across from a running instance of the established tool, or apply a folder of exported files', run: runImportCommand },
   'sign-in-link': { summary: 'Print a one-time sign-in link for a user (on the server; for when nobody can sign in)', run: runSignInLinkCommand },
 }
 

@@ -1,19 +1,29 @@
 import { Hono } from 'hono'
 import type { Env } from '../../src/http/index.ts'
-import { apiCaller, idParam, jsonBody } from '../../src/http/index.ts'
+import { apiCaller, idParam, jsonBody, uploadLimit } from '../../src/http/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import { createImport, getImport, listImports } from '../../src/imports/index.ts'
+import { createImport, getImport, importFiles, listImports } from '../../src/imports/index.ts'
+import { requireAdmin } from '../../src/permissions/index.ts'
 
-/** Imports from an established-tool instance (admins only): start one, follow it, list past runs. */
+/**
+ * Imports (admins only): from an established-tool instance (`from_url`, a job to follow), or the files of a git export
+ * (`files`, applied at once and answered with what changed); and the list of past instance runs.
+ */
 export default new Hono<Env>()
   .get('/', async (c) => {
     const { principal } = apiCaller(c)
     c.header('Cache-Control', 'no-store')
     return c.json(await listImports(c.get('deps'), principal))
   })
-  .post('/', async (c) => {
+  .post('/', async (c, next) => {
+    // the rights first: nobody else makes the server read a large body
+    requireAdmin(apiCaller(c).principal)
+    await next()
+  }, uploadLimit(), async (c) => {
     const { principal } = apiCaller(c)
-    return c.json(await createImport(c.get('deps'), principal, await jsonBody(c.req)), 202)
+    const body = await jsonBody(c.req)
+    if (body && typeof body === 'object' && 'files' in body) return c.json(await importFiles(c.get('deps'), principal, body), 200)
+    return c.json(await createImport(c.get('deps'), principal, body), 202)
   })
   .get('/:id', async (c) => {
     const { principal } = apiCaller(c)

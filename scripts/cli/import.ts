@@ -1,4 +1,5 @@
 import { summaryRows, type ImportRunJson } from '../../src/shared/import-summary.ts'
+import { FILES_IMPORT_USAGE, runFilesImport } from './files.ts'
 import { parseOptions, printable, type CliIo } from './io.ts'
 
 const USAGE = `Usage: npx sightline import --from <url> --key <key> [--to <url>] [--to-key <key>] [--dry-run] [--keep-ids]
@@ -63,9 +64,11 @@ async function call(io: CliIo, method: string, url: string, key: string, body?: 
 
 export async function runImportCommand(args: string[], io: CliIo): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
-    io.out(USAGE)
+    io.out(`${USAGE}\n${FILES_IMPORT_USAGE}`)
     return 0
   }
+  // a folder of exported files rather than a running instance
+  if (args[0] && !args[0].startsWith('--')) return runFilesImport(args, io)
   const parsed = parseOptions(args, { values: ['from', 'key', 'to', 'to-key'], flags: ['dry-run', 'keep-ids'] })
   if (typeof parsed === 'string') {
     io.err(`${parsed}\n\n${USAGE}`)

@@ -15,4 +15,6 @@ export const ADVISORY_LOCK = {
   schemaRefresh: 7271003,
   /** Destination creates and renames in one organization take turns (with the organization id). */
   destinationNames: 7271016,
+  /** Imports of files into one organization take turns (with the organization id). */
+  contentFiles: 7271017,
 } as const

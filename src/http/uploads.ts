@@ -4,10 +4,10 @@ import { BadRequest, PayloadTooLarge } from '../errors.ts'
 import type { Env } from './env.ts'
 
 /**
- * Addresses that take uploaded files: larger than any other request body, so the app's body limit
+ * Addresses that take uploaded files (a Files source's, an import's files of a git export): larger than any other request body, so the app's body limit
  * (SIGHTLINE_MAX_BODY_BYTES) leaves them to `uploadLimit`, which each such route puts after its rights check.
  */
-export const UPLOAD_PATHS = [/^\/(api\/)?data_sources\/\d+\/files$/]
+export const UPLOAD_PATHS = [/^\/(api\/)?data_sources\/\d+\/files$/, /^\/api\/imports$/]
 
 export const isUploadPath = (path: string) => UPLOAD_PATHS.some((p) => p.test(path))
 

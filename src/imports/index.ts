@@ -2,5 +2,7 @@
 
 export { runImport } from './run.ts'
 export type { ImportJson } from './serialize.ts'
+export { exportFiles, importFiles } from './files-service.ts'
+export type { FilesReport } from './files-report.ts'
 export { createImport, getImport, importTexts, listImports } from './service.ts'
 export { freeSlug, rewriteQueryReferences, splitMasked, translateAlertOptions, translateQueryOptions, translateSchedule, usesTwelveColumns, versionAtLeast, widgetPosition } from './translate.ts'

@@ -89,6 +89,7 @@ export const EXPECTED: Record<string, string> = {
   // imports are every admin's, as its page is; one run at a time per organization, so the second admin's start
   // finds the first one's queued (409)
   'GET /admin/import': '3xx 3xx 403 403 403 403 2xx 2xx',
+  'GET /api/content': '401 401 403 403 403 403 2xx 2xx',
   'GET /api/imports': '401 401 403 403 403 403 2xx 2xx',
   'POST /api/imports': '401 401 403 403 403 403 2xx 409',
   'GET /api/imports/:id': '401 401 403 403 403 403 2xx 2xx',
