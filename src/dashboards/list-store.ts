@@ -43,16 +43,20 @@ export interface DashboardListRow extends DashboardRow {
  * theirs, or published and showing something they can see: a widget on a source of one of their groups, or no query
  * widgets at all (a page of text is for everyone; the established tool lists it to its owner only). Anyone may still
  * open any dashboard by its address; widgets they cannot see come back restricted.
+ *
+ * Both widget conditions are uncorrelated: PostgreSQL reads each once per statement into a hash (from the member's
+ * sources to their queries, visualizations and widgets, on those tables' indexes) and checks every dashboard
+ * against it, where a correlated EXISTS walked each dashboard's widgets, visualizations and queries one by one.
  */
 function listedTo(db: Db, v: DashboardViewer): Fragment {
   if (v.admin) return db`d.org_id = ${v.orgId} and not d.is_archived and (d.user_id = ${v.userId} or not d.is_draft)`
   return db`d.org_id = ${v.orgId} and not d.is_archived and (d.user_id = ${v.userId} or (not d.is_draft and (
-    exists (
-      select 1 from widgets w
-      join visualizations z on z.id = w.visualization_id
-      join queries q on q.id = z.query_id
-      where w.dashboard_id = d.id and q.data_source_id = any(${readableSources(db, v)}))
-    or not exists (select 1 from widgets w where w.dashboard_id = d.id and w.visualization_id is not null))))`
+    d.id in (
+      select w.dashboard_id from queries q
+      join visualizations z on z.query_id = q.id
+      join widgets w on w.visualization_id = z.id
+      where q.data_source_id = any(${readableSources(db, v)}) and q.org_id = ${v.orgId})
+    or d.id not in (select w.dashboard_id from widgets w where w.visualization_id is not null))))`
 }
 
 /** Each word must be part of the name (any case), as the established tool searches dashboards; a number may be the id. */
