@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { recordEvent } from '../events/index.ts'
 import { dropdownValuesFor } from '../executions/index.ts'
-import { viewerOf, withListedApiKey } from '../queries/index.ts'
+import { listViewer, viewerOf, withListedApiKey } from '../queries/index.ts'
 import * as queries from '../queries/index.ts'
 import type { AccessibleQueryRow, QueryRow } from '../queries/index.ts'
 import { alertPolicy, queryPolicy, requireRight } from '../permissions/index.ts'
@@ -64,8 +64,8 @@ const LIST_BATCH = 500
  */
 export function listAlerts(deps: Deps, principal: Principal): ReadableStream<Uint8Array> {
   requireRight(alertPolicy(principal).list)
-  const batches = store.visibleBatches(deps.sql, viewerOf(principal), LIST_BATCH)
   async function* documents() {
+    const batches = store.visibleBatches(deps.sql, await listViewer(deps.sql, principal), LIST_BATCH)
     for await (const rows of batches) yield await alertsJson(deps, principal, rows)
   }
   return jsonArrayStream(documents())

@@ -43,6 +43,10 @@ export interface DashboardListRow extends DashboardRow {
  * theirs, or published and showing something they can see: a widget on a source of one of their groups, or no query
  * widgets at all (a page of text is for everyone; the established tool lists it to its owner only). Anyone may still
  * open any dashboard by its address; widgets they cannot see come back restricted.
+ *
+ * The member's sources come looked up (src/queries `listViewer`), so the queries of those sources are read from
+ * queries_source_id alone. Both conditions stay correlated EXISTS: PostgreSQL hashes them once per statement where
+ * it checks thousands of dashboards (a count, the tags) and probes per dashboard where it checks a few (recent ones).
  */
 function listedTo(db: Db, v: DashboardViewer): Fragment {
   if (v.admin) return db`d.org_id = ${v.orgId} and not d.is_archived and (d.user_id = ${v.userId} or not d.is_draft)`

@@ -5,7 +5,7 @@ import { recordEvent } from '../events/index.ts'
 import { setFavorite } from '../favorites/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { allowed, dashboardPolicy, requireRight } from '../permissions/index.ts'
-import { viewerOf, cleanTags } from '../queries/index.ts'
+import { viewerOf, cleanTags, listViewer } from '../queries/index.ts'
 import { usersByIds } from '../users/index.ts'
 import { LIMITS } from '../validation/index.ts'
 import { getDashboardRow, requireEditDashboard } from './access.ts'
@@ -144,7 +144,7 @@ export async function listDashboards(
   const params = parseDashboardListParams(query, tags)
   // without edit_dashboard no dashboard is the caller's to change
   if (params.editable && !allowed(principal, 'edit_dashboard')) return { count: 0, page: params.page, page_size: params.pageSize, results: [] }
-  const page = await findDashboardPage(deps.sql, viewerOf(principal), kind, params)
+  const page = await findDashboardPage(deps.sql, await listViewer(deps.sql, principal), kind, params)
   const users = await usersByIds(deps.sql, principal.orgId, page.rows.map((r) => r.user_id))
   return { count: page.count, page: page.page, page_size: params.pageSize, results: page.rows.map((r) => dashboardListItemJson(r, users)) }
 }
@@ -152,7 +152,7 @@ export async function listDashboards(
 /** GET /api/dashboards/recent: the dashboards the caller opened last, as a plain list. */
 export async function recentDashboards(deps: Deps, principal: Principal) {
   requireRight(dashboardPolicy(principal).view)
-  const rows = await findRecentlyViewed(deps.sql, viewerOf(principal), RECENT_LIMIT)
+  const rows = await findRecentlyViewed(deps.sql, await listViewer(deps.sql, principal), RECENT_LIMIT)
   const users = await usersByIds(deps.sql, principal.orgId, rows.map((r) => r.user_id))
   return rows.map((r) => dashboardListItemJson(r, users))
 }
@@ -160,7 +160,7 @@ export async function recentDashboards(deps: Deps, principal: Principal) {
 /** GET /api/dashboards/tags: `{tags: [{name, count}]}` over the dashboards the caller is listed. */
 export async function dashboardTags(deps: Deps, principal: Principal) {
   requireRight(dashboardPolicy(principal).view)
-  return { tags: await dashboardTagCounts(deps.sql, viewerOf(principal)) }
+  return { tags: await dashboardTagCounts(deps.sql, await listViewer(deps.sql, principal)) }
 }
 
 /** POST/DELETE /api/dashboards/{id}/favorite. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts'
+import type { ReadableSources } from '../queries/index.ts'
 
 /** `dashboards.options`: the browser's (saved dashboard parameters, their order …); the server only keeps it. */
 export type DashboardOptions = Record<string, unknown>
@@ -28,6 +29,8 @@ export interface DashboardViewer {
   admin: boolean
   /** The rights a share token carries (its creator's): a token reads no Query Results query, whoever made it. */
   byToken?: boolean
+  /** A member's readable sources, looked up once for a list (src/queries `listViewer`). */
+  readable?: ReadableSources
 }
 
 export const dashboardColumns = (db: Db) => db`

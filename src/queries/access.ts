@@ -21,6 +21,9 @@ export const accessTexts = {
 
 export const viewerOf = (p: Principal): Viewer => ({ orgId: p.orgId, userId: p.id, groupIds: p.groupIds, admin: isAdmin(p) })
 
+/** The viewer as the lists read it: a member's readable sources looked up once, up front (store.withReadableSources). */
+export const listViewer = (db: Db, p: Principal): Promise<Viewer> => store.withReadableSources(db, viewerOf(p))
+
 /** The one meaning of allowed (src/permissions), named here too for the query pages and services that use it. */
 export { allowed, requireAllowed }
 

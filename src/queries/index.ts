@@ -1,6 +1,6 @@
 /** The front door of src/queries/: what the rest of Sightline may use of it (the structure test keeps it so). */
 
-export { allowed, canEditQuery, getAccessibleQuery, queryRights, requireAllowed, viewerOf } from './access.ts'
+export { allowed, canEditQuery, getAccessibleQuery, listViewer, queryRights, requireAllowed, viewerOf } from './access.ts'
 export { grantQueryAccess, queryAcl, queryGrantCheck, revokeQueryAccess } from './acl.ts'
 export { queryArchived } from './archived.ts'
 export type { QueryArchived } from './archived.ts'
@@ -18,7 +18,7 @@ export { embeddedQueryJson, queryJson, queryListItemJson, queryVersionJson, visu
 export { archiveQuery, createQuery, forkQuery, getQuery, getQueryByApiKey, listQueries, queryTags, recentQueries, regenerateQueryApiKey, saveQuery, setFavorite } from './service.ts'
 export type { QueryListKind } from './service.ts'
 export { findById, findByIds, findVisible, legacyPlainQueryKeys, queryColumns, queryTables, readableSources, sealLegacyQueryKeys, visibleTo } from './store.ts'
-export type { AccessibleQueryRow, QueryRow, Viewer, VisualizationRow } from './store.ts'
+export type { AccessibleQueryRow, QueryRow, ReadableSources, Viewer, VisualizationRow } from './store.ts'
 export { listQueryVersions, restoreQueryVersion } from './versions.ts'
 export { findVisualization, findVisualizationsByIds } from './visualization-store.ts'
 export { createVisualization, deleteVisualization, saveVisualization } from './visualizations.ts'

@@ -9,7 +9,7 @@ import type { Principal } from '../permissions/index.ts'
 import { usersByIds, type UserRow } from '../users/index.ts'
 import { isPastEnd } from '../shared/list/params.ts'
 import { listTexts } from '../shared/list/texts.ts'
-import { checkDropdownQueries, getAccessibleQuery, queryRights, requireAllowed, sourceForQuery, viewerOf } from './access.ts'
+import { checkDropdownQueries, getAccessibleQuery, listViewer, queryRights, requireAllowed, sourceForQuery, viewerOf } from './access.ts'
 import { parseCreateBody } from './body.ts'
 import { queryDetails, sharedQueryDetails, withListedApiKey, type Shown } from './details.ts'
 import { savedQueryHash } from './hash.ts'
@@ -147,7 +147,7 @@ export async function listQueries(
 ): Promise<QueryPage> {
   requireAllowed(principal, 'view_query')
   const params = parseListParams(query, tags)
-  const { count, rows } = await findPage(deps.sql, viewerOf(principal), kind, params)
+  const { count, rows } = await findPage(deps.sql, await listViewer(deps.sql, principal), kind, params)
   if (isPastEnd(count, params.page, params.pageSize)) throw new BadRequest(listTexts.pageOutOfRange)
   const users = await usersByIds(deps.sql, principal.orgId, rows.map((r) => r.user_id))
   return { count, page: params.page, page_size: params.pageSize, rows: rows.map((r) => withListedApiKey(deps, principal, r)), users }
@@ -163,5 +163,5 @@ export async function recentQueries(deps: Deps, principal: Principal): Promise<{
 /** GET /api/queries/tags: tags of the queries the caller sees, with counts. */
 export async function queryTags(deps: Deps, principal: Principal) {
   requireAllowed(principal, 'view_query')
-  return tagCounts(deps.sql, viewerOf(principal))
+  return tagCounts(deps.sql, await listViewer(deps.sql, principal))
 }
