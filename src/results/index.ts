@@ -1,6 +1,6 @@
 /** The front door of src/results/: what the rest of Sightline may use of it (the structure test keeps it so). */
 
-export { encodeChunk } from './chunk-codec.ts'
+export { chunkJson, encodeChunk } from './chunk-codec.ts'
 export { delimitedStream } from './download/csv.ts'
 export { jsonArrayStream } from './download/json-array-stream.ts'
 export { queryResultJsonStream } from './download/json.ts'
