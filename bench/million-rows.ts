@@ -117,7 +117,13 @@ try {
   const jsonMB = texts.reduce((n, c) => n + c.byteLength, 0) / 1e6
 
   const peak = peakMb(pid)
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+  let commit = process.env.BENCH_COMMIT ?? ''
+  try {
+    commit ||= git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain', '--', 'src').length ? '+changes' : '')
+  } catch {
+    commit ||= 'unknown'
+  }
   const figures = {
     ...machine(), commit, rounds: ROUNDS,
     runAndStoredMs: Math.round(m('storedMs')), csvPlainMs: Math.round(m('plainMs')), csvFirstByteMs: round(m('plainFirstByteMs')),
