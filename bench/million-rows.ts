@@ -41,6 +41,7 @@ try {
   const { admin, sql, pid } = app
   const ds = await admin.api<{ id: number }>('POST', '/api/data_sources', { name: 'Engine', type: 'pg', options: pgSourceOptions(app.databaseUrl) })
   for (let i = 0; i < 300 && !(await sql`select 1 from worker_heartbeats`).length; i++) await sleep(100)
+  const startMb = peakMb(pid) // what the process holds before any rows: its code, React's renderer, the worker
 
   async function runAndStore(): Promise<number> {
     const body = await admin.api<{ job?: { id: string }; query_result?: { id: number } }>('POST', '/api/query_results', { data_source_id: ds.id, query: SELECT, max_age: 0 })
@@ -131,7 +132,7 @@ try {
     ratioPlain: +m('ratioPlain').toFixed(2), ratioGzip: +m('ratioGzip').toFixed(2),
     cpuStoreS: +m('storeCpuS').toFixed(2), cpuCsvPlainS: +m('plainCpuS').toFixed(2), cpuCsvGzipS: +m('gzipCpuS').toFixed(2),
     cpuRunStoreAndPlainCsvS: +(m('storeCpuS') + m('plainCpuS')).toFixed(2),
-    peakMB: Math.round(peak), csvMB: round(m('csvMB')), storedMB: round(storedMB), jsonMB: round(jsonMB), chunks: stored.length,
+    peakMB: Math.round(peak), startPeakMB: Math.round(startMb), csvMB: round(m('csvMB')), storedMB: round(storedMB), jsonMB: round(jsonMB), chunks: stored.length,
     codecEncodeMs: Math.round(encodeMs), codecDecodeMs: Math.round(decodeMs), allRounds: rounds,
   }
   const row = (name: string, value: string, target = '', ok = '') => console.log(`| ${name.padEnd(58)} | ${value.padEnd(22)} | ${target.padEnd(8)} | ${ok.padEnd(4)} |`)
@@ -144,7 +145,7 @@ try {
   row('Run, stored and downloaded ÷ psql, no compression', `${figures.ratioPlain}×`, `≤ ${TARGET.plain}×`, figures.ratioPlain <= TARGET.plain ? 'ok' : 'MISS')
   row('Run, stored and downloaded ÷ psql, gzip', `${figures.ratioGzip}×`, `≤ ${TARGET.gzip}×`, figures.ratioGzip <= TARGET.gzip ? 'ok' : 'MISS')
   row('Sightline CPU: run + store / CSV / CSV gzip', `${figures.cpuStoreS} / ${figures.cpuCsvPlainS} / ${figures.cpuCsvGzipS} s`)
-  row('Sightline peak memory (VmHWM)', `${figures.peakMB} MB`, `< ${TARGET.peakMb} MB`, figures.peakMB < TARGET.peakMb ? 'ok' : 'MISS')
+  row('Sightline peak memory (VmHWM), and before the first round', `${figures.peakMB} MB (${figures.startPeakMB} MB)`, `< ${TARGET.peakMb} MB`, figures.peakMB < TARGET.peakMb ? 'ok' : 'MISS')
   row(`Stored chunks (${figures.chunks}) / their JSON / the CSV`, `${figures.storedMB} / ${figures.jsonMB} / ${figures.csvMB} MB`)
   row('Codec alone, CPU: encode / decode every chunk', `${figures.codecEncodeMs} / ${figures.codecDecodeMs} ms`)
 
