@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { COMPRESSIBLE } from '../shared/headers.ts'
-import { resultJsonStream, worthCompressing } from '../results/index.ts'
+import { compressionMark, resultJsonStream, worthCompressing } from '../results/index.ts'
 import { finishedJobJson } from './finished-job.ts'
 import { executionJobJson } from './serialize.ts'
 import type { Outcome } from './service.ts'
@@ -12,7 +12,7 @@ import type { Outcome } from './service.ts'
 export function outcomeResponse(deps: Deps, outcome: Outcome, shared = false): Response {
   if ('result' in outcome) {
     const headers: Record<string, string> = { 'content-type': 'application/json' }
-    if (worthCompressing(outcome.result)) headers[COMPRESSIBLE] = '1'
+    if (worthCompressing(outcome.result)) headers[COMPRESSIBLE] = compressionMark(outcome.result)
     const job = finishedJobJson(deps.secretKey, outcome.result)
     return new Response(resultJsonStream(deps, outcome.result, shared, { job }), { headers })
   }

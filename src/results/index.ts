@@ -1,13 +1,13 @@
 /** The front door of src/results/: what the rest of Sightline may use of it (the structure test keeps it so). */
 
-export { encodeChunk } from './chunk-codec.ts'
+export { chunkJson, encodeChunk } from './chunk-codec.ts'
 export { delimitedStream } from './download/csv.ts'
 export { jsonArrayStream } from './download/json-array-stream.ts'
 export { queryResultJsonStream } from './download/json.ts'
 export { xlsxStream } from './download/xlsx.ts'
 export { drawingSize, drawResult, GRID_VIEW, resultReader } from './drawing.ts'
 export { ResultCaps } from './result-caps.ts'
-export { NO_RESULT, openResult, parseResultFile, readableResult, resultJsonStream, resultResponse, resultRowObjects, worthCompressing } from './service.ts'
+export { compressionMark, NO_RESULT, openResult, parseResultFile, readableResult, resultJsonStream, resultResponse, resultRowObjects, worthCompressing } from './service.ts'
 export type { ResultFormat } from './service.ts'
 export { mayReadSourcesOf, UNREADABLE_RESULT } from './source-access.ts'
 export { CHUNK_ROWS, deleteUnused, findFresh, findResult, readChunks, readRows, resultOfExecution, sourcesReadable } from './store.ts'

@@ -2,14 +2,14 @@ import { getAccessible } from '../data-sources/index.ts'
 import type { Deps } from '../deps.ts'
 import { NotFound } from '../errors.ts'
 import type { Principal } from '../permissions/index.ts'
-import { COMPRESSIBLE } from '../shared/headers.ts'
+import { COMPRESSIBLE, COMPRESSIBLE_LARGE } from '../shared/headers.ts'
 import type { OrgSettings } from '../settings/index.ts'
 import { delimitedStream } from './download/csv.ts'
 import { contentDisposition, DOWNLOAD_TYPES } from './download/filename.ts'
 import { queryResultJsonStream } from './download/json.ts'
 import { xlsxStream } from './download/xlsx.ts'
 import { mayReadSourcesOf } from './source-access.ts'
-import { findResult, readChunks, readRows, type ResultRow } from './store.ts'
+import { CHUNK_ROWS, findResult, readChunks, readRows, type ResultRow } from './store.ts'
 
 export type ResultFormat = 'json' | 'csv' | 'tsv' | 'xlsx'
 export const RESULT_FORMATS: ResultFormat[] = ['json', 'csv', 'tsv', 'xlsx']
@@ -63,6 +63,9 @@ const SMALL_ROWS = 100
 /** Whether a result's JSON answer is worth gzip. */
 export const worthCompressing = (result: ResultRow) => result.row_count > SMALL_ROWS
 
+/** The COMPRESSIBLE mark of an answer holding a result's rows: the cheapest setting once they span several chunks. */
+export const compressionMark = (result: ResultRow) => (result.row_count > CHUNK_ROWS ? COMPRESSIBLE_LARGE : '1')
+
 /** A result's rows as the browser gets them, objects by column name, read straight from the stored chunks. */
 export async function resultRowObjects(deps: Deps, result: ResultRow): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = []
@@ -85,7 +88,7 @@ export function resultResponse(
   deps: Deps, result: ResultRow, format: ResultFormat, o: { name: string | null; settings: OrgSettings; immutable: boolean; attachment: boolean; shared?: boolean },
 ): Response {
   const headers = new Headers({ 'content-type': DOWNLOAD_TYPES[format] })
-  if (format !== 'xlsx' && (o.attachment || worthCompressing(result))) headers.set(COMPRESSIBLE, '1') // xlsx is a zip already
+  if (format !== 'xlsx' && (o.attachment || worthCompressing(result))) headers.set(COMPRESSIBLE, compressionMark(result)) // xlsx is a zip already
   if (o.attachment) headers.set('content-disposition', contentDisposition(o.name, String(result.id), result.retrieved_at, format))
   headers.set('cache-control', o.immutable ? 'private, max-age=31557600' : 'private, no-cache')
   const rows = () => readRows(deps.sql, result.id, result.row_count, result.first_chunk)

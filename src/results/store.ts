@@ -2,7 +2,7 @@ import { copyByteaColumn } from '../db/index.ts'
 import type { Db, Sql } from '../db/index.ts'
 import type { Cell, Column } from '../runners/index.ts'
 import type { JobStatus } from '../shared/job-status.ts'
-import { chunkJson, encodeChunk, type ChunkRows } from './chunk-codec.ts'
+import { chunkJson } from './chunk-codec.ts'
 
 /** Rows per stored chunk: large enough to compress well, small enough to stream a download smoothly. */
 export const CHUNK_ROWS = 10_000
@@ -53,9 +53,8 @@ export async function insertResult(db: Db, r: NewResult): Promise<number> {
   return row.id
 }
 
-/** `pieces` are the chunk's rows as JSON, stored compressed (chunk-codec.ts). */
-export async function insertChunk(db: Db, resultId: number, seq: number, pieces: ChunkRows) {
-  const rows = await encodeChunk(pieces)
+/** `rows` is the chunk as `encodeChunk` (chunk-codec.ts) made it. */
+export async function insertChunk(db: Db, resultId: number, seq: number, rows: Uint8Array) {
   await db`insert into query_result_chunks (result_id, seq, rows) values (${resultId}, ${seq}, ${rows})`
 }
 

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/index.ts'
 import type { RowBatch, RunStream } from '../runners/index.ts'
-import type { ChunkRows } from './chunk-codec.ts'
+import { encodeChunk, type ChunkRows } from './chunk-codec.ts'
 import { ResultCaps, type ResultLimits } from './result-caps.ts'
 import { CHUNK_BYTES, CHUNK_ROWS, completeResult, insertChunk, insertResult, type NewResult } from './store.ts'
 
@@ -49,27 +49,30 @@ export async function readFirstChunk(stream: RunStream, limits: ResultLimits): P
 
 /**
  * Stores a long result in `tx`: the first chunk, then the rest as it streams, stopping at the row or byte cap (the
- * result is then marked truncated and the runner's cursor released). Writing a chunk overlaps with fetching the next
- * batch.
+ * result is then marked truncated and the runner's cursor released). Three things overlap: the engine sends the next
+ * batch, a full chunk is compressed in the thread pool, and the chunk before it is inserted.
  */
 export async function storeRest(
   tx: Tx, header: NewResult, first: FirstChunk, o: { startedAt: number; log: string[] },
 ): Promise<StoredResult> {
   const { caps, stream } = first
+  const encodedFirst = quiet(encodeChunk(first.pieces))
   const id = await insertResult(tx, header)
   let seq = 1
   let pieces: (string | Uint8Array)[] = []
   let partRows = 0
   let partBytes = 0
-  let writing: Promise<unknown> = insertChunk(tx, id, 0, first.pieces)
+  let writing: Promise<unknown> = quiet(encodedFirst.then((rows) => insertChunk(tx, id, 0, rows)))
   const flush = async () => {
     if (!partRows) return
-    const chunk = pieces
+    const encoded = quiet(encodeChunk(pieces))
     pieces = []
     partRows = 0
     partBytes = 0
+    // one chunk is inserted at a time, so no more than two wait in memory however slow the database is
     await writing
-    writing = insertChunk(tx, id, seq++, chunk)
+    const n = seq++
+    writing = quiet(encoded.then((rows) => insertChunk(tx, id, n, rows)))
   }
   // the next batch is asked for before this one is encoded, so the engine works while we do
   let pending = first.iterator.next()
@@ -103,4 +106,13 @@ export async function storeRest(
   const truncated = caps.truncated(stream)
   await completeResult(tx, id, { rowCount: caps.rows, truncated, runtime: (performance.now() - o.startedAt) / 1000, log: o.log })
   return { id, rowCount: caps.rows, truncated }
+}
+
+/**
+ * `promise`, marked as handled: a chunk compressed or inserted ahead may fail while storing has already failed for
+ * another reason, and its error is then not wanted. It still rejects for whoever awaits it.
+ */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined)
+  return promise
 }

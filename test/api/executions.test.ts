@@ -130,6 +130,19 @@ describe('compression', () => {
     const tiny = await run(bo, { query: 'select 1 as tiny' })
     expect(tiny.headers.get('content-encoding')).toBeNull()
   })
+
+  it('sends zstd to browsers that accept it, and a result of many chunks in every encoding to the same bytes', async () => {
+    const large = await resultOf(bo, await run(bo, { query: 'select g, md5(g::text) as h from generate_series(1, 25000) g' }))
+    const path = `/api/query_results/${large.id}.csv`
+    const plain = Buffer.from(await (await bo.get(path)).arrayBuffer())
+    expect(plain.toString('utf8').split('\r\n')).toHaveLength(25_002)
+    const decoders = { zstd: zlib.zstdDecompressSync, br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync }
+    for (const [accepted, encoding] of [['gzip, deflate, br, zstd', 'zstd'], ['gzip, deflate, br', 'br'], ['gzip', 'gzip']] as const) {
+      const res = await bo.get(path, { 'accept-encoding': accepted })
+      expect(res.headers.get('content-encoding')).toBe(encoding)
+      expect(decoders[encoding](Buffer.from(await res.arrayBuffer()))).toEqual(plain)
+    }
+  })
 })
 
 describe('jobs', () => {
