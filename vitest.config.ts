@@ -13,8 +13,9 @@ const PROCESS = ['test/faults/**/*.test.ts', 'test/runtime/**/*.test.ts', 'test/
  * painting), so on two cores more workers than cores keep the CPU busy. The first group holds the unit, api, pages
  * and process layers on four workers, the process files first (see the sequencer): they mostly wait on heartbeats and
  * child processes while the in-process files use the CPU. The pages layer reads server-drawn HTML over HTTP, without
- * Chromium. The browser layer follows on its own, two files at a time on one shared Chromium (each test in contexts
- * of its own): beside the other layers, tests that count a page's own time (toasts, clocks) were seen failing.
+ * Chromium. The browser layer follows on its own, one file at a time on one Chromium started for the layer (each test
+ * in contexts of its own): beside the other layers, tests that count a page's own time (toasts, clocks) were seen
+ * failing, and two browser files at once on a machine loaded far past its two cores timed out.
  * `npm run test:quick` runs unit, api and pages alone.
  */
 export default defineConfig({
@@ -64,7 +65,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.{ts,tsx}'],
           // one Chromium for the layer, each file connecting to it (test/helpers/chromium.ts)
           globalSetup: ['test/helpers/browser-setup.ts'],
-          maxWorkers: 2,
+          maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },
       },
