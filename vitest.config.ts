@@ -8,13 +8,15 @@ import LayerSequencer from './test/helpers/sequencer.ts'
 const PROCESS = ['test/faults/**/*.test.ts', 'test/runtime/**/*.test.ts', 'test/runners/clickhouse.test.ts', 'test/runners/orphans.test.ts']
 
 /*
- * Four layers, run as Vitest projects. Vitest runs projects of one `groupOrder` together, sharing one worker count,
+ * Five layers, run as Vitest projects. Vitest runs projects of one `groupOrder` together, sharing one worker count,
  * and the groups one after another. Most tests wait on I/O (the database, a worker, a child process, a browser
- * painting), so on two cores more workers than cores keep the CPU busy. The first group holds the unit, api and
- * process layers on four workers, the process files first (see the sequencer): they mostly wait on heartbeats and
- * child processes while the in-process files use the CPU. The browser layer follows one file at a time: with three
- * Chromiums at once on two cores, tests that count a page's own time (toasts, clocks) were seen failing.
- * `npm run test:quick` runs unit and api alone.
+ * painting), so on two cores more workers than cores keep the CPU busy. The first group holds the unit, api, pages
+ * and process layers on four workers, the process files first (see the sequencer): they mostly wait on heartbeats and
+ * child processes while the in-process files use the CPU. The pages layer reads server-drawn HTML over HTTP, without
+ * Chromium. The browser layer follows on its own, one file at a time on one Chromium started for the layer (each test
+ * in contexts of its own): beside the other layers, tests that count a page's own time (toasts, clocks) were seen
+ * failing, and two browser files at once on a machine loaded far past its two cores timed out.
+ * `npm run test:quick` runs unit, api and pages alone.
  */
 export default defineConfig({
   test: {
@@ -50,8 +52,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'pages',
+          include: ['test/pages/**/*.test.ts'],
+          maxWorkers: 4,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'browser',
           include: ['test/browser/**/*.test.{ts,tsx}'],
+          // one Chromium for the layer, each file connecting to it (test/helpers/chromium.ts)
+          globalSetup: ['test/helpers/browser-setup.ts'],
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },

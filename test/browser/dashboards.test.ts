@@ -4,7 +4,7 @@ import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
  * Dashboards in a real browser: the New Dashboard dialog from the Create menu's address, the lists with search as
- * you type, and a dashboard whose charts are on the page before any script runs, on a desk and on a phone.
+ * you type, and a dashboard's grid on a desk and on a phone (its server drawing is read in test/pages/dashboards.test.ts).
  */
 const suite = browserSuite({ role: 'all' }) // a worker too, so the queries run to stored results
 const { open, api } = suite
@@ -70,15 +70,6 @@ describe('the lists', () => {
 })
 
 describe('a dashboard', () => {
-  it('shows its charts, table and text before any script runs', async () => {
-    const { page } = await open(boardPath, { script: false })
-    await page.getByRole('heading', { level: 1, name: 'Regional orders' }).waitFor()
-    expect(await page.locator('[data-widget-id] svg').count()).toBeGreaterThan(0)
-    const table = page.locator('[data-widget-id] table')
-    for (const value of ['North', 'South', 'West']) expect(await table.getByText(value, { exact: true }).count()).toBeGreaterThan(0)
-    expect(await page.locator('[data-widget-id] strong', { hasText: 'Figures' }).count()).toBe(1)
-  })
-
   it('places widgets on the 6-column grid on a desk, and stacks them in reading order on a phone, readable by all', async () => {
     const desk = await open(boardPath, { viewport: DESKTOP })
     await waitForIslands(desk.page)

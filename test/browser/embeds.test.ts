@@ -108,11 +108,6 @@ describe('the embed page', () => {
     })
   }
 
-  it('shows the chart with JavaScript disabled, and loads no script', async () => {
-    const { page, scripts } = await open(embedPath(chart), { script: false, as: null })
-    await page.locator('[data-embed-output] svg[role="img"]').waitFor()
-    expect(scripts).toEqual([])
-  })
 })
 
 describe("the query page's Embed dialog", () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +11,7 @@ import type { ParameterDefinition } from '../../src/shared/parameters/index.ts'
 import { ParameterInputs } from '../../islands/lib/parameters/ParameterInputs.tsx'
 import { DESKTOP, PAGE_TIMEOUT, PHONE, watchProblems } from './support.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
+import { launchBrowser } from '../helpers/chromium.ts'
 
 /**
  * The parameter widgets of islands/lib/parameters (their pure helpers: test/unit/parameter-widgets.test.ts). The
@@ -95,12 +96,8 @@ beforeAll(async () => {
   css = fs.readFileSync(path.join(tmp, 'app.css'), 'utf8')
   fs.rmSync(tmp, { recursive: true, force: true })
   fs.mkdirSync(SHOTS, { recursive: true })
-  // Launched as test/helpers/server.ts does, without importing it: these tests need no server, and so do not
-  // depend on every route of the app loading.
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  // no Sightline server: the page and its API calls are answered by the routes of each context (openPage)
+  browser = await launchBrowser()
 }, 120_000)
 afterAll(async () => {
   await browser?.close()

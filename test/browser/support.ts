@@ -5,57 +5,17 @@ import type { Config } from '../../src/config.ts'
 import { insertUser, replaceApiKey } from '../../src/users/index.ts'
 import type { TestDatabase } from '../helpers/db.ts'
 import { launchBrowser, startTestServer, TEST_SECRET_KEY, type TestServer } from '../helpers/server.ts'
+import { cookieHeader, setUpOrganization } from '../helpers/web-session.ts'
 
-export const ADMIN = { name: 'Ada Admin', email: 'ada@example.com', password: 'correct horse', org_name: 'Acme Analytics' }
-export const MEMBER = { name: 'Max Member', email: 'max@example.com', password: 'member password' }
+export { ADMIN, cookieHeader, MEMBER, setUpOrganization, signInOverHttp, warehouseOptions } from '../helpers/web-session.ts'
 
 export const DESKTOP = { width: 1440, height: 900 }
 export const PHONE = { width: 390, height: 844 }
-
-/** Cookies of a response, as name → value. */
-function cookiesOf(res: Response): Map<string, string> {
-  const jar = new Map<string, string>()
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(';')
-    const at = pair.indexOf('=')
-    jar.set(pair.slice(0, at).trim(), pair.slice(at + 1))
-  }
-  return jar
-}
-
-/** Options of a PostgreSQL data source on the test server's own database, as the data source form takes them. */
-export function warehouseOptions(server: TestServer) {
-  const u = new URL(server.db.url)
-  return { host: u.hostname, port: Number(u.port), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), dbname: u.pathname.slice(1) }
-}
-
-/** First-run setup over HTTP, the way the setup form posts it (with the address it proposes); returns the first admin's cookies. */
-export async function setUpOrganization(server: TestServer): Promise<Map<string, string>> {
-  const res = await fetch(server.url + '/setup', {
-    method: 'POST', redirect: 'manual', body: new URLSearchParams({ ...ADMIN, base_url: server.url }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  })
-  if (res.status !== 302) throw new Error(`setup failed: ${res.status} ${await res.text()}`)
-  return cookiesOf(res)
-}
-
-/** Sign in over HTTP; returns the session's cookies. */
-export async function signInOverHttp(server: TestServer, email: string, password: string): Promise<Map<string, string>> {
-  const res = await fetch(server.url + '/login', {
-    method: 'POST', redirect: 'manual', body: new URLSearchParams({ email, password }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  })
-  const jar = cookiesOf(res)
-  if (res.status !== 302 || !jar.get('sightline_session')) throw new Error(`sign-in failed: ${res.status}`)
-  return jar
-}
 
 /** Give a browser context the cookies of a signed-in session. */
 export async function useCookies(context: BrowserContext, server: TestServer, jar: Map<string, string>) {
   await context.addCookies([...jar].map(([name, value]) => ({ name, value, url: server.url + '/' })))
 }
-
-export const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
 
 /** A user in the builtin default group (and admin when asked), with an API key, straight into the database. */
 export async function addUser(db: TestDatabase, u: { name: string; email: string; password: string; admin?: boolean }) {

@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
 import { loadConfig, type Config } from '../../src/config.ts'
 import { startSightline } from '../../src/start.ts'
 import { freshDatabase, type TestDatabase } from './db.ts'
@@ -43,11 +42,4 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   }
 }
 
-/** Headless Chromium from the system (never a downloaded one), quiet: no network calls of its own. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  })
-}
+export { launchBrowser } from './chromium.ts'
