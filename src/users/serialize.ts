@@ -24,7 +24,6 @@ export function userJson(row: UserRow & { api_key?: string | null }, o: { withAp
     is_invitation_pending: row.is_invitation_pending,
     is_email_verified: row.is_email_verified,
     auth_type: row.password_hash ? 'password' : 'external',
-    time_zone: row.time_zone ?? null,
     ...(o.withApiKey ? { api_key: row.api_key ?? null } : {}),
   }
 }

@@ -46,10 +46,12 @@ export async function getUser(deps: Deps, principal: Principal, id: number) {
   const withApiKey = self || isAdmin(principal)
   // the key is opened only for those who may see it
   const apiKey = withApiKey ? revealApiKey(deps.secretKey, user.api_key_sealed) : null
-  return userJson({ ...user, api_key: apiKey }, { withApiKey, groups })
+  // one user's page and profile form carry their own time zone (lists keep the established tool's fields)
+  return { ...userJson({ ...user, api_key: apiKey }, { withApiKey, groups }), time_zone: user.time_zone }
 }
 
-export type UserJson = Awaited<ReturnType<typeof getUser>>
+/** A user as lists show them; one user read alone (`getUser`) adds their time zone. */
+export type UserJson = ReturnType<typeof userJson>
 
 /** A new key for the user; the old one stops working at once, in every process. */
 export async function regenerateUserApiKey(deps: Deps, principal: Principal, id: number) {
