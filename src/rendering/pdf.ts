@@ -7,7 +7,7 @@ import { svgSize } from './draw.ts'
 import { FONT_FILES } from './fonts.ts'
 import { GRID_PX, gridBoxes, paginate, type Box } from './layout.ts'
 import { svgToPdfImage, type Picture } from './raster.ts'
-import { svgToPdfOperators, Unsupported } from './svg-pdf.ts'
+import { svgToPdfContent, Unsupported } from './svg-pdf.ts'
 import type { DrawnDashboard, PdfOptions } from './types.ts'
 
 /** Paper sizes in PDF points (1/72 in), portrait. */
@@ -120,7 +120,9 @@ async function drawCard(pens: Pens, page: PDFPage, box: Box, at: Place): Promise
 /** The chart as vector paths and text when it is made of what svg-pdf.ts draws; false (nothing drawn) otherwise. */
 function drawVector(pens: Pens, page: PDFPage, svg: string, at: { x: number; top: number; scale: number }): boolean {
   try {
-    page.pushOperators(...svgToPdfOperators({ doc: pens.doc, page, regular: pens.regular, bold: pens.bold }, svg, at))
+    const content = svgToPdfContent({ doc: pens.doc, page, regular: pens.regular, bold: pens.bold }, svg, at)
+    // a content stream of its own after the page's (the card under it is drawn already); compressed as it is made
+    page.node.addContentStream(pens.doc.context.register(pens.doc.context.flateStream(content)))
     return true
   } catch (error) {
     if (error instanceof Unsupported) return false

@@ -1,10 +1,5 @@
 import { DOMParser } from 'linkedom'
-import {
-  appendBezierCurve, beginText, closePath, concatTransformationMatrix, endPath, endText, fill, fillAndStroke, LineCapStyle, LineJoinStyle,
-  lineTo, moveText, moveTo, popGraphicsState, pushGraphicsState, rectangle, setFillingRgbColor, setFontAndSize, setGraphicsState,
-  setLineCap, setLineJoin, setLineWidth, setStrokingRgbColor, showText, stroke,
-  type PDFDocument, type PDFFont, type PDFOperator, type PDFPage,
-} from 'pdf-lib'
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib'
 // pdf-lib parses SVG path data for its own drawSvgPath, but does not export the parser from its entry point
 import { svgPathToOperators } from 'pdf-lib/cjs/api/svgPath.js'
 import { needsSystemFonts } from './fonts.ts'
@@ -27,8 +22,9 @@ interface Style {
   fontSize: number
   bold: boolean
   anchor: 'start' | 'middle' | 'end'
-  cap: LineCapStyle
-  join: LineJoinStyle
+  /** PDF line cap and join: 0 butt/miter, 1 round, 2 projecting/bevel. */
+  cap: number
+  join: number
 }
 type Rgb = [number, number, number]
 
@@ -91,9 +87,9 @@ function inherit(parent: Style, props: Map<string, string>): Style {
   const anchor = get('text-anchor')
   if (anchor === 'start' || anchor === 'middle' || anchor === 'end') s.anchor = anchor
   const cap = get('stroke-linecap')
-  if (cap) s.cap = cap === 'round' ? LineCapStyle.Round : cap === 'square' ? LineCapStyle.Projecting : LineCapStyle.Butt
+  if (cap) s.cap = cap === 'round' ? 1 : cap === 'square' ? 2 : 0
   const join = get('stroke-linejoin')
-  if (join) s.join = join === 'round' ? LineJoinStyle.Round : join === 'bevel' ? LineJoinStyle.Bevel : LineJoinStyle.Miter
+  if (join) s.join = join === 'round' ? 1 : join === 'bevel' ? 2 : 0
   return s
 }
 
@@ -107,37 +103,45 @@ function translation(value: string | null): [number, number] | null {
 
 const K = 0.5522847498
 
+/** A number as PDF content writes it: at most 3 decimals, no trailing zeros. */
+const n = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(3).replace(/\.?0+$/, '') || '0')
+const rgb = (c: Rgb) => c.map(n).join(' ')
+
+/**
+ * The chart's content, written as PDF operators in text: a chart of a few hundred bars or dots is some thousands of
+ * operators, which as pdf-lib's operator objects would hold several times the memory of their text until the file is saved.
+ */
 class Writer {
-  ops: PDFOperator[] = []
+  out: string[] = []
   private states = new Map<string, string>()
   private fonts = new Map<PDFFont, string>()
   constructor(private pens: VectorPens) {}
 
   /** Colours and opacity for painting, and which painting operator ends the shape (null: nothing to paint). */
-  paint(s: Style): PDFOperator | null {
+  paint(s: Style): string | null {
     const doFill = s.fill !== null && s.fillOpacity > 0
     const doStroke = s.stroke !== null && s.strokeOpacity > 0 && s.strokeWidth > 0
     if (!doFill && !doStroke) return null
-    if (doFill) this.ops.push(setFillingRgbColor(...s.fill!))
-    if (doStroke) this.ops.push(setStrokingRgbColor(...s.stroke!), setLineWidth(s.strokeWidth), setLineCap(s.cap), setLineJoin(s.join))
-    if (s.fillOpacity < 1 || s.strokeOpacity < 1) this.ops.push(setGraphicsState(this.alpha(doFill ? s.fillOpacity : 1, doStroke ? s.strokeOpacity : 1)))
-    return doFill && doStroke ? fillAndStroke() : doFill ? fill() : stroke()
+    if (doFill) this.out.push(`${rgb(s.fill!)} rg`)
+    if (doStroke) this.out.push(`${rgb(s.stroke!)} RG ${n(s.strokeWidth)} w ${s.cap} J ${s.join} j`)
+    if (s.fillOpacity < 1 || s.strokeOpacity < 1) this.out.push(`${this.alpha(doFill ? s.fillOpacity : 1, doStroke ? s.strokeOpacity : 1)} gs`)
+    return doFill && doStroke ? 'B' : doFill ? 'f' : 'S'
   }
 
   private alpha(ca: number, CA: number): string {
-    const key = `${ca.toFixed(3)}/${CA.toFixed(3)}`
+    const key = `${n(ca)}/${n(CA)}`
     let name = this.states.get(key)
     if (!name) {
-      name = this.pens.page.node.newExtGState('GS', this.pens.doc.context.obj({ Type: 'ExtGState', ca, CA })).asString()
+      name = this.pens.page.node.newExtGState('GS', this.pens.doc.context.obj({ Type: 'ExtGState', ca, CA })).toString()
       this.states.set(key, name)
     }
     return name
   }
 
-  shape(s: Style, build: () => PDFOperator[]) {
-    this.ops.push(pushGraphicsState())
+  shape(s: Style, path: string) {
+    this.out.push('q')
     const end = this.paint(s)
-    this.ops.push(...build(), end ?? endPath(), popGraphicsState())
+    this.out.push(path, end ?? 'n', 'Q')
   }
 
   text(s: Style, x: number, y: number, content: string) {
@@ -147,12 +151,11 @@ class Writer {
     const width = font.widthOfTextAtSize(content, s.fontSize)
     const shift = s.anchor === 'middle' ? width / 2 : s.anchor === 'end' ? width : 0
     let name = this.fonts.get(font)
-    if (!name) this.fonts.set(font, (name = this.pens.page.node.newFontDictionary(font.name, font.ref).asString()))
-    this.ops.push(pushGraphicsState(), setFillingRgbColor(...s.fill))
-    if (s.fillOpacity < 1) this.ops.push(setGraphicsState(this.alpha(s.fillOpacity, 1)))
+    if (!name) this.fonts.set(font, (name = this.pens.page.node.newFontDictionary(font.name, font.ref).toString()))
+    this.out.push(`q ${rgb(s.fill)} rg`)
+    if (s.fillOpacity < 1) this.out.push(`${this.alpha(s.fillOpacity, 1)} gs`)
     // the drawing's y runs down: text is set upright at its baseline
-    this.ops.push(concatTransformationMatrix(1, 0, 0, -1, x, y), beginText(), setFontAndSize(name, s.fontSize), moveText(-shift, 0),
-      showText(font.encodeText(content)), endText(), popGraphicsState())
+    this.out.push(`1 0 0 -1 ${n(x)} ${n(y)} cm BT ${name} ${n(s.fontSize)} Tf ${n(-shift)} 0 Td ${font.encodeText(content).toString()} Tj ET Q`)
   }
 }
 
@@ -164,7 +167,7 @@ function walk(w: Writer, el: Element, parent: Style): void {
   const attr = (name: string, fallback = 0) => number(el.getAttribute(name), s.fontSize, fallback)
   const inner = tag === 'svg' ? nestedOffset(el) : null
   const offset = move ?? inner
-  if (offset) w.ops.push(pushGraphicsState(), concatTransformationMatrix(1, 0, 0, 1, offset[0], offset[1]))
+  if (offset) w.out.push(`q 1 0 0 1 ${n(offset[0])} ${n(offset[1])} cm`)
   switch (tag) {
     case 'svg':
     case 'g':
@@ -172,31 +175,32 @@ function walk(w: Writer, el: Element, parent: Style): void {
       for (const child of el.children) walk(w, child, s)
       break
     case 'line':
-      w.shape({ ...s, fill: null }, () => [moveTo(attr('x1'), attr('y1')), lineTo(attr('x2'), attr('y2'))])
+      w.shape({ ...s, fill: null }, `${n(attr('x1'))} ${n(attr('y1'))} m ${n(attr('x2'))} ${n(attr('y2'))} l`)
       break
     case 'rect': {
       const width = attr('width')
       const height = attr('height')
-      if (width > 0 && height > 0) w.shape(s, () => [rectangle(attr('x'), attr('y'), width, height)])
+      if (width > 0 && height > 0) w.shape(s, `${n(attr('x'))} ${n(attr('y'))} ${n(width)} ${n(height)} re`)
       break
     }
     case 'circle': {
       const [cx, cy, r] = [attr('cx'), attr('cy'), attr('r')]
       if (r > 0) {
-        w.shape(s, () => [
-          moveTo(cx + r, cy),
-          appendBezierCurve(cx + r, cy + K * r, cx + K * r, cy + r, cx, cy + r),
-          appendBezierCurve(cx - K * r, cy + r, cx - r, cy + K * r, cx - r, cy),
-          appendBezierCurve(cx - r, cy - K * r, cx - K * r, cy - r, cx, cy - r),
-          appendBezierCurve(cx + K * r, cy - r, cx + r, cy - K * r, cx + r, cy),
-          closePath(),
-        ])
+        const c = (x1: number, y1: number, x2: number, y2: number, x3: number, y3: number) => `${n(x1)} ${n(y1)} ${n(x2)} ${n(y2)} ${n(x3)} ${n(y3)} c`
+        w.shape(s, [
+          `${n(cx + r)} ${n(cy)} m`,
+          c(cx + r, cy + K * r, cx + K * r, cy + r, cx, cy + r),
+          c(cx - K * r, cy + r, cx - r, cy + K * r, cx - r, cy),
+          c(cx - r, cy - K * r, cx - K * r, cy - r, cx, cy - r),
+          c(cx + K * r, cy - r, cx + r, cy - K * r, cx + r, cy),
+          'h',
+        ].join(' '))
       }
       break
     }
     case 'path': {
       const d = el.getAttribute('d') ?? ''
-      if (d.trim()) w.shape(s, () => svgPathToOperators(d))
+      if (d.trim()) w.shape(s, svgPathToOperators(d).map(String).join('\n'))
       break
     }
     case 'text':
@@ -205,7 +209,7 @@ function walk(w: Writer, el: Element, parent: Style): void {
     default:
       throw new Unsupported(`<${tag}>`)
   }
-  if (offset) w.ops.push(popGraphicsState())
+  if (offset) w.out.push('Q')
 }
 
 /** A nested <svg> the charts use as a plain group: at (x, y), its viewBox its own size (no scaling, no clipping that matters). */
@@ -238,21 +242,21 @@ function drawText(w: Writer, el: Element, s: Style) {
 
 const ROOT: Style = {
   fill: [0, 0, 0], stroke: null, color: [0, 0, 0], strokeWidth: 1, fillOpacity: 1, strokeOpacity: 1, fontSize: 16, bold: false, anchor: 'start',
-  cap: LineCapStyle.Butt, join: LineJoinStyle.Miter,
+  cap: 0, join: 0,
 }
 
 /**
- * The operators that draw `svg` into the box whose top-left corner is (x, top) in PDF points, `scale` points per SVG
- * unit; throws `Unsupported` (having drawn nothing) when the drawing holds what this does not draw.
+ * The content that draws `svg` into the box whose top-left corner is (x, top) in PDF points, `scale` points per SVG
+ * unit, as PDF operators in text; throws `Unsupported` (having drawn nothing) when the drawing holds what this does not draw.
  */
-export function svgToPdfOperators(pens: VectorPens, svg: string, at: { x: number; top: number; scale: number }): PDFOperator[] {
+export function svgToPdfContent(pens: VectorPens, svg: string, at: { x: number; top: number; scale: number }): string {
   if (needsSystemFonts(svg)) throw new Unsupported('script beyond the shipped font')
   const root = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement as unknown as Element | null
   if (!root || root.tagName.toLowerCase() !== 'svg') throw new Unsupported('not an <svg>')
   const w = new Writer(pens)
   // the drawing's units and y axis (down) mapped onto the page's (points, up)
-  w.ops.push(pushGraphicsState(), concatTransformationMatrix(at.scale, 0, 0, -at.scale, at.x, at.top))
+  w.out.push(`q ${n(at.scale)} 0 0 ${n(-at.scale)} ${n(at.x)} ${n(at.top)} cm`)
   walk(w, root, ROOT)
-  w.ops.push(popGraphicsState())
-  return w.ops
+  w.out.push('Q')
+  return w.out.join('\n')
 }
