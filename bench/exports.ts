@@ -92,7 +92,8 @@ try {
     const began = performance.now()
     const drawn = await drawDashboard(deps, viewer, dashboard.id, {})
     const drawMs = performance.now() - began
-    const pictures = await chartPictures(drawn.widgets, { forPdf: true })
+    // the PDF draws these charts as vectors (src/rendering/svg-pdf.ts): only the mail's PNGs are rasterised
+    const pictures = await chartPictures(drawn.widgets)
     const pngs = [...pictures.values()].map((p) => p.png)
     const pngMs = performance.now() - began - drawMs
     const pdf = await dashboardPdf(drawn, { paper: 'a4', orientation: 'landscape', pictures })

@@ -27,7 +27,11 @@ export interface ProfileEditorProps {
     groups: Group[]
     /** Present only when the viewer may see it (the user themself or an admin): the server leaves it out otherwise. */
     api_key?: string | null
+    /** Their own time zone, or null for the organization's. */
+    time_zone: string | null
   }
+  /** The time zone names the server accepts (IANA, as its runtime knows them), for the time zone field. */
+  timeZones: readonly string[]
   /** Every group, when the viewer may change this user's groups (an admin, on someone else's profile). */
   allGroups: Group[] | null
   /** The password section: on one's own profile, for password sign-in. */
@@ -68,12 +72,13 @@ function focusFirst(ids: string[], errors: Record<string, string | undefined>, k
   if (index >= 0) document.getElementById(ids[index])?.focus()
 }
 
-function AccountForm({ user, allGroups, onSaved }: {
-  user: ProfileEditorProps['user']; allGroups: Group[] | null; onSaved: (u: { name: string; email: string; groups: Group[] }) => void
+function AccountForm({ user, allGroups, timeZones, onSaved }: {
+  user: ProfileEditorProps['user']; allGroups: Group[] | null; timeZones: readonly string[]; onSaved: (u: { name: string; email: string; groups: Group[] }) => void
 }): JSX.Element {
-  const ids = { name: 'profile-name', email: 'profile-email', groups: 'profile-groups' }
+  const ids = { name: 'profile-name', email: 'profile-email', groups: 'profile-groups', timeZone: 'profile-time-zone' }
   const [name, setName] = useState(user.name)
   const [email, setEmail] = useState(user.email)
+  const [timeZone, setTimeZone] = useState(user.time_zone ?? '')
   const [groupIds, setGroupIds] = useState(() => new Set(user.groups.map((g) => g.id)))
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
   const [submitted, setSubmitted] = useState(false)
@@ -107,7 +112,7 @@ function AccountForm({ user, allGroups, onSaved }: {
     }
     setSaving(true)
     try {
-      const body: Record<string, unknown> = { name: name.trim(), email: email.trim() }
+      const body: Record<string, unknown> = { name: name.trim(), email: email.trim(), time_zone: timeZone || null }
       if (allGroups) body.group_ids = [...groupIds]
       const saved = await api<{ name: string; email: string; groups: Group[] }>('POST', `/api/users/${user.id}`, body)
       setName(saved.name)
@@ -131,6 +136,15 @@ function AccountForm({ user, allGroups, onSaved }: {
         {(a11y) => <input {...a11y} type="email" name="email" value={email} disabled={saving} autoComplete="email" spellCheck={false}
           onChange={(e) => update({ email: e.target.value })} className={inputClass(errors.email)} />}
       </Field>
+      <div>
+        <label htmlFor={ids.timeZone} className={ui.label}>{t.timeZone}</label>
+        <select id={ids.timeZone} name="time_zone" value={timeZone} disabled={saving} onChange={(e) => setTimeZone(e.target.value)}
+          aria-describedby={`${ids.timeZone}-hint`} className={`${ui.input} ${ui.inputBorder}`}>
+          <option value="">{t.timeZoneNone}</option>
+          {timeZones.map((z) => <option key={z} value={z}>{z}</option>)}
+        </select>
+        <p id={`${ids.timeZone}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t.timeZoneHint}</p>
+      </div>
       {allGroups ? (
         <fieldset aria-describedby={errors.groups ? `${ids.groups}-error` : undefined}>
           <legend className={ui.label}>{t.groups}</legend>
@@ -271,7 +285,7 @@ function PasswordForm({ userId, email }: { userId: number; email: string }): JSX
 }
 
 /** One's own profile, or an admin's view of someone's (spec 3 §2 "Users and profile"): account, API key, password. */
-function ProfileEditor({ user, allGroups, canChangePassword }: ProfileEditorProps): JSX.Element {
+function ProfileEditor({ user, allGroups, canChangePassword, timeZones }: ProfileEditorProps): JSX.Element {
   const [shown, setShown] = useState({ name: user.name, email: user.email })
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
@@ -279,7 +293,7 @@ function ProfileEditor({ user, allGroups, canChangePassword }: ProfileEditorProp
         <ProfileHeader name={shown.name} email={shown.email} image={user.profile_image_url} disabled={false} pending={user.is_invitation_pending} />
         <h2 id="profile-account-title" className="sr-only">{t.account}</h2>
         <div className="mt-6">
-          <AccountForm user={user} allGroups={allGroups} onSaved={(saved) => setShown({ name: saved.name, email: saved.email })} />
+          <AccountForm user={user} allGroups={allGroups} timeZones={timeZones} onSaved={(saved) => setShown({ name: saved.name, email: saved.email })} />
         </div>
       </section>
       {user.api_key !== undefined && (

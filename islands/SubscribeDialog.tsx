@@ -4,6 +4,7 @@ import { island } from '../src/shared/island.tsx'
 import { reportUiTexts as t } from '../src/shared/report-texts.ts'
 import { api, serverMessage } from './lib/api.ts'
 import { DialogHeader } from './lib/DialogHeader.tsx'
+import { pageFilters, pageValues, reportParameters, ReportValues, type ReportParameters } from './lib/report/ReportValues.tsx'
 import { ui } from './lib/ui.ts'
 
 type Named = { id: number; name: string }
@@ -17,23 +18,17 @@ export interface SubscribeDialogProps {
   users: Named[]
   groups: Named[]
   destinations: (Named & { type: string })[]
+  /** The organization's time zone. */
   timeZone: string
+  /** The caller's own (their profile), offered beside the organization's and chosen first; null when they set none. */
+  userTimeZone: string | null
+  /** The page's parameters, shown with the page's values: the report is sent with what the dialog holds. */
+  parameters?: ReportParameters
 }
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 const ATTACHMENTS = ['png', 'pdf', 'csv', 'xlsx']
 type Frequency = 'hours' | 'daily' | 'weekly'
-
-/** The page's own parameter (`p_…`) and filter values, as the report will be sent with them. */
-function valuesOfPage(): { parameters: Record<string, string>; filters: Record<string, string[]> } {
-  const parameters: Record<string, string> = {}
-  const filters: Record<string, string[]> = {}
-  for (const [key, value] of new URLSearchParams(window.location.search)) {
-    if (key.startsWith('p_')) parameters[key.slice(2)] = value
-    else if (!['edit', 'fullscreen', 'refresh', 'maxAge'].includes(key)) (filters[key] ??= []).push(value)
-  }
-  return { parameters, filters }
-}
 
 /**
  * **Subscribe…** on a dashboard and a query page: when (every N hours, daily or weekly on chosen days, until a date),
@@ -47,7 +42,9 @@ function SubscribeDialog(p: SubscribeDialogProps): JSX.Element {
   const [time, setTime] = useState('08:00')
   const [days, setDays] = useState<string[]>(['Monday'])
   const [until, setUntil] = useState('')
-  const [timeZone, setTimeZone] = useState(p.timeZone)
+  const [timeZone, setTimeZone] = useState(p.userTimeZone ?? p.timeZone)
+  const [values, setValues] = useState<Record<string, unknown>>({})
+  const [filters, setFilters] = useState<Record<string, string[]>>({})
   const [visualization, setVisualization] = useState('query_id' in p.target ? p.target.visualizations[0]?.id ?? 0 : 0)
   const [recipients, setRecipients] = useState<string[]>([`user:${p.me}`])
   const [attachments, setAttachments] = useState<string[]>(['png'])
@@ -64,7 +61,7 @@ function SubscribeDialog(p: SubscribeDialogProps): JSX.Element {
       : { interval: frequency === 'daily' ? 86400 : 604800, time, days_of_week: frequency === 'weekly' ? days : [] }
     const target = 'dashboard_id' in p.target ? { dashboard_id: p.target.dashboard_id } : { query_id: p.target.query_id, visualization_id: visualization }
     return {
-      ...target, ...valuesOfPage(), attachments, skip_if_empty: skipIfEmpty,
+      ...target, parameters: reportParameters(p.parameters, values), filters, attachments, skip_if_empty: skipIfEmpty,
       schedule: { ...schedule, until: until || null, time_zone: timeZone },
       recipients: recipients.map((r) => {
         const [kind, id] = r.split(':')
@@ -108,9 +105,18 @@ function SubscribeDialog(p: SubscribeDialogProps): JSX.Element {
       <input type="checkbox" checked={list.includes(key)} disabled={busy} onChange={() => set(toggle(list, key))} />{label}
     </label>
   )
-  const hasValues = typeof window !== 'undefined' && /[?&]p_/.test(window.location.search)
+  const zones = [...new Set([p.userTimeZone, p.timeZone].filter((z): z is string => !!z))]
+  function openChange(next: boolean) {
+    if (busy) return
+    // the page's values as they are when the dialog opens (Apply may have changed them since the page loaded)
+    if (next) {
+      setValues(pageValues(p.parameters))
+      setFilters(pageFilters())
+    }
+    setOpen(next)
+  }
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+    <Dialog.Root open={open} onOpenChange={openChange}>
       <Dialog.Trigger className={ui.secondaryButton} data-subscribe>{t.subscribe}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className={ui.overlay} />
@@ -138,7 +144,9 @@ function SubscribeDialog(p: SubscribeDialogProps): JSX.Element {
             </fieldset>
             {frequency === 'weekly' && <div className="flex flex-wrap gap-3" role="group" aria-label={t.days}>{WEEKDAYS.map((d) => box(d, d.slice(0, 3), days, setDays))}</div>}
             <label className={ui.label}>{t.timeZone}
-              <input type="text" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} className={`${ui.input} ${ui.inputBorder}`} />
+              <select value={timeZone} onChange={(e) => setTimeZone(e.target.value)} className={`${ui.input} ${ui.inputBorder}`}>
+                {zones.map((z) => <option key={z} value={z}>{z === p.userTimeZone ? t.ownZone(z) : t.orgZone(z)}</option>)}
+              </select>
             </label>
             <fieldset className="flex flex-col gap-1">
               <legend className={ui.label}>{t.recipients}</legend>
@@ -147,7 +155,8 @@ function SubscribeDialog(p: SubscribeDialogProps): JSX.Element {
               {p.mayShare && p.groups.map((g) => box(`group:${g.id}`, `${t.groups}: ${g.name}`, recipients, setRecipients))}
               {p.mayShare && p.destinations.map((d) => box(`destination:${d.id}`, `${d.name} (${d.type})`, recipients, setRecipients))}
             </fieldset>
-            <p className="text-sm text-slate-500">{hasValues ? t.valuesFromPage : t.noValues}</p>
+            <ReportValues parameters={p.parameters} values={values} filters={filters} disabled={busy}
+              onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))} />
             <fieldset className="flex flex-wrap gap-3">
               <legend className={ui.label}>{t.attachments}</legend>
               {ATTACHMENTS.map((a) => box(a, t.attachmentLabels[a], attachments, setAttachments))}

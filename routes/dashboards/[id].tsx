@@ -51,7 +51,7 @@ export default new Hono<Env>()
     const initial = stateFromSearch(search, parameters.dashboard, parameters.widgets)
     const shown = withParameters ? { ...parameters, initial } : null
     return renderShellPage(c, <DashboardView widgets={widgets} canEdit={canEdit} header={header} parameters={shown} filtersMerged={dashboard.dashboard_filters_enabled === true} notice={forkNotice(c)}
-      subscribe={await subscribeDialogProps(deps, principal, { dashboard: row })} />, { title: dashboard.name, section: 'dashboards' })
+      subscribe={{ ...await subscribeDialogProps(deps, principal, { dashboard: row }), parameters: { dashboard: parameters.dashboard, widgets: parameters.widgets } }} />, { title: dashboard.name, section: 'dashboards' })
   })
   .get('/dashboard/:slug', async (c) => {
     const { principal } = signedIn(c)

@@ -68,7 +68,7 @@ export default new Hono<Env>().get('/queries/:id{[0-9]+}', async (c) => {
   })
   return renderShellPage(c, (
     <>
-    <div className="flex justify-end px-4 pt-2 print:hidden"><SubscribeDialog {...subscribe} /></div>
+    <div className="flex justify-end px-4 pt-2 print:hidden"><SubscribeDialog {...subscribe} parameters={{ dashboard: query.options.parameters, widgets: {} }} /></div>
     <QueryPage query={query} visualizations={visualizations} prerendered={prerendered} permissions={permissions}
       refreshIntervals={config.queryRefreshIntervals} autoPublishNamedQueries={config.autoPublishNamedQueries}
       formats={dateFormatsOf(org.settings)} />

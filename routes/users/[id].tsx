@@ -13,6 +13,7 @@ import { signedIn, idParam } from '../../src/http/index.ts'
 import { isAdmin, allowed } from '../../src/permissions/index.ts'
 import type { Principal } from '../../src/permissions/index.ts'
 import { texts } from '../../src/shared/texts.ts'
+import { timeZoneNames } from '../../src/shared/time-zone.ts'
 import { settingsItems, FlashNotice, renderShellPage, SettingsLayout, SessionsList } from '../../src/ui/index.ts'
 import { getUser, type UserJson, listSessions } from '../../src/users/index.ts'
 import ReportList from '../../islands/ReportList.tsx'
@@ -70,10 +71,10 @@ async function profilePage(c: Context<Env>, id: number) {
       ? (await visibleGroups(c.get('deps'), principal)).map((g) => ({ id: g.id, name: g.name })).sort(byName)
       : null
     body = (
-      <ProfileEditor allGroups={allGroups} canChangePassword={self && user.auth_type === 'password'}
+      <ProfileEditor allGroups={allGroups} canChangePassword={self && user.auth_type === 'password'} timeZones={timeZoneNames()}
         user={{
           id: user.id, name: user.name, email: user.email, profile_image_url: user.profile_image_url,
-          is_invitation_pending: user.is_invitation_pending, groups: user.groups as Groups,
+          is_invitation_pending: user.is_invitation_pending, groups: user.groups as Groups, time_zone: user.time_zone,
           // the server puts the key in only for the user themself and admins
           ...('api_key' in user ? { api_key: user.api_key } : {}),
         }} />

@@ -7,6 +7,7 @@ import { svgSize } from './draw.ts'
 import { FONT_FILES } from './fonts.ts'
 import { GRID_PX, gridBoxes, paginate, type Box } from './layout.ts'
 import { svgToPdfImage, type Picture } from './raster.ts'
+import { svgToPdfContent, Unsupported } from './svg-pdf.ts'
 import type { DrawnDashboard, PdfOptions } from './types.ts'
 
 /** Paper sizes in PDF points (1/72 in), portrait. */
@@ -17,7 +18,10 @@ const HEADER = 30
 const FOOTER = 18
 
 export interface DashboardPdfOptions extends PdfOptions {
-  /** The charts already rasterised for the same send (src/rendering/raster.ts `chartPictures` with `forPdf`): used, not drawn again. */
+  /**
+   * The charts already rasterised for the same send (src/rendering/raster.ts `chartPictures` with `forPdf`): used, not
+   * drawn again, for the charts that are not drawn as vectors.
+   */
   pictures?: ReadonlyMap<number, Picture>
   /** When the drawing was made, for the footer (now by default). */
   drawnAt?: Date
@@ -34,8 +38,9 @@ interface Pens {
 
 /**
  * The dashboard as a PDF on `paper` in `orientation`: its name on the first page, its widgets laid out as the page's
- * grid shrunk to the paper's width, a page per what fits (a card is never split), charts as pictures at twice their
- * size, text boxes as formatted text, counters and tables as text. Fonts are the shipped ones, embedded as subsets.
+ * grid shrunk to the paper's width, a page per what fits (a card is never split), charts as vector paths and text
+ * where svg-pdf.ts draws them (else as pictures at twice their size), text boxes as formatted text, counters and
+ * tables as text. Fonts are the shipped ones, embedded as subsets.
  */
 export async function dashboardPdf(d: DrawnDashboard, opts: DashboardPdfOptions): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
@@ -105,10 +110,24 @@ async function drawCard(pens: Pens, page: PDFPage, box: Box, at: Place): Promise
   if (widget.kind === 'chart' && widget.svg) {
     const size = svgSize(widget.svg) ?? { width: body.width, height: body.height }
     const k = Math.min(1, body.width / size.width, body.height / size.height)
+    if (drawVector(pens, page, widget.svg, { x: at.x(body.x), top: at.y(body.y), scale: k * at.scale })) return
     await drawPicture(pens.doc, page, pens.pictures?.get(widget.widgetId), widget.svg, { x: at.x(body.x), y: at.y(body.y + size.height * k), width: size.width * k * at.scale, height: size.height * k * at.scale })
     return
   }
   for (const run of bodyRuns(widget, body.width, body.height)) drawRun(pens, page, run, body.x, body.y, at)
+}
+
+/** The chart as vector paths and text when it is made of what svg-pdf.ts draws; false (nothing drawn) otherwise. */
+function drawVector(pens: Pens, page: PDFPage, svg: string, at: { x: number; top: number; scale: number }): boolean {
+  try {
+    const content = svgToPdfContent({ doc: pens.doc, page, regular: pens.regular, bold: pens.bold }, svg, at)
+    // a content stream of its own after the page's (the card under it is drawn already); compressed as it is made
+    page.node.addContentStream(pens.doc.context.register(pens.doc.context.flateStream(content)))
+    return true
+  } catch (error) {
+    if (error instanceof Unsupported) return false
+    throw error
+  }
 }
 
 function drawRun(pens: Pens, page: PDFPage, run: Run, ox: number, oy: number, at: Place, maxWidth?: number): void {

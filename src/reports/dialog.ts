@@ -6,6 +6,7 @@ import type { Principal } from '../permissions/index.ts'
 import { canEditQuery } from '../queries/index.ts'
 import type { AccessibleQueryRow } from '../queries/index.ts'
 import { findTimeZoneSetting } from '../settings/index.ts'
+import { findUserTimeZone } from '../users/index.ts'
 import { REPORT_DESTINATION_KINDS } from './service.ts'
 import { shareChoices } from './store.ts'
 
@@ -31,5 +32,7 @@ export async function subscribeDialogProps(
     groups: asNamed(choices.groups),
     destinations: choices.destinations.filter((d) => REPORT_DESTINATION_KINDS.includes(d.type)).map((d) => ({ id: Number(d.id), name: d.name, type: d.type })),
     timeZone: (await findTimeZoneSetting(deps.sql, principal.orgId)) ?? 'UTC',
+    // offered beside the organization's, and chosen first: "every Monday at 8" is meant on one's own clock
+    userTimeZone: await findUserTimeZone(deps.sql, principal.orgId, principal.id),
   }
 }

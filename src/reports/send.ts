@@ -1,7 +1,7 @@
 import { principalToRunAs } from '../credentials/index.ts'
 import { log } from '../log.ts'
 import type { Principal } from '../permissions/index.ts'
-import { drawDashboard, drawVisualization, svgToPng, type DrawnDashboard, type DrawOptions, type RenderDeps } from '../rendering/index.ts'
+import { drawDashboard, drawVisualization, svgToPngAsync, type DrawnDashboard, type DrawOptions, type RenderDeps } from '../rendering/index.ts'
 import { insertDeliveries } from './delivery-store.ts'
 import { IMAGE_LINK_DAYS } from './limits.ts'
 import { deliveriesFor } from './recipients.ts'
@@ -82,7 +82,7 @@ export async function runSend(deps: SendDeps, sendId: number, jobId: number): Pr
   for (const w of wantsPictures ? drawn.dashboard.widgets : []) {
     if (w.kind !== 'chart' || !w.svg) continue
     try {
-      images[String(w.widgetId)] = await insertImage(deps.sql, sendId, w.widgetId, svgToPng(w.svg, { scale: 2 }), expires)
+      images[String(w.widgetId)] = await insertImage(deps.sql, sendId, w.widgetId, await svgToPngAsync(w.svg, { scale: 2 }), expires)
     } catch (error) {
       // a chart that cannot be rasterised is sent without its picture; its place says why
       w.kind = 'error'

@@ -9,6 +9,7 @@ import type { Principal } from '../permissions/index.ts'
 import { checkCurrentPassword, hashPassword, MIN_PASSWORD_LENGTH, generateApiKey, revealApiKey, storedApiKey } from '../credentials/index.ts'
 import { isPastEnd, type ListOrder, type ListQuery } from '../shared/list/params.ts'
 import { listTexts } from '../shared/list/texts.ts'
+import { isIanaTimeZone } from '../shared/time-zone.ts'
 import { deleteUserSessions, findUserByEmail, findUserById, listUsers, replaceApiKey, replaceUserGroups, updateUserFields, USER_ORDERS, type UserOrder, type UserRow } from './store.ts'
 import { userJson } from './serialize.ts'
 import { emailAddressChanged } from './verify-email.ts'
@@ -43,10 +44,12 @@ export async function getUser(deps: Deps, principal: Principal, id: number) {
   const withApiKey = rights.holdApiKey === true
   // the key is opened only for those who may see it
   const apiKey = withApiKey ? revealApiKey(deps.secretKey, user.api_key_sealed) : null
-  return userJson({ ...user, api_key: apiKey }, { withApiKey, groups })
+  // one user's page and profile form carry their own time zone (lists keep the established tool's fields)
+  return { ...userJson({ ...user, api_key: apiKey }, { withApiKey, groups }), time_zone: user.time_zone }
 }
 
-export type UserJson = Awaited<ReturnType<typeof getUser>>
+/** A user as lists show them; one user read alone (`getUser`) adds their time zone. */
+export type UserJson = ReturnType<typeof userJson>
 
 /** A new key for the user; the old one stops working at once, in every process. */
 export async function regenerateUserApiKey(deps: Deps, principal: Principal, id: number) {
@@ -106,6 +109,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const required = (label: string) => `${label}: This field is required.`
 
 const GROUP_IDS = 'group_ids must be a list of group ids.'
+const TIME_ZONE = 'Time zone: This field must be a time zone name such as UTC or Europe/Paris.'
 const UpdateBody = z.object({
   name: z.string({ error: 'name must be text.' }).trim().min(1, required('Name')).max(LIMITS.userName, `Name: ${tooLong('This field', LIMITS.userName)}`).optional(),
   email: z.string({ error: 'email must be text.' }).trim().toLowerCase().min(1, required('Email')).max(320, 'Email: This field is too long.')
@@ -113,6 +117,9 @@ const UpdateBody = z.object({
   password: z.string({ error: 'password must be text.' }).max(1000, 'Password: This field is too long.').optional(),
   old_password: z.string({ error: 'old_password must be text.' }).max(1000, 'old_password is too long.').optional(),
   group_ids: z.array(z.coerce.number({ error: GROUP_IDS }).int(GROUP_IDS).positive(GROUP_IDS), { error: GROUP_IDS }).max(1000, GROUP_IDS).optional(),
+  // '' or null: none of their own (the organization's clock)
+  time_zone: z.union([z.string(), z.null()], { error: TIME_ZONE }).transform((v) => v || null)
+    .refine((v) => v === null || isIanaTimeZone(v), TIME_ZONE).optional(),
 })
 
 /** The body of a profile save, or a 400 whose message names the field itself (as the form shows it). */
@@ -169,8 +176,9 @@ export async function updateUser(deps: Deps, principal: Principal, id: number, b
     passwordHash = await hashPassword(input.password)
   }
 
+  const timeZone = input.time_zone !== undefined && input.time_zone !== user.time_zone ? input.time_zone : undefined
   const changed = [
-    ...(name !== undefined ? ['name'] : []), ...(email !== undefined ? ['email'] : []),
+    ...(name !== undefined ? ['name'] : []), ...(email !== undefined ? ['email'] : []), ...(timeZone !== undefined ? ['time_zone'] : []),
     ...(passwordHash !== undefined ? ['password'] : []), ...(groupIds !== undefined ? ['group_ids'] : []),
   ]
   if (changed.length) {
@@ -179,7 +187,7 @@ export async function updateUser(deps: Deps, principal: Principal, id: number, b
     const keep = self && principal.via === 'session' && principal.sessionHash ? Buffer.from(principal.sessionHash, 'hex') : null
     try {
       await deps.sql.begin(async (tx) => {
-        await updateUserFields(tx, principal.orgId, id, { name, email, passwordHash })
+        await updateUserFields(tx, principal.orgId, id, { name, email, passwordHash, timeZone })
         if (groupIds !== undefined) await replaceUserGroups(tx, id, groupIds)
         if (email !== undefined) await emailAddressChanged(tx, deps, principal.orgId, { id, name: name ?? user.name, email })
         if (signOutElsewhere) await deleteUserSessions(tx, id, keep)

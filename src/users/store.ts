@@ -19,11 +19,13 @@ export interface UserRow {
   group_ids: number[]
   /** The active API key, sealed (src/credentials/api-keys.ts): opened only to show it to the user themself or an admin. */
   api_key_sealed: string | null
+  /** Their own time zone (an IANA name), or null: the organization's. */
+  time_zone: string | null
 }
 
 const userColumns = (db: Db) => db`
   u.id, u.org_id, u.name, u.email::text as email, u.password_hash, u.profile_image_url, u.is_invitation_pending,
-  u.is_email_verified, u.disabled_at, u.active_at, u.created_at, u.updated_at,
+  u.is_email_verified, u.disabled_at, u.active_at, u.created_at, u.updated_at, u.time_zone,
   array(select ug.group_id from user_groups ug where ug.user_id = u.id order by 1) as group_ids,
   (select k.key_sealed from api_keys k where k.user_id = u.id and k.active) as api_key_sealed`
 
@@ -115,11 +117,12 @@ export async function listGroupMembers(db: Db, orgId: number, groupId: number): 
 }
 
 /** Change what is given of a user's name, email and password hash. */
-export async function updateUserFields(db: Db, orgId: number, id: number, fields: { name?: string; email?: string; passwordHash?: string }) {
-  const set: Record<string, string> = {}
+export async function updateUserFields(db: Db, orgId: number, id: number, fields: { name?: string; email?: string; passwordHash?: string; timeZone?: string | null }) {
+  const set: Record<string, string | null> = {}
   if (fields.name !== undefined) set.name = fields.name
   if (fields.email !== undefined) set.email = fields.email
   if (fields.passwordHash !== undefined) set.password_hash = fields.passwordHash
+  if (fields.timeZone !== undefined) set.time_zone = fields.timeZone
   if (!Object.keys(set).length) return
   await db`update users set ${db(set)}, updated_at = now() where id = ${id} and org_id = ${orgId}`
 }
@@ -260,4 +263,10 @@ export async function deleteSessionById(db: Db, userId: number, sessionId: numbe
   const [row] = await db<{ token_hash: Buffer }[]>`
     delete from sessions where user_id = ${userId} and id = ${sessionId} returning token_hash`
   return row?.token_hash
+}
+
+/** A user's own time zone, or null when they named none (the organization's is used). */
+export async function findUserTimeZone(db: Db, orgId: number, id: number): Promise<string | null> {
+  const [row] = await db<{ time_zone: string | null }[]>`select time_zone from users where id = ${id} and org_id = ${orgId}`
+  return row?.time_zone ?? null
 }

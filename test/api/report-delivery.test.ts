@@ -197,6 +197,30 @@ describe('before drawing', () => {
   }, 120_000)
 })
 
+describe('parameter values', () => {
+  it("sends the result for the report's own values, not the dashboard's defaults", async () => {
+    const times = await newQuery(f.admin, {
+      data_source_id: f.warehouse, name: 'Times ten', query: 'select {{x}} * 10 as answer',
+      options: { parameters: [{ name: 'x', title: 'X', type: 'number', value: 1 }] },
+    })
+    const valued = (await json(f.admin.post('/api/dashboards', { name: 'Valued board' }))).id
+    await json(f.admin.post('/api/widgets', {
+      dashboard_id: valued, visualization_id: (times.visualizations as { id: number }[])[0].id,
+      options: { parameterMappings: { x: { name: 'x', type: 'dashboard-level', mapTo: 'x', value: null, title: '' } } },
+    }))
+    const report = await json(f.admin.post('/api/subscriptions', { dashboard_id: valued, schedule: { interval: 86400 }, parameters: { x: '2' }, attachments: ['csv'] }))
+    const before = smtp.received.length
+    await json(f.admin.post(`/api/subscriptions/${report.id}/send`, {}))
+    await settled()
+    const [mail] = mailsTo('ada@example.com', before)
+    expect(htmlOf(mail)).toContain('>20</td>')
+    expect(htmlOf(mail)).not.toContain('>10</td>')
+    expect(mimeParts(mail.raw).find((p) => p.filename?.endsWith('.csv'))?.text).toBe('answer\r\n20\r\n')
+    // the live link opens the dashboard with the same values
+    expect(htmlOf(mail)).toContain(`href="${ORIGIN}/dashboards/${valued}-valued-board?p_x=2"`)
+  }, 120_000)
+})
+
 describe('the schedule', () => {
   it('sends a time missed while no worker ran once, marked late, and plans the next from now', async () => {
     const hourly = await json(f.admin.post('/api/subscriptions', { dashboard_id: board, schedule: { interval: 3600 } }))
