@@ -32,3 +32,58 @@ begin
      limit 1;
 end
 $$;
+
+-- Idle execution slots of the running workers, each listening on sightline_execution_ready. A dispatch hands an
+-- execution straight to one (taking its row and naming the worker on the execution) instead of queueing a job that
+-- a worker would fetch: the job queue keeps what waits. A slot comes back once its run is over; a worker that stops
+-- takes its slots away, a dead one's are removed with its heartbeat, and an execution handed to a worker that never
+-- took it is dispatched again by the heartbeat.
+create table execution_slots (
+  worker_id text not null,
+  slot int not null,
+  primary key (worker_id, slot)
+);
+
+create or replace function sightline_dispatch_executions(p_data_source_id bigint) returns int
+language plpgsql volatile as $$
+declare
+  free int;
+  admitted int := 0;
+  waiting record;
+  taken record;
+begin
+  perform set_config('synchronous_commit', 'off', true);
+  select coalesce(sightline_source_concurrency(p_data_source_id), 0) - count(*) into free
+    from executions where data_source_id = p_data_source_id and status in (1, 2) and dispatched;
+  if free <= 0 then
+    return 0;
+  end if;
+  perform pg_advisory_xact_lock(hashtext('sightline_dispatch_executions'), p_data_source_id::int);
+  select coalesce(sightline_source_concurrency(p_data_source_id), 0) - count(*) into free
+    from executions where data_source_id = p_data_source_id and status in (1, 2) and dispatched;
+  if free <= 0 then
+    return 0;
+  end if;
+  for waiting in
+    select id from executions
+     where data_source_id = p_data_source_id and status = 1 and not dispatched
+     order by created_at
+     limit free
+     for update skip locked
+  loop
+    delete from execution_slots
+     where ctid = (select s.ctid from execution_slots s join worker_heartbeats h on h.worker_id = s.worker_id
+                    limit 1 for update of s skip locked)
+    returning worker_id, slot into taken;
+    if taken.worker_id is not null then
+      update executions set dispatched = true, worker_id = taken.worker_id, updated_at = now() where id = waiting.id;
+      perform pg_notify('sightline_execution_ready', taken.worker_id || ' ' || taken.slot || ' ' || waiting.id);
+    else
+      update executions set dispatched = true where id = waiting.id;
+      perform graphile_worker.add_job('execute_query', json_build_object('execution_id', waiting.id), max_attempts => 5);
+    end if;
+    admitted := admitted + 1;
+  end loop;
+  return admitted;
+end
+$$;

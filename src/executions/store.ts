@@ -90,6 +90,29 @@ export async function dispatch(db: Db, dataSourceId: number): Promise<number> {
   return row.admitted
 }
 
+/** Offers idle slots of a worker, each to be handed an execution straight away (sql/migrations/0048). */
+export async function offerSlots(db: Db, workerId: string, slots: number[]) {
+  await db`insert into execution_slots (worker_id, slot) select ${workerId}, unnest(${slots}::int[]) on conflict do nothing`
+}
+
+/** The slots of these workers, gone (they stopped or died). */
+export async function forgetSlots(db: Db, workerIds: string[]) {
+  if (workerIds.length) await db`delete from execution_slots where worker_id = any(${workerIds}::text[])`
+}
+
+/**
+ * Executions handed to a worker that has not taken them (it stopped, or the notification was lost) go back to
+ * waiting: those of `workerId`, or any handed more than `seconds` ago. Returns their sources, to dispatch again.
+ */
+export async function takeBackHandOffs(db: Db, which: { workerId: string } | { seconds: number }): Promise<number[]> {
+  const rows = await db<{ data_source_id: number }[]>`
+    update executions set dispatched = false, worker_id = null, updated_at = now()
+     where status = 1 and dispatched and worker_id is not null
+       and ${'workerId' in which ? db`worker_id = ${which.workerId}` : db`updated_at < now() - make_interval(secs => ${which.seconds}::int)`}
+    returning data_source_id`
+  return [...new Set(rows.map((r) => r.data_source_id))]
+}
+
 /** Sources with executions waiting for a slot: the heartbeat lets them in should an ending have been missed. */
 export async function sourcesWithWaiting(db: Db): Promise<number[]> {
   const rows = await db<{ data_source_id: number }[]>`
