@@ -1,13 +1,14 @@
+import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import { Logger, parseCrontab, run, type Runner, type WorkerEvents } from 'graphile-worker'
 import type { Config } from '../src/config.ts'
 import { asyncCommitUrl, connect, CANCEL_CHANNEL, ExecutionSignals, DONE_CHANNEL } from '../src/db/index.ts'
-import { ResultStoredHooks } from '../src/executions/index.ts'
+import { HandOffSlots, ResultStoredHooks } from '../src/executions/index.ts'
 import { provideDemoDatabase } from '../src/demo/index.ts'
 import { log } from '../src/log.ts'
 import { closeWarmPostgresConnections } from '../src/runners/index.ts'
 import { Heartbeat } from '../src/workers/index.ts'
-import { crontab, taskList, type TaskDeps } from './tasks/index.ts'
+import { crontab, executionContext, taskList, type TaskDeps } from './tasks/index.ts'
 
 export interface WorkerOptions {
   connectionString: string
@@ -40,10 +41,11 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   // jobs are locked in the name of the worker pool; its id is only known as graphile-worker creates it
   const events: WorkerEvents = new EventEmitter()
   events.on('pool:create', ({ workerPool }) => heartbeat.add(workerPool.id))
+  const taskDeps = { sql, secretKey: o.secretKey, config: o.config, cancels, resultStored, executionsDone, features: o.features }
   const runner: Runner = await run({
     connectionString: asyncCommitUrl(o.connectionString),
     concurrency,
-    taskList: taskList({ sql, secretKey: o.secretKey, config: o.config, cancels, resultStored, executionsDone, features: o.features }),
+    taskList: taskList(taskDeps),
     parsedCronItems: parseCrontab(crontab),
     noHandleSignals: true,
     pollInterval: 1000,
@@ -52,12 +54,17 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     // completions are written in small batches: one round trip for several finished jobs when the worker is busy
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   })
+  // new executions are handed straight to this process's idle slots; the job queue keeps what waits
+  const slots = new HandOffSlots(executionContext(taskDeps, resultStored), `hand-off:${randomUUID()}`, concurrency)
+  heartbeat.add(slots.workerId)
+  await slots.start()
   heartbeat.start()
   void heartbeat.tick()
   log.info('worker started', { concurrency })
   return {
     resultStored,
     stop: async () => {
+      await slots.stop()
       await runner.stop()
       await heartbeat.stop()
       await cancels.stop()

@@ -19,18 +19,20 @@ export const DELIVERY_JOB_ATTEMPTS = 6
  * the alerts whose own run stored it. Nothing when no alert listens.
  */
 export async function enqueueChecks(db: Db, event: ResultStored) {
-  if (event.queryIds.length) {
-    await db`
+  // both kinds in one statement (one round trip after every stored result, alerts or none)
+  await db`
+    with by_query as (
       select graphile_worker.add_job('check_alerts',
                json_build_object('result_id', ${event.resultId}::bigint, 'query_id', s.query_id, 'execution_id', ${event.executionId}::text),
                job_key => 'alert-check:' || s.query_id, max_attempts => 3)
-        from (select distinct query_id from alerts where query_id = any(${event.queryIds}::bigint[]) and check_interval is null) s`
-  }
-  await db`
-    select graphile_worker.add_job('check_alerts',
-             json_build_object('result_id', ${event.resultId}::bigint, 'alert_ids', array_agg(id), 'execution_id', ${event.executionId}::text),
-             max_attempts => 3)
-      from alerts where check_execution_id = ${event.executionId}::uuid having count(*) > 0`
+        from (select distinct query_id from alerts where query_id = any(${event.queryIds}::bigint[]) and check_interval is null) s
+    ), own_run as (
+      select graphile_worker.add_job('check_alerts',
+               json_build_object('result_id', ${event.resultId}::bigint, 'alert_ids', array_agg(id), 'execution_id', ${event.executionId}::text),
+               max_attempts => 3)
+        from alerts where check_execution_id = ${event.executionId}::uuid having count(*) > 0
+    )
+    select (select count(*) from by_query) + (select count(*) from own_run) as added`
 }
 
 /** A result with its first chunk when it is the only one (saves a round trip, as results/store.ts does). */

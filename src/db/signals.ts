@@ -1,7 +1,10 @@
 import type { Sql } from './sql.ts'
 import { log } from '../log.ts'
 
-/** Sent (with the execution id) when an execution finishes, so waiting requests answer without polling. */
+/**
+ * Sent (with the execution id) when an execution finishes, so waiting requests answer without polling; a small result
+ * comes along after a space (`<id> <json>`), so they answer without reading it again.
+ */
 export const DONE_CHANNEL = 'sightline_execution'
 /** Sent when someone asks a running execution to stop; the worker running it aborts the engine's statement. */
 export const CANCEL_CHANNEL = 'sightline_execution_cancel'
@@ -14,9 +17,9 @@ const RECENT_MAX = 2_000
  * so processes that never wait hold no extra connection.
  */
 export class ExecutionSignals {
-  private waiters = new Map<string, Set<() => void>>()
-  /** Ids signalled lately, so a listener that arrives just after its signal still hears it. */
-  private recent = new Map<string, number>()
+  private waiters = new Map<string, Set<(carried?: string) => void>>()
+  /** Ids signalled lately (when, and what came along), so a listener that arrives just after its signal still hears it. */
+  private recent = new Map<string, { at: number; carried?: string }>()
   private listening: Promise<void> | undefined
   private unlisten: (() => Promise<void>) | undefined
 
@@ -35,9 +38,9 @@ export class ExecutionSignals {
   }
 
   /** Calls `fn` when `id` is signalled; returns the function that stops listening for it. */
-  on(id: string, fn: () => void): () => void {
-    const at = this.recent.get(id)
-    if (at !== undefined && Date.now() - at < RECENT_MS) queueMicrotask(fn)
+  on(id: string, fn: (carried?: string) => void): () => void {
+    const recent = this.recent.get(id)
+    if (recent !== undefined && Date.now() - recent.at < RECENT_MS) queueMicrotask(() => fn(recent.carried))
     let set = this.waiters.get(id)
     if (!set) this.waiters.set(id, (set = new Set()))
     set.add(fn)
@@ -49,18 +52,22 @@ export class ExecutionSignals {
 
   /**
    * Starts listening for `id` now (before the execution exists, so its end cannot be missed), and returns a waiter:
-   * `wait(ms, check)` resolves to the first non-undefined value of `check`, asked whenever `id` is signalled (and
-   * at once if `checkFirst`), or to undefined after `ms`. `stop()` when done.
+   * `wait(ms, check)` resolves to the first non-undefined value of `check`, asked whenever `id` is signalled, with
+   * what came along with the signal (and at once if `checkFirst`), or to undefined after `ms`. `stop()` when done.
    */
   watch(id: string) {
     let signalled = false
+    let carried: string | undefined
     let wake = () => { signalled = true }
-    const off = this.on(id, () => wake())
+    const off = this.on(id, (payload) => {
+      carried = payload
+      wake()
+    })
     // a signal sent before LISTEN is up is not heard: then the first wait checks anyway
     const heardFromNow = this.unlisten !== undefined
     const listening = this.start()
     return {
-      wait: async <T>(ms: number, check: () => Promise<T | undefined>, checkFirst = true): Promise<T | undefined> => {
+      wait: async <T>(ms: number, check: (carried?: string) => Promise<T | undefined>, checkFirst = true): Promise<T | undefined> => {
         await listening
         // without notifications (LISTEN refused, e.g. behind a transaction-mode pooler) the wait polls instead
         if (this.unlisten === undefined) return this.poll(ms, check)
@@ -69,7 +76,7 @@ export class ExecutionSignals {
         for (;;) {
           if (ask) {
             signalled = false
-            const value = await check()
+            const value = await check(carried)
             if (value !== undefined) return value
           }
           const left = deadline - Date.now()
@@ -90,7 +97,7 @@ export class ExecutionSignals {
   }
 
   /** `check` every 100 ms until it answers or `ms` have passed. */
-  private async poll<T>(ms: number, check: () => Promise<T | undefined>): Promise<T | undefined> {
+  private async poll<T>(ms: number, check: (carried?: string) => Promise<T | undefined>): Promise<T | undefined> {
     const deadline = Date.now() + ms
     for (;;) {
       const value = await check()
@@ -100,7 +107,7 @@ export class ExecutionSignals {
   }
 
   /** `watch(id).wait(ms, check)` for an execution that may already have ended. */
-  async waitFor<T>(id: string, ms: number, check: () => Promise<T | undefined>): Promise<T | undefined> {
+  async waitFor<T>(id: string, ms: number, check: (carried?: string) => Promise<T | undefined>): Promise<T | undefined> {
     const waiter = this.watch(id)
     try {
       return await waiter.wait(ms, check, true)
@@ -113,12 +120,15 @@ export class ExecutionSignals {
     await this.unlisten?.().catch(() => {})
   }
 
-  private fire(id: string) {
-    this.recent.set(id, Date.now())
+  private fire(payload: string) {
+    const space = payload.indexOf(' ')
+    const id = space < 0 ? payload : payload.slice(0, space)
+    const carried = space < 0 ? undefined : payload.slice(space + 1)
+    this.recent.set(id, { at: Date.now(), carried })
     if (this.recent.size > RECENT_MAX) {
       // the oldest go first: a Map keeps insertion order
       for (const key of [...this.recent.keys()].slice(0, this.recent.size - RECENT_MAX / 2)) this.recent.delete(key)
     }
-    for (const fn of this.waiters.get(id) ?? []) fn()
+    for (const fn of this.waiters.get(id) ?? []) fn(carried)
   }
 }

@@ -1,5 +1,5 @@
 /** The front door of src/events/: what the rest of Sightline may use of it (the structure test keeps it so). */
 
 export { withRequestOrigin } from './request-origin.ts'
-export { recordBrowserEvents, recordEvent } from './service.ts'
+export { eventProperties, recordBrowserEvents, recordEvent } from './service.ts'
 export { deleteOldBrowserEvents } from './store.ts'

@@ -12,11 +12,13 @@ import { insertBrowserEventsWithin, insertEvents, type EventInput } from './stor
  * request, the event notes the caller's address and browser unless the caller gave them.
  */
 export async function recordEvent(db: Db, event: EventInput) {
+  await insertEvents(db, [{ ...event, properties: eventProperties(event.properties) }])
+}
+
+/** An event's properties as recorded: within a request, with the caller's address and browser unless given. */
+export function eventProperties(properties: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   const origin = currentRequestOrigin()
-  const properties = origin
-    ? { ip: origin.ip, user_agent: origin.userAgent, ...event.properties }
-    : event.properties
-  await insertEvents(db, [{ ...event, properties }])
+  return origin ? { ip: origin.ip, user_agent: origin.userAgent, ...properties } : properties
 }
 
 /** A batch may be as large as a minute's allowance, no larger: a bigger one could never be recorded. */

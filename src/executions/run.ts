@@ -51,11 +51,15 @@ export async function runExecution(ctx: ExecutionContext, id: string, workerId: 
     await runClaimed(ctx, claimed.claimed, claimed.signal)
     claimed.stop()
     // past a while, the slot goes back through graphile's queue, so other sources and tasks take their turn
-    if (stopping?.aborted || Date.now() - began > CHAIN_MS) break
+    if (stopping?.aborted || Date.now() - began > CHAIN_MS) {
+      // what still waits gets a job of its own (at the back of graphile's queue), as does anything that came in between
+      await store.dispatch(ctx.sql, dataSourceId)
+      return
+    }
     claimed = await claimNext(ctx, dataSourceId, workerId)
   }
-  // what still waits gets a job of its own (at the back of graphile's queue), as does anything that came in between
-  await store.dispatch(ctx.sql, dataSourceId)
+  // Nothing waited when the last look was taken after this run's end had committed: an execution queued since found
+  // the slot free at its own dispatch, which follows its commit, so there is nothing left to dispatch here.
 }
 
 interface Listening {

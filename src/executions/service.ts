@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { CoreDeps, Deps } from '../deps.ts'
-import { withAsyncCommit, type Db } from '../db/index.ts'
+import { withAsyncCommit, type Db, type Sql } from '../db/index.ts'
 import { getAccessible, runnerFor } from '../data-sources/index.ts'
 import type { DataSourceRow } from '../data-sources/index.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { eventProperties, recordEvent } from '../events/index.ts'
 import { mayCancel } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { userMayReadSourcesOf } from './result-readers.ts'
@@ -61,7 +61,7 @@ export async function execute(deps: Deps, input: ExecuteInput): Promise<Outcome>
     const joined = queued.execution.id !== id
     result = joined
       ? await waitBriefly(deps, queued.execution.id, deps.config.executionWaitMs)
-      : (await waiter.wait(deps.config.executionWaitMs, () => finished(deps, id), false)) ?? undefined
+      : (await waiter.wait(deps.config.executionWaitMs, (carried) => finished(deps, id, carried), false)) ?? undefined
   } finally {
     waiter.stop()
   }
@@ -83,6 +83,11 @@ export async function submit(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, input: E
   const event = {
     orgId: input.orgId, userId: input.userId, action: 'execute_query', objectType: 'data_source', objectId: ds.id,
     properties: { cache: cached ? 'hit' : 'miss', query_id: input.queryId ?? 'adhoc', scheduled: !!input.scheduled, query_hash: hash },
+  }
+  if (input.maxAge === 0) {
+    // nothing cached to take, before or meanwhile: queued, recorded and dispatched in one round trip
+    const queued = await enqueueExecution(deps.sql, input, text, hash, eventProperties(event.properties) ?? {})
+    return { execution: queued.execution }
   }
   // the execution and its audit event commit together, without waiting for the disk (decision 0012)
   let queued: { execution: ExecutionRow; joined: boolean } | undefined
@@ -124,14 +129,22 @@ class LateResult {
   constructor(readonly result: ResultRow) {}
 }
 
-async function enqueueExecution(db: Db, input: ExecuteInput, text: string, hash: string): Promise<{ execution: ExecutionRow; joined: boolean }> {
+/**
+ * Inserts the execution or joins the identical one in flight: within the caller's transaction, or, given the event's
+ * properties, in one round trip with its event and its dispatch (`store.queueExecution`).
+ */
+async function enqueueExecution(db: Db, input: ExecuteInput, text: string, hash: string, eventOf?: Record<string, unknown>): Promise<{ execution: ExecutionRow; joined: boolean }> {
   const ds = input.dataSource
   for (let attempt = 0; attempt < 3; attempt++) {
-    const row = await store.insertOrJoin(db, {
+    const e = {
       id: attempt === 0 && input.executionId ? input.executionId : randomUUID(),
       orgId: input.orgId, dataSourceId: ds.id, queryId: input.queryId, userId: input.userId,
       queryHash: hash, queryText: text, scheduled: !!input.scheduled,
-    })
+    }
+    // the event is recorded with the first attempt
+    const row = eventOf
+      ? await store.queueExecution(db as Sql, e, attempt === 0 ? { action: 'execute_query', properties: eventOf } : null)
+      : await store.insertOrJoin(db, e)
     if (row) return row
     // the execution we collided with finished between our insert and our look-up: try again
   }
@@ -140,11 +153,15 @@ async function enqueueExecution(db: Db, input: ExecuteInput, text: string, hash:
 
 /** The result, when the execution finishes within `ms`. */
 export async function waitBriefly(deps: Deps, executionId: string, ms: number): Promise<ResultRow | undefined> {
-  return (await deps.executionsDone.waitFor(executionId, ms, () => finished(deps, executionId))) ?? undefined
+  return (await deps.executionsDone.waitFor(executionId, ms, (carried) => finished(deps, executionId, carried))) ?? undefined
 }
 
-/** The result once the execution is done; null when it failed (nothing more to wait for); undefined while it runs. */
-async function finished(deps: Deps, executionId: string): Promise<ResultRow | null | undefined> {
+/**
+ * The result once the execution is done; null when it failed (nothing more to wait for); undefined while it runs.
+ * A small result comes with the notification of its end, and is not read again.
+ */
+async function finished(deps: Deps, executionId: string, carried?: string): Promise<ResultRow | null | undefined> {
+  if (carried) return store.carriedResult(carried)
   const { status, result } = await resultOfExecution(deps.sql, executionId)
   if (status === JobStatus.Failure || (status === JobStatus.Success && !result)) return null // failed, or its result already cleaned up
   return status === JobStatus.Success ? result : undefined

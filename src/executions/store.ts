@@ -1,5 +1,6 @@
 import type { DataSourceRow } from '../data-sources/index.ts'
-import type { Db } from '../db/index.ts'
+import type { ResultRow } from '../results/index.ts'
+import type { Db, Sql } from '../db/index.ts'
 import type { StatementHandle } from '../runners/index.ts'
 import { JobStatus } from '../shared/job-status.ts'
 import type { ParameterDefinition } from '../shared/parameters/index.ts'
@@ -60,12 +61,56 @@ export async function insertOrJoin(db: Db, e: NewExecution): Promise<{ execution
 }
 
 /**
+ * `insertOrJoin`, its audit event and its dispatch in one round trip: the first two in one statement
+ * (sql/migrations/0048), the dispatch right behind it on the same connection, in a transaction of its own that
+ * starts once the execution has committed (see sightline_dispatch_executions). Undefined as `insertOrJoin`.
+ */
+export async function queueExecution(sql: Sql, e: NewExecution, event: { action: string; properties: unknown } | null): Promise<{ execution: ExecutionRow; joined: boolean } | undefined> {
+  const connection = await sql.reserve()
+  try {
+    const [[row]] = await Promise.all([
+      connection<ExecutionRow[]>`
+        select * from sightline_queue_execution(${e.id}::uuid, ${e.orgId}, ${e.dataSourceId}, ${e.queryId}, ${e.userId}, ${e.queryHash},
+                                                ${e.queryText}, ${e.scheduled}, ${event?.action ?? null}, ${event ? connection.json(event.properties as never) : null}::jsonb)`,
+      // a joined or absent execution makes this a look at the source's slots and nothing more
+      connection`select sightline_dispatch_executions(${e.dataSourceId})`,
+    ])
+    return row && { execution: row, joined: row.id !== e.id }
+  } finally {
+    connection.release()
+  }
+}
+
+/**
  * Gives waiting executions of a source their graphile jobs while it has free slots (its query_concurrency), in the
  * database (sql/migrations/0006): called when one is added and whenever one ends.
  */
 export async function dispatch(db: Db, dataSourceId: number): Promise<number> {
   const [row] = await db<{ admitted: number }[]>`select sightline_dispatch_executions(${dataSourceId}) as admitted`
   return row.admitted
+}
+
+/** Offers idle slots of a worker, each to be handed an execution straight away (sql/migrations/0048). */
+export async function offerSlots(db: Db, workerId: string, slots: number[]) {
+  await db`insert into execution_slots (worker_id, slot) select ${workerId}, unnest(${slots}::int[]) on conflict do nothing`
+}
+
+/** The slots of these workers, gone (they stopped or died). */
+export async function forgetSlots(db: Db, workerIds: string[]) {
+  if (workerIds.length) await db`delete from execution_slots where worker_id = any(${workerIds}::text[])`
+}
+
+/**
+ * Executions handed to a worker that has not taken them (it stopped, or the notification was lost) go back to
+ * waiting: those of `workerId`, or any handed more than `seconds` ago. Returns their sources, to dispatch again.
+ */
+export async function takeBackHandOffs(db: Db, which: { workerId: string } | { seconds: number }): Promise<number[]> {
+  const rows = await db<{ data_source_id: number }[]>`
+    update executions set dispatched = false, worker_id = null, updated_at = now()
+     where status = 1 and dispatched and worker_id is not null
+       and ${'workerId' in which ? db`worker_id = ${which.workerId}` : db`updated_at < now() - make_interval(secs => ${which.seconds}::int)`}
+    returning data_source_id`
+  return [...new Set(rows.map((r) => r.data_source_id))]
 }
 
 /** Sources with executions waiting for a slot: the heartbeat lets them in should an ending have been missed. */
@@ -165,6 +210,15 @@ function doneAndLinked(db: Db, e: Pick<ExecutionRow, 'id' | 'data_source_id' | '
     )`
 }
 
+/** How much of a notification (at most 8,000 bytes) a finished result may take: the rest is read by its id. */
+const CARRIED_BYTES = 7_000
+
+/** The result a finished execution's notification carried (see `finishWithResult`), as its readers see it. */
+export function carriedResult(carried: string): ResultRow {
+  const { first_chunk: chunk, retrieved_at: at, ...row } = JSON.parse(carried) as Omit<ResultRow, 'retrieved_at'> & { retrieved_at: string; first_chunk: string | null }
+  return { ...row, retrieved_at: new Date(at), first_chunk: chunk == null ? null : Buffer.from(chunk, 'base64') }
+}
+
 /** A whole result, small enough to be written in the same statement that ends its execution. */
 export interface WholeResult {
   columns: unknown[]
@@ -188,20 +242,25 @@ export async function finishWithResult(db: Db, e: ExecutionRow, r: WholeResult):
       insert into query_results (org_id, data_source_id, query_hash, query_text, columns, row_count, truncated, log, runtime, source_ids)
       values (${e.org_id}, ${e.data_source_id}, ${e.query_hash}, ${e.query_text}, ${db.json(r.columns as never)}, ${r.rowCount},
               ${r.truncated}, ${db.json(r.log)}, ${r.runtime}, ${r.sourceIds ?? null}::bigint[])
-      returning id
+      returning *
     ), chunk as (
       insert into query_result_chunks (result_id, seq, rows) select id, 0, ${r.rows} from result where ${r.rowCount} > 0
     ), ${doneAndLinked(db, e, db`(select id from result)`)}
-    select id, pg_notify('sightline_execution', ${e.id}), ${linkedQueryIds(db)} as query_ids from result`
+    select id, pg_notify('sightline_execution', case when octet_length(carried) <= ${CARRIED_BYTES} then ${e.id} || ' ' || carried else ${e.id} end),
+           ${linkedQueryIds(db)} as query_ids
+      from result,
+           lateral (select (to_jsonb(result) || jsonb_build_object('first_chunk', case when ${r.rowCount} > 0 then encode(${r.rows}, 'base64') end))::text as carried) c`
   return { resultId: Number(row.id), queryIds: row.query_ids.map(Number) }
 }
 
 /** Ends the running attempt `e` with an error (a later attempt, after a recovery, is left alone). */
 export async function markFailed(db: Db, e: Pick<ExecutionRow, 'id' | 'attempts'>, error: string) {
   await db`
-    update executions set status = 4, error = ${error}, finished_at = now(), updated_at = now()
-     where id = ${e.id} and status = 2 and attempts = ${e.attempts}`
-  await db`select pg_notify('sightline_execution', ${e.id})`
+    with failed as (
+      update executions set status = 4, error = ${error}, finished_at = now(), updated_at = now()
+       where id = ${e.id} and status = 2 and attempts = ${e.attempts}
+    )
+    select pg_notify('sightline_execution', ${e.id})`
 }
 
 /** Where the running attempt `e`'s statement runs, for a recovery to stop it should this worker die. */

@@ -139,16 +139,58 @@ async function resolvedTarget(config: RunnerConfig): Promise<DuckDBTarget> {
   }
 }
 
+interface MemoryInstance {
+  instance: DuckDBInstance
+  tempDirectory: string
+}
+
+/**
+ * The next in-memory engine, locked down and ready before a run asks for it (by its Allowed Directories): starting
+ * one (its thread pool, its settings) took about as long as the rest of a small query's run.
+ */
+let spare: { signature: string; ready: Promise<MemoryInstance> } | undefined
+
+function newMemoryInstance(target: DuckDBTarget): Promise<MemoryInstance> {
+  const tempDirectory = path.join(os.tmpdir(), `sightline-duckdb-${crypto.randomBytes(6).toString('hex')}`)
+  return lockedInstance(target, tempDirectory).then((instance) => ({ instance, tempDirectory }))
+}
+
+async function freshMemoryInstance(target: DuckDBTarget): Promise<MemoryInstance> {
+  const signature = target.allowedDirectories.join('\n')
+  const taken = spare?.signature === signature ? spare.ready : undefined
+  const replaced = taken ? undefined : spare?.ready
+  spare = { signature, ready: newMemoryInstance(target) }
+  spare.ready.catch(() => {}) // a failure is met by the run that takes it
+  // a spare of another lockdown is not used: closed
+  void replaced?.then(({ instance, tempDirectory }) => {
+    instance.closeSync()
+    fs.rmSync(tempDirectory, { recursive: true, force: true })
+  }, () => {})
+  return taken ?? newMemoryInstance(target)
+}
+
 /** A new connection of its own for one run (its session settings and temp tables end with it). */
 export async function openConnection(config: RunnerConfig): Promise<Opened> {
   const target = await resolvedTarget(config)
   try {
     if (target.path === ':memory:') {
       // a fresh, private database per run, spilling to a directory of its own that no other run can read
-      const tempDirectory = path.join(os.tmpdir(), `sightline-duckdb-${crypto.randomBytes(6).toString('hex')}`)
-      const instance = await lockedInstance(target, tempDirectory)
+      const { instance, tempDirectory } = await freshMemoryInstance(target)
       const conn = await instance.connect()
-      return { conn, target, release: () => (conn.closeSync(), instance.closeSync(), fs.rmSync(tempDirectory, { recursive: true, force: true })) }
+      let released = false
+      return {
+        conn, target,
+        release: () => {
+          if (released) return
+          released = true
+          // closing an engine (its threads, its directory) is no part of the answer: after the run's rows are stored
+          setImmediate(() => {
+            conn.closeSync()
+            instance.closeSync()
+            fs.rmSync(tempDirectory, { recursive: true, force: true })
+          })
+        },
+      }
     }
     const { instance, entry } = await sharedInstance(target)
     try {

@@ -1,6 +1,6 @@
 import os from 'node:os'
 import type { Sql } from '../db/index.ts'
-import { dispatch, sourcesWithWaiting } from '../executions/index.ts'
+import { dispatch, forgetSlots, redispatchUntaken, sourcesWithWaiting } from '../executions/index.ts'
 import { log } from '../log.ts'
 import { recoverLostExecutions } from './recovery.ts'
 import { claimDeadWorkers, removeHeartbeats, touchRunning, writeHeartbeats } from './store.ts'
@@ -50,6 +50,7 @@ export class Heartbeat {
 
   /** Lets in executions that wait although their source has room (an ending whose dispatch was lost to a crash). */
   private async admitWaiting() {
+    await redispatchUntaken({ sql: this.sql })
     for (const dataSourceId of await sourcesWithWaiting(this.sql)) await dispatch(this.sql, dataSourceId)
   }
 
@@ -68,7 +69,12 @@ export class Heartbeat {
    * worker are recovered, each once across processes (the web process recovers those it is polled about, too).
    */
   async recover(): Promise<string[]> {
-    const ids = await this.sql.begin((tx) => claimDeadWorkers(tx, this.o.deadAfterSeconds))
+    const ids = await this.sql.begin(async (tx) => {
+      const dead = await claimDeadWorkers(tx, this.o.deadAfterSeconds)
+      // nothing more is handed to their slots (what was handed and never taken is dispatched again by admitWaiting)
+      await forgetSlots(tx, dead)
+      return dead
+    })
     const outcome = await recoverLostExecutions({ sql: this.sql, secretKey: this.o.secretKey, deadAfterSeconds: this.o.deadAfterSeconds, byWorker: true })
     if (ids.length || outcome.retried || outcome.failed) log.warn('recovered the work of stopped workers', { workers: ids, ...outcome })
     return ids

@@ -3,7 +3,7 @@ import { alertsOnResultStored } from '../../src/alerts/index.ts'
 import type { Config } from '../../src/config.ts'
 import type { CoreDeps } from '../../src/deps.ts'
 import type { ExecutionSignals } from '../../src/db/index.ts'
-import { ResultStoredHooks } from '../../src/executions/index.ts'
+import { ResultStoredHooks, type ExecutionContext } from '../../src/executions/index.ts'
 import { scheduledRunEnded } from '../../src/schedules/index.ts'
 import { checkAlertsTask } from './check_alerts.ts'
 import { cleanupBrowserEvents } from './cleanup_browser_events.ts'
@@ -48,11 +48,7 @@ export function taskList(deps: TaskDeps): TaskList {
     cleanup_browser_events: cleanupBrowserEvents(deps.sql, deps.config.browserEventRetentionDays),
     cleanup_audit_events: cleanupAuditEvents(deps.sql),
     refresh_schema: refreshSchemaTask(deps.sql, deps.secretKey),
-    execute_query: executeQueryTask({
-      sql: deps.sql, secretKey: deps.secretKey, cancels: deps.cancels, resultStored,
-      maxResultRows: deps.config.maxResultRows, maxResultBytes: deps.config.maxResultBytes, maxCellBytes: deps.config.maxCellBytes,
-      onFinished: (execution, outcome) => scheduledRunEnded(deps.sql, execution, outcome),
-    }),
+    execute_query: executeQueryTask(executionContext(deps, resultStored)),
     refresh_query: refreshQueryTask(deps.sql, deps.secretKey),
     restart_schedules: restartSchedules(deps.sql),
     send_mail: sendMailTask(deps.config.mail),
@@ -68,6 +64,15 @@ export function taskList(deps: TaskDeps): TaskList {
     }),
     deliver_report: deliverReportTask({ sql: deps.sql, secretKey: deps.secretKey, config, retryBaseMs: config.alertRetryBaseMs ?? 10_000 }),
     run_import: runImportTask(deps.sql, deps.secretKey),
+  }
+}
+
+/** What running an execution needs, as the execute_query task and the hand-off slots (worker/main.ts) run it. */
+export function executionContext(deps: TaskDeps, resultStored: ResultStoredHooks): ExecutionContext {
+  return {
+    sql: deps.sql, secretKey: deps.secretKey, cancels: deps.cancels, resultStored,
+    maxResultRows: deps.config.maxResultRows, maxResultBytes: deps.config.maxResultBytes, maxCellBytes: deps.config.maxCellBytes,
+    onFinished: (execution, outcome) => scheduledRunEnded(deps.sql, execution, outcome),
   }
 }
 
