@@ -1,8 +1,9 @@
 /**
- * `COPY … TO STDOUT` through postgres.js, with two of its stream's flaws mended. Both the runner (a source's rows)
- * and the results store (stored chunks) read this way.
+ * `COPY … TO STDOUT` and `COPY … FROM STDIN` through postgres.js, with its streams' flaws mended. Both the runner (a
+ * source's rows) and the results store (stored chunks) read this way; the results store writes its chunks this way.
  */
-import type { Readable } from 'node:stream'
+import type { Readable, Writable } from 'node:stream'
+import { finished } from 'node:stream/promises'
 
 /**
  * The query's COPY stream. Two things are done as postgres.js hands it over:
@@ -37,4 +38,28 @@ export async function readToEnd(stream: Readable): Promise<void> {
   try {
     for await (const _ of stream);
   } catch { /* the stream is done either way */ }
+}
+
+/**
+ * `COPY … FROM STDIN` of `data` through postgres.js; resolves once the engine has taken it. The driver loses an
+ * error the engine raises after the data's end (a constraint checked at the statement's end, a cancel): the stream is
+ * already let go and the query's promise already resolved with it, so the error would leave the writer waiting
+ * forever. The query's reject is therefore watched as well.
+ */
+export async function copyIn(query: object, data: readonly Uint8Array[]): Promise<void> {
+  const pending = query as { reject: (error: unknown) => void; writable(): Promise<Writable> }
+  let failed!: (error: unknown) => void
+  const failure = new Promise<never>((_, reject) => { failed = reject })
+  failure.catch(() => undefined)
+  const reject = pending.reject
+  pending.reject = (error) => {
+    failed(error)
+    reject(error)
+  }
+  const stream = await pending.writable()
+  const done = finished(stream)
+  done.catch(() => undefined)
+  for (const piece of data) stream.write(piece)
+  stream.end()
+  await Promise.race([done, failure])
 }

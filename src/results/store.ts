@@ -1,4 +1,4 @@
-import { copyByteaColumn } from '../db/index.ts'
+import { copyByteaColumn, copyIn } from '../db/index.ts'
 import type { Db, Sql } from '../db/index.ts'
 import type { Cell, Column } from '../runners/index.ts'
 import type { JobStatus } from '../shared/job-status.ts'
@@ -54,9 +54,27 @@ export async function insertResult(db: Db, r: NewResult): Promise<number> {
 }
 
 /** `rows` is the chunk as `encodeChunk` (chunk-codec.ts) made it. */
+/**
+ * Stores a chunk through a binary COPY: its bytes go to the engine as they are. As a query parameter the driver sends
+ * a bytea as hex text, and turning a million rows' chunks into hex, measuring it and writing it out cost more CPU
+ * than compressing them (bench/store-profile.ts).
+ */
 export async function insertChunk(db: Db, resultId: number, seq: number, rows: Uint8Array) {
-  await db`insert into query_result_chunks (result_id, seq, rows) values (${resultId}, ${seq}, ${rows})`
+  const head = Buffer.alloc(COPY_HEADER.length + 2 + 4 + 8 + 4 + 4 + 4)
+  head.set(COPY_HEADER)
+  let at = COPY_HEADER.length
+  at = head.writeInt16BE(3, at) // fields in the row
+  at = head.writeInt32BE(8, at)
+  at = head.writeBigInt64BE(BigInt(resultId), at)
+  at = head.writeInt32BE(4, at)
+  at = head.writeInt32BE(seq, at)
+  head.writeInt32BE(rows.length, at)
+  await copyIn(db`copy query_result_chunks (result_id, seq, rows) from stdin (format binary)`, [head, rows, COPY_TRAILER])
 }
+/** A binary COPY's signature, flags and header extension's length. */
+const COPY_HEADER = Buffer.from([...Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), 0, 0, 0, 0, 0, 0, 0, 0])
+/** The end of a binary COPY's rows. */
+const COPY_TRAILER = Buffer.from([0xff, 0xff])
 
 export async function completeResult(db: Db, id: number, c: { rowCount: number; truncated: boolean; runtime: number; log: string[] }) {
   await db`

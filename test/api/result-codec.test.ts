@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { copyIn } from '../../src/db/index.ts'
 import { chunkJson } from '../../src/results/index.ts'
 import { Client, createTestApp, pgOptionsFor, setUp, startWorkerFor, type TestApp } from '../helpers/app.ts'
 import { outcomeOf } from '../helpers/jobs.ts'
@@ -74,5 +75,12 @@ describe('stored results', () => {
       expect(again.result.id).toBe(id)
       expect(again.result.data.rows).toEqual(JSON.parse(now.json).query_result.data.rows)
     }
+  })
+
+  it('a chunk the database refuses once its rows are in (its result is gone) fails the store instead of leaving it waiting', async () => {
+    // the foreign key is checked at the COPY's end, after the data: the error the driver would otherwise drop
+    const write = copyIn(t.db.sql`copy query_result_chunks (result_id, seq, rows) from stdin`, [Buffer.from('987654321\t0\t\\\\xfe00\n')])
+    await expect(write).rejects.toThrow(/foreign key/)
+    expect(await t.db.sql`select 1 from query_result_chunks where result_id = 987654321`).toHaveLength(0)
   })
 })
