@@ -90,10 +90,10 @@ describe('an import from v10', () => {
     expect(pg.type).toBe('pg')
     expect(pg.options).toMatchObject({ host: '127.0.0.1', dbname: 'sales', user: 'redash' })
     expect(pg.options.password).toBeUndefined()
-    const [mongo] = await t.db.sql`select type, options from data_sources where name = 'Old Mongo'`
-    expect(mongo.type).toBe('mongodb')
+    const [lacking] = await t.db.sql`select type, options from data_sources where name = 'Old SQL Server'`
+    expect(lacking.type).toBe('mssql')
     const fill = run.report.kinds.data_sources.fill_in.map((f: any) => `${f.name}:${f.what.split(' ')[0]}`)
-    expect(fill).toEqual(expect.arrayContaining(['Warehouse:password', 'Old Mongo:connectionString']))
+    expect(fill).toEqual(expect.arrayContaining(['Warehouse:password', 'Old SQL Server:password']))
     expect(run.report.kinds.destinations.fill_in.map((f: any) => f.what.split(' ')[0])).toEqual(['password'])
   })
 
@@ -123,7 +123,7 @@ describe('an import from v10', () => {
       await runJobs(t)
     }
     const [execution] = await t.db.sql`select error from executions where query_id = ${id.new_id} order by created_at desc limit 1`
-    expect(String(execution?.error ?? body)).toMatch(/Unknown data source type: mongodb/)
+    expect(String(execution?.error ?? body)).toMatch(/Unknown data source type: mssql/)
   })
 
   it('brings every kind of visualization, naming in the report the ones Sightline cannot draw', async () => {
