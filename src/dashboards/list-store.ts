@@ -90,9 +90,13 @@ export async function findDashboardPage(db: Db, v: DashboardViewer, kind: Dashbo
     ${p.tags.length ? db`and d.tags @> ${p.tags}::text[]` : db``}
     ${p.editable ? db`and ${modifiableBy(db, v)}` : db``}
     ${p.alternatives.length ? db`and (${searchMatches(db, p.alternatives)})` : db``}`
+  // the count needs no join but the favorites one: every dashboard has its user, and the left join adds no rows
+  const countFrom = kind === 'favorites'
+    ? db`dashboards d join favorites f on f.object_type = 'dashboard' and f.object_id = d.id and f.user_id = ${v.userId}`
+    : db`dashboards d`
   const columns = db`${dashboardColumns(db)}, f.user_id is not null as is_favorite, f.created_at as starred_at`
   const order = p.order ?? { column: kind === 'favorites' ? 'starred_at' : 'created_at', descending: true }
-  return countedPage<DashboardListRow>(db, { columns, from, where, orderBy: listOrderBy(db, ordering(db), order) }, p)
+  return countedPage<DashboardListRow>(db, { columns, from, countFrom, where, orderBy: listOrderBy(db, ordering(db), order) }, p)
 }
 
 /** The dashboards the caller opened last, most recent first (GET api/dashboards/recent), from their view events. */
