@@ -44,19 +44,16 @@ export interface DashboardListRow extends DashboardRow {
  * widgets at all (a page of text is for everyone; the established tool lists it to its owner only). Anyone may still
  * open any dashboard by its address; widgets they cannot see come back restricted.
  *
- * The member's sources come looked up (src/queries `listViewer`), so the queries of those sources are read from
- * queries_source_id alone. Both conditions stay correlated EXISTS: PostgreSQL hashes them once per statement where
- * it checks thousands of dashboards (a count, the tags) and probes per dashboard where it checks a few (recent ones).
+ * The member's sources come looked up (src/queries `listViewer`); the sources each dashboard's charts read are kept
+ * in dashboard_sources (sql/migrations/0049), so both conditions are one indexed lookup per dashboard.
  */
 function listedTo(db: Db, v: DashboardViewer): Fragment {
   if (v.admin) return db`d.org_id = ${v.orgId} and not d.is_archived and (d.user_id = ${v.userId} or not d.is_draft)`
   return db`d.org_id = ${v.orgId} and not d.is_archived and (d.user_id = ${v.userId} or (not d.is_draft and (
     exists (
-      select 1 from widgets w
-      join visualizations z on z.id = w.visualization_id
-      join queries q on q.id = z.query_id
-      where w.dashboard_id = d.id and q.data_source_id = any(${readableSources(db, v)}))
-    or not exists (select 1 from widgets w where w.dashboard_id = d.id and w.visualization_id is not null))))`
+      select 1 from dashboard_sources s
+      where s.dashboard_id = d.id and s.data_source_id = any(${readableSources(db, v)}))
+    or not exists (select 1 from dashboard_sources s where s.dashboard_id = d.id))))`
 }
 
 /** Each word must be part of the name (any case), as the established tool searches dashboards; a number may be the id. */
@@ -93,9 +90,13 @@ export async function findDashboardPage(db: Db, v: DashboardViewer, kind: Dashbo
     ${p.tags.length ? db`and d.tags @> ${p.tags}::text[]` : db``}
     ${p.editable ? db`and ${modifiableBy(db, v)}` : db``}
     ${p.alternatives.length ? db`and (${searchMatches(db, p.alternatives)})` : db``}`
+  // the count needs no join but the favorites one: every dashboard has its user, and the left join adds no rows
+  const countFrom = kind === 'favorites'
+    ? db`dashboards d join favorites f on f.object_type = 'dashboard' and f.object_id = d.id and f.user_id = ${v.userId}`
+    : db`dashboards d`
   const columns = db`${dashboardColumns(db)}, f.user_id is not null as is_favorite, f.created_at as starred_at`
   const order = p.order ?? { column: kind === 'favorites' ? 'starred_at' : 'created_at', descending: true }
-  return countedPage<DashboardListRow>(db, { columns, from, where, orderBy: listOrderBy(db, ordering(db), order) }, p)
+  return countedPage<DashboardListRow>(db, { columns, from, countFrom, where, orderBy: listOrderBy(db, ordering(db), order) }, p)
 }
 
 /** The dashboards the caller opened last, most recent first (GET api/dashboards/recent), from their view events. */

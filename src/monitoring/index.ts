@@ -3,3 +3,4 @@
 export { objectCounters } from './object-counters.ts'
 export { outdatedQueries, rqStatus, systemStatus } from './service.ts'
 export type { QueueJson, WorkerJobJson, WorkerJson } from './service.ts'
+export { statusCountsCache } from './status-cache.ts'

@@ -7,6 +7,7 @@ import { iso } from '../shared/time.ts'
 import { usersByIds } from '../users/index.ts'
 import { VERSION } from '../version.ts'
 import * as store from './store.ts'
+import { statusCountsCache } from './status-cache.ts'
 import type { WorkerJobJson, QueueJson, RqStatusJson, SystemStatusJson, WorkerJson } from '../shared/monitoring.ts'
 
 /** The monitoring pages show the whole installation's machinery: super admins only (reference §5.5, §5.6). */
@@ -109,13 +110,26 @@ export async function outdatedQueries(deps: Deps, principal: Principal) {
   return { queries: rows.map((r) => queryListItemJson(withListedApiKey(deps, p, r), users)), updated_at: updatedAt }
 }
 
+/** Each Sightline process's counters of the System Status page, kept a minute once the tables are large. */
+const countsOf = new WeakMap<Deps['sql'], ReturnType<typeof statusCountsCache<store.StatusCountsRow>>>()
+const STATUS_LARGE_ROWS = 50_000
+
+function cachedStatusCounts(deps: Deps, orgId: number): Promise<store.StatusCountsRow> {
+  let cache = countsOf.get(deps.sql)
+  if (!cache) {
+    cache = statusCountsCache((c) => c.queries_count + c.query_results_count + c.widgets_count, { largeRows: STATUS_LARGE_ROWS, keepMs: 60_000 })
+    countsOf.set(deps.sql, cache)
+  }
+  return cache(orgId, () => store.statusCounts(deps.sql, orgId, {
+    retentionDays: deps.config.resultRetentionDays, liveSeconds: deps.config.workerDeadAfterSeconds,
+  }))
+}
+
 /** GET /status.json: the System Status page (reference §5.6), with Sightline's own tables behind each figure. */
 export async function systemStatus(deps: Deps, principal: Principal): Promise<SystemStatusJson> {
   const p = requireSuperAdmin(principal)
   const [counts, queues, workers] = await Promise.all([
-    store.statusCounts(deps.sql, p.orgId, {
-      retentionDays: deps.config.resultRetentionDays, liveSeconds: deps.config.workerDeadAfterSeconds,
-    }),
+    cachedStatusCounts(deps, p.orgId),
     queueStates(deps),
     store.workers(deps.sql),
   ])

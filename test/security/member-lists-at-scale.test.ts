@@ -133,3 +133,30 @@ describe("a member's alerts at scale", () => {
     expect(await (await f.bo.get('/alerts')).text()).toMatch(/200 alerts/)
   })
 })
+
+// last: it adds a query on a source of their own
+describe("a member's dashboard list as charts come and go", () => {
+  it('follows a chart added, its query moved to another source, and the chart removed, at once', async () => {
+    const listed = async () => ((await (await f.bo.get('/api/dashboards?q=Moving')).json()) as { count: number }).count
+    const board = (await (await f.admin.post('/api/dashboards', { name: 'Moving board' })).json()) as { id: number }
+    await f.admin.post(`/api/dashboards/${board.id}`, { is_draft: false })
+    expect(await listed()).toBe(1)
+
+    const secret = (await (await f.admin.post('/api/queries', { data_source_id: f.shared, name: 'Moving query', query: 'select 1' })).json()) as { id: number }
+    const chart = (await (await f.admin.post('/api/visualizations', { query_id: secret.id, type: 'TABLE', name: 'Moving table', options: {} })).json()) as { id: number }
+    const widget = (await (await f.admin.post('/api/widgets', { dashboard_id: board.id, visualization_id: chart.id, options: {} })).json()) as { id: number }
+    expect(await listed()).toBe(0)
+
+    expect((await f.admin.post(`/api/queries/${secret.id}`, { data_source_id: f.warehouse })).status).toBe(200)
+    expect(await listed()).toBe(1)
+    expect((await f.admin.post(`/api/queries/${secret.id}`, { data_source_id: f.shared })).status).toBe(200)
+    expect(await listed()).toBe(0)
+
+    expect((await f.admin.request('DELETE', `/api/widgets/${widget.id}`)).ok).toBe(true)
+    expect(await listed()).toBe(1)
+    await f.admin.post('/api/widgets', { dashboard_id: board.id, visualization_id: chart.id, options: {} })
+    expect(await listed()).toBe(0)
+    expect((await f.admin.request('DELETE', `/api/visualizations/${chart.id}`)).ok).toBe(true)
+    expect(await listed()).toBe(1)
+  })
+})
