@@ -28,7 +28,7 @@ async function reach(t: TestApp, token: string) {
   }
 }
 const open = { page: 200, shape: 200, result: 200 }
-const closed = { page: 404, shape: 404, result: 401 }
+const closed = { page: 404, shape: 404, result: 404 }
 
 async function share(): Promise<string> {
   return (await ok(f.bo.post(`/api/dashboards/${dashboardId}/share`))).api_key as string
