@@ -55,6 +55,13 @@ export interface Feature {
   onResultStored?: (sql: Sql) => (event: ResultStored) => Promise<void> | void
 }
 
+/** A share token once found: a hint for the next lookup, never proof (the key's row is still read at each request). */
+export interface ShareTokenEntry {
+  keyId: number
+  dashboardId: number
+  createdBy: number | null
+}
+
 /** The web process's parts on top: caches shared across requests, browser assets, waiting on finished executions. */
 export interface Deps extends CoreDeps {
   bus: CacheBus
@@ -64,6 +71,8 @@ export interface Deps extends CoreDeps {
   orgs: SharedCache<OrgContext>
   /** CSRF tokens by session token (derived, so caching them is safe). */
   csrfTokens: SharedCache<string>
+  /** Live dashboard share tokens by the hex of their hash: which key and dashboard, and whose rights they carry. */
+  shareTokens: SharedCache<ShareTokenEntry>
   assets: Assets
   /** Finished executions, announced by the workers: run requests wait on these to answer with the result. */
   executionsDone: ExecutionSignals

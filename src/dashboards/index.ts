@@ -8,7 +8,7 @@ export { publicDashboardJson, sharedDetails, sharedIdentity, sharedMaxAge } from
 export { slugify } from './serialize.ts'
 export { archiveDashboard, createDashboard, dashboardTags, forkDashboard, getDashboard, listDashboards, recentDashboards, recordDashboardView, setDashboardFavorite, updateDashboard } from './service.ts'
 export type { DashboardListKind } from './service.ts'
-export { dashboardShareable, mayManageSharing, PUBLIC_MIN_MAX_AGE, shareDashboard, sharedDashboard, shareFieldsFor, unshareDashboard, widgetResultsCaller } from './sharing.ts'
+export { dashboardShareable, knownShareToken, mayManageSharing, PUBLIC_MIN_MAX_AGE, shareDashboard, sharedDashboard, shareFieldsFor, unshareDashboard, widgetResultsCaller } from './sharing.ts'
 export { countDashboards } from './store.ts'
 export type { DashboardRow } from './store.ts'
 export { dashboardView, drawDashboard, GRID_VIEW } from './view.ts'

@@ -76,6 +76,7 @@ export async function shareDashboard(deps: Deps, principal: Principal, id: numbe
     await recordEvent(tx, { orgId: row.org_id, userId: principal.id, action: 'activate_api_key', objectType: 'dashboard', objectId: row.id })
     return key
   })
+  if (existing) await deps.bus.invalidate('share', row.id)
   // a racing share made the token first: answer that one
   const answered = revealApiKey(deps.secretKey, made.key_sealed) ?? token
   return { public_url: await publicUrlOf(deps, row.org_id, answered), api_key: answered }
@@ -90,6 +91,8 @@ export async function unshareDashboard(deps: Deps, principal: Principal, id: num
       await recordEvent(tx, { orgId: row.org_id, userId: principal.id, action: 'deactivate_api_key', objectType: 'dashboard', objectId: row.id })
     }
   })
+  // every process forgets the token: the next request with it reads the key again and finds it revoked
+  await deps.bus.invalidate('share', row.id)
 }
 
 /** `public_url` and `api_key` for the dashboard's answer: only for those who may manage sharing, only while it is on. */
@@ -107,18 +110,37 @@ const TOKEN = /^[A-Za-z0-9]{40,128}$/
  * The shared dashboard a token opens, with the rights it carries (its creator's, read now), or 404 — the same answer
  * for an unknown token, a revoked one, an archived dashboard, an organization that disabled public URLs, and a
  * creator who is disabled or gone, so a guess learns nothing. The stored hash is compared again in constant time
- * after the indexed lookup.
+ * after the indexed lookup. A token this process found before (`deps.shareTokens`, evicted through the cache bus on
+ * unshare, re-share and a change to its creator) is read by its key's id together with its creator's rights, in one
+ * round trip instead of two; the key must still be live at that read, so the cache never opens a revoked token.
  */
 export async function sharedDashboard(deps: Deps, token: string): Promise<SharedDashboard> {
   if (!TOKEN.test(token)) throw new NotFound()
   const hash = apiKeyHash(token)
-  const found = await findSharedDashboard(deps.sql, hash)
-  if (!found || found.key_hash.length !== hash.length || !crypto.timingSafeEqual(found.key_hash, hash)) throw new NotFound()
+  const cacheKey = hash.toString('hex')
+  const known = deps.shareTokens.get(cacheKey)
+  const [found, creator] = known
+    ? await Promise.all([findSharedDashboard(deps.sql, { keyId: known.keyId }), principalForShareKey(deps, known.createdBy)])
+    : [await findSharedDashboard(deps.sql, { keyHash: hash }), undefined]
+  if (!found || found.key_hash.length !== hash.length || !crypto.timingSafeEqual(found.key_hash, hash)) {
+    deps.shareTokens.delete(cacheKey)
+    throw new NotFound()
+  }
+  if (!known || known.createdBy !== found.created_by) {
+    deps.shareTokens.set(cacheKey, { keyId: found.key_id, dashboardId: found.dashboard.id, createdBy: found.created_by })
+  }
   if (found.public_urls_disabled || found.dashboard.is_archived) throw new NotFound()
-  const creator = await principalForShareKey(deps, found.created_by)
-  if (!creator) throw new NotFound()
-  return { dashboard: found.dashboard, creator }
+  const rights = known && known.createdBy === found.created_by ? creator : await principalForShareKey(deps, found.created_by)
+  if (!rights) throw new NotFound()
+  return { dashboard: found.dashboard, creator: rights }
 }
+
+/**
+ * Whether an API key is a share token this process has already found: such a key is no user's, so the user-key
+ * lookup is skipped for it (src/http/middleware/authenticate.ts).
+ */
+export const knownShareToken = (deps: Deps, key: string): boolean =>
+  TOKEN.test(key) && deps.shareTokens.get(apiKeyHash(key).toString('hex')) !== undefined
 
 /**
  * The query a share token may run or read (src/dashboards/widget-results.ts `sharedQueryAccess`): 404 for one it does

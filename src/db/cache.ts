@@ -3,7 +3,8 @@ import { log } from '../log.ts'
 
 const CHANNEL = 'sightline_cache'
 
-export type CacheTopic = 'user' | 'org' | 'session'
+/** What changed: a user, the organization, a session, or a dashboard's sharing (`share:<dashboard id>`). */
+export type CacheTopic = 'user' | 'org' | 'session' | 'share'
 
 interface Entry<V> {
   value: V

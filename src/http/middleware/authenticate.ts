@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { principalForApiKey, principalForSession } from '../../credentials/index.ts'
+import { knownShareToken } from '../../dashboards/index.ts'
 import { currentOrg } from '../../orgs/index.ts'
 import { CSRF_COOKIE, SESSION_COOKIE } from '../cookies.ts'
 import type { Env } from '../env.ts'
@@ -37,7 +38,8 @@ export const authenticate = (): MiddlewareHandler<Env> =>
       c.set('sessionToken', token)
     } else {
       const apiKey = apiKeyFrom(c.req.query('api_key'), c.req.header('authorization'))
-      const principal = apiKey ? await principalForApiKey(deps, apiKey) : undefined
+      // a public dashboard's calls carry its share token: once known as one, it is no user's key to look up
+      const principal = apiKey && !knownShareToken(deps, apiKey) ? await principalForApiKey(deps, apiKey) : undefined
       c.set('principal', principal)
       c.set('objectApiKey', principal ? undefined : apiKey)
     }
