@@ -39,7 +39,7 @@ describe('stopping a dead worker\'s statement: PostgreSQL', () => {
   it('ends the backend the run reported, and says so once it has gone', async () => {
     const { handle } = await orphan(postgresRunner, config, "select pg_sleep(60), 'orphan-pg-1'")
     expect(handle).toMatchObject({ pid: expect.any(Number), started: expect.any(String) })
-    await waitUntil(async () => (await backends('orphan-pg-1')) === 1, 10_000)
+    await waitUntil(async () => (await backends('orphan-pg-1')) === 1, 30_000)
     expect(await postgresRunner.cancelOrphan!(config, handle)).toBe(true)
     expect(await backends('orphan-pg-1')).toBe(0)
     const [alive] = await db.sql`select 1 from pg_stat_activity where pid = ${handle.pid as number}`
@@ -159,7 +159,7 @@ describe('stopping a dead worker\'s statement: ClickHouse', () => {
   it('kills every statement of the run it reported, and says so once none is left', async () => {
     const config = { url: server.url, user: 'default', password: '', dbname: 'default' }
     const { handle } = await orphan(clickhouseRunner, config, "SELECT 1; SELECT count(), 'orphan-ch-1' FROM system.numbers")
-    await waitUntil(async () => (await running('orphan-ch-1')) === 1, 10_000)
+    await waitUntil(async () => (await running('orphan-ch-1')) === 1, 30_000)
     expect(await clickhouseRunner.cancelOrphan!(config, handle)).toBe(true)
     expect(await running('orphan-ch-1')).toBe(0)
     expect(await clickhouseRunner.cancelOrphan!(config, { run_id: "x' OR 1 = 1 --" })).toBe(false)
@@ -173,7 +173,7 @@ describe('stopping a dead worker\'s statement: ClickHouse', () => {
     const { handle } = await orphan(clickhouseRunner, config,
       "INSERT INTO orphan_log SELECT number FROM system.numbers WHERE number = 18446744073709551615 AND toString(number) != 'orphan-ch-2'")
     expect(handle).toMatchObject({ writes: 1 })
-    await waitUntil(async () => (await running('orphan-ch-2')) === 1, 10_000)
+    await waitUntil(async () => (await running('orphan-ch-2')) === 1, 30_000)
     expect(await clickhouseRunner.cancelOrphan!(config, handle)).toBe(true)
     expect(await running('orphan-ch-2')).toBe(0)
 
