@@ -40,7 +40,11 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const resultStored = new ResultStoredHooks()
   // jobs are locked in the name of the worker pool; its id is only known as graphile-worker creates it
   const events: WorkerEvents = new EventEmitter()
-  events.on('pool:create', ({ workerPool }) => heartbeat.add(workerPool.id))
+  let poolId: string | undefined
+  events.on('pool:create', ({ workerPool }) => {
+    poolId ??= workerPool.id
+    heartbeat.add(workerPool.id)
+  })
   const taskDeps = { sql, secretKey: o.secretKey, config: o.config, cancels, resultStored, executionsDone, features: o.features }
   const runner: Runner = await run({
     connectionString: asyncCommitUrl(o.connectionString),
@@ -54,8 +58,9 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     // completions are written in small batches: one round trip for several finished jobs when the worker is busy
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   })
-  // new executions are handed straight to this process's idle slots; the job queue keeps what waits
-  const slots = new HandOffSlots(executionContext(taskDeps, resultStored), `hand-off:${randomUUID()}`, concurrency)
+  // new executions are handed straight to this process's idle slots; the job queue keeps what waits. The slots run
+  // in the pool's name, so monitoring shows one worker per process, busy with either kind of run, and counts both.
+  const slots = new HandOffSlots(executionContext(taskDeps, resultStored), poolId ?? `hand-off:${randomUUID()}`, concurrency)
   heartbeat.add(slots.workerId)
   await slots.start()
   heartbeat.start()
