@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { call } from './call.ts'
 import { parseOptions, printable, type CliIo } from './io.ts'
 
 /** The folders of a git export, one per kind, and the files in them Sightline writes and reads. */
@@ -27,19 +28,6 @@ export const FILES_IMPORT_USAGE = `Usage: npx sightline import <dir> [--prune] [
   --to        Sightline's address (default http://localhost:5000)
   --to-key    a Sightline admin's API key (default: the SIGHTLINE_API_KEY environment variable)
 `
-
-async function call(io: CliIo, method: string, url: string, key: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await io.fetch(url, {
-    method, headers: { Authorization: `Key ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await res.text()
-  try {
-    return { status: res.status, body: JSON.parse(text) }
-  } catch {
-    return { status: res.status, body: { message: text.slice(0, 200) } }
-  }
-}
 
 /** `<dir>` and the connection options; a string is the complaint to print. */
 function target(args: string[], io: CliIo, flags: string[], usage: string): { dir: string; to: string; key: string; flags: Set<string> } | string {

@@ -1,5 +1,6 @@
 import { summaryRows, type ImportRunJson } from '../../src/shared/import-summary.ts'
 import { FILES_IMPORT_USAGE, runFilesImport } from './files.ts'
+import { call } from './call.ts'
 import { parseOptions, printable, type CliIo } from './io.ts'
 
 const USAGE = `Usage: npx sightline import --from <url> --key <key> [--to <url>] [--to-key <key>] [--dry-run] [--keep-ids]
@@ -47,19 +48,6 @@ export function summary(run: ImportRunJson): string {
   if (run.report.refreshes_queued) lines.push('', `${run.report.refreshes_queued} dashboard queries were queued to run.`)
   if (run.dry_run && run.status === 'done') lines.push('', 'Dry run: nothing was written.')
   return lines.join('\n') + '\n'
-}
-
-async function call(io: CliIo, method: string, url: string, key: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await io.fetch(url, {
-    method, headers: { Authorization: `Key ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await res.text()
-  try {
-    return { status: res.status, body: JSON.parse(text) }
-  } catch {
-    return { status: res.status, body: { message: text.slice(0, 200) } }
-  }
 }
 
 export async function runImportCommand(args: string[], io: CliIo): Promise<number> {
