@@ -6,7 +6,7 @@ import { toast } from './lib/bus.ts'
 import { flashNextPage } from './lib/flash.ts'
 import { DestinationsPanel, type Me } from './lib/alert/DestinationsPanel.tsx'
 import { StateBadge } from './lib/alert/StateBadge.tsx'
-import type { SubscriptionJson } from './lib/alert/types.ts'
+import type { AlertSubscriptionRefJson } from '../src/shared/api/alerts.ts'
 import { MoreMenu } from './lib/query-page/MoreMenu.tsx'
 import { ui } from './lib/ui.ts'
 
@@ -16,7 +16,7 @@ interface Props {
   alert: { id: number; name: string; state: string; muted: boolean }
   canEdit: boolean
   me: Me
-  subscriptions: SubscriptionJson[]
+  subscriptions: AlertSubscriptionRefJson[]
   mailConfigured: boolean
 }
 

@@ -9,7 +9,7 @@ import { flashNextPage } from './lib/flash.ts'
 import { CriteriaFields, type Criteria } from './lib/alert/CriteriaFields.tsx'
 import { RearmField } from './lib/alert/RearmField.tsx'
 import { TemplateFields, type TemplateState } from './lib/alert/TemplateFields.tsx'
-import type { AlertJson } from './lib/alert/types.ts'
+import type { AlertFormJson } from '../src/shared/api/alerts.ts'
 import { useQueryForAlert } from './lib/alert/use-query-result.ts'
 import { SubscriptionChoices, subscriptionsBody, type SubscriptionChoice } from './lib/alert/SubscriptionChoices.tsx'
 import { ParameterInputs } from './lib/parameters/ParameterInputs.tsx'
@@ -37,7 +37,7 @@ function valuesShown(defs: readonly ParameterDefinition[], given: Record<string,
  * also chooses who is told, saved with it so its first evaluation tells them. Create Alert stays disabled until a
  * query is chosen. Saving goes to the alert's page, which says 'Saved.'.
  */
-function AlertForm({ alert }: { alert: AlertJson | null }): JSX.Element {
+function AlertForm({ alert }: { alert: AlertFormJson | null }): JSX.Element {
   const uid = useId()
   const options = alert?.options ?? {}
   const [name, setName] = useState(alert?.name ?? '')

@@ -1,5 +1,7 @@
 import { listSearch, readListState, type ListSpec, type ListState as KitListState } from '../../src/shared/list/address.ts'
 import { queryTexts } from '../../src/shared/query-texts.ts'
+import type { QueryListItemJson } from '../../src/shared/api/queries.ts'
+import type { UserJson } from '../../src/shared/api/users.ts'
 
 /**
  * The query lists' state and wording, shared by the page (first render, on the server) and the QueryListControls
@@ -32,17 +34,10 @@ export interface ListState extends KitListState {
 }
 
 /** What a row shows of a query: the list API's item, trimmed (no query text or API key in the page). */
-export interface QueryListItem {
-  id: number
-  name: string
-  tags: string[]
-  is_draft: boolean
-  is_archived: boolean
-  is_favorite: boolean
+export type QueryListItem = Pick<QueryListItemJson, 'id' | 'name' | 'tags' | 'is_draft' | 'is_archived' | 'is_favorite' | 'retrieved_at'> & {
   created_at: string
-  retrieved_at: string | null
   schedule: Schedule | null
-  user: { name: string; profile_image_url: string } | null
+  user: Pick<UserJson, 'name' | 'profile_image_url'> | null
 }
 
 export interface Schedule {

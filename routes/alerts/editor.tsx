@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import AlertForm from '../../islands/AlertForm.tsx'
-import type { AlertJson } from '../../islands/lib/alert/types.ts'
+import type { AlertFormJson } from '../../src/shared/api/alerts.ts'
 import { alertRow, getAlert } from '../../src/alerts/index.ts'
 import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/index.ts'
@@ -9,7 +9,7 @@ import { alertPolicy, requireAllowed } from '../../src/permissions/index.ts'
 import { alertPageTexts as t } from '../../src/shared/alert-page-texts.ts'
 import { renderAlertPage, renderShellPage } from '../../src/ui/index.ts'
 
-function FormPage({ title, alert }: { title: string; alert: AlertJson | null }) {
+function FormPage({ title, alert }: { title: string; alert: AlertFormJson | null }) {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100">{title}</h1>
@@ -35,8 +35,8 @@ export default new Hono<Env>()
     const row = await alertRow(c.get('deps'), principal, id)
     if (alertPolicy(principal, row, true).manage !== true) return renderAlertPage(c, id, { cannotEdit: true })
     const alert = await getAlert(c.get('deps'), principal, id)
-    const shown: AlertJson = {
-      id: alert.id, name: alert.name, options: alert.options as AlertJson['options'], rearm: alert.rearm, check_interval: alert.check_interval,
+    const shown: AlertFormJson = {
+      id: alert.id, name: alert.name, options: alert.options, rearm: alert.rearm, check_interval: alert.check_interval,
       state: alert.state, query: { id: alert.query_id, name: alert.query?.name ?? '' },
     }
     return renderShellPage(c, <FormPage title={alert.name} alert={shown} />, { title: alert.name, section: 'alerts' })

@@ -1,6 +1,7 @@
 import { destinationTypes } from '../destinations/index.ts'
 import { embeddedQueryJson } from '../queries/index.ts'
 import type { Shown, QueryRow } from '../queries/index.ts'
+import type { AlertDeliveryJson, AlertJson, AlertStateChangeJson, AlertSubscriptionJson } from '../shared/api/alerts.ts'
 import { iso } from '../shared/time.ts'
 import { userJson } from '../users/index.ts'
 import type { UserRow } from '../users/index.ts'
@@ -17,7 +18,7 @@ function optionsJson(options: AlertRow['options']) {
  * alert's owner; plus Sightline's `check_interval` (own runs with `options.parameters`), `check_error` (why the last
  * check could not evaluate it) and `query_id`/`user_id`.
  */
-export function alertJson(row: AlertRow, query: Shown<QueryRow> | undefined, users: Map<number, UserRow>) {
+export function alertJson(row: AlertRow, query: Shown<QueryRow> | undefined, users: Map<number, UserRow>): AlertJson {
   const user = users.get(row.user_id)
   return {
     id: row.id,
@@ -39,7 +40,7 @@ export function alertJson(row: AlertRow, query: Shown<QueryRow> | undefined, use
 }
 
 /** `{id, user, alert_id, destination?}`; an e-mail subscription has no destination (reference §1.4). */
-export function subscriptionJson(row: SubscriptionRow, users: Map<number, UserRow>) {
+export function subscriptionJson(row: SubscriptionRow, users: Map<number, UserRow>): AlertSubscriptionJson {
   const user = users.get(row.user_id)
   return {
     id: row.id,
@@ -57,7 +58,7 @@ const iconOf = (type: string | null) => (type ? destinationTypes.get(type)?.icon
  * One row of the alert's history (`GET api/alerts/{id}/history`). A change that was to notify but queued no delivery
  * says `no_subscribers`: "told" only when someone was.
  */
-export function stateChangeJson(row: StateChangeRow) {
+export function stateChangeJson(row: StateChangeRow): AlertStateChangeJson {
   const skipped = row.skipped ?? (row.delivered ? null : 'no_subscribers')
   return {
     id: row.id,
@@ -103,7 +104,7 @@ function lastErrorBrief(row: DeliveryRow): string | null {
  * for `serviceWords` readers, the alert's owner and admins: a service's answer may carry what the destination's
  * configuration keeps from members (a channel, a token echoed back).
  */
-export function deliveryJson(row: DeliveryRow, serviceWords: boolean) {
+export function deliveryJson(row: DeliveryRow, serviceWords: boolean): AlertDeliveryJson {
   return {
     id: row.id,
     state_change_id: row.state_change_id,

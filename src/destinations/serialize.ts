@@ -1,3 +1,4 @@
+import type { DestinationJson, DestinationSummaryJson, DestinationTypeJson } from '../shared/api/destinations.ts'
 import { typeJson } from '../type-registry/index.ts'
 import type { DestinationKind } from './kinds/kind.ts'
 import type { DestinationRow } from './store.ts'
@@ -7,16 +8,16 @@ import { destinationTypes } from './types.ts'
 export const iconOf = (type: string) => destinationTypes.get(type)?.icon ?? 'fa-bolt'
 
 /** A destination as `GET api/destinations` lists it for everyone (and as alert subscriptions carry it). */
-export function destinationSummaryJson(row: Pick<DestinationRow, 'id' | 'name' | 'type'>) {
+export function destinationSummaryJson(row: Pick<DestinationRow, 'id' | 'name' | 'type'>): DestinationSummaryJson {
   return { id: row.id, name: row.name, type: row.type, icon: iconOf(row.type) }
 }
 
 /** One destination as an admin reads it: its options with set secrets shown as the mask. */
-export function destinationJson(row: DestinationRow, secretKey: string) {
+export function destinationJson(row: DestinationRow, secretKey: string): DestinationJson {
   return { ...destinationSummaryJson(row), options: destinationTypes.toShow(secretKey, row) ?? {} }
 }
 
 /** A type as `GET api/destinations/types` answers (reference §1.7): name, type, icon, schema, deprecated. */
-export function destinationTypeJson(kind: DestinationKind) {
+export function destinationTypeJson(kind: DestinationKind): DestinationTypeJson {
   return { ...typeJson(kind), icon: kind.icon }
 }

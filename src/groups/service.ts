@@ -1,3 +1,4 @@
+import type { GroupJson } from '../shared/api/users.ts'
 import type { Deps } from '../deps.ts'
 import { NotFound } from '../errors.ts'
 import { groupPolicy, requireRight } from '../permissions/index.ts'
@@ -5,7 +6,7 @@ import type { Principal } from '../permissions/index.ts'
 import { iso } from '../shared/time.ts'
 import { findGroup, listGroups, type GroupRow } from './store.ts'
 
-export function groupJson(g: GroupRow) {
+export function groupJson(g: GroupRow): GroupJson {
   return { id: g.id, name: g.name, type: g.type, permissions: g.permissions, created_at: iso(g.created_at) }
 }
 

@@ -1,4 +1,5 @@
 import type { QueryRights } from '../permissions/index.ts'
+import type { EmbeddedQueryJson, QueryBaseJson, QueryJson, QueryListItemJson, VisualizationJson } from '../shared/api/queries.ts'
 import { iso } from '../shared/time.ts'
 import { userJson } from '../users/index.ts'
 import type { UserRow } from '../users/index.ts'
@@ -22,7 +23,7 @@ export function isSafeQuery(options: QueryOptions): boolean {
 const ownerJson = (user: UserRow | undefined) => (user ? userJson(user, { withApiKey: false }) : null)
 
 /** The fields every query shape shares (reference §3.1 `serialize_query`). */
-function baseJson(row: Shown<QueryRow>) {
+function baseJson(row: Shown<QueryRow>): QueryBaseJson {
   return {
     id: row.id,
     name: row.name,
@@ -48,7 +49,7 @@ function baseJson(row: Shown<QueryRow>) {
   }
 }
 
-export function visualizationJson(v: VisualizationRow) {
+export function visualizationJson(v: VisualizationRow): VisualizationJson {
   return {
     id: v.id,
     type: v.type,
@@ -73,7 +74,7 @@ export interface QueryDetails {
 }
 
 /** One query with its visualizations, owner and last editor (GET, create, save, fork, restore). */
-export function queryJson(d: QueryDetails) {
+export function queryJson(d: QueryDetails): QueryJson {
   return {
     ...baseJson(d.row),
     user: ownerJson(d.users.get(d.row.user_id)),
@@ -85,7 +86,7 @@ export function queryJson(d: QueryDetails) {
 }
 
 /** A query inside another object's answer (a dashboard's widget): with its owner and last editor, no visualizations. */
-export function embeddedQueryJson(row: Shown<QueryRow>, users: Map<number, UserRow>) {
+export function embeddedQueryJson(row: Shown<QueryRow>, users: Map<number, UserRow>): EmbeddedQueryJson {
   return {
     ...baseJson(row),
     user: ownerJson(users.get(row.user_id)),
@@ -94,7 +95,7 @@ export function embeddedQueryJson(row: Shown<QueryRow>, users: Map<number, UserR
 }
 
 /** A query in a list: its owner and the caller's star, no visualizations. */
-export function queryListItemJson(row: Shown<QueryRow> & { is_favorite: boolean; starred_at: Date | null }, users: Map<number, UserRow>) {
+export function queryListItemJson(row: Shown<QueryRow> & { is_favorite: boolean; starred_at: Date | null }, users: Map<number, UserRow>): QueryListItemJson {
   return {
     ...baseJson(row),
     user: ownerJson(users.get(row.user_id)),

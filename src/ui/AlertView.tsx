@@ -2,18 +2,13 @@ import type { JSX, ReactNode } from 'react'
 import AlertActions from '../../islands/AlertActions.tsx'
 import type { Me } from '../../islands/lib/alert/DestinationsPanel.tsx'
 import { StateBadge } from '../../islands/lib/alert/StateBadge.tsx'
-import type { SubscriptionJson } from '../../islands/lib/alert/types.ts'
 import { ui } from '../../islands/lib/ui.ts'
-import type { alertDeliveries, alertHistory, getAlert } from '../alerts/index.ts'
+import type { AlertDeliveryJson as DeliveryRow, AlertJson, AlertStateChangeJson as HistoryRow, AlertSubscriptionRefJson } from '../shared/api/alerts.ts'
 import { criteriaText, durationText, hasCustomTemplate, ruleText } from '../shared/alert-form.ts'
 import { alertPageTexts as t } from '../shared/alert-page-texts.ts'
 import { alertTexts } from '../shared/alert-texts.ts'
 import { formatDateTime, type DateFormats } from '../shared/time.ts'
 import { FlashNotice } from './FlashNotice.tsx'
-
-type AlertJson = Awaited<ReturnType<typeof getAlert>>
-type HistoryRow = Awaited<ReturnType<typeof alertHistory>>[number]
-type DeliveryRow = Awaited<ReturnType<typeof alertDeliveries>>[number]
 
 const when = (value: string | null, formats: DateFormats) => (value ? <time dateTime={value}>{formatDateTime(value, formats)}</time> : t.never)
 const valueText = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v))
@@ -129,7 +124,7 @@ function Deliveries({ rows, formats }: { rows: DeliveryRow[]; formats: DateForma
  */
 export function AlertView({ alert, subscriptions, history, deliveries, canEdit, me, mailConfigured, formats, notice, cannotEdit }: {
   alert: AlertJson
-  subscriptions: SubscriptionJson[]
+  subscriptions: AlertSubscriptionRefJson[]
   history: HistoryRow[]
   deliveries: DeliveryRow[]
   canEdit: boolean

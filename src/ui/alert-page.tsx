@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie } from 'hono/cookie'
 import { FLASH_COOKIE } from '../../islands/lib/flash.ts'
-import type { SubscriptionJson } from '../../islands/lib/alert/types.ts'
+import type { AlertSubscriptionRefJson } from '../shared/api/alerts.ts'
 import { getAlert, alertDeliveries, alertHistory, listSubscriptions } from '../alerts/index.ts'
 import type { Env } from '../http/index.ts'
 import { signedIn } from '../http/index.ts'
@@ -32,7 +32,7 @@ export async function renderAlertPage(c: Context<Env>, id: number, o: { cannotEd
   const path = `/alerts/${id}`
   const notice = FLASH_NOTICES.get(getCookie(c, FLASH_COOKIE) ?? '')
   if (getCookie(c, FLASH_COOKIE)) deleteCookie(c, FLASH_COOKIE, { path })
-  const subs: SubscriptionJson[] = subscriptions.map((s) => ({
+  const subs: AlertSubscriptionRefJson[] = subscriptions.map((s) => ({
     id: s.id, alert_id: s.alert_id,
     user: { id: s.user?.id ?? 0, name: s.user?.name ?? '', email: s.user?.email ?? '' },
     destination: 'destination' in s && s.destination

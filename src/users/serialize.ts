@@ -1,3 +1,4 @@
+import type { UserJson } from '../shared/api/users.ts'
 import type { UserRow } from './store.ts'
 import type { GroupRow } from '../groups/index.ts'
 import { iso } from '../shared/time.ts'
@@ -9,7 +10,7 @@ export { profileImageUrl } from '../permissions/index.ts'
  * A user as the API shows them (reference §1.6 `to_dict`); the API key only when the caller may see it, from the
  * opened copy the service adds (`api_key`; the row itself has only the sealed one).
  */
-export function userJson(row: UserRow & { api_key?: string | null }, o: { withApiKey: boolean; groups?: GroupRow[] }) {
+export function userJson(row: UserRow & { api_key?: string | null }, o: { withApiKey: boolean; groups?: GroupRow[] }): UserJson {
   return {
     id: row.id,
     name: row.name,

@@ -5,7 +5,7 @@ import { PickerDialog } from '../PickerDialog.tsx'
 import { ui } from '../ui.ts'
 import { usePicked } from '../use-picked.ts'
 import { DestinationIcon } from '../DestinationIcon.tsx'
-import type { DestinationJson } from './types.ts'
+import type { DestinationSummaryJson } from '../../../src/shared/api/destinations.ts'
 
 /**
  * Spec 2 §5 add-destinations dialog: the organization's destinations (GET api/destinations) with a search box; the
@@ -18,14 +18,14 @@ export default function AddDestinationsDialog({ subscribed, admin, onAdd, onClos
   onAdd: (ids: number[]) => Promise<void>
   onClose: () => void
 }): JSX.Element {
-  const [all, setAll] = useState<DestinationJson[] | null>(null)
+  const [all, setAll] = useState<DestinationSummaryJson[] | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const [query, setQuery] = useState('')
   const { chosen, busy, toggle, add } = usePicked(onAdd)
   const searchId = useId()
 
   useEffect(() => {
-    api<DestinationJson[]>('GET', '/api/destinations').then(
+    api<DestinationSummaryJson[]>('GET', '/api/destinations').then(
       (list) => setAll([...list].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))),
       (e) => setFailure(serverMessage(e) || (e as Error).message),
     )

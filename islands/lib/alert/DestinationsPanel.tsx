@@ -5,7 +5,7 @@ import { api } from '../api.ts'
 import { toast } from '../bus.ts'
 import { ui } from '../ui.ts'
 import { DestinationIcon } from '../DestinationIcon.tsx'
-import type { SubscriptionJson } from './types.ts'
+import type { AlertSubscriptionRefJson } from '../../../src/shared/api/alerts.ts'
 
 const AddDestinationsDialog = lazy(() => import('./AddDestinationsDialog.tsx'))
 
@@ -20,7 +20,7 @@ export interface Me {
  * adds the organization's destinations; a subscription is removed by its subscriber or an admin (§6).
  */
 export function DestinationsPanel({ alertId, me, initial, mailConfigured }: {
-  alertId: number; me: Me; initial: SubscriptionJson[]; mailConfigured: boolean
+  alertId: number; me: Me; initial: AlertSubscriptionRefJson[]; mailConfigured: boolean
 }): JSX.Element {
   const [subscriptions, setSubscriptions] = useState(initial)
   const [adding, setAdding] = useState(false)
@@ -30,7 +30,7 @@ export function DestinationsPanel({ alertId, me, initial, mailConfigured }: {
 
   async function subscribe(destinationId?: number): Promise<boolean> {
     try {
-      const created = await api<SubscriptionJson>('POST', `/api/alerts/${alertId}/subscriptions`, destinationId ? { destination_id: destinationId } : {})
+      const created = await api<AlertSubscriptionRefJson>('POST', `/api/alerts/${alertId}/subscriptions`, destinationId ? { destination_id: destinationId } : {})
       setSubscriptions((list) => [...list, created])
       return true
     } catch {
@@ -53,7 +53,7 @@ export function DestinationsPanel({ alertId, me, initial, mailConfigured }: {
     setAdding(false)
   }
 
-  async function remove(s: SubscriptionJson) {
+  async function remove(s: AlertSubscriptionRefJson) {
     setBusy(s.id)
     try {
       await api('DELETE', `/api/alerts/${alertId}/subscriptions/${s.id}`)

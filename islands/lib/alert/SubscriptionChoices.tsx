@@ -3,7 +3,7 @@ import { alertPageTexts as t } from '../../../src/shared/alert-page-texts.ts'
 import { api, serverMessage } from '../api.ts'
 import { DestinationIcon } from '../DestinationIcon.tsx'
 import { ui } from '../ui.ts'
-import type { DestinationJson } from './types.ts'
+import type { DestinationSummaryJson } from '../../../src/shared/api/destinations.ts'
 
 /** Who a new alert tells: the caller's own e-mail and the organization's destinations, sent with the create request. */
 export interface SubscriptionChoice {
@@ -22,11 +22,11 @@ export function SubscriptionChoices({ value, disabled, onChange }: {
   onChange: (next: SubscriptionChoice) => void
 }): JSX.Element {
   const uid = useId()
-  const [all, setAll] = useState<DestinationJson[] | null>(null)
+  const [all, setAll] = useState<DestinationSummaryJson[] | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
 
   useEffect(() => {
-    api<DestinationJson[]>('GET', '/api/destinations').then(
+    api<DestinationSummaryJson[]>('GET', '/api/destinations').then(
       (list) => setAll([...list].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))),
       (e) => setFailure(serverMessage(e) || (e as Error).message),
     )

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { ParameterDefinition } from '../../../src/shared/parameters/index.ts'
+import type { QueryJson } from '../../../src/shared/api/queries.ts'
 import { api, serverMessage } from '../api.ts'
 
 /** What the alert form needs of its query: name, parameters, and the columns and rows of its latest result. */
@@ -11,13 +12,6 @@ export interface QueryForAlert {
   rows: Record<string, unknown>[]
   /** The query has never stored a result: no columns to choose from yet. */
   noResult: boolean
-}
-
-interface QueryJson {
-  id: number
-  name: string
-  latest_query_data_id: number | null
-  options?: { parameters?: ParameterDefinition[] }
 }
 
 interface ResultJson {

@@ -4,6 +4,7 @@ import { texts } from '../../../src/shared/texts.ts'
 import { queryTexts } from '../../../src/shared/query-texts.ts'
 import { api, ApiError } from '../api.ts'
 import { toast } from '../bus.ts'
+import type { QueryJson } from '../../../src/shared/api/queries.ts'
 import type { EditorQuery } from './types.ts'
 
 /** The fields of a query the editor changes. */
@@ -15,12 +16,11 @@ export interface QueryDraft {
   options: { apply_auto_limit: boolean; parameters: ParameterDefinition[] }
 }
 
-export interface QueryJson extends Omit<EditorQuery, 'description' | 'options'> {
-  description: string | null
-  options: { apply_auto_limit?: boolean; parameters?: ParameterDefinition[] }
-}
+/** A query as the editor reads a save's answer: the fields it edits, the rest as the API may give them. */
+export type EditorQueryJson = Pick<QueryJson, 'id' | 'name' | 'description' | 'query' | 'data_source_id' | 'version' | 'latest_query_data_id' | 'options'>
+  & Partial<QueryJson>
 
-export const editorQueryOf = (json: QueryJson): EditorQuery => ({
+export const editorQueryOf = (json: EditorQueryJson): EditorQuery => ({
   id: json.id, name: json.name, description: json.description ?? '', query: json.query, data_source_id: json.data_source_id,
   version: json.version, latest_query_data_id: json.latest_query_data_id,
   options: { apply_auto_limit: json.options.apply_auto_limit ?? true, parameters: json.options.parameters ?? [] },
