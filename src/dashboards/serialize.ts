@@ -1,5 +1,6 @@
 import type { Shown, QueryRow, VisualizationRow } from '../queries/index.ts'
 import { embeddedQueryJson, visualizationJson } from '../queries/index.ts'
+import type { DashboardBaseJson, DashboardJson, DashboardListItemJson, DashboardOwnerJson, TextWidgetJson, WidgetJson } from '../shared/api/dashboards.ts'
 import { iso } from '../shared/time.ts'
 import { profileImageUrl } from '../users/index.ts'
 import type { UserRow } from '../users/index.ts'
@@ -16,11 +17,11 @@ export function slugify(name: string): string {
 }
 
 /** The owner as dashboards show them: four keys, no groups, no key (reference §1.1). */
-const ownerJson = (u: UserRow | undefined) =>
+const ownerJson = (u: UserRow | undefined): DashboardOwnerJson | null =>
   u ? { id: u.id, name: u.name, email: u.email, profile_image_url: profileImageUrl(u.email, u.profile_image_url) } : null
 
 /** The fields every dashboard shape shares; `slug` comes from the current name, as the established tool answers. */
-export function dashboardBaseJson(d: DashboardRow, users: Map<number, UserRow>) {
+export function dashboardBaseJson(d: DashboardRow, users: Map<number, UserRow>): DashboardBaseJson {
   return {
     id: d.id,
     slug: slugify(d.name),
@@ -40,7 +41,7 @@ export function dashboardBaseJson(d: DashboardRow, users: Map<number, UserRow>) 
 }
 
 /** A dashboard in a list: no widgets (null), the caller's star. */
-export function dashboardListItemJson(d: DashboardRow & { is_favorite: boolean }, users: Map<number, UserRow>) {
+export function dashboardListItemJson(d: DashboardRow & { is_favorite: boolean }, users: Map<number, UserRow>): DashboardListItemJson {
   return { ...dashboardBaseJson(d, users), widgets: null, is_favorite: d.is_favorite }
 }
 
@@ -51,7 +52,7 @@ export interface WidgetContext {
   users: Map<number, UserRow>
 }
 
-const widgetBaseJson = (w: WidgetRow) => ({
+const widgetBaseJson = (w: WidgetRow): TextWidgetJson => ({
   id: w.id, width: w.width, options: w.options, dashboard_id: w.dashboard_id, text: w.text,
   updated_at: iso(w.updated_at), created_at: iso(w.created_at),
 })
@@ -60,7 +61,7 @@ const widgetBaseJson = (w: WidgetRow) => ({
  * A widget in one of the three shapes of reference §1.1: a text box (no visualization key), a visualization with its
  * query, or, when the caller may not see that query, exactly seven keys that say nothing of it.
  */
-export function widgetJson(w: DashboardWidgetRow | WidgetRow, ctx: WidgetContext) {
+export function widgetJson(w: DashboardWidgetRow | WidgetRow, ctx: WidgetContext): WidgetJson {
   if (w.visualization_id === null) return widgetBaseJson(w)
   const visualization = ctx.visualizations.get(w.visualization_id)
   const query = visualization && ctx.queries.get(visualization.query_id)
@@ -75,7 +76,7 @@ export function widgetJson(w: DashboardWidgetRow | WidgetRow, ctx: WidgetContext
 export function dashboardJson(
   d: DashboardRow, users: Map<number, UserRow>, widgets: (DashboardWidgetRow | WidgetRow)[] | null, ctx: WidgetContext,
   caller: { isFavorite: boolean; canEdit: boolean },
-) {
+): DashboardJson {
   return {
     ...dashboardBaseJson(d, users),
     widgets: widgets === null ? null : widgets.map((w) => widgetJson(w, ctx)),
