@@ -6,10 +6,8 @@ import { usersByIds } from '../users/index.ts'
 import { holdsListedApiKey, queryRights } from './access.ts'
 import type { QueryDetails } from './serialize.ts'
 import * as store from './store.ts'
-import type { AccessibleQueryRow, QueryRow } from './store.ts'
+import type { AccessibleQueryRow, QueryRow, Shown } from './store.ts'
 
-/** A query as shown: with its API key opened for those who may hold it (decision 0025), else null. */
-export type Shown<T extends QueryRow> = T & { api_key: string | null }
 
 export function withShownApiKey<T extends QueryRow>(deps: Deps, row: T, holder: boolean): Shown<T> {
   return { ...row, api_key: holder ? revealApiKey(deps.secretKey, row.api_key_sealed) : null }

@@ -3,8 +3,7 @@ import type { EmbeddedQueryJson, QueryBaseJson, QueryJson, QueryListItemJson, Vi
 import { iso } from '../shared/time.ts'
 import { userJson } from '../users/index.ts'
 import type { UserRow } from '../users/index.ts'
-import type { Shown } from './details.ts'
-import type { QueryOptions, QueryRow, QueryVersionRow, VisualizationRow } from './store.ts'
+import type { QueryOptions, QueryRow, QueryVersionRow, Shown, VisualizationRow } from './store.ts'
 
 /** Parameter types whose values are picked from a closed set or parsed (spec 1 §3); text and unknown ones are free text. */
 const SAFE_PARAMETER_TYPES = new Set([

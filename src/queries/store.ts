@@ -42,6 +42,9 @@ export interface QueryRow {
   runtime: number | null
 }
 
+/** A query as shown: with its API key opened for those who may hold it (decision 0025), else null. */
+export type Shown<T extends QueryRow> = T & { api_key: string | null }
+
 /** A query with the caller's access to it: view_only when every group that grants its source is view-only. */
 export interface AccessibleQueryRow extends QueryRow {
   view_only: boolean

@@ -11,19 +11,10 @@ import { CategoryList } from './categories.ts'
 import { alignToKeys, sortByKey, unionKeys } from './densify.ts'
 import { resolveMapping, resolveXKind, type XKind } from './mapping.ts'
 import { CARTESIAN_TYPES, type CartesianType, type ChartOptions } from './options.ts'
+import type { ChartPoint } from './point.ts'
 import { stackLayers } from './stack.ts'
 
-export interface ChartPoint {
-  /** Epoch milliseconds on a time axis, a number on linear/log axes, the category's label otherwise. */
-  x: number | string
-  /** The value as given; null where it is missing and not drawn as zero. */
-  y: number | null
-  /** Bottom and top after stacking (top = y and bottom = 0 when not stacked; percentages when `percent`). */
-  y1: number
-  y2: number
-  size: number | null
-  error: number | null
-}
+export type { ChartPoint } from './point.ts'
 
 export interface ChartSeries {
   key: string

@@ -3,7 +3,7 @@
  * timestamps are too large for V8's small integers, so a Map keyed by them boxes every key, and at 100,000 points
  * that garbage dominated the chart's preparation. Keys are numbers: the time or value, or the category's rank.
  */
-import type { ChartPoint } from './cartesian-prepare.ts'
+import type { ChartPoint } from './point.ts'
 
 export interface Keyed {
   points: ChartPoint[]
