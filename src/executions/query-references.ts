@@ -4,7 +4,7 @@ import type { Sql } from '../db/index.ts'
 import { isAdmin, sourceAccess } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { mayReadSourcesOf, findResult, readChunks } from '../results/index.ts'
-import { errorMessage, getRunner, timeLimitMs, RESULTS_TYPE, batchRowCount, RunnerError, type QueryResultsResolver, type ReferencedResult, type RowBatch } from '../runners/index.ts'
+import { errorMessage, getRunner, timeLimitMs, RESULTS_TYPE, batchRowCount, RunnerError, type QueryResultsResolver, type ReferencedResult, type RowBatch, type RunUser } from '../runners/index.ts'
 import type { QueryReference } from '../runners/index.ts'
 import { applyParameters, ParameterError } from '../shared/parameters/index.ts'
 import { dropdownValuesFor } from './dropdowns.ts'
@@ -20,6 +20,8 @@ export interface ReferenceScope {
   orgTimeLimitSeconds: number
   /** The user the run is for: the caller, or the query's owner for a schedule. Null (a key's run) reads nothing. */
   userId: number | null
+  /** Their e-mail and name, for engines that act as them (runners' RunOptions.user). */
+  user?: RunUser
   maxResultRows: number
   maxCellBytes: number
   /** Every source the run read, at every depth: the stored result is readable only by who may read them all. */
@@ -93,7 +95,7 @@ async function live(scope: ReferenceScope, chain: number[], reference: QueryRefe
   try {
     const stream = await runner.run(config, text, {
       signal, timeoutMs: timeLimitMs(config, scope.orgTimeLimitSeconds), maxCellBytes: scope.maxCellBytes,
-      queryResults: ds.type === RESULTS_TYPE ? referenceResolver(scope, chain) : undefined,
+      queryResults: ds.type === RESULTS_TYPE ? referenceResolver(scope, chain) : undefined, user: scope.user,
     })
     return { columns: stream.columns, batches: capped(stream.batches, scope.maxResultRows) }
   } catch (error) {

@@ -115,17 +115,18 @@ async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecutio
   const text = annotation ? `${annotation} ${execution.query_text}` : execution.query_text
   const startedAt = performance.now()
   const handles = new StatementHandleRecorder(ctx.sql, execution)
+  const user = claimed.userEmail == null ? undefined : { email: claimed.userEmail, name: claimed.userName ?? claimed.userEmail }
   // a Query Results query reads other queries as the user it runs for, and remembers every source it read
   const references: ReferenceScope | undefined = ds.type === RESULTS_TYPE
     ? {
       sql: ctx.sql, secretKey: ctx.secretKey, orgId: execution.org_id, orgTimeLimitSeconds: claimed.orgTimeLimitSeconds,
-      userId: execution.user_id, maxResultRows: ctx.maxResultRows, maxCellBytes: ctx.maxCellBytes, sources: new Set(),
+      userId: execution.user_id, user, maxResultRows: ctx.maxResultRows, maxCellBytes: ctx.maxCellBytes, sources: new Set(),
     }
     : undefined
   try {
     const stream = await runner.run(config, text, {
       signal, timeoutMs: timeLimitMs(config, claimed.orgTimeLimitSeconds), maxCellBytes: ctx.maxCellBytes, onStatement: handles.onStatement,
-      maxResultBytes: ctx.maxResultBytes, queryResults: references && referenceResolver(references),
+      maxResultBytes: ctx.maxResultBytes, queryResults: references && referenceResolver(references), user,
     })
     return await storeRun(ctx, claimed, stream, startedAt, references && [...references.sources].sort((a, b) => a - b))
   } catch (error) {

@@ -133,6 +133,8 @@ export interface ClaimedExecution {
   orgTimeLimitSeconds: number
   /** Who ran it, for the annotation; null for scheduled runs of a deleted user. */
   userEmail: string | null
+  /** Their name, for engines that act as the executing user (Trino's impersonation). */
+  userName: string | null
 }
 
 /**
@@ -154,7 +156,7 @@ export async function claimNextWaiting(db: Db, dataSourceId: number, workerId: s
 }
 
 async function claimWhere(db: Db, workerId: string, which: ReturnType<Db>): Promise<ClaimedExecution | undefined> {
-  const [row] = await db<(ExecutionRow & { ds: DataSourceRow | null; org_limit: number; email: string | null })[]>`
+  const [row] = await db<(ExecutionRow & { ds: DataSourceRow | null; org_limit: number; email: string | null; user_name: string | null })[]>`
     with claimed as (
       update executions
          set status = 2, dispatched = true, worker_id = ${workerId}, started_at = now(), updated_at = now(), attempts = attempts + 1,
@@ -162,14 +164,14 @@ async function claimWhere(db: Db, workerId: string, which: ReturnType<Db>): Prom
        where ${which}
       returning *
     )
-    select claimed.*, to_jsonb(d) as ds, coalesce((o.settings->>'query_time_limit')::int, 0) as org_limit, u.email
+    select claimed.*, to_jsonb(d) as ds, coalesce((o.settings->>'query_time_limit')::int, 0) as org_limit, u.email, u.name as user_name
       from claimed
       join organizations o on o.id = claimed.org_id
       left join data_sources d on d.id = claimed.data_source_id
       left join users u on u.id = claimed.user_id`
   if (!row) return undefined
-  const { ds, org_limit, email, ...execution } = row
-  return { execution: execution as ExecutionRow, dataSource: ds ?? undefined, orgTimeLimitSeconds: org_limit, userEmail: email }
+  const { ds, org_limit, email, user_name, ...execution } = row
+  return { execution: execution as ExecutionRow, dataSource: ds ?? undefined, orgTimeLimitSeconds: org_limit, userEmail: email, userName: user_name }
 }
 
 /**

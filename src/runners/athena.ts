@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { signV4, type AwsCredentials } from './aws-sign.ts'
+import { assumeRole, sessionNameOf } from './aws-sts.ts'
 import { makeColumns } from './column-types.ts'
-import { Watch, bool, errorMessage, num, str } from './common.ts'
+import { Watch, bool, cancelledError, errorMessage, num, str } from './common.ts'
 import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type RunOptions, type RunStream, type TableSchema } from './runner.ts'
 import { callVendor, tellVendor } from './vendor-http.ts'
 
@@ -11,7 +12,8 @@ import { callVendor, tellVendor } from './vendor-http.ts'
  * (aws-sign.ts): StartQueryExecution, GetQueryExecution until the query has succeeded or failed, GetQueryResults a
  * page at a time by NextToken as the reader asks, StopQueryExecution on a cancel or the time limit. The schema comes
  * from the Glue Data Catalog (GetDatabases, GetTables, both paged). Credentials are the source's access key and
- * sealed secret key.
+ * sealed secret key, or, when the source names an IAM role, that role's temporary credentials from STS (aws-sts.ts)
+ * for a session named after the executing user, as the established tool's assume-role mode does.
  */
 
 const POLL_MS = 200
@@ -40,13 +42,18 @@ function cell(v: string | undefined, type: ColumnType | null): Cell {
 
 interface Client { region: string; credentials: AwsCredentials }
 
-function client(config: RunnerConfig): Client {
+/** The region and the credentials to sign with: the source's keys, or its role's session for `who` (an e-mail). */
+async function client(config: RunnerConfig, who: string | undefined, signal: AbortSignal): Promise<Client> {
   const region = str(config, 'region')
   if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) throw new RunnerError(`Athena needs an AWS region such as us-east-1 (got ${region || 'none'}).`, 'connection')
   const accessKeyId = str(config, 'aws_access_key')
   const secretAccessKey = config.aws_secret_key == null ? '' : String(config.aws_secret_key)
   if (!accessKeyId || !secretAccessKey) throw new RunnerError('Athena needs the AWS access key and secret key.', 'connection')
-  return { region, credentials: { accessKeyId, secretAccessKey } }
+  const keys = { accessKeyId, secretAccessKey }
+  const roleArn = str(config, 'iam_role')
+  if (!roleArn) return { region, credentials: keys }
+  const externalId = str(config, 'external_id') || undefined
+  return { region, credentials: await assumeRole({ region, credentials: keys, roleArn, externalId, sessionName: sessionNameOf(who) }, signal) }
 }
 
 /** One JSON 1.1 call (`target` is `AmazonAthena.StartQueryExecution` …) to `service` in the client's region. */
@@ -67,11 +74,15 @@ async function call(c: Client, service: 'athena' | 'glue', target: string, body:
   throw new RunnerError(type ? `${type}: ${message}` : message)
 }
 
-async function run(config: RunnerConfig, text: string, { signal, timeoutMs }: RunOptions): Promise<RunStream> {
+async function run(config: RunnerConfig, text: string, { signal, timeoutMs, user }: RunOptions): Promise<RunStream> {
+  if (signal.aborted) throw cancelledError()
+  if (!text.trim()) throw new RunnerError('Query is empty.')
+  // the role's session first: a refusal by STS ends the run before anything starts in Athena
+  const c = await client(config, user?.email, signal).catch((e: unknown) => {
+    throw signal.aborted ? cancelledError() : e
+  })
   const watch = new Watch(signal, timeoutMs)
   watch.check()
-  if (!text.trim()) throw new RunnerError('Query is empty.')
-  const c = client(config)
   const abort = new AbortController()
   let id: string | undefined
   let finished = false
@@ -160,7 +171,7 @@ async function pages<T>(c: Client, target: string, body: object, key: string, si
 }
 
 async function schema(config: RunnerConfig, signal: AbortSignal): Promise<TableSchema[]> {
-  const c = client(config)
+  const c = await client(config, undefined, signal)
   const catalogs = str(config, 'catalog_ids').split(',').map((s) => s.trim()).filter(Boolean)
   const tables: TableSchema[] = []
   for (const catalog of catalogs.length ? catalogs : [undefined]) {
@@ -198,10 +209,12 @@ export const athenaRunner: Runner = {
       cost_per_tb: { type: 'number', title: 'Athena cost per Tb scanned (USD)', default: 5 },
       result_reuse_enable: { type: 'boolean', title: 'Reuse Athena query results' },
       result_reuse_minutes: { type: 'number', title: 'Minutes to reuse Athena query results', default: 60 },
+      iam_role: { type: 'string', title: 'IAM role to assume' },
+      external_id: { type: 'string', title: 'External ID to be used while STS assume role' },
     },
     order: ['region', 'aws_access_key', 'aws_secret_key', 's3_staging_dir', 'schema', 'work_group', 'cost_per_tb', 'result_reuse_enable', 'result_reuse_minutes'],
     required: ['region', 's3_staging_dir', 'aws_access_key', 'aws_secret_key'],
-    extra_options: ['glue', 'catalog_ids', 'cost_per_tb', 'result_reuse_enable', 'result_reuse_minutes'],
+    extra_options: ['glue', 'catalog_ids', 'cost_per_tb', 'result_reuse_enable', 'result_reuse_minutes', 'iam_role', 'external_id'],
     secret: ['aws_secret_key'],
   },
   async test(config, signal) {

@@ -30,6 +30,8 @@ export function parseSheetQuery(text: string): { key: string; worksheet: number 
     if (!id) throw new RunnerError(`Spreadsheet (${key}) not found. Make sure you used correct id.`)
     key = id
   }
+  // a key is letters, digits, - and _: anything else could move the request off the spreadsheet's own path
+  if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new RunnerError(`Spreadsheet (${key}) not found. Make sure you used correct id.`)
   const s = (second ?? '').trim()
   if (!s) return { key, worksheet: 0 }
   const quoted = /^"(.*)"$/.exec(s)

@@ -110,6 +110,26 @@ const nonNegative = (v: unknown, name: string): number => {
   return n
 }
 
+/** Pipeline stages that write into the database, wherever a pipeline may hold them ($lookup, $unionWith, $facet). */
+const WRITE_STAGES = ['$out', '$merge']
+
+function writeStageIn(value: unknown): string | undefined {
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const found = writeStageIn(v)
+      if (found) return found
+    }
+    return undefined
+  }
+  if (!isObject(value)) return undefined
+  for (const [k, v] of Object.entries(value)) {
+    if (WRITE_STAGES.includes(k)) return k
+    const found = writeStageIn(v)
+    if (found) return found
+  }
+  return undefined
+}
+
 export function parseMongoQuery(text: string): MongoQuery {
   if (!text.trim()) throw new RunnerError('Query is empty.')
   let parsed: unknown
@@ -129,6 +149,9 @@ export function parseMongoQuery(text: string): MongoQuery {
     // the established form writes $sort as a list, so that its order survives
     return Array.isArray(stage.$sort) ? { ...stage, $sort: Object.fromEntries(sortPairs(stage.$sort, '$sort')) } : stage
   })
+  // The established tool passes these on; a member who may query a source must not write into it through Sightline.
+  const write = writeStageIn(aggregate)
+  if (write) throw new RunnerError(`The aggregate stage ${write} writes into the database, and queries here only read: $out and $merge are refused.`)
   const sortColumns = q.sortColumns === undefined ? undefined : String(q.sortColumns).toLowerCase()
   if (sortColumns !== undefined && sortColumns !== 'asc' && sortColumns !== 'desc') throw new RunnerError("'sortColumns' must be \"asc\" or \"desc\".")
   return {

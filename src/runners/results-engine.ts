@@ -9,7 +9,7 @@ export interface TableColumn {
 /** Where the Query Results source loads referenced rows and runs its query: SQLite (the default) or DuckDB. */
 export interface ResultsEngine {
   createTable(table: string, columns: TableColumn[]): Promise<void>
-  /** Adds rows to a table; resolves once they are in, so a large result is never queued whole. */
+  /** Adds rows to a table; resolves once the engine can take more (a chunk or two behind), so a large result is never queued whole. */
   load(table: string, batch: RowBatch | Uint8Array): Promise<void>
   /** Runs the statements; the last one's rows stream back. Columns without a type are typed from the first rows. */
   run(statements: string[]): Promise<{ columns: TableColumn[]; batches: AsyncIterable<Cell[][]> }>

@@ -26,6 +26,13 @@ const norm = (v) => typeof v === 'bigint' ? (Number.isSafeInteger(Number(v)) ? N
 const bind = (v) => v === true ? 1 : v === false ? 0 : v !== null && typeof v === 'object' ? JSON.stringify(v) : v
 const quote = (name) => '"' + name.replaceAll('"', '""') + '"'
 const decoder = new TextDecoder()
+const MANY_ROWS = 250
+const MAX_PARAMETERS = 32766
+function rowsOf(m) {
+  if (m.rows) return m.rows
+  const text = decoder.decode(m.json)
+  return JSON.parse(m.array ? text : '[' + text + ']')
+}
 ${SQLITE_GUARD}
 const db = new Database(dbpath)
 // a scratch database: nothing to recover after a crash, so no journal and no waiting for the disk
@@ -34,11 +41,6 @@ db.pragma('synchronous = OFF')
 db.pragma('cache_size = -32768')
 db.pragma('temp_store = FILE')
 const inserts = new Map()
-function rowsOf(m) {
-  if (m.rows) return m.rows
-  const text = decoder.decode(m.json)
-  return JSON.parse(m.array ? text : '[' + text + ']')
-}
 function run(statements) {
   let last
   for (const [i, text] of statements.entries()) {
@@ -71,13 +73,27 @@ parentPort.on('message', (m) => {
   try {
     if (m.type === 'table') {
       db.exec('create table ' + quote(m.table) + ' (' + m.columns.map((c) => quote(c.name) + ' ' + c.declared).join(', ') + ')')
-      const insert = db.prepare('insert into ' + quote(m.table) + ' values (' + m.columns.map(() => '?').join(', ') + ')')
       const width = m.columns.length
+      const row = '(' + m.columns.map(() => '?').join(', ') + ')'
+      const insert = db.prepare('insert into ' + quote(m.table) + ' values ' + row)
+      // many rows a statement: each run() crosses into SQLite once, so fewer, larger ones load several times faster
+      const many = Math.max(1, Math.min(MANY_ROWS, Math.floor(MAX_PARAMETERS / width)))
+      const insertMany = many > 1 ? db.prepare('insert into ' + quote(m.table) + ' values ' + new Array(many).fill(row).join(', ')) : insert
+      const one = new Array(width)
+      const values = new Array(width * many)
       inserts.set(m.table, db.transaction((rows) => {
-        const values = new Array(width)
-        for (const row of rows) {
-          for (let i = 0; i < width; i++) values[i] = bind(row[i] === undefined ? null : row[i])
-          insert.run(values)
+        let r = 0
+        for (; r + many <= rows.length; r += many) {
+          for (let k = 0, at = 0; k < many; k++) {
+            const cells = rows[r + k]
+            for (let i = 0; i < width; i++) values[at++] = bind(cells[i] === undefined ? null : cells[i])
+          }
+          insertMany.run(values)
+        }
+        for (; r < rows.length; r++) {
+          const cells = rows[r]
+          for (let i = 0; i < width; i++) one[i] = bind(cells[i] === undefined ? null : cells[i])
+          insert.run(one)
         }
       }))
       send({ type: 'ok' })
@@ -146,9 +162,15 @@ export function sqliteEngine(): ResultsEngine {
   }
   const ready = ok()
   ready.catch(() => {}) // a run refused before it loads anything never waits for the thread
+  // Loads answered later: the thread inserts one chunk while the next is read, and at most one more waits for it.
+  let unanswered = 0
+  async function answered(atMost: number) {
+    for (; unanswered > atMost; unanswered--) await ok()
+  }
   return {
     async createTable(table: string, columns: TableColumn[]) {
       await ready
+      await answered(0)
       worker.postMessage({ type: 'table', table, columns: columns.map((c) => ({ name: c.name, declared: c.type ? DECLARED[c.type] : '' })) })
       await ok()
     },
@@ -156,10 +178,12 @@ export function sqliteEngine(): ResultsEngine {
       if (batch instanceof Uint8Array) worker.postMessage({ type: 'rows', table, json: batch, array: true })
       else if (Array.isArray(batch)) worker.postMessage({ type: 'rows', table, rows: batch })
       else worker.postMessage({ type: 'rows', table, json: batch.json })
-      await ok()
+      unanswered++
+      await answered(1)
     },
     async run(statements: string[]) {
       await ready
+      await answered(0)
       worker.postMessage({ type: 'run', statements })
       const head = await next()
       if (head.type !== 'columns') return fail(head)

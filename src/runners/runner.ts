@@ -72,6 +72,17 @@ export interface RunOptions {
    * domain, which runs or reads them as the executing user. Absent, such references are refused.
    */
   queryResults?: QueryResultsResolver
+  /**
+   * Who the run is for: the caller of an ad-hoc or saved run, a schedule's owner. Engines that act as that person
+   * (Trino's impersonation, an AWS role session's name) read it; absent for a run that is nobody's (a query's key, a
+   * deleted owner's schedule).
+   */
+  user?: RunUser
+}
+
+export interface RunUser {
+  email: string
+  name: string
 }
 
 /** Another query's rows for the Query Results source: typed columns, and rows as values, JSON rows or a JSON array. */

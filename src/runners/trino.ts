@@ -1,6 +1,6 @@
 import { makeColumns } from './column-types.ts'
-import { TEST_CONNECT_TIMEOUT_MS, Watch, errorMessage, num, str } from './common.ts'
-import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type RunOptions, type RunStream, type TableSchema } from './runner.ts'
+import { TEST_CONNECT_TIMEOUT_MS, Watch, bool, errorMessage, num, str } from './common.ts'
+import { RunnerError, type Cell, type ColumnType, type Runner, type RunnerConfig, type RunOptions, type RunStream, type RunUser, type TableSchema } from './runner.ts'
 import { callVendor, credentialsError, tellVendor } from './vendor-http.ts'
 
 /*
@@ -51,7 +51,18 @@ function cell(value: unknown, type: ColumnType | null): Cell {
 
 interface Endpoint { base: URL; headers: Record<string, string> }
 
-function endpoint(dialect: Dialect, config: RunnerConfig, timeoutMs = 0): Endpoint {
+/**
+ * The session user: with `impersonation`, the executing user's e-mail or name (`impersonationField`), so the engine's
+ * access rules apply to that person; the source's username otherwise, and for runs that are nobody's (a query's key,
+ * the schema browser, Test Connection). The password still signs in as the source's username, which the engine must
+ * allow to impersonate.
+ */
+export function sessionUser(config: RunnerConfig, username: string, user: RunUser | undefined): string {
+  if (!bool(config, 'impersonation') || !user) return username
+  return (str(config, 'impersonationField', 'email') === 'name' ? user.name : user.email) || username
+}
+
+function endpoint(dialect: Dialect, config: RunnerConfig, timeoutMs = 0, runUser?: RunUser): Endpoint {
   const protocol = str(config, 'protocol', 'http').replace(/:.*$/, '')
   if (protocol !== 'http' && protocol !== 'https') throw new RunnerError(`${dialect.name}'s protocol must be http or https (got ${protocol}).`, 'connection')
   const host = str(config, 'host')
@@ -65,7 +76,7 @@ function endpoint(dialect: Dialect, config: RunnerConfig, timeoutMs = 0): Endpoi
   const p = dialect.prefix
   const user = str(config, 'username', dialect.defaults.username)
   const headers: Record<string, string> = {
-    [`${p}User`]: user,
+    [`${p}User`]: sessionUser(config, user, runUser),
     [`${p}Source`]: str(config, 'source', dialect.defaults.source),
     'content-type': 'text/plain; charset=utf-8',
     accept: 'application/json',
@@ -140,12 +151,12 @@ class Statement {
   }
 }
 
-async function run(dialect: Dialect, config: RunnerConfig, text: string, { signal, timeoutMs }: RunOptions, headersTimeoutMs?: number): Promise<RunStream> {
+async function run(dialect: Dialect, config: RunnerConfig, text: string, { signal, timeoutMs, user }: RunOptions, headersTimeoutMs?: number): Promise<RunStream> {
   const watch = new Watch(signal, timeoutMs)
   watch.check()
   if (!text.trim()) throw new RunnerError('Query is empty.')
   const abort = new AbortController()
-  const e = endpoint(dialect, config, timeoutMs)
+  const e = endpoint(dialect, config, timeoutMs, user)
   const statement = new Statement(dialect, e, abort.signal)
   watch.onStop(async () => {
     abort.abort()
@@ -261,10 +272,12 @@ export const trinoRunner = runnerFor(
         client_tags: { type: 'string', title: 'Client tags (comma separated)' },
         catalog: { type: 'string', title: 'Catalog' },
         schema: { type: 'string', title: 'Schema' },
+        impersonation: { type: 'boolean', title: 'Impersonate the executing user', default: false },
+        impersonationField: { type: 'string', title: 'Impersonation User Attribute', default: 'email', extendedEnum: [{ value: 'email', name: 'Email' }, { value: 'name', name: 'Name' }] },
       },
       order: ['protocol', 'host', 'port', 'username', 'password', 'source', 'client_tags', 'catalog', 'schema'],
       required: ['host', 'username'],
-      extra_options: ['client_tags'],
+      extra_options: ['client_tags', 'impersonation', 'impersonationField'],
       secret: ['password'],
     },
   },
@@ -285,9 +298,12 @@ export const prestoRunner = runnerFor(
         password: { type: 'string', title: 'Password' },
         schema: { type: 'string', title: 'Schema' },
         catalog: { type: 'string', title: 'Catalog' },
+        impersonation: { type: 'boolean', title: 'Impersonate the executing user', default: false },
+        impersonationField: { type: 'string', title: 'Impersonation User Attribute', default: 'email', extendedEnum: [{ value: 'email', name: 'Email' }, { value: 'name', name: 'Name' }] },
       },
       order: ['host', 'protocol', 'port', 'username', 'password', 'schema', 'catalog'],
       required: ['host'],
+      extra_options: ['impersonation', 'impersonationField'],
       // sealed here, unlike the established tool, which showed it to admins
       secret: ['password'],
     },

@@ -1,22 +1,30 @@
+import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { athenaRunner, setRetryPauses, setSourceResolve } from '../../src/runners/index.ts'
+import { athenaRunner, dataSourceTypes, forgetRoleSessions, setRetryPauses, setSourceResolve } from '../../src/runners/index.ts'
 import type { ColumnType } from '../../src/runners/index.ts'
 import { expectCancelReachesEngine, runnerContract } from './contract.ts'
 import { fakeAthena } from './fakes/athena.ts'
+import { fakeSts } from './fakes/sts.ts'
 import { matchesRecording, replay } from './fakes/replay.ts'
 import { collect, expectRunnerError, opts } from './support.ts'
 
 /* Athena and Glue against their JSON APIs faked from the references, Signature Version 4 checked (fakes/athena.ts). */
 const keys = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' }
-const aws = fakeAthena({ region: 'eu-west-1', ...keys, tables: 100_000 })
-const server = setupServer(...aws.handlers)
+const ROLE = 'arn:aws:iam::123456789012:role/analytics-read'
+const sts = fakeSts({ region: 'eu-west-1', ...keys, roles: [{ arn: ROLE, externalId: 'sightline-7f3a' }] })
+const aws = fakeAthena({ region: 'eu-west-1', ...keys, tables: 100_000, temporary: sts.issued })
+const server = setupServer(...aws.handlers, sts.handler)
 beforeAll(() => {
   server.listen({ onUnhandledFrame: 'error' })
   setSourceResolve(async () => [{ address: '198.51.100.80', family: 4 }])
   setRetryPauses([1, 1, 1])
 })
 afterEach(() => {
+  forgetRoleSessions()
+  sts.calls.length = 0
+  aws.signers.length = 0
+  sts.lifetime(3_600_000)
   server.resetHandlers()
   aws.busyFor(0)
   aws.expire(false)
@@ -74,5 +82,55 @@ describe('Athena runner', () => {
     aws.expire(false)
     await expectRunnerError(athenaRunner.test({ ...config(), aws_secret_key: 'wrong' }, new AbortController().signal), 'connection', /AWS refused the credentials \(InvalidSignatureException\)/)
     await expectRunnerError(athenaRunner.run({ ...config(), region: '' }, 'SELECT 1', opts()), 'connection', /needs an AWS region/)
+  })
+})
+
+describe('Athena with an IAM role to assume', () => {
+  const withRole = () => ({ ...config(), iam_role: ROLE, external_id: 'sightline-7f3a' })
+  const as = { email: 'ana@example.com', name: 'Ana' }
+
+  it('runs with the role\'s temporary keys and session token, in a session named after the executing user, asking STS once', async () => {
+    expect((await collect(await athenaRunner.run(withRole(), 'SELECT 1', { ...opts(), user: as }))).rows).toEqual([[1]])
+    expect((await collect(await athenaRunner.run(withRole(), 'SELECT 1', { ...opts(), user: as }))).rows).toEqual([[1]])
+    expect(sts.calls).toEqual([{ Action: 'AssumeRole', Version: '2011-06-15', RoleArn: ROLE, RoleSessionName: 'ana@example.com', DurationSeconds: '3600', ExternalId: 'sightline-7f3a' }])
+    const athenaCalls = aws.signers.filter((s) => s.service === 'athena')
+    expect(athenaCalls.length).toBeGreaterThan(4)
+    const issued = athenaCalls.map((s) => [s.accessKeyId, s.sessionToken === sts.issued(s.accessKeyId)?.sessionToken])
+    expect(new Set(issued.map(([id]) => id))).toEqual(new Set(['ASIAIOSFODNN7EX0001']))
+    expect(issued.every(([, tokenMatches]) => tokenMatches)).toBe(true)
+    // Glue's schema is read by the role too, for nobody in particular
+    const glue: (string | null)[][] = []
+    server.use(http.post('https://glue.eu-west-1.amazonaws.com/', ({ request }) => {
+      glue.push([/Credential=(\w+)\//.exec(request.headers.get('authorization') ?? '')?.[1] ?? null, request.headers.get('x-amz-security-token')])
+      return HttpResponse.json({ DatabaseList: [] })
+    }))
+    expect(await athenaRunner.schema(withRole(), new AbortController().signal)).toEqual([])
+    expect(sts.calls.map((c) => c.RoleSessionName)).toEqual(['ana@example.com', 'sightline'])
+    expect(glue).toEqual([['ASIAIOSFODNN7EX0002', sts.issued('ASIAIOSFODNN7EX0002')!.sessionToken]])
+  })
+
+  it('asks STS again once the kept credentials are about to expire', async () => {
+    sts.lifetime(2 * 60_000)
+    await collect(await athenaRunner.run(withRole(), 'SELECT 1', opts()))
+    await collect(await athenaRunner.run(withRole(), 'SELECT 1', opts()))
+    expect(sts.calls.length).toBe(2)
+  })
+
+  it('says STS refused the role, with AWS\'s reason, and starts nothing in Athena', async () => {
+    await expectRunnerError(athenaRunner.run({ ...withRole(), external_id: 'guessed' }, 'SELECT 1', { ...opts(), user: as }), 'connection',
+      `AWS STS refused to assume the role ${ROLE} (AccessDenied): User: arn:aws:iam::123456789012:user/sightline is not authorized to perform: sts:AssumeRole on resource: ${ROLE}.`)
+    await expectRunnerError(athenaRunner.test({ ...withRole(), iam_role: 'arn:aws:iam::123456789012:role/other' }, new AbortController().signal), 'connection', /AWS STS refused to assume the role .*role\/other \(AccessDenied\)/)
+    await expectRunnerError(athenaRunner.run({ ...withRole(), aws_secret_key: 'wrong' }, 'SELECT 1', opts()), 'connection', /AWS STS refused to assume the role .* \(SignatureDoesNotMatch\)/)
+    expect(aws.signers).toEqual([])
+  })
+
+  it('keeps the secret key sealed; the role and external ID are plain options', () => {
+    const KEY = 'k'.repeat(32)
+    const stored = { type: 'athena', ...dataSourceTypes.toStore(KEY, 'athena', withRole()) }
+    expect(stored.options).toMatchObject({ iam_role: ROLE, external_id: 'sightline-7f3a', aws_access_key: keys.accessKeyId })
+    expect(stored.options).not.toHaveProperty('aws_secret_key')
+    expect(stored.secrets).not.toContain(keys.secretAccessKey)
+    expect(dataSourceTypes.toShow(KEY, stored)).toMatchObject({ iam_role: ROLE, aws_secret_key: '--------' })
+    expect(dataSourceTypes.opened(KEY, stored)).toMatchObject({ iam_role: ROLE, aws_secret_key: keys.secretAccessKey })
   })
 })

@@ -1,9 +1,11 @@
+import fs from 'node:fs'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ColumnType } from '../../src/runners/index.ts'
 import { forgetTokens, googleSheetsRunner, setRetryPauses, setSourceResolve } from '../../src/runners/index.ts'
 import { runnerContract } from './contract.ts'
 import { fakeSheets } from './fakes/sheets.ts'
+import { matchesRecording, replay } from './fakes/replay.ts'
 import { collect, expectRunnerError, opts } from './support.ts'
 
 /* Google Sheets against the Sheets API v4 and token endpoint faked from Google's references (fakes/sheets.ts). */
@@ -21,7 +23,10 @@ beforeAll(() => {
   setSourceResolve(async () => [{ address: '198.51.100.61', family: 4 }])
   setRetryPauses([1, 1, 1])
 })
-afterEach(() => sheets.busyFor(0))
+afterEach(() => {
+  sheets.busyFor(0)
+  server.resetHandlers()
+})
 afterAll(() => {
   server.close()
   setSourceResolve(undefined)
@@ -46,6 +51,19 @@ runnerContract('Google Sheets', () => ({
 }))
 
 describe('Google Sheets runner', () => {
+  it('reads the worksheets\' properties, then the worksheet\'s rows, as recorded', async () => {
+    const recorded = replay('google_spreadsheets/conversation.json', 'https://sheets.googleapis.com')
+    server.use(recorded.handler)
+    const { query } = JSON.parse(fs.readFileSync(new URL('../fixtures/google_spreadsheets/conversation.json', import.meta.url), 'utf8')) as { query: string }
+    const r = await run(query)
+    expect(r.columns).toEqual([['Student Name', 'string'], ['Gender', 'string'], ['Class Level', 'string'], ['Home State', 'string'], ['Major', 'string'], ['Extracurricular Activity', 'string']])
+    expect(r.rows.length).toBe(6)
+    expect(r.rows[4]).toEqual(['Benjamin', 'Male', '4. Senior', 'WI', 'English', null])
+    expect(matchesRecording(recorded.seen, recorded.exchanges)).toEqual(recorded.exchanges.map((x) => x.request))
+    expect(recorded.done()).toBe(true)
+    expect(recorded.seen.every((s) => sheets.isToken(s.headers.authorization))).toBe(true)
+  })
+
   it('takes the spreadsheet by URL and the worksheet by quoted title, and reads a large one a block of rows at a time', async () => {
     const r = await run(`https://docs.google.com/spreadsheets/d/${BOOK}/edit#gid=0 | "Bob's numbers"`)
     expect(r.columns).toEqual([['n', 'integer'], ['label', 'string']])

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ColumnType } from '../../src/runners/index.ts'
 import { closeWarmMongoClients, humanTime, mongodbRunner } from '../../src/runners/index.ts'
 import { runnerContract } from './contract.ts'
-import { fakeMongo, type FakeMongo } from './fakes/mongodb.ts'
+import { fakeMongo, type FakeMongo, type RecordedExchange } from './fakes/mongodb.ts'
+import fs from 'node:fs'
 import { collect, expectRunnerError, opts } from './support.ts'
 
 /* MongoDB through the official driver, against a wire-protocol fake over TCP (fakes/mongodb.ts). */
@@ -47,6 +48,27 @@ runnerContract('MongoDB', () => ({
 }))
 
 describe('MongoDB runner', () => {
+  it('finds, then reads the rest by getMore, as recorded', async () => {
+    const recording = JSON.parse(fs.readFileSync(new URL('../fixtures/mongodb/conversation.json', import.meta.url), 'utf8')) as
+      { database: string; query: object; exchanges: RecordedExchange[] }
+    const server = await fakeMongo({ collections: {}, recorded: recording.exchanges })
+    try {
+      const r = await run(recording.query, { connectionString: server.url, dbName: recording.database })
+      expect(r.columns).toEqual([['_id', 'string'], ['address.building', 'string'], ['address.coord', 'string'], ['address.street', 'string'],
+        ['address.zipcode', 'string'], ['borough', 'string'], ['cuisine', 'string'], ['grades', 'string'], ['name', 'string'], ['restaurant_id', 'string']])
+      expect(r.rows.map((row) => [row[0], row[8], row[9]])).toEqual([
+        ['5eb3d668b31de5d588f42931', 'Isle Of Capri Resturant', '40364373'], ['5eb3d668b31de5d588f42955', "Marchi'S Restaurant", '40364668'], ['5eb3d668b31de5d588f42969', 'Mangia', '40365118']])
+      // lists stay whole, their dates as ISO text and their numbers as the server's
+      expect(r.rows[0].slice(2, 8)).toEqual([[-73.966032, 40.762832], '3 Avenue', '10065', 'Manhattan', 'Italian',
+        [{ date: '2014-09-14T00:00:00.000Z', grade: 'A', score: 5 }, { date: '2014-01-15T00:00:00.000Z', grade: 'A', score: 13 }]])
+      expect(server.recording.sent).toEqual(recording.exchanges.map((x) => x.command))
+      expect(server.recording.done()).toBe(true)
+    } finally {
+      await closeWarmMongoClients()
+      await server.close()
+    }
+  })
+
   it('flattens sub-documents one level, shows object ids as text, and keeps the driver\'s types', async () => {
     const r = await run({ collection: 'orders', sort: [{ name: 'total', direction: -1 }], limit: 2 })
     expect(r.columns).toEqual([['_id', 'string'], ['customer', 'string'], ['total', 'float'], ['items', 'integer'], ['paid', 'boolean'],

@@ -58,6 +58,24 @@ describe('Trino runner', () => {
     expect(post.headers.authorization).toBeUndefined()
   })
 
+  it('impersonates the executing user by e-mail or name; a run that is nobody\'s goes as the source\'s username', async () => {
+    const as = { email: 'ana@example.com', name: 'Ana Lima' }
+    const sessionUser = async (fake: typeof trino, runner: typeof trinoRunner, cfg: Record<string, unknown>, user?: typeof as) => {
+      await collect(await runner.run(cfg, 'SELECT 1', { ...opts(), user }))
+      const post = fake.requests.filter((r) => r.method === 'POST').at(-1)!
+      return [post.headers['x-trino-user'] ?? post.headers['x-presto-user'], post.headers.authorization]
+    }
+    expect(await sessionUser(trino, trinoRunner, { ...config, impersonation: true }, as)).toEqual(['ana@example.com', undefined])
+    expect(await sessionUser(trino, trinoRunner, { ...config, impersonation: true, impersonationField: 'name' }, as)).toEqual(['Ana Lima', undefined])
+    // a query's key or a deleted owner's schedule: nobody to impersonate
+    expect(await sessionUser(trino, trinoRunner, { ...config, impersonation: true })).toEqual(['analyst', undefined])
+    expect(await sessionUser(trino, trinoRunner, config, as)).toEqual(['analyst', undefined])
+    expect(await sessionUser(presto, prestoRunner, { host: '198.51.100.22', catalog: 'tpch', impersonation: true }, as)).toEqual(['ana@example.com', undefined])
+    // the password still signs in as the source's user, who the engine lets impersonate others
+    const secured = { host: '198.51.100.23', port: 8443, protocol: 'https', username: 'analyst', password: 's3cret', catalog: 'tpch', impersonation: true }
+    expect(await sessionUser(guarded, trinoRunner, secured, as)).toEqual(['ana@example.com', `Basic ${Buffer.from('analyst:s3cret').toString('base64')}`])
+  })
+
   it('asks again while a gateway answers 503, then says the service is busy', async () => {
     trino.busyFor(2)
     expect((await collect(await trinoRunner.run(config, 'SELECT 1', opts()))).rows).toEqual([[1]])

@@ -8,8 +8,13 @@ import { signV4 } from '../../../src/runners/index.ts'
  * ResultSetMetadata.ColumnInfo, NextToken; StopQueryExecution; Glue GetDatabases / GetTables with NextToken. Errors
  * as `{__type, Message}`. Requests must carry a Signature Version 4 the fake can reproduce with the secret key.
  */
-export function fakeAthena(o: { region: string; accessKeyId: string; secretAccessKey: string; tables?: number }) {
+export function fakeAthena(o: {
+  region: string; accessKeyId: string; secretAccessKey: string; tables?: number
+  /** Temporary credentials STS issued (fakes/sts.ts): requests signed with them must carry their session token. */
+  temporary?: (accessKeyId: string) => { secretAccessKey: string; sessionToken: string } | undefined
+}) {
   const queries = new Map<string, { sql: string; polls: number; stopped: boolean; done: boolean }>()
+  const signers: { accessKeyId: string; sessionToken?: string; service: string }[] = []
   let busy = 0
   let expired = false
   let seq = 0
@@ -22,8 +27,16 @@ export function fakeAthena(o: { region: string; accessKeyId: string; secretAcces
     }
     const date = request.headers.get('x-amz-date') ?? ''
     const target = request.headers.get('x-amz-target') ?? ''
+    const keyId = /Credential=([^/]+)\//.exec(request.headers.get('authorization') ?? '')?.[1] ?? ''
+    const temporary = keyId === o.accessKeyId ? undefined : o.temporary?.(keyId)
+    const token = request.headers.get('x-amz-security-token') ?? undefined
+    signers.push({ accessKeyId: keyId, sessionToken: token, service })
+    if (temporary && token !== temporary.sessionToken) {
+      return HttpResponse.json({ __type: 'com.amazon.coral.service#UnrecognizedClientException', Message: 'The security token included in the request is invalid.' }, { status: 403 })
+    }
+    const credentials = temporary ? { accessKeyId: keyId, ...temporary } : { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey }
     const expected = signV4({ method: 'POST', url: new URL(request.url), body: text, region: o.region, service, amzDate: date,
-      credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey }, headers: { 'content-type': request.headers.get('content-type') ?? '', 'x-amz-target': target } })
+      credentials, headers: { 'content-type': request.headers.get('content-type') ?? '', 'x-amz-target': target } })
     if (expected.authorization !== request.headers.get('authorization')) {
       return HttpResponse.json({ __type: 'com.amazon.coral.service#InvalidSignatureException', Message: 'The request signature we calculated does not match the signature you provided.' }, { status: 403 })
     }
@@ -108,6 +121,8 @@ export function fakeAthena(o: { region: string; accessKeyId: string; secretAcces
   ]
   return {
     handlers,
+    /** Who signed each request: the access key id, the session token sent with it, and the service. */
+    signers,
     running: (part: string) => [...queries.values()].some((q) => q.sql.includes(part) && !q.stopped && !q.done),
     stopped: (part: string) => [...queries.values()].some((q) => q.sql.includes(part) && q.stopped),
     expire: (yes: boolean) => (expired = yes),

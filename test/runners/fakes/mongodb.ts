@@ -1,5 +1,5 @@
 import net from 'node:net'
-import { deserialize, Long, ObjectId, serialize, type Document } from 'bson'
+import { deserialize, EJSON, Long, ObjectId, serialize, type Document } from 'bson'
 
 /*
  * A MongoDB server as small as the driver lets it be, written from the wire protocol's documentation
@@ -21,7 +21,17 @@ export interface FakeMongoOptions {
   collections: Record<string, Document[] | (() => Iterable<Document>)>
   /** When set, every connection must authenticate, and every attempt is refused (as with an expired password). */
   refuseAuth?: boolean
+  /**
+   * A recorded conversation (test/fixtures/mongodb/): each query command (find, aggregate, getMore, killCursors,
+   * listCollections) must be the next one recorded — the fields the recording names, compared as relaxed Extended
+   * JSON — and is answered with the recorded reply, read as canonical Extended JSON so its types are the server's.
+   */
+  recorded?: RecordedExchange[]
 }
+
+export interface RecordedExchange { command: Document; reply: Document }
+
+const RECORDED_COMMANDS = new Set(['find', 'aggregate', 'getMore', 'killCursors', 'listCollections'])
 
 interface Cursor { id: number; collection: string; docs: Iterator<Document>; next?: IteratorResult<Document> }
 
@@ -144,6 +154,8 @@ export interface FakeMongo {
   url: string
   /** Every command received, by name, with its body. */
   commands: Document[]
+  /** With a recorded conversation: what was sent of each recorded command, and whether every exchange happened. */
+  recording: { sent: Document[]; done(): boolean }
   /** Whether a cursor over `collection` is open in the server. */
   openCursors(collection?: string): number
   close(): Promise<void>
@@ -156,6 +168,16 @@ export async function fakeMongo(options: FakeMongoOptions): Promise<FakeMongo> {
   let nextRequest = 1
   let connections = 0
   const sockets = new Set<net.Socket>()
+  let replayed = 0
+  /** What each recorded command was sent as: the fields the recording names, as relaxed Extended JSON. */
+  const sent: Document[] = []
+
+  function replay(name: string, command: Document): Document {
+    const exchange = options.recorded![replayed++]
+    if (!exchange) return { ok: 0, code: 8000, codeName: 'RecordingEnded', errmsg: `the recorded conversation has ended (got ${name})` }
+    sent.push(Object.fromEntries(Object.keys(exchange.command).map((k) => [k, EJSON.serialize(command[k], { relaxed: true })])))
+    return EJSON.deserialize(exchange.reply, { relaxed: false })
+  }
 
   const docsOf = (name: string): Document[] => {
     const c = options.collections[name]
@@ -193,6 +215,7 @@ export async function fakeMongo(options: FakeMongoOptions): Promise<FakeMongo> {
     const name = Object.keys(command)[0]
     commands.push({ name, ...command })
     const db = String(command.$db ?? 'admin')
+    if (options.recorded && RECORDED_COMMANDS.has(name)) return replay(name, command)
     switch (name) {
       case 'hello': case 'isMaster': case 'ismaster': return hello(connectionId)
       case 'ping': case 'endSessions': return { ok: 1 }
@@ -309,6 +332,7 @@ export async function fakeMongo(options: FakeMongoOptions): Promise<FakeMongo> {
     port,
     url: `mongodb://127.0.0.1:${port}/?directConnection=true`,
     commands,
+    recording: { sent, done: () => replayed === (options.recorded?.length ?? 0) },
     openCursors: (collection) => [...cursors.values()].filter((c) => !collection || c.collection === collection).length,
     close: () => new Promise<void>((resolve) => {
       for (const s of sockets) s.destroy()

@@ -63,6 +63,8 @@ export function fakeSheets(books: Record<string, FakeSheet[]>, o: { privateBooks
   return {
     handlers, requests, keyFile: google.keyFile, key: google.key,
     expireTokens: () => google.valid.clear(),
+    /** Whether an Authorization header carries a token the fake token endpoint issued. */
+    isToken: (authorization: string | undefined) => google.valid.has((authorization ?? '').replace(/^Bearer /, '')),
     busyFor(n: number) {
       busy = n
     },
