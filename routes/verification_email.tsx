@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { JSX } from 'react'
 import { HttpError } from '../src/errors.ts'
 import type { Env } from '../src/http/index.ts'
-import { apiCaller, wantsJson, renderPage } from '../src/http/index.ts'
+import { requireCaller, wantsJson, renderPage } from '../src/http/index.ts'
 import { requestEmailVerification, verifyTexts } from '../src/users/index.ts'
 import { Alert, AuthLayout } from '../src/ui/index.ts'
 
@@ -21,8 +21,8 @@ function SentPage({ message, refused }: { message: string; refused?: boolean }):
  * Send the email-verification mail again (spec 1 §7, reference §1.3). The spec's client shows the answer's message;
  * the home page's Resend email button is a plain form, so a browser gets a page saying the same.
  */
-export default new Hono<Env>().post('/verification_email/', async (c) => {
-  const { principal } = apiCaller(c)
+export default new Hono<Env>().post('/verification_email/', requireCaller, async (c) => {
+  const { principal } = c.var
   if (wantsJson(c)) return c.json(await requestEmailVerification(c.get('deps'), principal))
   try {
     const { message } = await requestEmailVerification(c.get('deps'), principal)

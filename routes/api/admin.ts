@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono'
 import type { Env } from '../../src/http/index.ts'
-import { apiCaller } from '../../src/http/index.ts'
+import { requireCaller } from '../../src/http/index.ts'
 import { outdatedQueries, rqStatus } from '../../src/monitoring/index.ts'
 
 /** Live figures: no cache may keep them. */
-function liveJson(c: Context<Env>, body: unknown) {
+function liveJson<E extends Env>(c: Context<E>, body: unknown) {
   c.header('Cache-Control', 'no-store')
   return c.json(body)
 }
@@ -14,5 +14,5 @@ function liveJson(c: Context<Env>, body: unknown) {
  * everyone else.
  */
 export default new Hono<Env>()
-  .get('/queries/outdated', async (c) => liveJson(c, await outdatedQueries(c.get('deps'), apiCaller(c).principal)))
-  .get('/queries/rq_status', async (c) => liveJson(c, await rqStatus(c.get('deps'), apiCaller(c).principal)))
+  .get('/queries/outdated', requireCaller, async (c) => liveJson(c, await outdatedQueries(c.get('deps'), c.var.principal)))
+  .get('/queries/rq_status', requireCaller, async (c) => liveJson(c, await rqStatus(c.get('deps'), c.var.principal)))

@@ -3,18 +3,18 @@ import { previewTemplate, createAlert, deleteAlert, evaluateAlert, getAlert, lis
 import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/index.ts'
 import { COMPRESSIBLE } from '../../src/shared/headers.ts'
-import { apiCaller, idParam, jsonBody } from '../../src/http/index.ts'
+import { requireCaller, idParam, jsonBody } from '../../src/http/index.ts'
 
-const alertId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
+const alertId = <E extends Env>(c: Context<E>) => idParam(c.req.param('id'), NotFound)
 
 /** Answers carry the caller's view (their alerts, query keys): never kept by a cache. */
-function privateJson(c: Context<Env>, body: unknown) {
+function privateJson<E extends Env>(c: Context<E>, body: unknown) {
   c.header('Cache-Control', 'no-store')
   return c.json(body)
 }
 
 /** A body that may be empty (`mute`, `eval`, a subscription to one's own e-mail). */
-async function optionalBody(c: Context<Env>): Promise<unknown> {
+async function optionalBody<E extends Env>(c: Context<E>): Promise<unknown> {
   const text = await c.req.text()
   return text.trim() ? jsonBody({ text: async () => text }) : {}
 }
@@ -57,44 +57,44 @@ async function optionalBody(c: Context<Env>): Promise<unknown> {
  *   query the caller may see).
  */
 export default new Hono<Env>()
-  .get('/', (c) => {
-    const list = listAlerts(c.get('deps'), apiCaller(c).principal)
+  .get('/', requireCaller, (c) => {
+    const list = listAlerts(c.get('deps'), c.var.principal)
     return c.body(list, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', [COMPRESSIBLE]: '1' })
   })
-  .post('/', async (c) => {
-    const { principal } = apiCaller(c)
+  .post('/', requireCaller, async (c) => {
+    const { principal } = c.var
     return privateJson(c, await createAlert(c.get('deps'), principal, await jsonBody(c.req)))
   })
-  .post('/preview', async (c) => {
-    const { principal } = apiCaller(c)
+  .post('/preview', requireCaller, async (c) => {
+    const { principal } = c.var
     return privateJson(c, await previewTemplate(c.get('deps'), principal, await jsonBody(c.req)))
   })
-  .get('/:id', async (c) => privateJson(c, await getAlert(c.get('deps'), apiCaller(c).principal, alertId(c))))
-  .post('/:id', async (c) => {
-    const { principal } = apiCaller(c)
+  .get('/:id', requireCaller, async (c) => privateJson(c, await getAlert(c.get('deps'), c.var.principal, alertId(c))))
+  .post('/:id', requireCaller, async (c) => {
+    const { principal } = c.var
     return privateJson(c, await updateAlert(c.get('deps'), principal, alertId(c), await jsonBody(c.req)))
   })
-  .delete('/:id', async (c) => {
-    await deleteAlert(c.get('deps'), apiCaller(c).principal, alertId(c))
+  .delete('/:id', requireCaller, async (c) => {
+    await deleteAlert(c.get('deps'), c.var.principal, alertId(c))
     return privateJson(c, null)
   })
-  .post('/:id/mute', async (c) => {
-    await setAlertMuted(c.get('deps'), apiCaller(c).principal, alertId(c), true)
+  .post('/:id/mute', requireCaller, async (c) => {
+    await setAlertMuted(c.get('deps'), c.var.principal, alertId(c), true)
     return privateJson(c, null)
   })
-  .delete('/:id/mute', async (c) => {
-    await setAlertMuted(c.get('deps'), apiCaller(c).principal, alertId(c), false)
+  .delete('/:id/mute', requireCaller, async (c) => {
+    await setAlertMuted(c.get('deps'), c.var.principal, alertId(c), false)
     return privateJson(c, null)
   })
-  .post('/:id/eval', async (c) => privateJson(c, await evaluateAlert(c.get('deps'), apiCaller(c).principal, alertId(c))))
-  .get('/:id/subscriptions', async (c) => privateJson(c, await listSubscriptions(c.get('deps'), apiCaller(c).principal, alertId(c))))
-  .post('/:id/subscriptions', async (c) => {
-    const { principal } = apiCaller(c)
+  .post('/:id/eval', requireCaller, async (c) => privateJson(c, await evaluateAlert(c.get('deps'), c.var.principal, alertId(c))))
+  .get('/:id/subscriptions', requireCaller, async (c) => privateJson(c, await listSubscriptions(c.get('deps'), c.var.principal, alertId(c))))
+  .post('/:id/subscriptions', requireCaller, async (c) => {
+    const { principal } = c.var
     return privateJson(c, await subscribe(c.get('deps'), principal, alertId(c), await optionalBody(c)))
   })
-  .delete('/:id/subscriptions/:subId', async (c) => {
-    await unsubscribe(c.get('deps'), apiCaller(c).principal, alertId(c), idParam(c.req.param('subId'), NotFound))
+  .delete('/:id/subscriptions/:subId', requireCaller, async (c) => {
+    await unsubscribe(c.get('deps'), c.var.principal, alertId(c), idParam(c.req.param('subId'), NotFound))
     return privateJson(c, null)
   })
-  .get('/:id/history', async (c) => privateJson(c, await alertHistory(c.get('deps'), apiCaller(c).principal, alertId(c), c.req.query('limit'))))
-  .get('/:id/deliveries', async (c) => privateJson(c, await alertDeliveries(c.get('deps'), apiCaller(c).principal, alertId(c), c.req.query('limit'))))
+  .get('/:id/history', requireCaller, async (c) => privateJson(c, await alertHistory(c.get('deps'), c.var.principal, alertId(c), c.req.query('limit'))))
+  .get('/:id/deliveries', requireCaller, async (c) => privateJson(c, await alertDeliveries(c.get('deps'), c.var.principal, alertId(c), c.req.query('limit'))))

@@ -1,20 +1,20 @@
 import { Hono, type Context } from 'hono'
 import { getDashboardRowByAddress, dashboardAcl, dashboardGrantCheck, grantDashboardAccess, revokeDashboardAccess, archiveDashboard, createDashboard, dashboardTags, type DashboardListKind, forkDashboard, getDashboard, listDashboards, recentDashboards, setDashboardFavorite, updateDashboard, publicDashboardJson, sharedDetails, sharedIdentity, sharedMaxAge, shareDashboard, sharedDashboard, shareFieldsFor, unshareDashboard } from '../../src/dashboards/index.ts'
 import { NotFound } from '../../src/errors.ts'
-import { cachingHeaders, isNotModified, validatorsFor, FRAMEABLE_RESOURCE_CSP, apiCaller, idParam, jsonBody, objectRoutes } from '../../src/http/index.ts'
+import { cachingHeaders, isNotModified, validatorsFor, FRAMEABLE_RESOURCE_CSP, requireCaller, idParam, jsonBody, objectRoutes } from '../../src/http/index.ts'
 import { DEFAULT_SETTINGS } from '../../src/settings/index.ts'
-import type { Env } from '../../src/http/index.ts'
+import type { CallerEnv, Env } from '../../src/http/index.ts'
 
-const dashboardId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
+const dashboardId = <E extends Env>(c: Context<E>) => idParam(c.req.param('id'), NotFound)
 
 /** JSON no cache keeps: answers carry the widgets' query keys and the caller's own rights. */
-function privateJson(c: Context<Env>, body: unknown) {
+function privateJson<E extends Env>(c: Context<E>, body: unknown) {
   c.header('Cache-Control', 'no-store')
   return c.json(body)
 }
 
-const list = (kind: DashboardListKind) => async (c: Context<Env>) => {
-  const { principal } = apiCaller(c)
+const list = (kind: DashboardListKind) => async (c: Context<CallerEnv>) => {
+  const { principal } = c.var
   const tags = [...(c.req.queries('tags') ?? []), ...(c.req.queries('tags[]') ?? [])]
   return privateJson(c, await listDashboards(c.get('deps'), principal, kind, c.req.query(), tags))
 }
@@ -25,13 +25,13 @@ const list = (kind: DashboardListKind) => async (c: Context<Env>) => {
  * edit grants. Widgets are under /api/widgets.
  */
 export default new Hono<Env>()
-  .get('/', list('all'))
-  .get('/my', list('my'))
-  .get('/favorites', list('favorites'))
-  .get('/recent', async (c) => privateJson(c, await recentDashboards(c.get('deps'), apiCaller(c).principal)))
-  .get('/tags', async (c) => privateJson(c, await dashboardTags(c.get('deps'), apiCaller(c).principal)))
-  .post('/', async (c) => {
-    const { principal } = apiCaller(c)
+  .get('/', requireCaller, list('all'))
+  .get('/my', requireCaller, list('my'))
+  .get('/favorites', requireCaller, list('favorites'))
+  .get('/recent', requireCaller, async (c) => privateJson(c, await recentDashboards(c.get('deps'), c.var.principal)))
+  .get('/tags', requireCaller, async (c) => privateJson(c, await dashboardTags(c.get('deps'), c.var.principal)))
+  .post('/', requireCaller, async (c) => {
+    const { principal } = c.var
     return privateJson(c, await createDashboard(c.get('deps'), principal, await jsonBody(c.req)))
   })
   // a shared dashboard's public shape (reference §1.1): the token in the path is the only credential; any site may
@@ -48,32 +48,32 @@ export default new Hono<Env>()
     if (isNotModified(c.req.raw.headers, validators)) return c.body(null, 304)
     return c.json(publicDashboardJson(details))
   })
-  .get('/:id', async (c) => {
-    const { principal } = apiCaller(c)
+  .get('/:id', requireCaller, async (c) => {
+    const { principal } = c.var
     const deps = c.get('deps')
     const row = await getDashboardRowByAddress(deps, principal, c.req.param('id'), c.req.query('legacy') !== undefined)
     const [dashboard, share] = await Promise.all([getDashboard(deps, principal, row), shareFieldsFor(deps, principal, row)])
     return privateJson(c, { ...dashboard, ...share })
   })
-  .post('/:id', async (c) => {
-    const { principal } = apiCaller(c)
+  .post('/:id', requireCaller, async (c) => {
+    const { principal } = c.var
     return privateJson(c, await updateDashboard(c.get('deps'), principal, dashboardId(c), await jsonBody(c.req)))
   })
-  .delete('/:id', async (c) => {
-    const { principal } = apiCaller(c)
+  .delete('/:id', requireCaller, async (c) => {
+    const { principal } = c.var
     return privateJson(c, await archiveDashboard(c.get('deps'), principal, dashboardId(c)))
   })
-  .post('/:id/fork', async (c) => {
-    const { principal } = apiCaller(c)
+  .post('/:id/fork', requireCaller, async (c) => {
+    const { principal } = c.var
     return privateJson(c, await forkDashboard(c.get('deps'), principal, dashboardId(c)))
   })
   // public sharing (spec 2 §7): owner or admin; the same address again while it is on, and DELETE also when it never was
-  .post('/:id/share', async (c) => {
-    const { principal } = apiCaller(c)
+  .post('/:id/share', requireCaller, async (c) => {
+    const { principal } = c.var
     return privateJson(c, await shareDashboard(c.get('deps'), principal, dashboardId(c)))
   })
-  .delete('/:id/share', async (c) => {
-    const { principal } = apiCaller(c)
+  .delete('/:id/share', requireCaller, async (c) => {
+    const { principal } = c.var
     await unshareDashboard(c.get('deps'), principal, dashboardId(c))
     return privateJson(c, null)
   })

@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono'
 import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/index.ts'
-import { apiCaller, requestDateFormats, idParam } from '../../src/http/index.ts'
+import { requireCaller, requestDateFormats, idParam } from '../../src/http/index.ts'
 import type { Principal } from '../../src/permissions/index.ts'
 import { dashboardPdf, dashboardPng, drawDashboard, drawVisualization, exportSearch, exportSlots, pdfOptions, pngScale, svgToPngAsync } from '../../src/rendering/index.ts'
 
-const id = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
+const id = <E extends Env>(c: Context<E>) => idParam(c.req.param('id'), NotFound)
 
 /** A file name of the name's letters and digits (ASCII), else the fallback. */
 const fileName = (name: string, fallback: string, ext: string) => {
@@ -13,7 +13,7 @@ const fileName = (name: string, fallback: string, ext: string) => {
   return `attachment; filename="${base || fallback}.${ext}"`
 }
 
-function file(c: Context<Env>, body: Uint8Array, type: string, disposition: string) {
+function file<E extends Env>(c: Context<E>, body: Uint8Array, type: string, disposition: string) {
   return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': type, 'Content-Disposition': disposition, 'Cache-Control': 'no-store' })
 }
 
@@ -24,8 +24,8 @@ function file(c: Context<Env>, body: Uint8Array, type: string, disposition: stri
  * sources they may not read are placeholders, what they may not see at all is 404.
  */
 export default new Hono<Env>()
-  .get('/dashboards/:id/export.pdf', async (c) => {
-    const { principal } = apiCaller(c)
+  .get('/dashboards/:id/export.pdf', requireCaller, async (c) => {
+    const { principal } = c.var
     const paper = pdfOptions(c.req.query())
     const search = exportSearch(c.req.url)
     return exportSlots.run(async () => {
@@ -33,8 +33,8 @@ export default new Hono<Env>()
       return file(c, await dashboardPdf(drawn, paper), 'application/pdf', fileName(drawn.name, `dashboard-${drawn.id}`, 'pdf'))
     })
   })
-  .get('/dashboards/:id/export.png', async (c) => {
-    const { principal } = apiCaller(c)
+  .get('/dashboards/:id/export.png', requireCaller, async (c) => {
+    const { principal } = c.var
     const scale = pngScale(c.req.query('scale') ?? '1')
     const search = exportSearch(c.req.url)
     return exportSlots.run(async () => {
@@ -42,15 +42,15 @@ export default new Hono<Env>()
       return file(c, await dashboardPng(drawn, { scale }), 'image/png', fileName(drawn.name, `dashboard-${drawn.id}`, 'png'))
     })
   })
-  .get('/visualizations/:id/export.png', async (c) => {
-    const { principal } = apiCaller(c)
+  .get('/visualizations/:id/export.png', requireCaller, async (c) => {
+    const { principal } = c.var
     const scale = pngScale(c.req.query('scale'))
     const search = exportSearch(c.req.url)
     return exportSlots.run(() => visualizationPng(c, principal, scale, search))
   })
 
 /** One visualization as a picture: a chart as drawn; a table, a counter or a message as a card. */
-async function visualizationPng(c: Context<Env>, principal: Principal, scale: number, search: URLSearchParams) {
+async function visualizationPng<E extends Env>(c: Context<E>, principal: Principal, scale: number, search: URLSearchParams) {
   const drawn = await drawVisualization(c.get('deps'), principal, id(c), { search, formats: requestDateFormats(c) })
   const png = drawn.kind === 'chart' && drawn.svg ? await svgToPngAsync(drawn.svg, { scale })
     : await dashboardPng({ id: 0, name: '', slug: '', widgets: [drawn] }, { scale })

@@ -3,7 +3,7 @@ import { NotFound } from '../../src/errors.ts'
 import { findFinishedJob, executionJobJson, cancelExecution } from '../../src/executions/index.ts'
 import { pollExecution } from '../../src/workers/index.ts'
 import type { Env } from '../../src/http/index.ts'
-import { apiCaller } from '../../src/http/index.ts'
+import { requireCaller } from '../../src/http/index.ts'
 import { jobJson, getJob } from '../../src/jobs/index.ts'
 
 const jobId = (id: string) => {
@@ -16,8 +16,8 @@ const jobId = (id: string) => {
  * background work (schema refreshes).
  */
 export default new Hono<Env>()
-  .get('/:id', async (c) => {
-    const { principal } = apiCaller(c)
+  .get('/:id', requireCaller, async (c) => {
+    const { principal } = c.var
     const id = jobId(c.req.param('id'))
     const deps = c.get('deps')
     const finished = await findFinishedJob(deps, principal.orgId, id)
@@ -26,8 +26,8 @@ export default new Hono<Env>()
     if (execution) return c.json({ job: executionJobJson(execution) })
     return c.json({ job: jobJson(await getJob(deps, principal, id)) })
   })
-  .delete('/:id', async (c) => {
-    const { principal } = apiCaller(c)
+  .delete('/:id', requireCaller, async (c) => {
+    const { principal } = c.var
     const id = jobId(c.req.param('id'))
     const deps = c.get('deps')
     return c.json({ job: executionJobJson(await cancelExecution(deps, principal, id)) })

@@ -2,23 +2,23 @@ import { Hono } from 'hono'
 import { NotFound } from '../../src/errors.ts'
 import { outcomeResponse, runAdhoc } from '../../src/executions/index.ts'
 import type { Env } from '../../src/http/index.ts'
-import { apiCaller, adhocRunInput, parametersFromUrl, jsonBody, cachedResult, IMMUTABLE_SECONDS } from '../../src/http/index.ts'
+import { requireCaller, adhocRunInput, parametersFromUrl, jsonBody, cachedResult, IMMUTABLE_SECONDS } from '../../src/http/index.ts'
 import { parseResultFile, readableResult, resultResponse } from '../../src/results/index.ts'
 
 /** Ad-hoc execution (the editor's Execute) and results by id (spec 1 §7). */
 export default new Hono<Env>()
-  .post('/', async (c) => {
-    const { principal } = apiCaller(c)
+  .post('/', requireCaller, async (c) => {
+    const { principal } = c.var
     const deps = c.get('deps')
     return outcomeResponse(deps, await runAdhoc(deps, principal, adhocRunInput(await jsonBody(c.req), parametersFromUrl(c.req.query()))))
   })
-  .post('/:id{[0-9]+}', async (c) => {
-    const { principal } = apiCaller(c)
+  .post('/:id{[0-9]+}', requireCaller, async (c) => {
+    const { principal } = c.var
     const deps = c.get('deps')
     return outcomeResponse(deps, await runAdhoc(deps, principal, adhocRunInput(await jsonBody(c.req), parametersFromUrl(c.req.query()))))
   })
-  .get('/:file', async (c) => {
-    const { principal, org } = apiCaller(c)
+  .get('/:file', requireCaller, async (c) => {
+    const { principal, org } = c.var
     const file = parseResultFile(c.req.param('file'))
     if (!file) throw new NotFound()
     const deps = c.get('deps')

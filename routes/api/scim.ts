@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { HttpError } from '../../src/errors.ts'
 import type { Env } from '../../src/http/index.ts'
-import { apiCaller, jsonBody } from '../../src/http/index.ts'
+import { requireCaller, jsonBody } from '../../src/http/index.ts'
 import { resourceTypes, schemas, serviceProviderConfig, createScimGroup, deleteScimGroup, getScimGroup, listScimGroups, patchScimGroup, replaceScimGroup, listResponse, ScimError, scimErrorJson, generateScimToken, orgForScimToken, revokeScimToken, scimTokenStatus, createScimUser, deleteScimUser, getScimUser, listScimUsers, patchScimUser, replaceScimUser, type ScimContext } from '../../src/scim/index.ts'
 import { publicOrigin } from '../../src/settings/index.ts'
 
@@ -40,10 +40,10 @@ function scim(run: (s: ScimContext, c: Context<Env>) => Promise<Response>) {
 
 export default new Hono<Env>()
   // the token, for admins signed in to Sightline (the settings page)
-  .get('/token', async (c) => c.json(await scimTokenStatus(c.get('deps'), apiCaller(c).principal)))
-  .post('/token', async (c) => c.json(await generateScimToken(c.get('deps'), apiCaller(c).principal)))
-  .delete('/token', async (c) => {
-    await revokeScimToken(c.get('deps'), apiCaller(c).principal)
+  .get('/token', requireCaller, async (c) => c.json(await scimTokenStatus(c.get('deps'), c.var.principal)))
+  .post('/token', requireCaller, async (c) => c.json(await generateScimToken(c.get('deps'), c.var.principal)))
+  .delete('/token', requireCaller, async (c) => {
+    await revokeScimToken(c.get('deps'), c.var.principal)
     return c.body(null, 204)
   })
   .get('/v2/ServiceProviderConfig', scim(async (s, c) => scimBody(c, serviceProviderConfig(s.base))))

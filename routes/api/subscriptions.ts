@@ -1,19 +1,19 @@
 import { Hono, type Context } from 'hono'
 import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/index.ts'
-import { apiCaller, idParam, jsonBody } from '../../src/http/index.ts'
+import { requireCaller, idParam, jsonBody } from '../../src/http/index.ts'
 import { createSubscription, deleteSubscription, getSubscription, listSubscriptions, sendNow, subscriptionDeliveries, updateSubscription } from '../../src/reports/index.ts'
 
-const subscriptionId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
+const subscriptionId = <E extends Env>(c: Context<E>) => idParam(c.req.param('id'), NotFound)
 
 /** Answers carry the caller's reports and their recipients: never kept by a cache. */
-function privateJson(c: Context<Env>, body: unknown) {
+function privateJson<E extends Env>(c: Context<E>, body: unknown) {
   c.header('Cache-Control', 'no-store')
   return c.json(body)
 }
 
 /** A body that may be empty (send now). */
-async function optionalBody(c: Context<Env>): Promise<unknown> {
+async function optionalBody<E extends Env>(c: Context<E>): Promise<unknown> {
   const text = await c.req.text()
   return text.trim() ? jsonBody({ text: async () => text }) : {}
 }
@@ -32,23 +32,23 @@ async function optionalBody(c: Context<Env>): Promise<unknown> {
  * - `GET /api/subscriptions/{id}/deliveries?limit=` — the history: one row per recipient and send, with attempts.
  */
 export default new Hono<Env>()
-  .get('/', async (c) => privateJson(c, await listSubscriptions(c.get('deps'), apiCaller(c).principal, c.req.query('mine') !== undefined)))
-  .post('/', async (c) => {
-    const { principal } = apiCaller(c)
+  .get('/', requireCaller, async (c) => privateJson(c, await listSubscriptions(c.get('deps'), c.var.principal, c.req.query('mine') !== undefined)))
+  .post('/', requireCaller, async (c) => {
+    const { principal } = c.var
     return privateJson(c, await createSubscription(c.get('deps'), principal, await jsonBody(c.req)))
   })
-  .get('/:id', async (c) => privateJson(c, await getSubscription(c.get('deps'), apiCaller(c).principal, subscriptionId(c))))
-  .post('/:id', async (c) => {
-    const { principal } = apiCaller(c)
+  .get('/:id', requireCaller, async (c) => privateJson(c, await getSubscription(c.get('deps'), c.var.principal, subscriptionId(c))))
+  .post('/:id', requireCaller, async (c) => {
+    const { principal } = c.var
     return privateJson(c, await updateSubscription(c.get('deps'), principal, subscriptionId(c), await jsonBody(c.req)))
   })
-  .delete('/:id', async (c) => {
-    await deleteSubscription(c.get('deps'), apiCaller(c).principal, subscriptionId(c))
+  .delete('/:id', requireCaller, async (c) => {
+    await deleteSubscription(c.get('deps'), c.var.principal, subscriptionId(c))
     return privateJson(c, null)
   })
-  .post('/:id/send', async (c) => {
-    const { principal } = apiCaller(c)
+  .post('/:id/send', requireCaller, async (c) => {
+    const { principal } = c.var
     return privateJson(c, await sendNow(c.get('deps'), principal, subscriptionId(c), await optionalBody(c)))
   })
-  .get('/:id/deliveries', async (c) =>
-    privateJson(c, await subscriptionDeliveries(c.get('deps'), apiCaller(c).principal, subscriptionId(c), c.req.query('limit'))))
+  .get('/:id/deliveries', requireCaller, async (c) =>
+    privateJson(c, await subscriptionDeliveries(c.get('deps'), c.var.principal, subscriptionId(c), c.req.query('limit'))))

@@ -2,9 +2,9 @@ import { Hono, type Context } from 'hono'
 import { drawingInput, widgetDrawing, widgetResultsCaller, createWidget, deleteWidget, updateWidget } from '../../src/dashboards/index.ts'
 import { NotFound } from '../../src/errors.ts'
 import type { Env } from '../../src/http/index.ts'
-import { apiCaller, requestDateFormats, idParam, jsonBody } from '../../src/http/index.ts'
+import { requireCaller, requestDateFormats, idParam, jsonBody } from '../../src/http/index.ts'
 
-const widgetId = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
+const widgetId = <E extends Env>(c: Context<E>) => idParam(c.req.param('id'), NotFound)
 
 /**
  * Widgets of dashboards (spec 2 §7 "Widgets"; reference §7.2): add, change text or options, remove; and a chart
@@ -17,18 +17,18 @@ export default new Hono<Env>()
     c.header('Cache-Control', 'no-store')
     return c.json(await widgetDrawing(c.get('deps'), caller, widgetId(c), drawingInput(c.req.query()), requestDateFormats(c)))
   })
-  .post('/', async (c) => {
-    const { principal } = apiCaller(c)
+  .post('/', requireCaller, async (c) => {
+    const { principal } = c.var
     c.header('Cache-Control', 'no-store')
     return c.json(await createWidget(c.get('deps'), principal, await jsonBody(c.req)))
   })
-  .post('/:id', async (c) => {
-    const { principal } = apiCaller(c)
+  .post('/:id', requireCaller, async (c) => {
+    const { principal } = c.var
     c.header('Cache-Control', 'no-store')
     return c.json(await updateWidget(c.get('deps'), principal, widgetId(c), await jsonBody(c.req)))
   })
-  .delete('/:id', async (c) => {
-    const { principal } = apiCaller(c)
+  .delete('/:id', requireCaller, async (c) => {
+    const { principal } = c.var
     await deleteWidget(c.get('deps'), principal, widgetId(c))
     return c.json(null)
   })

@@ -14,7 +14,7 @@ type ServerBindings = {
 }
 
 /** The address at the other end of the connection, whatever the runtime; undefined when there is no socket. */
-export function socketAddress(c: Context<Env>): string | undefined {
+export function socketAddress<E extends Env>(c: Context<E>): string | undefined {
   const env = c.env as ServerBindings | undefined
   const address = env?.incoming?.socket?.remoteAddress ?? env?.server?.incoming?.socket?.remoteAddress ?? env?.remoteAddr?.hostname
   return address ? normalizeAddress(address) : undefined
@@ -22,7 +22,7 @@ export function socketAddress(c: Context<Env>): string | undefined {
 
 const compiled = new WeakMap<readonly string[], AddressRanges>()
 
-function trustedProxies(c: Context<Env>): AddressRanges {
+function trustedProxies<E extends Env>(c: Context<E>): AddressRanges {
   const list = c.get('deps').config.trustedProxies
   let ranges = compiled.get(list)
   if (!ranges) compiled.set(list, (ranges = new AddressRanges(list)))
@@ -35,7 +35,7 @@ function trustedProxies(c: Context<Env>): AddressRanges {
  * address not among them is the caller (anything left of it was written by the caller and proves nothing).
  * Anyone else's forwarding headers are ignored, so a client cannot pick the address it is counted under.
  */
-export function clientIp(c: Context<Env>): string | undefined {
+export function clientIp<E extends Env>(c: Context<E>): string | undefined {
   const socket = socketAddress(c)
   if (!socket) return undefined
   const proxies = trustedProxies(c)
@@ -56,7 +56,7 @@ export function clientIp(c: Context<Env>): string | undefined {
 }
 
 /** Whether the connection itself comes from one of SIGHTLINE_TRUSTED_PROXIES (never what a header says). */
-export function fromTrustedProxy(c: Context<Env>): boolean {
+export function fromTrustedProxy<E extends Env>(c: Context<E>): boolean {
   const socket = socketAddress(c)
   return socket !== undefined && trustedProxies(c).has(socket)
 }

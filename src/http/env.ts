@@ -22,3 +22,11 @@ export type Env = {
     org: OrgContext | undefined
   }
 }
+
+/**
+ * The context of a route behind `requireCaller`: the caller proved who it is, so `c.var.principal` and `c.var.org`
+ * are there (a principal only comes from a user of the organization, so the organization is set up).
+ */
+export type CallerEnv = {
+  Variables: Omit<Env['Variables'], 'principal' | 'org'> & { principal: Principal; org: OrgContext }
+}

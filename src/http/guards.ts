@@ -12,12 +12,6 @@ export function signedIn(c: Context<Env>): { principal: Principal; org: OrgConte
   return { principal: requirePrincipal(c.get('principal')), org }
 }
 
-/** For API calls: the caller, or 401. */
-export function apiCaller(c: Context<Env>): { principal: Principal; org: OrgContext } {
-  const principal = requirePrincipal(c.get('principal'))
-  return { principal, org: c.get('org')! }
-}
-
 /** Only same-site paths may be followed after sign-in (no scheme, no host, no protocol-relative tricks). */
 export function safeNextPath(next: string | undefined | null): string {
   if (!next) return '/'

@@ -3,8 +3,8 @@ import { NotFound } from '../errors.ts'
 import { aclJson, grantJson, type Acl, type GrantRow } from '../grants/index.ts'
 import type { Deps } from '../deps.ts'
 import type { Principal } from '../permissions/index.ts'
-import type { Env } from './env.ts'
-import { apiCaller } from './guards.ts'
+import type { CallerEnv, Env } from './env.ts'
+import { requireCaller } from './middleware/require-caller.ts'
 import { idParam, jsonBody } from './validate.ts'
 
 /** What a kind of object offers for favourites and edit grants; each verb checks the caller's rights itself. */
@@ -19,7 +19,7 @@ export interface ObjectVerbs {
 }
 
 /** Answers carry the caller's own rights and grants: nothing a cache may keep. */
-function privateJson(c: Context<Env>, body: unknown) {
+function privateJson<E extends Env>(c: Context<E>, body: unknown) {
   c.header('Cache-Control', 'no-store')
   return c.json(body)
 }
@@ -29,23 +29,23 @@ function privateJson(c: Context<Env>, body: unknown) {
  * the ACL, grant, revoke (the grant named in a JSON body, as the established tool's client sends it) and the check.
  */
 export function objectRoutes(verbs: ObjectVerbs) {
-  const id = (c: Context<Env>) => idParam(c.req.param('id'), NotFound)
-  const favorite = (on: boolean) => async (c: Context<Env>) => {
-    await verbs.setFavorite(c.get('deps'), apiCaller(c).principal, id(c), on)
+  const id = <E extends Env>(c: Context<E>) => idParam(c.req.param('id'), NotFound)
+  const favorite = (on: boolean) => async (c: Context<CallerEnv>) => {
+    await verbs.setFavorite(c.get('deps'), c.var.principal, id(c), on)
     return privateJson(c, null)
   }
   return new Hono<Env>()
-    .post('/:id/favorite', favorite(true))
-    .delete('/:id/favorite', favorite(false))
-    .get('/:id/acl', async (c) => privateJson(c, aclJson(await verbs.acl(c.get('deps'), apiCaller(c).principal, id(c)))))
-    .post('/:id/acl', async (c) => {
-      const grant = await verbs.grant(c.get('deps'), apiCaller(c).principal, id(c), await jsonBody(c.req))
+    .post('/:id/favorite', requireCaller, favorite(true))
+    .delete('/:id/favorite', requireCaller, favorite(false))
+    .get('/:id/acl', requireCaller, async (c) => privateJson(c, aclJson(await verbs.acl(c.get('deps'), c.var.principal, id(c)))))
+    .post('/:id/acl', requireCaller, async (c) => {
+      const grant = await verbs.grant(c.get('deps'), c.var.principal, id(c), await jsonBody(c.req))
       return privateJson(c, grantJson(verbs.type, grant))
     })
-    .delete('/:id/acl', async (c) => {
-      await verbs.revoke(c.get('deps'), apiCaller(c).principal, id(c), await jsonBody(c.req))
+    .delete('/:id/acl', requireCaller, async (c) => {
+      await verbs.revoke(c.get('deps'), c.var.principal, id(c), await jsonBody(c.req))
       return privateJson(c, null)
     })
-    .get('/:id/acl/:access_type', async (c) =>
-      privateJson(c, { response: await verbs.holds(c.get('deps'), apiCaller(c).principal, id(c), c.req.param('access_type')) }))
+    .get('/:id/acl/:access_type', requireCaller, async (c) =>
+      privateJson(c, { response: await verbs.holds(c.get('deps'), c.var.principal, id(c), c.req.param('access_type')) }))
 }

@@ -27,7 +27,7 @@ function classify(error: unknown): { status: number; message: string; extra?: Re
   return { status: 500, message: 'Internal server error.' }
 }
 
-export const wantsJson = (c: Context<Env>) => {
+export const wantsJson = <E extends Env>(c: Context<E>) => {
   if (c.req.path.startsWith('/api/') || c.req.path === '/status.json') return true
   const accept = c.req.header('accept') ?? ''
   return accept.includes('application/json') && !accept.includes('text/html')

@@ -61,7 +61,7 @@ export function renderDocument(manifest: AssetManifest, node: ReactNode, options
   return { html, nonce, scriptHash }
 }
 
-export function renderPage(c: Context<Env>, node: ReactNode, options: PageOptions = {}): Response {
+export function renderPage<E extends Env>(c: Context<E>, node: ReactNode, options: PageOptions = {}): Response {
   const { html, nonce } = renderDocument(c.get('deps').assets.manifest, node, options)
   if (nonce) c.header('Content-Security-Policy', contentSecurityPolicy(nonce))
   return c.html(html, (options.status ?? 200) as 200)

@@ -8,7 +8,7 @@ import type { Env } from './env.ts'
  * address then names the caller, so a shared cache keyed by it serves the answer only to those who hold the key. A key
  * sent in a header (the address alone names nothing) or a session's answer stays in the caller's own cache.
  */
-export function cacheScope(c: Context<Env>): 'public' | 'private' {
+export function cacheScope<E extends Env>(c: Context<E>): 'public' | 'private' {
   return c.req.query('api_key') && !c.get('sessionToken') ? 'public' : 'private'
 }
 
@@ -18,8 +18,8 @@ export function cacheScope(c: Context<Env>): 'public' | 'private' {
  * answer `build` makes, with those validators and the caching rule. `maxAgeSeconds`: how long it may be used
  * unchecked (the query's refresh interval for a latest result; long for a result named by id, which never changes).
  */
-export function cachedResult(
-  c: Context<Env>, result: ResultRow, parts: readonly (string | number | boolean | null)[], maxAgeSeconds: number, build: () => Response,
+export function cachedResult<E extends Env>(
+  c: Context<E>, result: ResultRow, parts: readonly (string | number | boolean | null)[], maxAgeSeconds: number, build: () => Response,
 ): Response {
   const v: Validators = validatorsFor(['result', result.id, ...parts], result.retrieved_at)
   const o = { maxAgeSeconds, scope: cacheScope(c) }

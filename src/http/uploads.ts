@@ -19,7 +19,7 @@ export const uploadLimit = (): MiddlewareHandler<Env> => (c, next) => {
 }
 
 /** The files of a multipart form's `file` fields, each with its name and bytes. */
-export async function uploadedFiles(c: Context<Env>): Promise<{ name: string; content: Buffer }[]> {
+export async function uploadedFiles<E extends Env>(c: Context<E>): Promise<{ name: string; content: Buffer }[]> {
   if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) throw new BadRequest('Send the files as multipart/form-data, in fields named "file".')
   const body = await c.req.parseBody({ all: true })
   const fields = body.file === undefined ? [] : Array.isArray(body.file) ? body.file : [body.file]
