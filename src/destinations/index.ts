@@ -1,6 +1,10 @@
 /** The front door of src/destinations/: what the rest of Sightline may use of it (the structure test keeps it so). */
 
 export { deliver, DeliveryFailed, sendWith } from './deliver.ts'
+export { planDeliveryJob } from './delivery-job-store.ts'
+export type { AttemptEntry, ClaimedRow, DeliveryLedger } from './delivery-job-store.ts'
+export { runDeliveryJob } from './delivery-job.ts'
+export type { DeliveryJob } from './delivery-job.ts'
 export { destinationUrl, send } from './http.ts'
 export { addressesOf } from './kinds/email.ts'
 export type { AlertNotification, DeliveryAnswer, DeliveryTarget } from './notification.ts'

@@ -1,9 +1,18 @@
 import type { Db } from '../db/index.ts'
+import { planDeliveryJob, type ClaimedRow, type DeliveryLedger } from '../destinations/index.ts'
 
-/** One row per recipient of a send, claimed, sent and recorded as alert deliveries are (decision 0022). */
-
-export const DELIVERY_JOB_ATTEMPTS = 25
-export const deliveryJobKey = (id: number) => `report-delivery:${id}`
+/**
+ * One row per recipient of a send in `report_deliveries`, claimed, sent and recorded by the destinations' delivery
+ * job, as alert deliveries are (decision 0022). A sent row keeps no error from the attempts before it.
+ */
+export const reportLedger: DeliveryLedger = {
+  table: 'report_deliveries',
+  task: 'deliver_report',
+  jobKey: (id) => `report-delivery:${id}`,
+  // graphile's own attempts, for a job that fails unexpectedly (a crash, the database gone)
+  jobAttempts: 25,
+  sentColumns: () => ({ last_error: null }),
+}
 
 export type DeliveryTargetJson =
   | { kind: 'user'; user_id: number; name: string; email: string }
@@ -25,13 +34,8 @@ export async function insertDeliveries(db: Db, sendId: number, subscriptionId: n
       values (${sendId}, ${subscriptionId}, ${d.userId}, ${d.destinationId}, ${db.json(d.target as never)},
               ${d.refused ? 'refused' : 'pending'}, ${d.refused ?? null})
       returning id`
-    if (!d.refused) await planDelivery(db, Number(row.id), new Date())
+    if (!d.refused) await planDeliveryJob(db, reportLedger, Number(row.id), new Date())
   }
-}
-
-export async function planDelivery(db: Db, id: number, runAt: Date) {
-  await db`select graphile_worker.add_job('deliver_report', ${db.json({ delivery_id: id })}::json, run_at => ${runAt}::timestamptz,
-             job_key => ${deliveryJobKey(id)}::text, max_attempts => ${DELIVERY_JOB_ATTEMPTS}::int)`
 }
 
 /** Deliveries of one report to one destination in the last hour (its budget). */
@@ -43,64 +47,13 @@ export async function recentDestinationDeliveries(db: Db, subscriptionId: number
   return row.n
 }
 
-export interface ClaimedDelivery {
-  id: number
+/** A claimed report delivery, as `report_deliveries` holds it. */
+export interface ClaimedDelivery extends ClaimedRow {
   send_id: number
   subscription_id: number
   user_id: number | null
   destination_id: number | null
   target: DeliveryTargetJson
-  attempts: number
-  interrupted: boolean
-}
-
-/**
- * Takes a delivery for this job, committed before anything is sent: one pending and due, or one left `sending` by
- * this same job or by a worker whose heartbeat is gone. A live worker's attempt is never taken.
- */
-export async function claimDelivery(db: Db, id: number, worker: string, jobId: number): Promise<ClaimedDelivery | undefined> {
-  const [row] = await db<ClaimedDelivery[]>`
-    update report_deliveries d
-       set attempts = d.attempts + 1, status = 'sending', claimed_by = ${worker}, claimed_job = ${jobId}, claimed_at = now(), updated_at = now()
-      from (select id, status = 'sending' as interrupted from report_deliveries where id = ${id} for update) old
-     where d.id = old.id and (
-       (d.status = 'pending' and d.next_attempt_at <= now())
-       or (d.status = 'sending' and (d.claimed_job = ${jobId}
-           or not exists (select 1 from worker_heartbeats h where h.worker_id = d.claimed_by))))
-    returning d.id, d.send_id, d.subscription_id, d.user_id, d.destination_id, d.target, d.attempts, old.interrupted`
-  return row
-}
-
-export async function deliveryStatus(db: Db, id: number): Promise<{ status: string; next_attempt_at: Date } | undefined> {
-  const [row] = await db<{ status: string; next_attempt_at: Date }[]>`select status, next_attempt_at from report_deliveries where id = ${id}`
-  return row
-}
-
-export interface AttemptEntry {
-  attempt: number
-  at: string
-  outcome: 'sent' | 'failed' | 'interrupted'
-  status: number | null
-  message: string
-}
-
-export async function markSent(db: Db, id: number, jobId: number, answer: { status: number | null; detail: string }, entries: AttemptEntry[]) {
-  await db`
-    update report_deliveries
-       set status = 'sent', sent_at = now(), updated_at = now(), claimed_by = null, claimed_job = null, last_error = null,
-           answer = ${db.json(answer as never)}, attempt_log = attempt_log || ${db.json(entries as never)}::jsonb
-     where id = ${id} and status = 'sending' and claimed_job = ${jobId}`
-}
-
-export async function markFailed(db: Db, id: number, jobId: number, entries: AttemptEntry[], error: string, retryAt: Date | null) {
-  const [row] = await db<{ id: number }[]>`
-    update report_deliveries
-       set status = ${retryAt ? 'pending' : 'failed'}, next_attempt_at = coalesce(${retryAt}::timestamptz, next_attempt_at),
-           last_error = ${error}, updated_at = now(), claimed_by = null, claimed_job = null,
-           attempt_log = attempt_log || ${db.json(entries as never)}::jsonb
-     where id = ${id} and status = 'sending' and claimed_job = ${jobId}
-    returning id`
-  if (row && retryAt) await planDelivery(db, id, retryAt)
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { CoreDeps } from '../deps.ts'
-import { DeliveryFailed, addressesOf, findById as findDestination, destinationTypes } from '../destinations/index.ts'
+import { DeliveryFailed, addressesOf, findById as findDestination, destinationTypes, runDeliveryJob } from '../destinations/index.ts'
 import type { DeliveryAnswer } from '../destinations/index.ts'
-import { log } from '../log.ts'
 import { sendMail, type RichMailMessage } from '../mail/index.ts'
 import { dashboardPdf, type DrawnDashboard } from '../rendering/index.ts'
 import { destinationTexts } from '../shared/destination-texts.ts'
@@ -9,7 +8,7 @@ import { localOrigin, publicOrigin } from '../settings/index.ts'
 import { resultFiles } from './attachments.ts'
 import { chatWidgets, sendChatReport } from './chat.ts'
 import { drawingFor } from './compose.ts'
-import { claimDelivery, deliveryStatus, markFailed, markSent, planDelivery, type AttemptEntry, type ClaimedDelivery } from './delivery-store.ts'
+import { reportLedger, type ClaimedDelivery } from './delivery-store.ts'
 import { reportMail } from './mail.ts'
 import { tellOwnerIfAllFailed } from './owner-notice.ts'
 import type { StoredDrawing } from './send.ts'
@@ -17,12 +16,7 @@ import { findSend, imagesOfSend } from './send-store.ts'
 import { imageToken, unsubscribeToken } from './signed-links.ts'
 import { findSubscriptionById, usersIn, type SubscriptionRow } from './store.ts'
 
-/** Attempts of one delivery, and the pauses between them: the alerts' (decision 0022). */
-export const DELIVERY_ATTEMPTS = 6
-export const retryDelayMs = (baseMs: number, attempt: number) => baseMs * 3 ** Math.max(0, attempt - 1)
-
 export const reportDeliveryTexts = {
-  interrupted: 'The worker sending this stopped before it knew the answer; sent again.',
   userGone: 'The recipient no longer exists or is disabled.',
   gone: 'The report no longer exists.',
   destinationGone: 'The destination no longer exists.',
@@ -106,34 +100,16 @@ async function sendOne(deps: ReportDeliveryDeps, d: ClaimedDelivery): Promise<De
 }
 
 /**
- * One delivery job (`deliver_report`): claim the row (committed), compose and send once, record the end. A failure
- * the service may get over is tried again with growing pauses up to DELIVERY_ATTEMPTS; one that cannot get better,
- * or the last, ends `failed` with its error, and when every recipient of the send failed the owner is told.
+ * One delivery job (`deliver_report`): the destinations' delivery job (claimed, sent once, retried with growing
+ * pauses, recorded; decision 0022) composing and sending one recipient's report. When a recipient has failed for good
+ * and every other recipient of the send has too, the owner is told.
  */
 export async function runReportDelivery(deps: ReportDeliveryDeps, deliveryId: number, worker: string, jobId: number): Promise<void> {
-  const claimed = await claimDelivery(deps.sql, deliveryId, worker, jobId)
-  if (!claimed) {
-    const row = await deliveryStatus(deps.sql, deliveryId)
-    if (row?.status === 'pending' && row.next_attempt_at.getTime() > Date.now()) await planDelivery(deps.sql, deliveryId, row.next_attempt_at)
-    return
-  }
-  const entries: AttemptEntry[] = []
-  const now = () => new Date().toISOString()
-  if (claimed.interrupted) entries.push({ attempt: claimed.attempts - 1, at: now(), outcome: 'interrupted', status: null, message: reportDeliveryTexts.interrupted })
-  let answer: DeliveryAnswer
-  try {
-    answer = await sendOne(deps, claimed)
-  } catch (error) {
-    const failed = error instanceof DeliveryFailed ? error : new DeliveryFailed(error instanceof Error ? error.message : String(error), null, true)
-    if (!(error instanceof DeliveryFailed)) log.error('a report delivery failed unexpectedly', { delivery: deliveryId, error: error instanceof Error ? error.stack : String(error) })
-    entries.push({ attempt: claimed.attempts, at: now(), outcome: 'failed', status: failed.status, message: failed.message })
-    const retry = failed.retryable && claimed.attempts < DELIVERY_ATTEMPTS
-    const retryAt = retry ? new Date(Date.now() + retryDelayMs(deps.retryBaseMs, claimed.attempts)) : null
-    await markFailed(deps.sql, deliveryId, jobId, entries, failed.message, retryAt)
-    log.warn('report delivery failed', { delivery: deliveryId, subscription: claimed.subscription_id, attempt: claimed.attempts, retry, error: failed.message })
-    if (!retry) await tellOwnerIfAllFailed(deps, claimed.send_id)
-    return
-  }
-  entries.push({ attempt: claimed.attempts, at: now(), outcome: 'sent', status: answer.status, message: answer.detail })
-  await markSent(deps.sql, deliveryId, jobId, answer, entries)
+  await runDeliveryJob<ClaimedDelivery>(deps, {
+    ledger: reportLedger,
+    what: 'report',
+    logContext: (d) => ({ subscription: d.subscription_id }),
+    send: (d) => sendOne(deps, d),
+    gaveUp: (d) => tellOwnerIfAllFailed(deps, d.send_id),
+  }, deliveryId, worker, jobId)
 }

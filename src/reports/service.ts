@@ -1,5 +1,6 @@
 import { canEditDashboard, getDashboardRow } from '../dashboards/index.ts'
 import type { Deps } from '../deps.ts'
+import type { AttemptEntry } from '../destinations/index.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
 import { canEditQuery, viewerOf, findVisible as findVisibleQuery, findById as findQueryById } from '../queries/index.ts'
 import { isAdmin, isAdminOrOwner, requireAllowed } from '../permissions/index.ts'
@@ -170,13 +171,19 @@ export async function sendNow(deps: Deps, principal: Principal, id: number, body
   return { send_id: sendId, to: to === 'me' ? 'me' : 'all' }
 }
 
+/**
+ * An attempt as the history shows it: the delivery job also logs a brief of each message for alerts' members who may
+ * not read a service's words; a report's history is for its owner and admins only, who read the message itself.
+ */
+const withoutBrief = ({ brief: _brief, ...entry }: AttemptEntry) => entry
+
 /** `GET api/subscriptions/{id}/deliveries`: what each send did, newest first (deliveries, and sends that sent nothing). */
 export async function subscriptionDeliveries(deps: Deps, principal: Principal, id: number, limitParam: string | undefined) {
   const row = await ownSubscription(deps, principal, id)
   const limit = Math.min(Math.max(Number(limitParam) || 100, 1), 500)
   const [deliveries, quiet] = await Promise.all([listDeliveries(deps.sql, row.id, limit), listQuietSends(deps.sql, row.id, limit)])
   return {
-    deliveries: deliveries.map((d) => ({ ...d, id: Number(d.id), send_id: Number(d.send_id) })),
+    deliveries: deliveries.map((d) => ({ ...d, id: Number(d.id), send_id: Number(d.send_id), attempt_log: (d.attempt_log as AttemptEntry[]).map(withoutBrief) })),
     sends_without_deliveries: quiet.map((s) => ({ ...s, id: Number(s.id) })),
   }
 }

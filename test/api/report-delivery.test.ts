@@ -100,6 +100,9 @@ describe('a send', () => {
     expect(hooked.attempts).toBe(2)
     expect(hooked.attempt_log.map((a: any) => a.outcome)).toEqual(['failed', 'sent'])
     expect(hooked.attempt_log[0].message).toContain('503')
+    // each attempt as the history has always shown it, and no error left on a delivery that got through
+    expect(Object.keys(hooked.attempt_log[1]).sort()).toEqual(['at', 'attempt', 'message', 'outcome', 'status'])
+    expect(hooked.last_error).toBeNull()
 
     const [adminMail] = mailsTo('ada@example.com')
     ;[boMail] = mailsTo('bo@example.com')
