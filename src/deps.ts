@@ -62,6 +62,15 @@ export interface ShareTokenEntry {
   createdBy: number | null
 }
 
+/**
+ * A data source as a request checks it, kept by each web process (evicted on any change to the source or its groups
+ * through the cache bus, `data_source:<id>`): its row as the data-sources domain reads it, and the groups that may use it.
+ */
+export interface DataSourceEntry {
+  row: { id: number; org_id: number }
+  grants: { groupId: number; viewOnly: boolean }[]
+}
+
 /** The web process's parts on top: caches shared across requests, browser assets, waiting on finished executions. */
 export interface Deps extends CoreDeps {
   bus: CacheBus
@@ -73,6 +82,8 @@ export interface Deps extends CoreDeps {
   csrfTokens: SharedCache<string>
   /** Live dashboard share tokens by the hex of their hash: which key and dashboard, and whose rights they carry. */
   shareTokens: SharedCache<ShareTokenEntry>
+  /** Data sources by id, with the groups that may use them. */
+  dataSources: SharedCache<DataSourceEntry>
   assets: Assets
   /** Finished executions, announced by the workers: run requests wait on these to answer with the result. */
   executionsDone: ExecutionSignals

@@ -6,6 +6,7 @@ import { findGroup } from '../groups/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { requireAdmin } from '../permissions/index.ts'
 import { validate } from '../validation/index.ts'
+import { sourceChanged } from './cached.ts'
 import * as dataSources from './store.ts'
 
 /* Which data sources a group's members may use (spec 3 §2 "Groups", its Data Sources tab): kept with the data
@@ -36,6 +37,7 @@ export async function addDataSourceToGroup(deps: Deps, principal: Principal, gro
     await dataSources.addToGroup(tx, ds.id, groupId, false)
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'add_data_source', objectType: 'group', objectId: groupId, properties: { data_source_id: ds.id } })
   })
+  await sourceChanged(deps, ds.id)
   await deps.bus.invalidate('org', principal.orgId)
   return { ...ds, view_only: false }
 }
@@ -47,6 +49,7 @@ export async function setGroupDataSourceViewOnly(deps: Deps, principal: Principa
     if (!(await dataSources.setGroupViewOnly(tx, dataSourceId, groupId, view_only))) throw new BadRequest('The data source is not in this group.')
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'change_data_source_permission', objectType: 'group', objectId: groupId, properties: { data_source_id: dataSourceId, view_only } })
   })
+  await sourceChanged(deps, dataSourceId)
   return { ...ds, view_only }
 }
 
@@ -56,4 +59,5 @@ export async function removeDataSourceFromGroup(deps: Deps, principal: Principal
     await dataSources.removeFromGroup(tx, dataSourceId, groupId)
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'remove_data_source', objectType: 'group', objectId: groupId, properties: { data_source_id: dataSourceId } })
   })
+  await sourceChanged(deps, dataSourceId)
 }

@@ -9,6 +9,7 @@ import type { Principal } from '../permissions/index.ts'
 import { dataSourceTypes, RESULTS_TYPE } from '../runners/index.ts'
 import type { Runner, RunnerConfig } from '../runners/index.ts'
 import { openedConfig } from './local-files.ts'
+import { accessOf, cachedSource, sourceChanged } from './cached.ts'
 import * as store from './store.ts'
 import type { AccessibleDataSourceRow, DataSourceRow } from './store.ts'
 
@@ -36,11 +37,11 @@ export const dataSourceTexts = { noAccess: dataSourceRefusals.noAccess }
  * caller's groups has is a 403, as the established tool answers its clients (decision 0024); an unknown id a 404.
  */
 export async function getAccessible(deps: Deps, principal: Principal, id: number): Promise<AccessibleDataSourceRow> {
-  const row = await store.findById(deps.sql, principal.orgId, id)
-  if (!row) throw new NotFound()
-  const access = sourceAccess(principal, isAdmin(principal) ? undefined : await store.accessThroughGroups(deps.sql, id, principal.groupIds))
+  const found = await cachedSource(deps, principal.orgId, id)
+  if (!found) throw new NotFound()
+  const access = sourceAccess(principal, isAdmin(principal) ? undefined : accessOf(found.grants, principal.groupIds))
   requireRight(dataSourcePolicy(principal, access).view)
-  return { ...row, view_only: access!.view_only }
+  return { ...found.row, view_only: access!.view_only }
 }
 
 /** Running new query text needs full access (spec 2 §5): view-only groups may only read results. */
@@ -77,7 +78,9 @@ export async function createDataSource(deps: Deps, principal: Principal, body: u
 
 export async function saveDataSource(deps: Deps, principal: Principal, id: number, body: unknown): Promise<DataSourceRow> {
   const existing = await adminSource(deps, principal, id)
-  return saveConfigured(deps.sql, deps.secretKey, dataSourceKind, { orgId: principal.orgId, userId: principal.id }, body, existing)
+  const saved = await saveConfigured(deps.sql, deps.secretKey, dataSourceKind, { orgId: principal.orgId, userId: principal.id }, body, existing)
+  await sourceChanged(deps, id)
+  return saved
 }
 
 export async function deleteDataSource(deps: Deps, principal: Principal, id: number) {
@@ -86,6 +89,7 @@ export async function deleteDataSource(deps: Deps, principal: Principal, id: num
     await store.remove(tx, id)
     await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'delete', objectType: 'datasource', objectId: id })
   })
+  await sourceChanged(deps, id)
 }
 
 const TEST_TIMEOUT_MS = 10_000

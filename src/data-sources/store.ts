@@ -36,6 +36,17 @@ export async function findById(db: Db, orgId: number, id: number): Promise<DataS
   return row
 }
 
+/** A source and the groups that may use it (any organization's: the caller checks), in one statement. */
+export async function findWithGrants(db: Db, id: number): Promise<{ row: DataSourceRow; grants: { groupId: number; viewOnly: boolean }[] } | undefined> {
+  const [found] = await db<(DataSourceRow & { grants: { groupId: number; viewOnly: boolean }[] })[]>`
+    select d.*, coalesce((select json_agg(json_build_object('groupId', g.group_id, 'viewOnly', g.view_only))
+                            from data_source_groups g where g.data_source_id = d.id), '[]') as grants
+      from data_sources d where d.id = ${id}`
+  if (!found) return undefined
+  const { grants, ...row } = found
+  return { row: row as DataSourceRow, grants }
+}
+
 /** How many of these sources at least one of the groups may read (view-only counts). */
 export async function readableCount(db: Db, dataSourceIds: number[], groupIds: number[]): Promise<number> {
   const [row] = await db<{ n: number }[]>`

@@ -3,8 +3,11 @@ import { log } from '../log.ts'
 
 const CHANNEL = 'sightline_cache'
 
-/** What changed: a user, the organization, a session, or a dashboard's sharing (`share:<dashboard id>`). */
-export type CacheTopic = 'user' | 'org' | 'session' | 'share'
+/**
+ * What changed: a user, the organization, a session, a dashboard's sharing (`share:<dashboard id>`), or a data source
+ * or the groups that may use it (`data_source:<id>`, also sent by a trigger on every write: sql/migrations/0052).
+ */
+export type CacheTopic = 'user' | 'org' | 'session' | 'share' | 'data_source'
 
 interface Entry<V> {
   value: V
@@ -18,6 +21,8 @@ interface Entry<V> {
  */
 export class SharedCache<V> {
   private entries = new Map<string, Entry<V>>()
+  /** Counts evictions, so a value read from the database before one is not kept after it (see `set`). */
+  private evictions = 0
 
   constructor(
     private ttlMs: number,
@@ -34,20 +39,33 @@ export class SharedCache<V> {
     return entry.value
   }
 
-  set(key: string, value: V) {
+  /** Where evictions stand now: pass it to `set` with a value read after this. */
+  get generation(): number {
+    return this.evictions
+  }
+
+  /**
+   * Keeps a value. Given the generation taken before the value was read, a value that an eviction may have
+   * overtaken meanwhile (its notification arrived while the read was under way) is not kept.
+   */
+  set(key: string, value: V, readSince?: number) {
+    if (readSince !== undefined && readSince !== this.evictions) return
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string)
     this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs })
   }
 
   delete(key: string) {
+    this.evictions++
     this.entries.delete(key)
   }
 
   deleteWhere(predicate: (value: V, key: string) => boolean) {
+    this.evictions++
     for (const [key, entry] of this.entries) if (predicate(entry.value, key)) this.entries.delete(key)
   }
 
   clear() {
+    this.evictions++
     this.entries.clear()
   }
 }

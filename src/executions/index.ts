@@ -1,5 +1,7 @@
 /** The front door of src/executions/: what the rest of Sightline may use of it (the structure test keeps it so). */
 
+export { queueScheduled } from './batch.ts'
+export type { DueRun } from './batch.ts'
 export { dropdownOptions, dropdownValuesFor } from './dropdowns.ts'
 export type { DropdownOption } from './dropdowns.ts'
 export { findFinishedJob } from './finished-job.ts'

@@ -48,15 +48,20 @@ export async function runExecution(ctx: ExecutionContext, id: string, workerId: 
   const dataSourceId = claimed.claimed.execution.data_source_id
   const began = Date.now()
   while (claimed) {
-    await runClaimed(ctx, claimed.claimed, claimed.signal)
+    const { afterwards } = await runClaimed(ctx, claimed.claimed, claimed.signal)
     claimed.stop()
     // past a while, the slot goes back through graphile's queue, so other sources and tasks take their turn
     if (stopping?.aborted || Date.now() - began > CHAIN_MS) {
+      await afterwards
       // what still waits gets a job of its own (at the back of graphile's queue), as does anything that came in between
       await store.dispatch(ctx.sql, dataSourceId)
       return
     }
-    claimed = await claimNext(ctx, dataSourceId, workerId)
+    // the next waiting run is claimed while the features hear of this one's end: a burst (schedules due on the
+    // same minute) starts each run a round trip sooner
+    const next = claimNext(ctx, dataSourceId, workerId)
+    await afterwards
+    claimed = await next
   }
   // Nothing waited when the last look was taken after this run's end had committed: an execution queued since found
   // the slot free at its own dispatch, which follows its commit, so there is nothing left to dispatch here.
@@ -89,18 +94,29 @@ async function claimNext(ctx: ExecutionContext, dataSourceId: number, workerId: 
   return { claimed, signal: controller.signal, stop }
 }
 
-async function runClaimed(ctx: ExecutionContext, claimed: store.ClaimedExecution, signal: AbortSignal) {
+/**
+ * Runs a claimed execution to its end (stored, or failed); resolves once it has ended, to what is told of the end
+ * afterwards (the features, the scheduler), still under way.
+ */
+async function runClaimed(ctx: ExecutionContext, claimed: store.ClaimedExecution, signal: AbortSignal): Promise<{ afterwards: Promise<void> }> {
   const { execution } = claimed
+  let stored: Stored
   try {
-    const { resultId, queryIds } = await runAndStore(ctx, claimed, signal)
-    await ctx.resultStored?.emit({ resultId, queryIds, orgId: execution.org_id, dataSourceId: execution.data_source_id, executionId: execution.id })
-    await ctx.onFinished?.(execution, { resultId })
+    stored = await runAndStore(ctx, claimed, signal)
   } catch (error) {
     const message = error instanceof RunnerError ? error.message : errorMessage(error)
     if (!(error instanceof RunnerError)) log.error('execution failed', { execution: execution.id, error: error instanceof Error ? error.stack : String(error) })
     await store.markFailed(ctx.sql, execution, message)
     await ctx.onFinished?.(execution, { error: message })
+    return { afterwards: Promise.resolve() }
   }
+  const { resultId, queryIds } = stored
+  const afterwards = (async () => {
+    await ctx.resultStored?.emit({ resultId, queryIds, orgId: execution.org_id, dataSourceId: execution.data_source_id, executionId: execution.id })
+    await ctx.onFinished?.(execution, { resultId })
+  })().catch((error) => log.error('after a stored result', { execution: execution.id, error: error instanceof Error ? error.stack : String(error) }))
+  // a promise inside an object: returned bare, the caller's await would wait for it too
+  return { afterwards }
 }
 
 async function runAndStore(ctx: ExecutionContext, claimed: store.ClaimedExecution, signal: AbortSignal): Promise<Stored> {

@@ -5,7 +5,7 @@ import { enqueue, removeQueuedJob } from '../jobs/index.ts'
 import { log } from '../log.ts'
 import { keepFailureForReport } from './failure-report.ts'
 import { backoffMinutes, firstRunAt } from './next-run.ts'
-import { countFailure, findBrokenChains, findScheduleState, setNextRunAt } from './store.ts'
+import { countFailure, findBrokenChains, findScheduleState, setNextRunAt, setNextRuns } from './store.ts'
 
 /** The graphile job that refreshes a query: one per query, replaced whenever its due time changes. */
 const REFRESH_JOB_KEY_PREFIX = 'refresh:'
@@ -19,6 +19,11 @@ export async function planRefresh(db: Db, queryId: number, due: Date | null) {
   await setNextRunAt(db, queryId, due)
   if (due) await enqueue(db, 'refresh_query', { query_id: queryId }, { jobKey: refreshJobKey(queryId), runAt: due, maxAttempts: 3 })
   else await removeQueuedJob(db, refreshJobKey(queryId))
+}
+
+/** `planRefresh` for many queries at once, in a few statements whatever their number. */
+export async function planRefreshes(db: Db, plans: { id: number; due: Date | null }[]) {
+  await setNextRuns(db, plans, REFRESH_JOB_KEY_PREFIX)
 }
 
 /**

@@ -25,6 +25,42 @@ export async function findRefreshable(db: Db, queryId: number): Promise<Refresha
   return row
 }
 
+/**
+ * Queries due by `dueBy`, oldest first, locked for the caller's transaction. Rows another refresh holds are skipped
+ * (it refreshes them), and a row it moved on meanwhile is no longer due when locked, so no due time is taken twice.
+ */
+export async function lockDue(db: Db, dueBy: Date, limit: number): Promise<RefreshableQueryRow[]> {
+  return db<RefreshableQueryRow[]>`
+    select id, org_id, user_id, query, options, schedule, schedule_failures, schedule_next_at, data_source_id, is_archived
+      from queries where schedule_next_at <= ${dueBy}
+     order by schedule_next_at limit ${limit}
+       for update skip locked`
+}
+
+/**
+ * Many queries' next refreshes in two statements: their due times, and their keyed graphile jobs replaced (a job
+ * running now keeps running, and the next one is added beside it) or, with no due time, taken off the queue.
+ */
+export async function setNextRuns(db: Db, plans: { id: number; due: Date | null }[], jobKeyPrefix: string) {
+  if (!plans.length) return
+  const ids = plans.map((p) => p.id)
+  const dues = plans.map((p) => p.due?.toISOString() ?? null)
+  await db`
+    update queries q set schedule_next_at = p.due
+      from unnest(${ids}::bigint[], ${dues}::timestamptz[]) as p(id, due) where q.id = p.id`
+  const planned = plans.filter((p) => p.due)
+  if (planned.length) {
+    await db`
+      select count(*) from graphile_worker.add_jobs(array(
+        select ('refresh_query', json_build_object('query_id', id), null, due, 3, ${jobKeyPrefix} || id, null, null)::graphile_worker.job_spec
+          from unnest(${planned.map((p) => p.id)}::bigint[], ${planned.map((p) => p.due!.toISOString())}::timestamptz[]) as p(id, due)))`
+  }
+  const dropped = plans.filter((p) => !p.due)
+  if (dropped.length) {
+    await db`select graphile_worker.remove_job(${jobKeyPrefix} || id) from unnest(${dropped.map((p) => p.id)}::bigint[]) as id`
+  }
+}
+
 /** What plans a query's first refresh after a change: its schedule and when its latest result was retrieved. */
 export interface ScheduleStateRow {
   schedule: ScheduleInput | null

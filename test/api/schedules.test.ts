@@ -66,6 +66,37 @@ describe('scheduled refreshes', () => {
     expect(rows).toHaveLength(1)
   })
 
+  it('refreshes every query due at once from one job: each runs once, and the jobs fetched for the others find nothing to do', async () => {
+    const ids = [await createScheduled('select 11 as on_the_hour'), await createScheduled('select 12 as on_the_hour'), await createScheduled('select 13 as on_the_hour')]
+    const due = new Date(Date.now() - 1000)
+    await t.db.sql`update queries set schedule_next_at = ${due} where id = any(${ids})`
+    const ctx = { sql: t.db.sql, secretKey: t.deps.secretKey }
+    await refreshQuery(ctx, ids[0], new Date(due.getTime() + 100))
+    for (const id of ids) {
+      const row = await queryRow(id)
+      expect(row.schedule_next_at!.toISOString()).toBe(new Date(due.getTime() + 3600_000).toISOString())
+      expect((await plannedJob(id)).run_at.getTime()).toBe(row.schedule_next_at!.getTime())
+    }
+    // the jobs of the other two, had a worker fetched them meanwhile, run with nothing left due
+    await refreshQuery(ctx, ids[1], new Date(due.getTime() + 200))
+    await refreshQuery(ctx, ids[2], new Date(due.getTime() + 300))
+    const runs = await t.db.sql<{ query_id: number }[]>`select query_id from executions where query_id = any(${ids}) and scheduled order by query_id`
+    expect(runs.map((r) => Number(r.query_id))).toEqual(ids)
+    expect((await plannedJob(ids[1])).run_at.getTime()).toBe(due.getTime() + 3600_000)
+  })
+
+  it('two refreshes racing over the same due queries queue each of them once', async () => {
+    const ids: number[] = []
+    for (let i = 0; i < 6; i++) ids.push(await createScheduled(`select ${20 + i} as raced`))
+    const due = new Date(Date.now() - 1000)
+    await t.db.sql`update queries set schedule_next_at = ${due} where id = any(${ids})`
+    const ctx = { sql: t.db.sql, secretKey: t.deps.secretKey }
+    await Promise.all([refreshQuery(ctx, ids[0], new Date(due.getTime() + 100)), refreshQuery(ctx, ids[5], new Date(due.getTime() + 100))])
+    const runs = await t.db.sql<{ query_id: number }[]>`select query_id from executions where query_id = any(${ids}) and scheduled order by query_id`
+    expect(runs.map((r) => Number(r.query_id))).toEqual(ids)
+    for (const id of ids) expect((await queryRow(id)).schedule_next_at!.getTime()).toBe(due.getTime() + 3600_000)
+  })
+
   it('backs off after failures: the next run moves 2^failures minutes later', async () => {
     const id = await createScheduled('select * from missing_table_for_backoff')
     const due = (await queryRow(id)).schedule_next_at!
