@@ -53,7 +53,7 @@ export async function runImport(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, impor
   }
   let client: OriginClient | undefined
   try {
-    const origin = (client = originClient(row.from_url, key, { timeoutMs: o.timeoutMs }))
+    const origin = (client = originClient(row.from_url ?? '', key, { timeoutMs: o.timeoutMs }))
     const snap = await readOrigin(origin, async (phase) => {
       await saveProgress(sql, importId, { progress: { ...r.progress, reading: { done: 0, total: 0 } }, report: { ...r.report, reading: phase } })
     })
