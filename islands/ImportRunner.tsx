@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type JSX } from 'react'
-import { importTexts as t, summaryRows, type ImportRunJson } from '../src/shared/import-summary.ts'
+import { importTexts as t, summaryRows, type FilesRunReport, type ImportRunJson } from '../src/shared/import-summary.ts'
 import { island } from '../src/shared/island.tsx'
 import { api, serverMessage } from './lib/api.ts'
 import { ui } from './lib/ui.ts'
@@ -58,6 +58,48 @@ function Report({ run }: { run: ImportRunJson }): JSX.Element {
   )
 }
 
+/** An import of files: per kind what it created, updated, left as it was and archived; the files it could not use. */
+function FilesReport({ run }: { run: ImportRunJson }): JSX.Element {
+  const report = run.report as unknown as FilesRunReport
+  const rows = Object.entries(report.kinds ?? {}).filter(([, k]) => k.created + k.updated + k.unchanged + k.pruned > 0)
+  const cols = t.filesColumns
+  return (
+    <div className="flex flex-col gap-4 text-sm">
+      {rows.length ? (
+        <table className="w-full text-left">
+          <thead><tr>{[cols.kind, cols.created, cols.updated, cols.unchanged, cols.pruned].map((c) => <th key={c} className="py-1 pr-4 font-medium">{c}</th>)}</tr></thead>
+          <tbody>
+            {rows.map(([kind, k]) => (
+              <tr key={kind} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="py-1 pr-4">{kind}</td>
+                {[k.created, k.updated, k.unchanged, k.pruned].map((n, i) => <td key={i} className="py-1 pr-4 tabular-nums">{n}</td>)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {report.errors?.length ? <section><h3 className="font-medium">{t.fileErrorsTitle}</h3><ul className="list-disc pl-5">{report.errors.map((e, i) => <li key={i}>{e.file}{e.line ? `:${e.line}` : ''}: {e.message}</li>)}</ul></section> : null}
+      {report.notes?.length ? <section><h3 className="font-medium">{t.notesTitle}</h3><ul className="list-disc pl-5">{report.notes.map((n, i) => <li key={i}>{n}</li>)}</ul></section> : null}
+    </div>
+  )
+}
+
+/** Earlier runs, newest first, each opened to its report: imports from an instance and of files alike. */
+function PastRuns({ runs }: { runs: ImportRunJson[] }): JSX.Element | null {
+  if (!runs.length) return null
+  return (
+    <section className="flex flex-col gap-2">
+      <h2 className="text-sm font-semibold">{t.pastRuns}</h2>
+      {runs.map((r) => (
+        <details key={r.id} className={`${ui.card} p-3`}>
+          <summary className="cursor-pointer text-sm">{r.kind === 'files' ? t.files : r.from_url} — {t.status[r.status]}{r.dry_run ? ` (${t.dryRunShort})` : ''} — {t.when(r.created_at)}</summary>
+          <div className="mt-3">{r.kind === 'files' ? <FilesReport run={r} /> : <Report run={r} />}</div>
+        </details>
+      ))}
+    </section>
+  )
+}
+
 /** The run being followed: read again every second until it ends. */
 function useRun(initial: ImportRunJson | null) {
   const [run, setRun] = useState(initial)
@@ -73,8 +115,10 @@ function useRun(initial: ImportRunJson | null) {
 
 /** /admin/import: start a run against the old instance and watch it, live; past runs below. */
 function ImportRunner({ runs }: { runs: ImportRunJson[] }): JSX.Element {
-  const [run, setRun] = useRun(runs[0] ?? null)
-  const [fromUrl, setFromUrl] = useState(runs[0]?.from_url ?? '')
+  // the latest import from an instance is the one followed; every other run is listed below it
+  const latest = runs.find((r) => r.kind !== 'files') ?? null
+  const [run, setRun] = useRun(latest)
+  const [fromUrl, setFromUrl] = useState(latest?.from_url ?? '')
   const [apiKey, setApiKey] = useState('')
   const [dryRun, setDryRun] = useState(false)
   const [keepIds, setKeepIds] = useState(false)
@@ -117,6 +161,7 @@ function ImportRunner({ runs }: { runs: ImportRunJson[] }): JSX.Element {
           <Report run={run} />
         </section>
       ) : <p className="text-sm text-slate-500">{t.none}</p>}
+      <PastRuns runs={runs.filter((r) => r.id !== latest?.id)} />
     </div>
   )
 }

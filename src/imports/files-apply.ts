@@ -3,10 +3,12 @@ import { storedApiKey } from '../credentials/index.ts'
 import type { Db, Tx } from '../db/index.ts'
 import type { Deps } from '../deps.ts'
 import { destinationTypes } from '../destinations/index.ts'
+import { RESULTS_TYPE } from '../runners/index.ts'
 import { queryArchived, savedQueryHash } from '../queries/index.ts'
 import { scheduleChanged } from '../schedules/index.ts'
 import { validateVisualization } from '../visualizations/registry.ts'
-import { localKeys, type FileKind } from './files-docs.ts'
+import { FileError, localKeys, type FileKind } from './files-docs.ts'
+import { referencesToIds } from './files-references.ts'
 import { fileText, type AlertDoc, type DashboardDoc, type Docs, type DestinationDoc, type Doc, type GroupDoc, type QueryDoc, type SnippetDoc, type Visualization } from './files-kinds.ts'
 import type { FilesReport, Parsed } from './files-report.ts'
 import * as store from './files-store.ts'
@@ -17,7 +19,7 @@ const newKey = () => crypto.randomBytes(30).toString('base64url').slice(0, 40)
 const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'dashboard'
 
 /** A reference a file makes that Sightline cannot follow: the object is left as it is, and the file named. */
-class RefError extends Error {}
+class RefError extends FileError {}
 
 interface Run { tx: Tx; deps: Deps; orgId: number; adminId: number; current: Docs; state: store.ContentState; parsed: Parsed; report: FilesReport; prune: boolean }
 
@@ -87,11 +89,13 @@ export async function applyParsed(run: Run) {
       if (typeof query !== 'string' || !alive('queries', query)) throw new RefError(`parameters[${i}].query: there is no query with the key "${String(query)}"`)
       return { ...p, queryId: queryIds.get(query) }
     })
+    // Query Results references by key in the file, by this instance's ids in the store
+    const text = source?.type === RESULTS_TYPE ? referencesToIds(doc.text, (k) => (alive('queries', k) ? queryIds.get(k) : undefined), doc.textLine ?? 1) : doc.text
     const id = queryIds.get(key)!
     const options = { ...doc.options, parameters }
     const row = {
-      data_source_id: source?.id ?? null, last_modified_by_id: r.adminId, name: doc.name, description: doc.description || null, query: doc.text,
-      query_hash: savedQueryHash(doc.text, options as never, source?.type ?? null), is_draft: doc.draft, is_archived: false, schedule: doc.schedule, options, tags: doc.tags,
+      data_source_id: source?.id ?? null, last_modified_by_id: r.adminId, name: doc.name, description: doc.description || null, query: text,
+      query_hash: savedQueryHash(text, options as never, source?.type ?? null), is_draft: doc.draft, is_archived: false, schedule: doc.schedule, options, tags: doc.tags,
     }
     if (cur) {
       await store.updateRow(r.tx, 'queries', id, row)
@@ -223,10 +227,10 @@ async function each<D extends Doc>(r: Run, kind: FileKind, write: (key: string, 
       if (cur) counts.updated++
       else counts.created++
     } catch (error) {
-      // a reference that does not resolve, or a refusal of the store (a PostgreSQL error, with its code)
-      if (!(error instanceof RefError) && !(error instanceof Error && 'code' in error)) throw error
-      const message = error instanceof RefError ? error.message : `Sightline could not store it: ${(error as Error).message}`
-      r.report.errors.push({ file: path, line: null, message })
+      // a reference that does not resolve (maybe with its line), or a refusal of the store (a PostgreSQL error, with its code)
+      if (!(error instanceof FileError) && !(error instanceof Error && 'code' in error)) throw error
+      const message = error instanceof FileError ? error.message : `Sightline could not store it: ${(error as Error).message}`
+      r.report.errors.push({ file: path, line: error instanceof FileError ? error.line ?? null : null, message })
       r.parsed.errored[kind].add(key)
       r.parsed[kind].delete(key)
     }

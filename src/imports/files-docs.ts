@@ -73,7 +73,8 @@ export function readYamlFile(content: string): Json {
   return doc
 }
 
-export function readQueryFile(content: string): { header: Json; text: string } {
+/** A query file's header and text, and the line its text starts on (for messages about the text). */
+export function readQueryFile(content: string): { header: Json; text: string; textLine: number } {
   const lines = content.replace(/\r\n/g, '\n').split('\n')
   if (lines[0] !== HEADER_MARK) throw new FileError(`the file must start with a "${HEADER_MARK}" line, then the header in "-- " lines`, 1)
   const end = lines.indexOf(HEADER_MARK, 1)
@@ -86,7 +87,7 @@ export function readQueryFile(content: string): { header: Json; text: string } {
   const doc = parseYaml(header.join('\n'), 1)
   if (!isObj(doc)) throw new FileError('the header must be a YAML mapping (name: …)', 2)
   const text = lines.slice(end + 1).join('\n')
-  return { header: doc, text: text.endsWith('\n') ? text.slice(0, -1) : text }
+  return { header: doc, text: text.endsWith('\n') ? text.slice(0, -1) : text, textLine: end + 2 }
 }
 
 /** Where each kind's files are, and the file of a key. */

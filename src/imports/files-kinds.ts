@@ -1,5 +1,7 @@
 import { compact, dumpYaml, field, FileError, isObj, localKeys, queryFile, sortedDeep, type FileKind, type Json } from './files-docs.ts'
+import { RESULTS_TYPE } from '../runners/index.ts'
 import { ScheduleSchema } from '../schedules/index.ts'
+import { referencesToKeys } from './files-references.ts'
 import type { ContentState } from './files-store.ts'
 
 /**
@@ -7,7 +9,8 @@ import type { ContentState } from './files-store.ts'
  * or from a file (import): references by key or name, never by id; nothing volatile (ids, times, counters, state).
  */
 export interface Visualization { key: string; name: string; type: string; description: string; options: Json }
-export interface QueryDoc { name: string; description: string; source: string | null; tags: string[]; draft: boolean; schedule: Json | null; parameters: Json[]; options: Json; visualizations: Visualization[]; text: string }
+/** `text` is as a file writes it (Query Results references by key); `textLine`, where it starts in its file. */
+export interface QueryDoc { name: string; description: string; source: string | null; tags: string[]; draft: boolean; schedule: Json | null; parameters: Json[]; options: Json; visualizations: Visualization[]; text: string; textLine?: number }
 export interface Widget { query: string | null; visualization: string | null; text: string; position: Json; options: Json }
 export interface DashboardDoc { name: string; slug: string; tags: string[]; draft: boolean; filters_enabled: boolean; options: Json; widgets: Widget[] }
 export interface AlertDoc { name: string; query: string; options: Json; rearm: number | null; check_interval: number | null; destinations: string[]; subscribers: string[] }
@@ -72,6 +75,7 @@ export type Docs = Record<FileKind, Map<string, Entry>>
 export function stateDocs(s: ContentState): Docs {
   const queryKey = new Map(s.queries.map((q) => [q.id, q.key]))
   const sourceName = new Map(s.sources.map((d) => [d.id, d.name]))
+  const resultsSources = new Set(s.sources.filter((d) => d.type === RESULTS_TYPE).map((d) => d.id))
   const destinationKey = new Map(s.destinations.map((d) => [d.id, d.key]))
   const vizByQuery = new Map<number, typeof s.visualizations>()
   for (const v of s.visualizations) vizByQuery.set(v.query_id, [...(vizByQuery.get(v.query_id) ?? []), v])
@@ -91,7 +95,7 @@ export function stateDocs(s: ContentState): Docs {
           return key ? { ...p, query: key } : p
         }),
         visualizations: vizs.map((v, i) => ({ key: keys[i], name: v.name, type: v.type, description: v.description ?? '', options: v.options ?? {} })),
-        text: q.query,
+        text: q.data_source_id !== null && resultsSources.has(q.data_source_id) ? referencesToKeys(q.query, (id) => queryKey.get(id)) : q.query,
       },
     })
   }
@@ -136,7 +140,7 @@ export function stateDocs(s: ContentState): Docs {
 }
 
 /** A document read from a file: every field checked, in the same shape the store's objects are read into. */
-export function readDoc(kind: FileKind, raw: Json, text: string): Doc {
+export function readDoc(kind: FileKind, raw: Json, text: string, textLine?: number): Doc {
   const f = field
   switch (kind) {
     case 'queries': {
@@ -162,7 +166,7 @@ export function readDoc(kind: FileKind, raw: Json, text: string): Doc {
           if ('queryId' in p) throw new FileError(`parameters[${i}].queryId: name the query by its key ("query: <key>"), not by id`)
           return p
         }),
-        visualizations: vizList.map(({ given: _, ...v }, i) => ({ key: keys[i], ...v })), text,
+        visualizations: vizList.map(({ given: _, ...v }, i) => ({ key: keys[i], ...v })), text, textLine,
       }
     }
     case 'dashboards':

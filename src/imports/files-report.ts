@@ -39,7 +39,7 @@ export function parseFiles(files: Record<string, string>, report: FilesReport): 
       if (parsed[kind].has(key) || parsed.errored[kind].has(key)) throw new FileError(`another file has the key "${key}"`)
       const content = files[path]
       const doc = kind === 'queries'
-        ? (() => { const q = readQueryFile(content); return readDoc(kind, q.header, q.text) })()
+        ? (() => { const q = readQueryFile(content); return readDoc(kind, q.header, q.text, q.textLine) })()
         : readDoc(kind, readYamlFile(content), '')
       parsed[kind].set(key, { path, doc })
     } catch (error) {

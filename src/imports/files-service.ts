@@ -10,6 +10,7 @@ import { fileName, FILE_KINDS } from './files-docs.ts'
 import { fileText, stateDocs } from './files-kinds.ts'
 import { changedCount, emptyFilesReport, parseFiles, type FilesReport } from './files-report.ts'
 import { lockContent, readContent } from './files-store.ts'
+import { recordFilesRun } from './store.ts'
 
 /** At most this many files in one import (an organization's content, with room to spare). */
 const MAX_FILES = 50_000
@@ -64,6 +65,9 @@ export async function importFiles(deps: Deps, principal: Principal | undefined, 
           properties: { files: Object.keys(input.files).length, changed, prune: input.prune },
         })
       }
+      // the admin page lists it among past runs when it changed something or could not use a file; a run that
+      // found everything as it was leaves no trace, so an unchanged folder still writes nothing
+      if (changed || report.errors.length) await recordFilesRun(tx, { orgId: admin.orgId, userId: admin.id, report })
     })
   } catch (error) {
     if (!(error instanceof DryRunDone)) throw error

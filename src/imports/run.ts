@@ -8,7 +8,7 @@ import { applyDataSources, applyDestinations, applyGroups, applySnippets, applyU
 import { applyQueries, applyVisualizations } from './apply-queries.ts'
 import { IdMap, type ApplyContext } from './context.ts'
 import { bumpSequence, countRows, dashboardQueries } from './objects-store.ts'
-import { OriginError, originClient } from './origin.ts'
+import { OriginError, originClient, type OriginClient } from './origin.ts'
 import { readOrigin } from './read.ts'
 import { refreshDashboardQueries } from './refresh.ts'
 import { Reporter } from './report.ts'
@@ -51,8 +51,9 @@ export async function runImport(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, impor
     await finishImport(sql, importId, { status: 'failed', report: r.report, progress: r.progress, error: 'The key of the old instance could not be read back (was SIGHTLINE_SECRET_KEY changed?). Start the import again.' })
     return
   }
+  let client: OriginClient | undefined
   try {
-    const origin = originClient(row.from_url, key, { timeoutMs: o.timeoutMs })
+    const origin = (client = originClient(row.from_url ?? '', key, { timeoutMs: o.timeoutMs }))
     const snap = await readOrigin(origin, async (phase) => {
       await saveProgress(sql, importId, { progress: { ...r.progress, reading: { done: 0, total: 0 } }, report: { ...r.report, reading: phase } })
     })
@@ -95,5 +96,8 @@ export async function runImport(deps: Pick<CoreDeps, 'sql' | 'secretKey'>, impor
     if (!known) log.error('import failed', { import: importId, error: error instanceof Error ? error.stack : String(error) })
     const message = known ? (error as Error).message : `The import stopped and wrote nothing: ${error instanceof Error ? error.message : String(error)}`
     await finishImport(sql, importId, { status: 'failed', report: r.report, progress: r.progress, error: message })
+  } finally {
+    // the connections kept open to the old instance end with the run
+    client?.close()
   }
 }

@@ -6,7 +6,9 @@ export interface ImportRow {
   id: number
   org_id: number
   user_id: number | null
-  from_url: string
+  kind: 'instance' | 'files'
+  /** The old instance's address; none for an import of files. */
+  from_url: string | null
   api_key_sealed: string | null
   dry_run: boolean
   keep_ids: boolean
@@ -27,6 +29,13 @@ export async function insertImport(
     insert into imports (org_id, user_id, from_url, api_key_sealed, dry_run, keep_ids)
     values (${i.orgId}, ${i.userId}, ${i.fromUrl}, ${i.keySealed}, ${i.dryRun}, ${i.keepIds}) returning *`
   return row
+}
+
+/** An import of files, recorded once it is applied (it runs at once, in the request): done, with its report. */
+export async function recordFilesRun(db: Db, r: { orgId: number; userId: number; report: unknown }) {
+  await db`
+    insert into imports (org_id, user_id, kind, from_url, status, report, finished_at)
+    values (${r.orgId}, ${r.userId}, 'files', null, 'done', ${db.json(r.report as never)}, now())`
 }
 
 export async function findImport(db: Db, orgId: number, id: number): Promise<ImportRow | undefined> {

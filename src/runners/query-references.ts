@@ -55,6 +55,26 @@ function tableOf(ref: Omit<QueryReference, 'table'>): string {
 /** The references of a query text and the text that reads their tables. */
 export function findReferences(text: string): ReferencedText {
   const found = new Map<string, QueryReference>()
+  const out = renameTables(text, BARE, ({ name, quoted }) => {
+    const ref = parse(name)
+    if (!ref) return undefined
+    const table = tableOf(ref)
+    if (!found.has(table)) found.set(table, { ...ref, table })
+    return quoted ? `"${table}"` : table
+  })
+  return { references: [...found.values()], text: out }
+}
+
+/** A name where a table goes: as written (`token`, quotes and all), unquoted (`name`), and where it starts. */
+export interface TableName { token: string; name: string; quoted: boolean; at: number }
+
+/**
+ * Walks a text as `findReferences` does, handing each name in a table's place to `rename` when it is quoted or the
+ * sticky `bare` pattern matches it there; what `rename` answers replaces the token, `undefined` keeps it. The scan that
+ * finds references is also the one that rewrites them elsewhere (a git export names queries by key), so both agree on
+ * what is a reference.
+ */
+export function renameTables(text: string, bare: RegExp, rename: (t: TableName) => string | undefined): string {
   // one frame per parenthesis level: whether it is in a FROM list, whether a table name comes next
   const frames = [{ inFrom: false, tableNext: false }]
   let out = ''
@@ -76,13 +96,11 @@ export function findReferences(text: string): ReferencedText {
     }
     if (frame.tableNext) {
       const quoted = ch === '"' || ch === '`' || ch === '[' ? at(QUOTED) : null
-      const bare = quoted ? null : at(BARE)
-      const token = quoted?.[0] ?? bare?.[0]
-      const ref = token ? parse(quoted ? token.slice(1, -1).replace(/""|``/g, (q) => q[0]) : token) : undefined
-      if (token && ref) {
-        const table = tableOf(ref)
-        if (!found.has(table)) found.set(table, { ...ref, table })
-        out += quoted ? `"${table}"` : table
+      const plain = quoted ? null : at(bare)
+      const token = quoted?.[0] ?? plain?.[0]
+      const renamed = token ? rename({ token, name: quoted ? token.slice(1, -1).replace(/""|``/g, (q) => q[0]) : token, quoted: !!quoted, at: i }) : undefined
+      if (token && renamed !== undefined) {
+        out += renamed
         i += token.length
         frame.tableNext = false
         continue
@@ -116,5 +134,5 @@ export function findReferences(text: string): ReferencedText {
     out += ch
     i++
   }
-  return { references: [...found.values()], text: out }
+  return out
 }

@@ -10,9 +10,18 @@ export interface ImportSummaryRow {
   fillIn: number
 }
 
+/** What an import of files did per kind, and the files it could not use (GET api/imports, `kind: files`). */
+export interface FilesRunReport {
+  kinds: Record<string, { created: number; updated: number; unchanged: number; pruned: number }>
+  errors: { file: string; line: number | null; message: string }[]
+  notes: string[]
+}
+
 export interface ImportRunJson {
   id: number
-  from_url: string
+  /** `instance`: read from a running instance; `files`: the files of a git export, applied at once. */
+  kind: 'instance' | 'files'
+  from_url: string | null
   status: 'queued' | 'running' | 'done' | 'failed'
   dry_run: boolean
   keep_ids: boolean
@@ -47,8 +56,13 @@ export const importTexts = {
   notesTitle: 'Notes',
   refreshes: (n: number) => `${n} dashboard ${n === 1 ? 'query was' : 'queries were'} queued to run.`,
   pastRuns: 'Past runs',
-  none: 'No import has run yet.',
+  files: 'Files of a git export',
+  filesColumns: { kind: 'Kind', created: 'Created', updated: 'Updated', unchanged: 'Unchanged', pruned: 'Archived or deleted' },
+  fileErrorsTitle: 'Files not applied',
+  when: (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`,
+  none: 'No import from an instance has run yet.',
   dryRunDone: 'Dry run: nothing was written.',
+  dryRunShort: 'dry run',
 } as const
 
 export function summaryRows(run: Pick<ImportRunJson, 'report'>): ImportSummaryRow[] {

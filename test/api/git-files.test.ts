@@ -164,6 +164,23 @@ describe('importing the files', () => {
     expect((await f.t.db.sql`select is_archived from queries where key = 'revenue-by-month-2'`)[0].is_archived).toBe(false)
   })
 
+  it('is listed among past runs when it changed something or could not use a file, never for a dry run or no change', async () => {
+    const runs = async () => ((await (await f.admin.get('/api/imports')).json()) as any[]).filter((r) => r.kind === 'files')
+    const before = (await runs()).length
+    const now = await exported(f.admin)
+    await imported(f.admin, { files: now })
+    const edited = { ...now, 'snippets/revjoin.yaml': now['snippets/revjoin.yaml'].replace('the revenue join', 'the join of revenue') }
+    await imported(f.admin, { files: edited, dry_run: true })
+    expect(await runs()).toHaveLength(before)
+    await imported(f.admin, { files: { ...edited, 'alerts/orphan.yaml': 'name: Orphan\nquery: no-such-query\n' } })
+    const [latest, ...rest] = await runs()
+    expect(rest).toHaveLength(before)
+    expect(latest).toMatchObject({ kind: 'files', from_url: null, status: 'done', dry_run: false, error: null })
+    expect(latest.report.kinds.snippets).toMatchObject({ created: 0, updated: 1, pruned: 0 })
+    expect(latest.report.errors).toEqual([{ file: 'alerts/orphan.yaml', line: null, message: 'query: there is no query with the key "no-such-query"' }])
+    expect((await (await f.admin.get(`/api/imports/${latest.id}`)).json()).report).toEqual(latest.report)
+  })
+
   it('refuses a member (403) and a stranger (401), and a body that is not files', async () => {
     const { addUser } = await import('../helpers/app.ts')
     const member = await addUser(f.t, { name: 'Mia', email: 'mia@example.com', password: 'mia-password' })

@@ -6,7 +6,8 @@ import { browserSuite } from './support.ts'
 
 /**
  * /admin/import in Chromium: an admin starts an import of a v25.8 instance (faked at the HTTP boundary in this
- * process, where the test server's worker runs) and the page follows the run live, without reloading, to its summary.
+ * process, where the test server's worker runs) and the page follows the run live, without reloading, to its summary;
+ * an import of files is listed among past runs with its report.
  */
 const ORIGIN = 'http://redash-browser.test'
 const origin = setupServer(...fakeOrigin(ORIGIN, buildInstance('25.8.0')).handlers)
@@ -28,6 +29,22 @@ describe('the import page', () => {
     expect(await page.getByText('Warehouse — password (a secret the old instance does not give away)').count()).toBe(1)
     expect(await page.getByText(/placed at the lowest free place/).count()).toBe(1)
     expect(await page.locator('body').textContent()).not.toContain(ADMIN_KEY)
+    expect(problems).toEqual([])
+  })
+
+  it('lists an import of files among past runs, with what it did and the files it could not use', async () => {
+    const files = {
+      'snippets/greet.yaml': 'trigger: greet\nsnippet: select 1\n',
+      'alerts/lost.yaml': 'name: Lost\nquery: no-such-query\n',
+    }
+    await suite.api('POST', '/api/imports', { files })
+    const { page, problems } = await suite.open('/admin/import')
+    // the import from the instance is still the one followed at the top
+    await page.getByRole('heading', { name: `${ORIGIN}/ — Done (25.8.0)` }).waitFor()
+    const past = page.locator('details', { hasText: 'Files of a git export — Done' })
+    await past.locator('summary').click()
+    expect(await past.getByRole('row', { name: /^snippets/ }).getByRole('cell').allTextContents()).toEqual(['snippets', '1', '0', '0', '0'])
+    expect(await past.getByText('alerts/lost.yaml: query: there is no query with the key "no-such-query"').count()).toBe(1)
     expect(problems).toEqual([])
   })
 })

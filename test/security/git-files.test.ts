@@ -4,7 +4,7 @@ import { contentFixture, exported, imported, type ContentFixture } from '../api/
 /**
  * What a file of a git export can reach: only the importing organization's own objects, named by key or by name there.
  * Another organization's source, query, destination or user cannot be named into a file, an id written into a file is
- * refused rather than followed, and file names never leave their folder.
+ * refused rather than followed (a Query Results reference too), and file names never leave their folder.
  */
 let f: ContentFixture
 let other: { org: number; source: number; query: number; viz: number; destination: number }
@@ -67,6 +67,29 @@ describe('an imported file', () => {
     expect(byFile['dashboards/by-id.yaml']).toBe(`widgets[0].visualization: query "regions" has no visualization "${other.viz}"`)
     expect((await f.t.db.sql`select count(*)::int as n from alerts where query_id = ${other.query}`)[0].n).toBe(0)
     expect((await f.t.db.sql`select count(*)::int as n from widgets where visualization_id = ${other.viz}`)[0].n).toBe(0)
+  })
+
+  it("cannot reach another organization's query from a Query Results query, by id or by key, nor learn its key", async () => {
+    const results = (await (await f.admin.post('/api/data_sources', { name: 'Query Results', type: 'results', options: {} })).json()).id
+    const files = {
+      'queries/peek-by-id.sql': q('name: Peek by id\nsource: Query Results', `select * from query_${other.query}`),
+      'queries/peek-by-key.sql': q('name: Peek by key\nsource: Query Results', 'select *\nfrom "cached_query_{secret}"'),
+    }
+    const run = await imported(f.admin, { files })
+    expect(run.errors).toEqual([
+      { file: 'queries/peek-by-id.sql', line: 5, message: `query_${other.query}: name the query by its key (query_{<key>}), not by id` },
+      { file: 'queries/peek-by-key.sql', line: 6, message: 'cached_query_{secret}: there is no query with the key "secret"' },
+    ])
+    expect(await f.t.db.sql`select id from queries where key like 'peek-%'`).toEqual([])
+    // a query here that names theirs by id is exported with the id, never with their key, and goes no further
+    const saved = await f.admin.post('/api/queries', { data_source_id: results, name: 'Theirs', query: `select * from query_${other.query}` })
+    expect(saved.status).toBe(200)
+    const file = (await exported(f.admin))['queries/theirs.sql']
+    expect(file).toContain(`select * from query_${other.query}\n`)
+    expect(file).not.toContain('{secret}')
+    const back = await imported(f.admin, { files: { 'queries/theirs.sql': file.replace('Theirs', 'Theirs again') } })
+    expect(back.errors).toEqual([{ file: 'queries/theirs.sql', line: expect.any(Number), message: expect.stringContaining('not by id') }])
+    await f.t.db.sql`delete from queries where id = ${(await saved.json()).id}`
   })
 
   it('never takes a secret from a file: a destination that holds one is refused, the stored one kept', async () => {
