@@ -69,11 +69,12 @@ export interface NewDashboard {
 
 export async function insertDashboard(db: Db, d: NewDashboard): Promise<DashboardRow> {
   const [row] = await db<DashboardRow[]>`
-    insert into dashboards ${db({
+    with d as (insert into dashboards ${db({
       org_id: d.orgId, user_id: d.userId, name: d.name, slug: d.slug, layout: db.json((d.layout ?? []) as never),
       dashboard_filters_enabled: d.dashboardFiltersEnabled ?? false, options: db.json((d.options ?? {}) as never), tags: d.tags ?? [],
     })}
-    returning *`
+    returning *)
+    select ${dashboardColumns(db)} from d`
   return row
 }
 

@@ -22,6 +22,11 @@ export interface ListOrdering<C extends string> {
   columns: Record<C, Fragment>
   /** Where empty values go: 'last' whichever the direction, or 'low' (taken as the smallest: first ascending). */
   nulls: 'last' | 'low'
+  /**
+   * Columns that are never null: sorted without a NULLS clause, so an index in the same direction (btree's default,
+   * nulls first when descending) serves the order and a page stops after its rows instead of sorting the whole list.
+   */
+  notNull?: readonly C[]
   /** A unique column, sorted the same way, so equal values keep one order and pages never overlap. */
   tieBreaker: Fragment
 }
@@ -30,7 +35,8 @@ export interface ListOrdering<C extends string> {
 export function orderBy<C extends string>(db: Db, ordering: ListOrdering<C>, order: ListOrder<C>): Fragment {
   if (!Object.hasOwn(ordering.columns, order.column)) throw new Error(`Not a sortable column: ${order.column}`)
   const direction = order.descending ? db`desc` : db`asc`
-  const nulls = order.descending || ordering.nulls === 'last' ? db`nulls last` : db`nulls first`
+  const nulls = ordering.notNull?.includes(order.column) ? db``
+    : order.descending || ordering.nulls === 'last' ? db`nulls last` : db`nulls first`
   return db`${ordering.columns[order.column]} ${direction} ${nulls}, ${ordering.tieBreaker} ${direction}`
 }
 

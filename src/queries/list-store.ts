@@ -3,6 +3,7 @@ import type { Db } from '../db/index.ts'
 import { apiListQuery } from '../validation/index.ts'
 import type { ListQuery } from '../shared/list/params.ts'
 import { searchWords, type SearchWords } from '../shared/list/search-words.ts'
+import { rankedPage, searchMatches } from './search-store.ts'
 import { queryColumns, queryTables, visibleTo, type QueryRow, type Viewer } from './store.ts'
 
 /** all: every visible query (drafts of everyone included, reference quirk 3); my: the caller's; archive: archived. */
@@ -26,40 +27,6 @@ export interface QueryListRow extends QueryRow {
   starred_at: Date | null
 }
 
-/**
- * The text of one search word as a prefix query over its lexemes, tokenised by the same 'simple' configuration as
- * `search_vector`, so "order_items" or "e-mail" match what the column holds. Lexemes are quoted for tsquery input
- * (quotes and backslashes doubled). An uncorrelated subquery: PostgreSQL computes it once, and the GIN index applies.
- */
-const prefixQuery = (db: Db, text: string) => db`(
-  select string_agg('''' || replace(replace(l.lexeme, '\\', '\\\\'), '''', '''''') || ''':*', ' & ')::tsquery
-  from unnest(to_tsvector('simple', ${text})) l)`
-
-const numericId = (word: string) => (/^\d{1,15}$/.test(word) ? Number(word) : null)
-
-/** Every word must match, by prefix, the name, description or text; a number may instead be the query's id. */
-function allWordsMatch(db: Db, words: string[]) {
-  return words.reduce((all, word) => {
-    const id = numericId(word)
-    const match = id === null
-      ? db`q.search_vector @@ ${prefixQuery(db, word)}`
-      : db`(q.search_vector @@ ${prefixQuery(db, word)} or q.id = ${id})`
-    return db`${all} and ${match}`
-  }, db`true`)
-}
-
-/** A query matches when it matches every word of at least one alternative. */
-function searchMatches(db: Db, alternatives: string[][]) {
-  const [first, ...rest] = alternatives.map((words) => db`(${allWordsMatch(db, words)})`)
-  return rest.reduce((any, match) => db`${any} or ${match}`, first)
-}
-
-/** What the rank is measured against: each alternative's words all together, any alternative scoring. */
-function rankQuery(db: Db, alternatives: string[][]) {
-  const [first, ...rest] = alternatives.map((words) => prefixQuery(db, words.join(' ')))
-  return rest.reduce((any, q) => db`${any} || ${q}`, first)
-}
-
 /** The sortable columns; unscheduled, never run or unstarred queries go last whichever way a column is sorted. */
 const ordering = (db: Db) => ({
   columns: {
@@ -74,16 +41,6 @@ const ordering = (db: Db) => ({
   nulls: 'last' as const,
   tieBreaker: db`q.id`,
 })
-
-function orderBy(db: Db, p: QueryListParams): Fragment {
-  if (!p.order && p.words.length) {
-    // an exact id first, then the best text match (name weighs most), then the newest
-    const ids = p.words.map(numericId).filter((id): id is number => id !== null)
-    return db`q.id = any(${ids}::bigint[]) desc, ts_rank(q.search_vector, ${rankQuery(db, p.alternatives)}) desc,
-      q.created_at desc, q.id desc`
-  }
-  return listOrderBy(db, ordering(db), p.order ?? { column: 'created_at', descending: true })
-}
 
 /** One page of a list, and how many queries the list has in all. */
 export async function findPage(db: Db, v: Viewer, kind: QueryListKind, p: QueryListParams): Promise<{ count: number; rows: QueryListRow[] }> {
@@ -103,8 +60,13 @@ export async function findPage(db: Db, v: Viewer, kind: QueryListKind, p: QueryL
     ? db`queries q join favorites f on f.object_type = 'query' and f.object_id = q.id and f.user_id = ${v.userId}`
     : db`queries q`
   const columns = db`${queryColumns(db)}, f.user_id is not null as is_favorite, f.created_at as starred_at`
-  const { count, rows } = await countedPage<QueryListRow>(db, { columns, from: tables, where, countFrom, orderBy: orderBy(db, p) }, p)
-  return { count, rows }
+  if (p.order || !p.words.length) {
+    const order = listOrderBy(db, ordering(db), p.order ?? { column: 'created_at', descending: true })
+    const { count, rows } = await countedPage<QueryListRow>(db, { columns, from: tables, where, countFrom, orderBy: order }, p)
+    return { count, rows }
+  }
+  // a search with no order asked for: in rank order, counted in the same pass (./search-store.ts)
+  return rankedPage<QueryListRow>(db, { columns, from: tables, countFrom, where }, p, p)
 }
 
 /**
@@ -121,12 +83,14 @@ export async function findRecent(db: Db, v: Viewer, limit: number): Promise<Quer
     limit ${limit}`
 }
 
-/** Each tag on the viewer's unarchived queries with how many carry it, by name (reference §3.1). */
+/**
+ * Each tag on the viewer's unarchived queries with how many carry it, by name (reference §3.1). Read from the index of
+ * tagged queries alone (sql/migrations/0051), the tags unnested in the select list (cheaper than a lateral join).
+ */
 export async function tagCounts(db: Db, v: Viewer): Promise<{ name: string; count: number }[]> {
   return db<{ name: string; count: number }[]>`
     select t.name, count(*)::int as count
-    from queries q cross join unnest(q.tags) as t(name)
-    where ${visibleTo(db, v)} and not q.is_archived and q.tags <> '{}'
+    from (select unnest(q.tags) as name from queries q where ${visibleTo(db, v)} and not q.is_archived and q.tags <> '{}') t
     group by t.name
     order by t.name`
 }

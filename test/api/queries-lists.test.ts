@@ -121,6 +121,15 @@ describe('search', () => {
     expect(page.count).toBe(3)
   })
 
+  it('pages a search in rank order, counting every match on each page, and refuses a page past the end', async () => {
+    const first = await list(f.bo, '/api/queries?q=ord&page_size=2')
+    const second = await list(f.bo, '/api/queries?q=ord&page_size=2&page=2')
+    expect([first.count, second.count]).toEqual([3, 3])
+    expect([...names(first), ...names(second)]).toEqual(['Orders by region', 'Revenue', 'Untitled'])
+    expect((await f.bo.get('/api/queries?q=ord&page_size=2&page=3')).status).toBe(400)
+    expect((await f.bo.get('/api/queries?q=zebra&page=2')).status).toBe(200)
+  })
+
   it('needs every word, in any field', async () => {
     expect(names(await list(f.bo, '/api/queries?q=orders%20weekly'))).toEqual(['Orders by region'])
     expect(names(await list(f.bo, '/api/queries?q=ORDERS%20Table'))).toEqual(['Revenue'])

@@ -159,4 +159,30 @@ describe("a member's dashboard list as charts come and go", () => {
     expect((await f.admin.request('DELETE', `/api/visualizations/${chart.id}`)).ok).toBe(true)
     expect(await listed()).toBe(1)
   })
+
+  it("keeps a chart whose query lost its source from counting as no chart at all, and lists it again beside a readable one", async () => {
+    const listed = async () => ((await (await f.bo.get('/api/dashboards?q=Orphaned')).json()) as { count: number }).count
+    const tags = async () => ((await (await f.bo.get('/api/dashboards/tags')).json()) as { tags: { name: string }[] }).tags.map((t) => t.name)
+    const board = (await (await f.admin.post('/api/dashboards', { name: 'Orphaned board' })).json()) as { id: number }
+    await f.admin.post(`/api/dashboards/${board.id}`, { is_draft: false, tags: ['orphaned'] })
+    const query = async (name: string) => {
+      const q = (await (await f.admin.post('/api/queries', { data_source_id: f.warehouse, name, query: 'select 1' })).json()) as { id: number }
+      const chart = (await (await f.admin.post('/api/visualizations', { query_id: q.id, type: 'TABLE', name, options: {} })).json()) as { id: number }
+      await f.admin.post('/api/widgets', { dashboard_id: board.id, visualization_id: chart.id, options: {} })
+      return q.id
+    }
+    const lost = await query('Losing its source')
+    expect(await listed()).toBe(1)
+    // as when its source is deleted (on delete set null)
+    await f.t.db.sql`update queries set data_source_id = null where id = ${lost}`
+    expect(await listed()).toBe(0)
+    expect(await tags()).not.toContain('orphaned')
+    await f.admin.post('/api/widgets', { dashboard_id: board.id, visualization_id: null, text: 'Read me', options: {} })
+    expect(await listed()).toBe(0)
+    await query('Still on the warehouse')
+    expect(await listed()).toBe(1)
+    expect(await tags()).toContain('orphaned')
+    const page = (await (await f.bo.get('/api/dashboards?page_size=5')).json()) as { results: { name: string }[] }
+    expect(page.results[0].name).toBe('Orphaned board')
+  })
 })
