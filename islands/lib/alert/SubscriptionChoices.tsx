@@ -60,7 +60,3 @@ export function SubscriptionChoices({ value, disabled, onChange }: {
     </fieldset>
   )
 }
-
-/** The create request's `subscriptions`: each destination, and `{}` for the caller's own e-mail. */
-export const subscriptionsBody = (choice: SubscriptionChoice) =>
-  [...choice.destinations.map((id) => ({ destination_id: id })), ...(choice.me ? [{}] : [])]
