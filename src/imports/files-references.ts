@@ -56,3 +56,23 @@ export function referencesToIds(text: string, idOf: (key: string) => number | un
     return retoken(t, `${m[1]}${id}${m[3]}`)
   })
 }
+
+/**
+ * An imported text's references renumbered to the ids their queries have here, found by the runner's own scan (after
+ * FROM, JOIN and a FROM list's commas, bare or quoted), each id whole (query_5 never touches query_50). A reference to
+ * a query the import did not bring stays as it is and is reported.
+ */
+export function rewriteQueryReferences(text: string, queryId: (oldId: number) => number | undefined): { text: string; unmapped: number[] } {
+  const unmapped: number[] = []
+  const rewritten = renameTables(text, BARE_ID, (t) => {
+    const m = BY_ID.exec(t.name)
+    if (!m || !wellFormed(m[1], m[3])) return undefined
+    const id = queryId(Number(m[2]))
+    if (id === undefined) {
+      unmapped.push(Number(m[2]))
+      return undefined
+    }
+    return retoken(t, `${m[1]}${id}${m[3]}`)
+  })
+  return { text: rewritten, unmapped }
+}

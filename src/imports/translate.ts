@@ -114,23 +114,6 @@ export function translateQueryOptions(
   return { options: o, unmappedDropdowns }
 }
 
-/**
- * Query Results references rewritten to the new ids: `query_N`, `cached_query_N` and `param_query_N_{…}` right after
- * FROM or JOIN, as the established tool recognises them, each id once and whole (query_5 never touches query_50).
- */
-export function rewriteQueryReferences(text: string, queryId: (oldId: number) => number | undefined): { text: string; unmapped: number[] } {
-  const unmapped: number[] = []
-  const rewritten = text.replace(/\b(from|join)(\s+)(cached_query_|param_query_|query_)(\d+)(?!\d)/gi, (all, kw: string, space: string, prefix: string, id: string) => {
-    const mapped = queryId(Number(id))
-    if (mapped === undefined) {
-      unmapped.push(Number(id))
-      return all
-    }
-    return `${kw}${space}${prefix}${mapped}`
-  })
-  return { text: rewritten, unmapped }
-}
-
 /** Alert options: the legacy operators named as today's, `selector` (v25) and `muted` (v10) defaulted. */
 export function translateAlertOptions(options: unknown): Record<string, unknown> {
   const o = options && typeof options === 'object' && !Array.isArray(options) ? { ...(options as Record<string, unknown>) } : {}
@@ -167,3 +150,5 @@ export const clip = (text: unknown, max: number, fallback = '') => {
   const s = typeof text === 'string' ? text : fallback
   return s.length > max ? s.slice(0, max) : s
 }
+
+export { rewriteQueryReferences } from './files-references.ts'

@@ -65,6 +65,14 @@ describe('queries', () => {
     expect(text).toBe('SELECT query_5 FROM query_12 JOIN cached_query_7 ON 1 join param_query_12_{a=1} on 1 from query_6')
     expect(unmapped).toEqual([6])
   })
+
+  it('rewrites references in a FROM list after commas and in quotes, never in strings or comments', () => {
+    const map = new Map([[5, 12], [6, 13]])
+    const { text, unmapped } = rewriteQueryReferences(
+      `select * from query_5 a, "query_6" b, [cached_query_5] c where a.x = 'query_5' -- from query_6\n`, (id) => map.get(id))
+    expect(text).toBe(`select * from query_12 a, "query_13" b, [cached_query_12] c where a.x = 'query_5' -- from query_6\n`)
+    expect(unmapped).toEqual([])
+  })
 })
 
 describe('alerts, secrets and slugs', () => {
