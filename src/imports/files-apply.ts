@@ -8,7 +8,7 @@ import { queryArchived, savedQueryHash } from '../queries/index.ts'
 import { scheduleChanged } from '../schedules/index.ts'
 import { validateVisualization } from '../visualizations/registry.ts'
 import { FileError, localKeys, type FileKind } from './files-docs.ts'
-import { referencesToIds } from './files-references.ts'
+import { referencedKeys, referencesToIds } from './files-references.ts'
 import { fileText, type AlertDoc, type DashboardDoc, type Docs, type DestinationDoc, type Doc, type GroupDoc, type QueryDoc, type SnippetDoc, type Visualization } from './files-kinds.ts'
 import type { FilesReport, Parsed } from './files-report.ts'
 import * as store from './files-store.ts'
@@ -77,6 +77,8 @@ export async function applyParsed(run: Run) {
   // where each query's visualizations are: as the store has them, until a file changes them
   const vizIds = new Map<string, number>()
   for (const [key, e] of r.current.queries) (e.doc as QueryDoc).visualizations.forEach((v, i) => vizIds.set(`${key}/${v.key}`, vizOfQuery.get(e.id)![i].id))
+  // a query is written after the queries it reads, so one whose file fails is known gone before anything names it
+  r.parsed.queries = readersLast(r.parsed.queries)
   await each(r, 'queries', async (key, doc: QueryDoc, cur) => {
     const source = doc.source === null ? null : sources.get(doc.source)
     if (source === undefined) throw new RefError(`source: there is no data source named "${doc.source}"`)
@@ -207,6 +209,25 @@ async function writeVisualizations(tx: Db, queryId: number, queryKey: string, wa
       ids.set(`${queryKey}/${v.key}`, await store.insertRow(tx, 'visualizations', { query_id: queryId, ...row }))
     }
   }
+}
+
+/**
+ * The query files in an order where each comes after those its text and its dropdowns name (a cycle, which the
+ * runner refuses anyway, keeps file order), so a reference never points at a query whose file then fails.
+ */
+function readersLast<E extends { doc: Doc }>(queries: Map<string, E>): Map<string, E> {
+  const ordered = new Map<string, E>()
+  const visiting = new Set<string>()
+  const visit = (key: string) => {
+    const entry = queries.get(key)
+    if (!entry || ordered.has(key) || visiting.has(key)) return
+    visiting.add(key)
+    const doc = entry.doc as QueryDoc
+    for (const named of [...referencedKeys(doc.text), ...doc.parameters.map((p) => p.query)]) if (typeof named === 'string') visit(named)
+    ordered.set(key, entry)
+  }
+  for (const key of queries.keys()) visit(key)
+  return ordered
 }
 
 /**

@@ -76,3 +76,14 @@ export function rewriteQueryReferences(text: string, queryId: (oldId: number) =>
   })
   return { text: rewritten, unmapped }
 }
+
+/** The keys of the queries a file's text names (`query_{key}` and the others), each once. */
+export function referencedKeys(text: string): string[] {
+  const keys = new Set<string>()
+  renameTables(text, BARE_ANY, (t) => {
+    const m = BY_KEY.exec(t.name)
+    if (m && wellFormed(m[1], m[3])) keys.add(m[2])
+    return undefined
+  })
+  return [...keys]
+}

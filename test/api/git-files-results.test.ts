@@ -90,4 +90,19 @@ describe('a Query Results query in a file', () => {
     ])
     expect(await f.t.db.sql`select id from queries where key in ('unknown-key', 'by-id', 'bad-key')`).toEqual([])
   })
+
+  it('refuses a query that reads a query whose own file failed, whatever their order, leaving nothing that points nowhere', async () => {
+    const file = (source: string, text: string) => `-- ---\n-- name: Part\n-- source: ${source}\n-- ---\n${text}\n`
+    const run = await imported(f.admin, {
+      files: {
+        'queries/a-reader.sql': file('Query Results', 'select n from query_{z-base}'),
+        'queries/z-base.sql': file('Nowhere', 'select 1 as n'),
+      },
+    })
+    expect(run.errors).toEqual([
+      { file: 'queries/z-base.sql', line: null, message: 'source: there is no data source named "Nowhere"' },
+      { file: 'queries/a-reader.sql', line: 5, message: 'query_{z-base}: there is no query with the key "z-base"' },
+    ])
+    expect(await f.t.db.sql`select id from queries where key in ('a-reader', 'z-base')`).toEqual([])
+  })
 })
