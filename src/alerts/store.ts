@@ -2,18 +2,10 @@ import type { Db } from '../db/index.ts'
 import { queryColumns, queryTables, visibleTo } from '../queries/index.ts'
 import type { QueryRow, Viewer } from '../queries/index.ts'
 import type { AlertState } from './evaluate.ts'
+import type { AlertOptionsJson } from '../shared/api/alerts.ts'
 
-/** `alerts.options`: the established tool's document, plus `parameters` (see sql/migrations/0017_alerts.sql). */
-export type AlertOptions = Record<string, unknown> & {
-  column?: string
-  op?: string
-  value?: unknown
-  selector?: string
-  muted?: boolean
-  custom_subject?: string | null
-  custom_body?: string | null
-  parameters?: Record<string, unknown>
-}
+/** `alerts.options`: the established tool's document, plus `parameters` (see sql/migrations/0017_alerts.sql), as the API answers it. */
+export type AlertOptions = AlertOptionsJson
 
 export interface AlertRow {
   id: number

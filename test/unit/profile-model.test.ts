@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fakeApi } from './fake-api.ts'
 import {
   changePassword, checkAccount, copyApiKey, initialAccount, initialPassword, reduceAccount, reduceApiKey, reducePassword, regenerateApiKey,
   saveAccount, toggleGroup, type Api,
@@ -8,16 +9,6 @@ import { texts } from '../../src/shared/texts.ts'
 /** The profile page's model; the page itself is tested in a browser (test/browser/profile.test.ts). */
 const t = texts.profile
 const user = { id: 3, name: 'Ann', email: 'ann@example.com', time_zone: null, groups: [{ id: 1, name: 'default' }] }
-
-function fakeApi(answer: unknown = {}) {
-  const calls: unknown[][] = []
-  const call = (async (...args: unknown[]) => {
-    calls.push(args)
-    if (answer instanceof Error) throw answer
-    return answer
-  }) as Api
-  return { call, calls }
-}
 
 describe('profile model', () => {
   it('checks name, email and (for whoever edits them) groups, focusing the first problem', () => {
@@ -41,13 +32,13 @@ describe('profile model', () => {
     expect(reduceAccount(step.state, { type: 'submit' }).commands).toEqual([]) // no second save while one runs
 
     const account = { name: 'Ann B', email: 'ann@example.com', groups: [{ id: 1, name: 'default' }, { id: 7, name: 'x' }] }
-    const api = fakeApi(account)
+    const api = fakeApi<Api>(account)
     const saved = reduceAccount(step.state, await saveAccount(api.call, 3, { name: 'Ann B' }))
     expect(api.calls).toEqual([['POST', '/api/users/3', { name: 'Ann B' }]])
     expect(saved.state).toMatchObject({ saving: false, values: { name: 'Ann B' } })
     expect(saved.commands).toEqual([{ kind: 'saved', account }, { kind: 'toast', message: t.saved }])
 
-    const refused = reduceAccount(step.state, await saveAccount(fakeApi(new Error('Email taken')).call, 3, {}))
+    const refused = reduceAccount(step.state, await saveAccount(fakeApi<Api>(new Error('Email taken')).call, 3, {}))
     expect(refused.commands).toEqual([{ kind: 'toast', message: 'Email taken', level: 'error' }])
     expect(reduceAccount(step.state, { type: 'failed', error: new Error('') }).commands[0]).toMatchObject({ message: t.failedSaving })
   })
@@ -58,12 +49,12 @@ describe('profile model', () => {
   })
 
   it('regenerates the API key after confirmation, and selects it when the clipboard is refused', async () => {
-    const api = fakeApi({ api_key: 'new-key' })
+    const api = fakeApi<Api>({ api_key: 'new-key' })
     const confirming = reduceApiKey({ apiKey: 'old', confirming: false }, { type: 'confirm' }).state
     const done = reduceApiKey(confirming, await regenerateApiKey(api.call, 3))
     expect(api.calls).toEqual([['POST', '/api/users/3/regenerate_api_key']])
     expect(done).toEqual({ state: { apiKey: 'new-key', confirming: false }, commands: [{ kind: 'toast', message: t.apiKeyUpdated }] })
-    const refused = reduceApiKey(confirming, await regenerateApiKey(fakeApi(new Error('no')).call, 3))
+    const refused = reduceApiKey(confirming, await regenerateApiKey(fakeApi<Api>(new Error('no')).call, 3))
     expect(refused).toEqual({ state: { apiKey: 'old', confirming: false }, commands: [{ kind: 'toast', message: t.apiKeyFailed, level: 'error' }] })
 
     const copied: string[] = []
@@ -84,11 +75,11 @@ describe('profile model', () => {
     expect(step.state.errors).toEqual({ current: undefined, repeat: "Passwords don't match" })
     step = reducePassword(reducePassword(step.state, { type: 'change', key: 'repeat', value: 'long enough 1' }).state, { type: 'submit' })
     expect(step.commands).toEqual([{ kind: 'save', body: { old_password: 'old', password: 'long enough 1' } }])
-    const api = fakeApi()
+    const api = fakeApi<Api>()
     const saved = reducePassword(step.state, await changePassword(api.call, 3, { old_password: 'old', password: 'long enough 1' }))
     expect(api.calls).toEqual([['POST', '/api/users/3', { old_password: 'old', password: 'long enough 1' }]])
     expect(saved).toEqual({ state: initialPassword(), commands: [{ kind: 'toast', message: t.saved }] })
-    const wrong = reducePassword(step.state, await changePassword(fakeApi(new Error('Incorrect current password')).call, 3, { old_password: 'x', password: 'y' }))
+    const wrong = reducePassword(step.state, await changePassword(fakeApi<Api>(new Error('Incorrect current password')).call, 3, { old_password: 'x', password: 'y' }))
     expect(wrong.state).toMatchObject({ saving: false, values: { current: 'old' } })
     expect(wrong.commands).toEqual([{ kind: 'toast', message: 'Incorrect current password', level: 'error' }])
   })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fakeApi } from './fake-api.ts'
 import {
   deleteSnippet, initialDialog, initialForm, isEditable, loadSnippet, pathOf, reduceDialog, reduceForm, saveSnippet, titleOf,
   type Api, type SnippetView,
@@ -10,17 +11,6 @@ const t = queryTexts.snippets
 const mine: SnippetView = { id: 4, trigger: 'top', description: 'd', snippet: 'LIMIT 10', user: { id: 1, name: 'Ann' } }
 const theirs: SnippetView = { ...mine, id: 5, user: { id: 2, name: 'Bob' } }
 const viewer = { id: 1, admin: false, canCreate: true }
-
-/** An `api` that records its calls and answers with `answer` (or fails with it, when it is an Error). */
-function fakeApi(answer: unknown = {}) {
-  const calls: unknown[][] = []
-  const call = (async (...args: unknown[]) => {
-    calls.push(args)
-    if (answer instanceof Error) throw answer
-    return answer
-  }) as Api
-  return { call, calls }
-}
 
 describe('snippet dialog model', () => {
   it('lets the author, an admin, or a creator of new snippets edit; everyone else reads', () => {
@@ -62,7 +52,7 @@ describe('snippet dialog model', () => {
 
   it('closes after a save, stays busy until the list is fresh, and keeps the server\'s reason when it fails', async () => {
     const open = { ...initialDialog(mine, '/query_snippets'), saving: true }
-    const ok = fakeApi()
+    const ok = fakeApi<Api>()
     const event = await saveSnippet(ok.call, mine, { trigger: ' top ', description: 'd', snippet: 'LIMIT 5' })
     expect(ok.calls).toEqual([['POST', '/api/query_snippets/4', { trigger: 'top', description: 'd', snippet: 'LIMIT 5' }]])
     const saved = reduceDialog(open, event)
@@ -70,7 +60,7 @@ describe('snippet dialog model', () => {
     expect(saved.commands).toEqual([{ kind: 'toast', message: t.saved }, { kind: 'address', path: '/query_snippets' }, { kind: 'refreshList', href: '/query_snippets' }])
     expect(reduceDialog(saved.state, { type: 'listRefreshed' }).state.saving).toBe(false)
 
-    const taken = fakeApi(new Error('Trigger already taken'))
+    const taken = fakeApi<Api>(new Error('Trigger already taken'))
     await expect(saveSnippet(taken.call, null, { trigger: 'x', description: '', snippet: 'y' })).resolves.toEqual({ type: 'saveFailed', message: 'Trigger already taken' })
     expect(taken.calls[0].slice(0, 2)).toEqual(['POST', '/api/query_snippets'])
     const failed = reduceDialog(open, { type: 'saveFailed', message: 'Trigger already taken' })
@@ -81,22 +71,22 @@ describe('snippet dialog model', () => {
   it('deletes after confirmation, and on failure says so and leaves the dialog open', async () => {
     const confirming = reduceDialog(initialDialog(mine, '/query_snippets'), { type: 'confirmDelete' }).state
     expect(confirming.confirming).toBe(true)
-    const deleted = reduceDialog(confirming, await deleteSnippet(fakeApi().call, mine))
+    const deleted = reduceDialog(confirming, await deleteSnippet(fakeApi<Api>().call, mine))
     expect(deleted.state).toMatchObject({ current: null, confirming: false })
     expect(deleted.commands[0]).toEqual({ kind: 'toast', message: t.deleted })
-    const refused = reduceDialog(confirming, await deleteSnippet(fakeApi(new Error('no')).call, mine))
+    const refused = reduceDialog(confirming, await deleteSnippet(fakeApi<Api>(new Error('no')).call, mine))
     expect(refused.state).toMatchObject({ current: mine, confirming: false })
     expect(refused.commands).toEqual([{ kind: 'toast', message: t.failedDeleting, level: 'error' }])
   })
 
   it('loads a followed link\'s snippet, opens "new" without asking, and reports a failed load', async () => {
-    const found = fakeApi(mine)
+    const found = fakeApi<Api>(mine)
     expect(await loadSnippet(found.call, '4', '/query_snippets/4')).toEqual({ type: 'show', snippet: mine, href: '/query_snippets/4' })
     expect(found.calls).toEqual([['GET', '/api/query_snippets/4']])
-    const none = fakeApi()
+    const none = fakeApi<Api>()
     expect(await loadSnippet(none.call, 'new', '/query_snippets/new')).toEqual({ type: 'show', snippet: 'new', href: '/query_snippets/new' })
     expect(none.calls).toEqual([])
-    const gone = await loadSnippet(fakeApi(new Error('')).call, '9', '/query_snippets/9')
+    const gone = await loadSnippet(fakeApi<Api>(new Error('')).call, '9', '/query_snippets/9')
     expect(reduceDialog(initialDialog(null, '/q'), gone).commands).toEqual([{ kind: 'toast', message: t.failedLoading, level: 'error' }])
   })
 })
