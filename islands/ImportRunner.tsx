@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type JSX } from 'react'
-import { importTexts as t, summaryRows, type FilesRunReport, type ImportRunJson } from '../src/shared/import-summary.ts'
+import { importTexts as t, summaryRows, type FilesRunJson, type ImportRunJson, type InstanceRunJson } from '../src/shared/import-summary.ts'
 import { island } from '../src/shared/island.tsx'
 import { api, serverMessage } from './lib/api.ts'
 import { ui } from './lib/ui.ts'
@@ -7,7 +7,7 @@ import { ui } from './lib/ui.ts'
 const POLL_MS = 1000
 
 /** One bar per kind: how many of its objects the run has written so far. */
-function Progress({ run }: { run: ImportRunJson }): JSX.Element {
+function Progress({ run }: { run: InstanceRunJson }): JSX.Element {
   const kinds = Object.entries(run.progress).filter(([kind]) => kind !== 'reading')
   return (
     <div className="flex flex-col gap-2">
@@ -24,7 +24,7 @@ function Progress({ run }: { run: ImportRunJson }): JSX.Element {
 }
 
 /** The summary table and the lists behind it: skipped with why, what to fill in by hand, notes. */
-function Report({ run }: { run: ImportRunJson }): JSX.Element {
+function Report({ run }: { run: InstanceRunJson }): JSX.Element {
   const rows = summaryRows(run)
   const kinds = Object.entries(run.report.kinds ?? {})
   const skipped = kinds.flatMap(([kind, k]) => k.skipped.map((s) => ({ kind, ...s })))
@@ -59,8 +59,8 @@ function Report({ run }: { run: ImportRunJson }): JSX.Element {
 }
 
 /** An import of files: per kind what it created, updated, left as it was and archived; the files it could not use. */
-function FilesReport({ run }: { run: ImportRunJson }): JSX.Element {
-  const report = run.report as unknown as FilesRunReport
+function FilesReport({ run }: { run: FilesRunJson }): JSX.Element {
+  const report = run.report
   const rows = Object.entries(report.kinds ?? {}).filter(([, k]) => k.created + k.updated + k.unchanged + k.pruned > 0)
   const cols = t.filesColumns
   return (
@@ -101,12 +101,12 @@ function PastRuns({ runs }: { runs: ImportRunJson[] }): JSX.Element | null {
 }
 
 /** The run being followed: read again every second until it ends. */
-function useRun(initial: ImportRunJson | null) {
+function useRun(initial: InstanceRunJson | null) {
   const [run, setRun] = useState(initial)
   useEffect(() => {
     if (!run || run.status === 'done' || run.status === 'failed') return
     const timer = setTimeout(() => {
-      api<ImportRunJson>('GET', `/api/imports/${run.id}`).then(setRun, () => setRun({ ...run }))
+      api<InstanceRunJson>('GET', `/api/imports/${run.id}`).then(setRun, () => setRun({ ...run }))
     }, POLL_MS)
     return () => clearTimeout(timer)
   }, [run])
@@ -116,7 +116,7 @@ function useRun(initial: ImportRunJson | null) {
 /** /admin/import: start a run against the old instance and watch it, live; past runs below. */
 function ImportRunner({ runs }: { runs: ImportRunJson[] }): JSX.Element {
   // the latest import from an instance is the one followed; every other run is listed below it
-  const latest = runs.find((r) => r.kind !== 'files') ?? null
+  const latest = runs.find((r): r is InstanceRunJson => r.kind === 'instance') ?? null
   const [run, setRun] = useRun(latest)
   const [fromUrl, setFromUrl] = useState(latest?.from_url ?? '')
   const [apiKey, setApiKey] = useState('')
@@ -131,7 +131,7 @@ function ImportRunner({ runs }: { runs: ImportRunJson[] }): JSX.Element {
     setBusy(true)
     setError('')
     try {
-      setRun(await api<ImportRunJson>('POST', '/api/imports', { from_url: fromUrl, api_key: apiKey, dry_run: dryRun, keep_ids: keepIds }))
+      setRun(await api<InstanceRunJson>('POST', '/api/imports', { from_url: fromUrl, api_key: apiKey, dry_run: dryRun, keep_ids: keepIds }))
       setApiKey('')
     } catch (err) {
       setError(serverMessage(err) || String(err))

@@ -1,4 +1,4 @@
-import { summaryRows, type ImportRunJson } from '../../src/shared/import-summary.ts'
+import { summaryRows, type InstanceRunJson } from '../../src/shared/import-summary.ts'
 import { FILES_IMPORT_USAGE, runFilesImport } from './files.ts'
 import { call } from './call.ts'
 import { parseOptions, printable, type CliIo } from './io.ts'
@@ -21,14 +21,14 @@ function bar(done: number, total: number): string {
   return `[${'#'.repeat(filled)}${'.'.repeat(BAR - filled)}]`
 }
 
-function progressLines(run: ImportRunJson): string[] {
+function progressLines(run: InstanceRunJson): string[] {
   const kinds = Object.entries(run.progress).filter(([k]) => k !== 'reading')
   if (!kinds.length) return [run.report.reading ? `reading ${printable(run.report.reading)} …` : `${run.status} …`]
   return kinds.map(([kind, p]) => `${kind.padEnd(15)} ${bar(p.done, p.total)} ${String(p.done).padStart(6)} / ${p.total}`)
 }
 
 /** The summary table, then what was skipped and why, what to fill in by hand, and notes. */
-export function summary(run: ImportRunJson): string {
+export function summary(run: InstanceRunJson): string {
   const lines: string[] = []
   const rows = summaryRows(run)
   const head = ['kind', 'brought', 'updated', 'skipped', 'to fill in']
@@ -81,7 +81,7 @@ export async function runImportCommand(args: string[], io: CliIo): Promise<numbe
     io.err(`Sightline refused the import (${started.status}): ${printable(started.body?.message)}\n`)
     return 1
   }
-  let run = started.body as ImportRunJson
+  let run = started.body as InstanceRunJson
   let drawn = 0
   let last = ''
   while (run.status === 'queued' || run.status === 'running') {

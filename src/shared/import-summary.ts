@@ -17,26 +17,36 @@ export interface FilesRunReport {
   notes: string[]
 }
 
-export interface ImportRunJson {
+/** What an import from a running instance did per kind, what it skipped and what is left to fill in. */
+export interface InstanceRunReport {
+  kinds?: Record<string, { brought: number; updated: number; skipped: { id: string; name: string; why: string }[]; fill_in: { id: string; name: string; what: string }[]; notes: string[] }>
+  notes?: string[]
+  refreshes_queued?: number
+  reading?: string
+}
+
+interface ImportRunFields {
   id: number
-  /** `instance`: read from a running instance; `files`: the files of a git export, applied at once. */
-  kind: 'instance' | 'files'
   from_url: string | null
   status: 'queued' | 'running' | 'done' | 'failed'
   dry_run: boolean
   keep_ids: boolean
   origin_version: string | null
   progress: Record<string, { done: number; total: number }>
-  report: {
-    kinds?: Record<string, { brought: number; updated: number; skipped: { id: string; name: string; why: string }[]; fill_in: { id: string; name: string; what: string }[]; notes: string[] }>
-    notes?: string[]
-    refreshes_queued?: number
-    reading?: string
-  }
   error: string | null
   created_at: string
   finished_at: string | null
 }
+
+/** A run as GET api/imports answers it; `kind` says which report it carries. */
+export type ImportRunJson =
+  | ImportRunFields & { kind: 'instance'; report: InstanceRunReport }
+  | ImportRunFields & { kind: 'files'; report: FilesRunReport }
+
+/** A run read from a running instance. */
+export type InstanceRunJson = Extract<ImportRunJson, { kind: 'instance' }>
+/** A run of files. */
+export type FilesRunJson = Extract<ImportRunJson, { kind: 'files' }>
 
 export const importTexts = {
   title: 'Import',
@@ -65,7 +75,7 @@ export const importTexts = {
   dryRunShort: 'dry run',
 } as const
 
-export function summaryRows(run: Pick<ImportRunJson, 'report'>): ImportSummaryRow[] {
+export function summaryRows(run: Pick<InstanceRunJson, 'report'>): ImportSummaryRow[] {
   return Object.entries(run.report.kinds ?? {})
     .map(([kind, k]) => ({ kind, brought: k.brought, updated: k.updated, skipped: k.skipped.length, fillIn: k.fill_in.length }))
     .filter((r) => r.brought + r.updated + r.skipped + r.fillIn > 0)

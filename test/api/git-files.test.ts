@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FilesRunJson, ImportRunJson } from '../../src/shared/import-summary.ts'
 import { contentFixture, exported, imported, rowVersions, WEBHOOK_SECRET, wipe, type ContentFixture } from './git-files-fixture.ts'
 
 /**
@@ -165,7 +166,7 @@ describe('importing the files', () => {
   })
 
   it('is listed among past runs when it changed something or could not use a file, never for a dry run or no change', async () => {
-    const runs = async () => ((await (await f.admin.get('/api/imports')).json()) as any[]).filter((r) => r.kind === 'files')
+    const runs = async () => ((await (await f.admin.get('/api/imports')).json()) as ImportRunJson[]).filter((r): r is FilesRunJson => r.kind === 'files')
     const before = (await runs()).length
     const now = await exported(f.admin)
     await imported(f.admin, { files: now })
