@@ -217,16 +217,28 @@ async function writeVisualizations(tx: Db, queryId: number, queryKey: string, wa
  */
 function readersLast<E extends { doc: Doc }>(queries: Map<string, E>): Map<string, E> {
   const ordered = new Map<string, E>()
-  const visiting = new Set<string>()
-  const visit = (key: string) => {
-    const entry = queries.get(key)
-    if (!entry || ordered.has(key) || visiting.has(key)) return
-    visiting.add(key)
-    const doc = entry.doc as QueryDoc
-    for (const named of [...referencedKeys(doc.text), ...doc.parameters.map((p) => p.query)]) if (typeof named === 'string') visit(named)
-    ordered.set(key, entry)
+  const started = new Set<string>()
+  const named = (key: string) => {
+    const doc = queries.get(key)!.doc as QueryDoc
+    return [...referencedKeys(doc.text), ...doc.parameters.map((p) => p.query)].filter((k): k is string => typeof k === 'string' && queries.has(k))
   }
-  for (const key of queries.keys()) visit(key)
+  // depth first without recursion: a long chain of files cannot run the stack out
+  for (const root of queries.keys()) {
+    if (started.has(root)) continue
+    started.add(root)
+    const stack = [{ key: root, next: named(root) }]
+    while (stack.length) {
+      const top = stack[stack.length - 1]
+      const child = top.next.pop()
+      if (child === undefined) {
+        ordered.set(top.key, queries.get(top.key)!)
+        stack.pop()
+      } else if (!started.has(child)) {
+        started.add(child)
+        stack.push({ key: child, next: named(child) })
+      }
+    }
+  }
   return ordered
 }
 
