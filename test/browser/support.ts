@@ -42,9 +42,19 @@ export function watchProblems(page: Page): string[] {
     if (msg.type() === 'error' && !/favicon/i.test(msg.location().url ?? '')) problems.push(`console: ${msg.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  // Which page load each request belongs to: a script, picture or poll the old page still had in flight when the
+  // test reloaded or navigated is cancelled by the browser (net::ERR_ABORTED), not failed by the server.
+  let load = 0
+  const loadOf = new WeakMap<Request, number>()
+  page.on('request', (req) => {
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) load++
+    else loadOf.set(req, load)
+  })
   page.on('requestfailed', (req) => {
-    // A poll the page had in flight when it navigated away is cancelled by the browser, not failed by the server.
-    const cancelledByNavigation = req.failure()?.errorText === 'net::ERR_ABORTED' && ['fetch', 'xhr'].includes(req.resourceType())
+    // A fetch the page itself aborts (a poll it stops on leaving a view) is cancelled too.
+    const cancelledByNavigation =
+      req.failure()?.errorText === 'net::ERR_ABORTED' &&
+      ((loadOf.get(req) ?? load) < load || ['fetch', 'xhr'].includes(req.resourceType()))
     if (!/favicon/.test(req.url()) && !cancelledByNavigation) problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`)
   })
   return problems
