@@ -92,7 +92,7 @@ export async function drawDashboard(
     if (base.parameters.length) return { ...base, html: null, note: 'has-parameters' }
     const resultId = v.query.latest_query_data_id
     if (resultId === null) return { ...base, html: null, note: 'never-run' }
-    const drawn = await drawResult(readResult, v, resultId, sizedFor(place, dashboard), (filters) => selectionFromSearch(search, filters), formats)
+    const drawn = await drawResult(deps, readResult, v, resultId, sizedFor(place, dashboard), (filters) => selectionFromSearch(search, filters), formats)
     return { ...base, html: drawn.html, note: drawn.note, filters: drawn.filters, filterSelection: drawn.selection }
   }))
   widgets.sort((a, b) => a.place.row - b.place.row || a.place.col - b.place.col || a.id - b.id)
@@ -119,7 +119,7 @@ async function drawWithParameters(
     const values = widgetRunValues({ id: w.id, parameters: w.parameters, options: w.mappings }, state)
     const result = await storedResultFor(deps, reader, orgId, { query: v.query.query, data_source_id: v.query.data_source_id, options: v.query.options }, values).catch(() => undefined)
     if (!result) return w
-    const drawn = await drawResult(readResult, v, result.id, sizedFor(w.place, dashboard), (filters) => selectionFromSearch(search, filters), formats)
+    const drawn = await drawResult(deps, readResult, v, result.id, sizedFor(w.place, dashboard), (filters) => selectionFromSearch(search, filters), formats)
     return {
       ...w, html: drawn.html, note: drawn.note, filters: drawn.filters, filterSelection: drawn.selection,
       resultId: result.id, retrievedAt: iso(result.retrieved_at),

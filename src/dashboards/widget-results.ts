@@ -194,7 +194,7 @@ export async function widgetDrawing(deps: Deps, caller: WidgetResultsCaller, wid
   if (!result) return none
   const place = placeOf(widget.options, false)
   const size = input.size ?? ((filters: Filter[]) => drawingSize(place, { filterBar: filters.length > 0 && !filtersMerged }))
-  const drawn = await drawResult(resultReader(deps, query.org_id, reader), visualization, result.id, size,
+  const drawn = await drawResult(deps, resultReader(deps, query.org_id, reader), visualization, result.id, size,
     (filters) => Object.fromEntries(filters.flatMap((f) => (input.filters[f.name] ? [[f.name, input.filters[f.name]]] : []))), formats)
   return {
     drawing: drawn.html, note: drawn.note, query_result: { id: result.id, retrieved_at: iso(result.retrieved_at) },

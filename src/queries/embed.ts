@@ -144,7 +144,7 @@ export type EmbedDrawing = { html: string; filters: EmbedFilter[] } | { note: 't
 export async function drawEmbed(deps: Deps, visualization: VisualizationRow, result: ResultRow, search: URLSearchParams, formats: DateFormats): Promise<EmbedDrawing> {
   if (result.row_count > EMBED_MAX_ROWS) return { note: 'too-large' }
   const read = async () => ({ columns: result.columns, rows: await resultRowObjects(deps, result) })
-  const drawn = await drawResult(read, visualization, result.id, EMBED_SIZE, (filters) => selectionFromSearch(search, filters), formats)
+  const drawn = await drawResult(deps, read, visualization, result.id, EMBED_SIZE, (filters) => selectionFromSearch(search, filters), formats)
   if (drawn.html === null) return { note: drawn.note === 'too-large' ? 'too-large' : 'cannot-draw' }
   const filters = drawn.filters.map((f): EmbedFilter => ({
     name: f.friendlyName, multiple: f.multiple, values: f.values.map(valueKey),

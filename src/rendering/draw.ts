@@ -110,7 +110,7 @@ export async function drawVisualization(deps: RenderDeps, viewer: Principal, vis
   if (resultId === 'restricted') return { ...base, title: '', kind: 'restricted', message: drawTexts.restricted }
   if (resultId === null) return failure ? { ...base, kind: 'error', message: failure } : { ...base, kind: 'empty', message: drawTexts.neverRun }
   const result = await findResult(deps.sql, viewer.orgId, resultId)
-  const drawn = await drawResult(resultReader(asDeps(deps), viewer.orgId, viewer), vis, resultId, drawingSize(position), (filters) => selectionFromSearch(search, filters), formats)
+  const drawn = await drawResult(deps, resultReader(asDeps(deps), viewer.orgId, viewer), vis, resultId, drawingSize(position), (filters) => selectionFromSearch(search, filters), formats)
   const body = failure ? { kind: 'error' as const, message: failure } : bodyOf(drawn.html, drawn.note)
   return { ...base, ...body, queryResultId: resultId, retrievedAt: result ? iso(result.retrieved_at) : null }
 }

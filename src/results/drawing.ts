@@ -1,4 +1,4 @@
-import { SharedCache } from '../db/index.ts'
+import { SharedCache, type Sql } from '../db/index.ts'
 import type { Deps } from '../deps.ts'
 import type { Principal } from '../permissions/index.ts'
 import { openResult, resultRowObjects } from './service.ts'
@@ -31,12 +31,20 @@ export interface DrawingSize {
  * drawing is exact for as long as it is kept: the hundredth viewer of a morning dashboard gets markup, not a new
  * drawing. Entries are made only after the caller was found to see the widget, and say nothing but what it shows; a
  * cached drawing is served without reading its result again, so every caller decides first that its viewer may read
- * that result (a Query Results result: every source it read, src/results/source-access.ts).
+ * that result (a Query Results result: every source it read, src/results/source-access.ts). With them, the filters
+ * each stored result defines (as JSON), so a widget drawn from the cache still offers its filters. Kept per database,
+ * as result ids are: one process serving two (the tests do) never answers one's result from the other's drawing.
  */
-const drawings = new SharedCache<string>(15 * 60_000, 500)
+const cachesByDatabase = new WeakMap<Sql, { drawings: SharedCache<string>; filtersByResult: SharedCache<string> }>()
 
-/** The filters each stored result defines (as JSON), so a widget drawn from the cache still offers its filters. */
-const filtersByResult = new SharedCache<string>(15 * 60_000, 500)
+function drawingCaches(sql: Sql) {
+  let caches = cachesByDatabase.get(sql)
+  if (!caches) {
+    caches = { drawings: new SharedCache<string>(15 * 60_000, 500), filtersByResult: new SharedCache<string>(15 * 60_000, 500) }
+    cachesByDatabase.set(sql, caches)
+  }
+  return caches
+}
 
 /** The bar of result filters a card shows above its chart (islands/DashboardWidget.tsx: a label over a select) unless the dashboard merges them. */
 export const FILTER_BAR_HEIGHT = 80
@@ -75,10 +83,11 @@ export function resultReader(deps: Deps, orgId: number, reader: Principal) {
  * tables write dates in the organization's `formats`, as the query page does.
  */
 export async function drawResult(
-  read: (id: number) => Promise<Rows>,
+  deps: { sql: Sql }, read: (id: number) => Promise<Rows>,
   vis: { id: number; type: string; options: unknown; updated_at: unknown },
   resultId: number, sized: DrawingSize | ((filters: Filter[]) => DrawingSize), selection: (filters: Filter[]) => FilterSelection, formats: DateFormats,
 ): Promise<DrawnResult & { selection: FilterSelection }> {
+  const { drawings, filtersByResult } = drawingCaches(deps.sql)
   const cachedFilters = filtersByResult.get(String(resultId))
   let data = cachedFilters === undefined ? await read(resultId).catch(() => null) : undefined
   if (data === null) return { html: null, note: 'too-large', filters: [], selection: {} }

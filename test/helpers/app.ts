@@ -10,6 +10,7 @@ import { FEATURES } from '../../src/features.ts'
 import { loadAssets } from '../../src/assets/index.ts'
 import type { Env } from '../../src/http/index.ts'
 import { freshDatabase, type TestDatabase } from './db.ts'
+import { WITHOUT_REFUSAL_PAUSES } from './sign-in-limits.ts'
 
 const DIST = path.resolve(import.meta.dirname, '../../dist')
 
@@ -27,7 +28,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}, o: { db?: TestDatabase; features?: readonly Feature[] } = {}): Promise<TestApp> {
   const db = o.db ?? await freshDatabase()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-app-'))
-  const config = { ...loadConfig({}), dataDir, databaseUrl: db.url, ...overrides }
+  const config = { ...loadConfig({}), dataDir, databaseUrl: db.url, signInLimits: WITHOUT_REFUSAL_PAUSES, ...overrides }
   const deps = createDeps({ sql: db.sql, config, secretKey: 'test-secret-key', assets: loadAssets(DIST), features: o.features ?? FEATURES })
   await deps.bus.listen()
   return {

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { loadConfig, type Config } from '../../src/config.ts'
 import { startSightline } from '../../src/start.ts'
 import { freshDatabase, type TestDatabase } from './db.ts'
+import { WITHOUT_REFUSAL_PAUSES } from './sign-in-limits.ts'
 
 export interface TestServer {
   /** The address the server listens on, e.g. http://127.0.0.1:43121 (no trailing slash). */
@@ -22,7 +23,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   let sightline
   try {
     const config: Config = {
-      ...loadConfig({}), secretKey: TEST_SECRET_KEY, databaseUrl: db.url, port: 0, host: '127.0.0.1', role: 'web', dataDir, ...overrides,
+      ...loadConfig({}), secretKey: TEST_SECRET_KEY, databaseUrl: db.url, port: 0, host: '127.0.0.1', role: 'web', dataDir,
+      signInLimits: WITHOUT_REFUSAL_PAUSES, ...overrides,
     }
     sightline = await startSightline(config)
   } catch (error) {

@@ -23,9 +23,14 @@ export function decodeTopology(topology: unknown): MapFeature[] {
   return (feature(topo, object) as FeatureCollection<Geometry, Record<string, unknown>>).features
 }
 
-/** Server side: how to read a map's TopoJSON synchronously (from the bundled files). */
-export function setGeometryReader(read: (id: string) => unknown): void {
+/**
+ * Server side: how to read a map's TopoJSON synchronously (from the bundled files); null draws as the browser does.
+ * Answers the reader it replaces, so a test drawing as the browser can put the server's back.
+ */
+export function setGeometryReader(read: ((id: string) => unknown) | null): ((id: string) => unknown) | null {
+  const previous = readSync
   readSync = read
+  return previous
 }
 
 /** The shapes of map `id` if they are at hand (read now on the server); undefined while the browser fetches them. */

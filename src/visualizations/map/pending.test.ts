@@ -1,15 +1,26 @@
 /** The browser's first draw of a map: no shapes yet, so a placeholder, replaced in the page once they are fetched. */
 import fs from 'node:fs'
 import { parseHTML } from 'linkedom'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { renderVisualization } from '../render.ts'
-import { resetGeometry } from './geometry.ts'
+import { resetGeometry, setGeometryReader } from './geometry.ts'
 
 const { document } = parseHTML('<!doctype html><html><body><div id="box"></div></body></html>')
 const env = { document: document as unknown as Document }
 const data = { columns: [{ name: 'c' }, { name: 'v' }], rows: [{ c: 'FR', v: 1 }, { c: 'DE', v: 2 }] }
 const vis = { type: 'CHOROPLETH', options: { keyColumn: 'c', valueColumn: 'v', targetField: 'iso_a2' } }
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+// drawn as the browser draws: without the server's reader of the bundled files, which a file run before this one in
+// the same process may have registered
+let serverReader: ReturnType<typeof setGeometryReader> = null
+beforeAll(() => {
+  serverReader = setGeometryReader(null)
+  resetGeometry()
+})
+afterAll(() => {
+  setGeometryReader(serverReader)
+})
 
 afterEach(() => {
   vi.unstubAllGlobals()
