@@ -3,7 +3,7 @@ import path from 'node:path'
 import * as esbuild from 'esbuild'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, DESKTOP, PHONE, toastWith, waitForIslands } from './support.ts'
+import { browserSuite, DESKTOP, PHONE, toastWith, waitForIslands, screenshot } from './support.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
@@ -388,7 +388,7 @@ describe('screens at desktop and phone widths', () => {
   async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { dark?: boolean; before?: (page: Page) => Promise<void> } = {}) {
     const { page, problems } = await open(pathname, { viewport: sizes[size], dark: o.dark })
     await o.before?.(page)
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: true })
+    await screenshot(page, { path: path.join(SHOTS, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: true })
     const found = [...await layoutProblems(page, { scope: 'main *, [role="dialog"] *, [role="alertdialog"] *', skip: 'nav[aria-label="Settings"]' }), ...await seriousA11yViolations(page)]
     expect(unexpected(problems)).toEqual([])
     return found

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addUser, browserSuite, MEMBER, PHONE, signInOverHttp, toastWith, waitForIslands } from './support.ts'
+import { addUser, browserSuite, MEMBER, PHONE, signInOverHttp, toastWith, waitForIslands, screenshot } from './support.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
@@ -103,7 +103,7 @@ describe('alert destinations, as an admin', () => {
     hookStatus = 200
     expect(await seriousA11yViolations(page)).toEqual([])
     fs.mkdirSync(SHOTS, { recursive: true })
-    await page.screenshot({ path: path.join(SHOTS, 'destination-desktop.png'), fullPage: true })
+    await screenshot(page, { path: path.join(SHOTS, 'destination-desktop.png'), fullPage: true })
 
     await page.getByRole('button', { name: 'Delete' }).click()
     const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: 'Delete Alert Destination' }))
@@ -130,7 +130,7 @@ describe('on a phone', () => {
       const { page, problems } = await open(pathname, { viewport: PHONE })
       if (pathname.endsWith('/new')) await page.getByRole('dialog').waitFor()
       fs.mkdirSync(SHOTS, { recursive: true })
-      await page.screenshot({ path: path.join(SHOTS, `destinations${pathname.replace(/\/destinations/, '').replace(/\//g, '-') || '-list'}-phone.png`), fullPage: true })
+      await screenshot(page, { path: path.join(SHOTS, `destinations${pathname.replace(/\/destinations/, '').replace(/\//g, '-') || '-list'}-phone.png`), fullPage: true })
       const found = [...await layoutProblems(page, { scope: 'main *, [role="dialog"] *', skip: 'nav[aria-label="Settings"]' }), ...await seriousA11yViolations(page)]
       expect([pathname, found]).toEqual([pathname, []])
       expect(unexpected(problems)).toEqual([])

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setClientFactory, type DatabricksClient, type DatabricksOperation } from '../../src/runners/index.ts'
-import { addUser, browserSuite, jobEnd, MEMBER, PHONE, settled, signInOverHttp, toastWith, waitForIslands, warehouseOptions, type PageOptions } from './support.ts'
+import { addUser, browserSuite, jobEnd, MEMBER, PHONE, settled, signInOverHttp, toastWith, waitForIslands, warehouseOptions, type PageOptions, screenshot } from './support.ts'
 import { openEditor, typeQuery } from './editor.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
@@ -85,7 +85,7 @@ describe('a parameter’s settings', () => {
     await dialog.getByLabel('Values', { exact: true }).fill('red\ngreen\nblue\nyellow')
     await dialog.getByLabel('Allow multiple values').check()
     await dialog.getByLabel('Quotation').selectOption('single')
-    await page.screenshot({ path: path.join(SHOTS, 'editor-parameter-settings-desktop.png') })
+    await screenshot(page, { path: path.join(SHOTS, 'editor-parameter-settings-desktop.png') })
     await dialog.getByRole('button', { name: 'Save' }).click()
     await dialog.waitFor({ state: 'detached' })
     await page.locator('[data-parameter="color"] label', { hasText: 'Colour' }).waitFor()
@@ -140,12 +140,12 @@ describe('a parameter’s settings', () => {
     })
     const { page, problems } = await open(`/queries/${json.id}/source`, { viewport: PHONE })
     await page.locator('[data-parameter="color"]').scrollIntoViewIfNeeded()
-    await page.screenshot({ path: path.join(SHOTS, 'editor-parameter-gear-phone.png') })
+    await screenshot(page, { path: path.join(SHOTS, 'editor-parameter-gear-phone.png') })
     await page.getByRole('button', { name: 'Color settings' }).click()
     await page.getByRole('dialog', { name: 'Edit Parameter' }).waitFor()
     expect(await layoutProblems(page, { scope: '[role="dialog"] *' })).toEqual([])
     expect(await seriousA11yViolations(page)).toEqual([])
-    await page.screenshot({ path: path.join(SHOTS, 'editor-parameter-settings-phone.png') })
+    await screenshot(page, { path: path.join(SHOTS, 'editor-parameter-settings-phone.png') })
     expect(unexpected(problems)).toEqual([])
   })
 })
@@ -194,13 +194,13 @@ describe('the Databricks schema browser', () => {
     expect(await page.getByText('BIGINT').count()).toBe(1)
 
     await select.click()
-    await page.screenshot({ path: path.join(SHOTS, 'editor-databricks-open-desktop.png') })
+    await screenshot(page, { path: path.join(SHOTS, 'editor-databricks-open-desktop.png') })
     await page.getByRole('combobox', { name: 'Search databases…' }).fill('mark')
     expect(await page.getByRole('listbox', { name: 'Database' }).getByRole('option').allTextContents()).toEqual(['marketing'])
     await page.keyboard.press('Enter')
     await page.getByRole('button', { name: 'marketing.campaigns', exact: true }).waitFor()
     expect(await page.getByRole('button', { name: 'sales.orders', exact: true }).count()).toBe(0)
-    await page.screenshot({ path: path.join(SHOTS, 'editor-databricks-desktop.png') })
+    await screenshot(page, { path: path.join(SHOTS, 'editor-databricks-desktop.png') })
     expect(unexpected(problems)).toEqual([])
 
     await page.reload()

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addGroupMember, insertGroup } from '../../src/groups/index.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
-import { addUser, browserSuite, DESKTOP, MEMBER, PHONE, settled, signInOverHttp, warehouseOptions } from './support.ts'
+import { addUser, browserSuite, DESKTOP, MEMBER, PHONE, settled, signInOverHttp, warehouseOptions, screenshot } from './support.ts'
 
 /**
  * The admin monitoring pages as a super admin meets them in Chromium: each is drawn with its figures on the server,
@@ -236,7 +236,7 @@ describe('screens', () => {
   it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('each page fits the %s screen and passes an accessibility check', async (name, viewport) => {
     for (const [pathname, shot] of [['/admin/status', 'status'], ['/admin/queries/jobs#queries', 'jobs'], ['/admin/queries/outdated', 'outdated']]) {
       const { page, problems } = await open(pathname, { viewport })
-      await page.screenshot({ path: path.join(SHOTS, `monitoring-${shot}-${name}.png`), fullPage: true })
+      await screenshot(page, { path: path.join(SHOTS, `monitoring-${shot}-${name}.png`), fullPage: true })
       const found = [...await layoutProblems(page, { scope: 'main *', skip: 'nav[aria-label="Admin"], [role="tablist"], [data-scroll-table]' }), ...await seriousA11yViolations(page)]
       expect([pathname, found, problems]).toEqual([pathname, [], []])
     }

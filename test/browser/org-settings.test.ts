@@ -3,7 +3,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatPattern } from '../../src/shared/time.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
-import { ADMIN, addUser, browserSuite, DESKTOP, MEMBER, PHONE, signInOverHttp, toastWith, waitForIslands } from './support.ts'
+import { ADMIN, addUser, browserSuite, DESKTOP, MEMBER, PHONE, signInOverHttp, toastWith, waitForIslands, screenshot } from './support.ts'
 
 /**
  * Organization settings as an admin meets them in a real browser: Settings > General, a save that sticks and shows
@@ -166,7 +166,7 @@ describe('screens', () => {
   it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('the page fits the %s screen and passes an accessibility check', async (name, viewport) => {
     const { page, problems } = await open('/settings/general', { viewport })
     await page.getByLabel('SAML Enabled').check()
-    await page.screenshot({ path: path.join(SHOTS, `org-settings-${name}.png`), fullPage: true })
+    await screenshot(page, { path: path.join(SHOTS, `org-settings-${name}.png`), fullPage: true })
     expect([...await layoutProblems(page, { scope: 'main *', skip: 'nav[aria-label="Settings"]' }), ...await seriousA11yViolations(page)]).toEqual([])
     expect(problems).toEqual([])
   })

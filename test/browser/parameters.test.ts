@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ParameterDefinition } from '../../src/shared/parameters/index.ts'
 import { ParameterInputs } from '../../islands/lib/parameters/ParameterInputs.tsx'
-import { DESKTOP, PAGE_TIMEOUT, PHONE, watchProblems } from './support.ts'
+import { DESKTOP, PAGE_TIMEOUT, PHONE, watchProblems, screenshot } from './support.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 import { launchBrowser } from '../helpers/chromium.ts'
 
@@ -324,7 +324,7 @@ describe('add parameter dialog', () => {
     expect(await dialog.getByRole('button', { name: 'Scratch (draft)' }).isDisabled()).toBe(true) // drafts cannot be chosen
     await dialog.getByPlaceholder('Search Queries...').fill('cit')
     await expect.poll(() => dialog.getByRole('listitem').count()).toBe(1)
-    await page.screenshot({ path: path.join(SHOTS, 'parameters-dialog-query-desktop.png') })
+    await screenshot(page, { path: path.join(SHOTS, 'parameters-dialog-query-desktop.png') })
     await dialog.getByRole('button', { name: 'Cities' }).click()
     // the chosen query's name is looked up after the dialog opens: '…' until then
     await dialog.locator('[data-chosen-query]', { hasText: 'Cities' }).waitFor()
@@ -362,16 +362,16 @@ describe('look', () => {
       await page.getByRole('option', { name: 'Busan' }).waitFor({ state: 'attached' })
       expect(await layoutProblems(page, { scope: '#root *' })).toEqual([])
       expect(await seriousA11yViolations(page)).toEqual([])
-      await page.screenshot({ path: path.join(SHOTS, `parameters-row-${size}.png`), fullPage: true })
+      await screenshot(page, { path: path.join(SHOTS, `parameters-row-${size}.png`), fullPage: true })
       await page.getByRole('button', { name: 'Regions', exact: true }).click()
-      await page.screenshot({ path: path.join(SHOTS, `parameters-multiselect-${size}.png`), fullPage: true })
+      await screenshot(page, { path: path.join(SHOTS, `parameters-multiselect-${size}.png`), fullPage: true })
       await mountDialog(page, null, ['name'])
       await page.getByRole('dialog').getByLabel('Keyword').fill('name')
       await page.getByRole('dialog').getByLabel('Type').selectOption('enum')
       await page.getByRole('dialog').getByLabel('Allow multiple values').check()
       expect(await layoutProblems(page, { scope: '[role=dialog] *' })).toEqual([])
       expect(await seriousA11yViolations(page)).toEqual([])
-      await page.screenshot({ path: path.join(SHOTS, `parameters-dialog-${size}.png`) })
+      await screenshot(page, { path: path.join(SHOTS, `parameters-dialog-${size}.png`) })
       expect(problems).toEqual([])
     })
   }

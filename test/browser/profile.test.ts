@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  addUser, ADMIN, browserSuite, cookieHeader, DESKTOP, fillLogin, MEMBER, PHONE, signInOverHttp, toastWith, waitForIslands,
+  addUser, ADMIN, browserSuite, cookieHeader, DESKTOP, fillLogin, MEMBER, PHONE, signInOverHttp, toastWith, waitForIslands, screenshot,
 } from './support.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
@@ -333,7 +333,7 @@ describe('screens at desktop and phone widths', () => {
   async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { dark?: boolean; as?: Map<string, string>; before?: (page: Page) => Promise<void> } = {}) {
     const { page, problems } = await open(pathname, { viewport: sizes[size], dark: o.dark, as: o.as })
     await o.before?.(page)
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: true })
+    await screenshot(page, { path: path.join(SHOTS, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: true })
     const found = [...await layoutProblems(page, { scope: 'main *, [role="dialog"] *, [role="alertdialog"] *', skip: 'nav[aria-label="Settings"], nav[aria-label="Users"]' }), ...await seriousA11yViolations(page)]
     expect(unexpected(problems)).toEqual([])
     return found

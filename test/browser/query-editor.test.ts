@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  addUser, browserSuite, DESKTOP, MEMBER, PHONE, signInOverHttp, warehouseOptions, type PageOptions,
+  addUser, browserSuite, DESKTOP, MEMBER, PHONE, signInOverHttp, warehouseOptions, type PageOptions, screenshot,
 } from './support.ts'
 import { openEditor, typeQuery } from './editor.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
@@ -205,7 +205,7 @@ describe('the look', () => {
       await page.locator('[data-row-count]', { hasText: '40 rows' }).waitFor()
       expect(await layoutProblems(page, { scope: '[data-query-editor] *', skip: '[data-results-grid], .cm-editor' })).toEqual([])
       expect(await seriousA11yViolations(page)).toEqual([])
-      await page.screenshot({ path: path.join(SHOTS, `query-editor-${label}.png`), fullPage: label === 'phone' })
+      await screenshot(page, { path: path.join(SHOTS, `query-editor-${label}.png`), fullPage: label === 'phone' })
       expect(unexpected(problems)).toEqual([])
     })
   }

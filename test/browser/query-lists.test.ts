@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  addUser, browserSuite, DESKTOP, MEMBER, PHONE, signInOverHttp, waitForIslands, warehouseOptions,
+  addUser, browserSuite, DESKTOP, MEMBER, PHONE, signInOverHttp, waitForIslands, warehouseOptions, screenshot,
 } from './support.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
@@ -189,7 +189,7 @@ describe('the look', () => {
   it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('fits the %s screen, light and dark, with no serious accessibility problems', async (name, viewport) => {
     for (const dark of [false, true]) {
       const { page, problems } = await open('/queries', { viewport, dark })
-      await page.screenshot({ path: path.join(SHOTS, `query-list-${name}${dark ? '-dark' : ''}.png`), fullPage: true })
+      await screenshot(page, { path: path.join(SHOTS, `query-list-${name}${dark ? '-dark' : ''}.png`), fullPage: true })
       expect(await layoutProblems(page, { scope: 'main *', skip: '[data-scroll-row]' })).toEqual([])
       expect(await seriousA11yViolations(page)).toEqual([])
       expect(problems).toEqual([])
@@ -198,7 +198,7 @@ describe('the look', () => {
     await apiCall(suite.admin, 'POST', `/api/queries/${id}/favorite`) // starring twice is starring once
     for (const [shot, pathname] of [['filtered', '/queries?tags=finance&order=name'], ['empty', '/queries/archive']]) {
       const { page } = await open(pathname, { viewport })
-      await page.screenshot({ path: path.join(SHOTS, `query-list-${shot}-${name}.png`), fullPage: true })
+      await screenshot(page, { path: path.join(SHOTS, `query-list-${shot}-${name}.png`), fullPage: true })
       expect(await layoutProblems(page, { scope: 'main *', skip: '[data-scroll-row]' })).toEqual([])
       expect(await seriousA11yViolations(page)).toEqual([])
     }
@@ -206,7 +206,7 @@ describe('the look', () => {
 
   it('fits a small laptop, where the secondary columns give way to a line under the name', async () => {
     const { page } = await open('/queries', { viewport: { width: 1024, height: 768 } })
-    await page.screenshot({ path: path.join(SHOTS, 'query-list-laptop.png'), fullPage: true })
+    await screenshot(page, { path: path.join(SHOTS, 'query-list-laptop.png'), fullPage: true })
     expect(await layoutProblems(page, { scope: 'main *', skip: '[data-scroll-row]' })).toEqual([])
     expect(await page.getByRole('columnheader', { name: 'Sort by Created By' }).isVisible()).toBe(false)
     expect(await page.getByRole('columnheader', { name: 'Sort by Last Executed At' }).isVisible()).toBe(true)

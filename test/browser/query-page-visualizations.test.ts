@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  addUser, animationsDone, browserSuite, DESKTOP, jobEnd, MEMBER, PHONE, settled, signInOverHttp, waitForIslands, warehouseOptions,
+  addUser, animationsDone, browserSuite, DESKTOP, jobEnd, MEMBER, PHONE, settled, signInOverHttp, waitForIslands, warehouseOptions, screenshot,
 } from './support.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
@@ -164,7 +164,7 @@ describe('charts drawn on the server', () => {
     expect(await output.isVisible()).toBe(true)
     expect(await output.getAttribute('data-drawn-by')).toBe('server')
     expect(await bars(page, first.id)).toBe(6)
-    await page.screenshot({ path: path.join(SHOTS, 'query-page-chart-no-script.png') })
+    await screenshot(page, { path: path.join(SHOTS, 'query-page-chart-no-script.png') })
     // with scripts, the island takes over that markup as it is: no mismatch, no drawing again
     const live = await open(`/queries/${query.id}`)
     await live.page.locator('[data-row-count]').waitFor()
@@ -198,13 +198,13 @@ describe('charts drawn on the server', () => {
       const { page } = await open(`/queries/${query.id}#${chart!.id}`, { viewport, dark })
       await page.locator('[data-row-count]').waitFor()
       await expect.poll(() => bars(page, chart!.id)).toBe(6)
-      await page.screenshot({ path: path.join(SHOTS, `query-page-chart-${label}.png`), fullPage: true })
+      await screenshot(page, { path: path.join(SHOTS, `query-page-chart-${label}.png`), fullPage: true })
       expect(await layoutProblems(page, { scope: '[data-visualizations] *', skip: '[role="tablist"], [data-chart-output]' })).toEqual([])
       expect(await seriousA11yViolations(page)).toEqual([])
       await page.getByRole('button', { name: 'Add Visualization' }).click()
       await page.getByRole('dialog', { name: 'Visualization Editor' }).waitFor()
       await animationsDone(page)
-      await page.screenshot({ path: path.join(SHOTS, `query-page-add-visualization-${label}.png`) })
+      await screenshot(page, { path: path.join(SHOTS, `query-page-add-visualization-${label}.png`) })
     })
   }
 

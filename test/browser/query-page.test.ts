@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  browserSuite, cookieHeader, DESKTOP, PHONE, settled, toastWith, waitForIslands, warehouseOptions, type PageOptions,
+  browserSuite, cookieHeader, DESKTOP, PHONE, settled, toastWith, waitForIslands, warehouseOptions, type PageOptions, screenshot,
 } from './support.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
@@ -88,7 +88,7 @@ describe('visualization tabs', () => {
     await cell(page, '1,234').waitFor()
     await page.getByRole('tab', { name: 'Big number' }).click()
     await page.locator('[data-visualization="COUNTER"]', { hasText: '1,234' }).waitFor()
-    await page.screenshot({ path: path.join(SHOTS, 'query-page-counter.png') })
+    await screenshot(page, { path: path.join(SHOTS, 'query-page-counter.png') })
     expect(problems).toEqual([])
   })
 })
@@ -216,7 +216,7 @@ describe('the look', () => {
       await page.locator('[data-row-count]', { hasText: '30 rows' }).waitFor()
       expect(await layoutProblems(page, { scope: '[data-query-page] *', skip: '[data-results-grid]' })).toEqual([])
       expect(await seriousA11yViolations(page)).toEqual([])
-      await page.screenshot({ path: path.join(SHOTS, `query-page-${label}.png`), fullPage: label === 'phone' })
+      await screenshot(page, { path: path.join(SHOTS, `query-page-${label}.png`), fullPage: label === 'phone' })
       expect(problems).toEqual([])
     })
   }

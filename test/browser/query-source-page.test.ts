@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, toastWith, warehouseOptions } from './support.ts'
+import { browserSuite, toastWith, warehouseOptions, screenshot } from './support.ts'
 import { openEditor, typeQuery } from './editor.ts'
 import { layoutProblems } from './page-checks.ts'
 
@@ -66,7 +66,7 @@ describe('the source page', () => {
     expect(saved.visualizations.map((v) => v.name)).toEqual(expect.arrayContaining(['Big number', 'Amounts']))
     expect(await layoutProblems(page, { scope: '[data-query-editor] *', skip: '[data-results-grid], .cm-editor, [data-chart-output]' })).toEqual([])
     fs.mkdirSync(SHOTS, { recursive: true })
-    await page.screenshot({ path: path.join(SHOTS, 'query-source-desktop.png') })
+    await screenshot(page, { path: path.join(SHOTS, 'query-source-desktop.png') })
     expect(problems).toEqual([])
   })
 

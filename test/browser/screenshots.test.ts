@@ -3,13 +3,13 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN, browserSuite, cookieHeader, DESKTOP, PHONE, resetBeaconConsent, setUpOrganization, signInOverHttp, waitForIslands,
+  ADMIN, browserSuite, cookieHeader, DESKTOP, PHONE, resetBeaconConsent, setUpOrganization, signInOverHttp, waitForIslands, screenshot,
 } from './support.ts'
 import { layoutProblems } from './page-checks.ts'
 
 /**
- * Every main screen at a desktop and a phone width, in light and dark. The pictures land in test/browser/screenshots/
- * for people to look at; the test itself checks what breaks a layout outright: nothing wider than the screen, nothing
+ * Every main screen at a desktop and a phone width, in light and dark. With `npm run screenshots` the pictures land in
+ * test/browser/screenshots/ for people to look at; the test itself checks what breaks a layout outright: nothing wider than the screen, nothing
  * sticking out past its right edge, images that load.
  */
 const DIR = path.join(import.meta.dirname, 'screenshots')
@@ -32,7 +32,7 @@ async function shoot(name: string, size: keyof typeof sizes, o: {
     await page.goto(suite.server.url + o.path)
     if (await page.locator('sightline-island').count()) await waitForIslands(page)
     await o.before?.(page)
-    await page.screenshot({ path: path.join(DIR, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: !o.windowOnly })
+    await screenshot(page, { path: path.join(DIR, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: !o.windowOnly })
     return await layoutProblems(page, { scope: 'main *, nav *, header *' })
   } finally {
     await context.close()

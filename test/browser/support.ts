@@ -35,6 +35,14 @@ export async function fillLogin(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log In' }).click()
 }
 
+/**
+ * A picture of the page for people to look at (test/browser/screenshots/), taken only when they ask for pictures
+ * (`npm run screenshots`): encoding a full page is one of the costliest things Chromium does, and no test reads them.
+ */
+export async function screenshot(page: Page, o: { path: string; fullPage?: boolean }) {
+  if (process.env.SIGHTLINE_SCREENSHOTS) await page.screenshot(o)
+}
+
 /** Collects what would show in the browser console as a problem: errors, failed scripts, uncaught exceptions. */
 export function watchProblems(page: Page): string[] {
   const problems: string[] = []

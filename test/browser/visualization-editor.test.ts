@@ -11,7 +11,7 @@ import { move, tableColumns, withOrder } from '../../islands/lib/visualization-e
 import { defaultOptions, initialDraft, isChanged, saveRequest, setIn, switchType } from '../../islands/lib/visualization-editor/model.ts'
 import { FunnelOptionsSchema } from '../../src/visualizations/funnel/options.ts'
 import { launchBrowser } from '../helpers/server.ts'
-import { DESKTOP, PAGE_TIMEOUT, PHONE, watchProblems } from './support.ts'
+import { DESKTOP, PAGE_TIMEOUT, PHONE, watchProblems, screenshot } from './support.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
@@ -276,7 +276,7 @@ describe('visualization editor', () => {
     await page.getByLabel('Value column', { exact: true }).selectOption('revenue')
     await page.getByLabel('Auto sort').uncheck()
     await expect.poll(() => preview(page).getByText('701.75').count()).toBeGreaterThan(0)
-    await page.screenshot({ path: path.join(SHOTS, 'visualization-editor-funnel-desktop.png') })
+    await screenshot(page, { path: path.join(SHOTS, 'visualization-editor-funnel-desktop.png') })
     await page.getByRole('button', { name: 'Save' }).click()
     await expect.poll(() => recorded<{ options: Record<string, unknown> }[]>(page, 'saved').then((s) => s[0]?.options)).toEqual({
       stepCol: { colName: 'region', displayAs: 'Steps' }, valueCol: { colName: 'revenue', displayAs: 'Value' }, autoSort: false,
@@ -290,9 +290,9 @@ describe('visualization editor', () => {
       await expect.poll(() => barCount(page)).toBeGreaterThan(0)
       expect(await layoutProblems(page, { scope: '[role=dialog] *', skip: '[data-option-tabs] *, [data-preview] *' })).toEqual([])
       expect(await seriousA11yViolations(page)).toEqual([])
-      await page.screenshot({ path: path.join(SHOTS, `visualization-editor-${size}.png`) })
+      await screenshot(page, { path: path.join(SHOTS, `visualization-editor-${size}.png`) })
       await page.getByRole('tab', { name: 'Series' }).click()
-      await page.screenshot({ path: path.join(SHOTS, `visualization-editor-series-${size}.png`), fullPage: true })
+      await screenshot(page, { path: path.join(SHOTS, `visualization-editor-series-${size}.png`), fullPage: true })
       expect(problems).toEqual([])
     })
   }
