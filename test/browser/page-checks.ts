@@ -7,7 +7,11 @@ const axeSource = fs.readFileSync(new URL('../../node_modules/axe-core/axe.min.j
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
 
-/** What axe has checked in this file: each kind of page, and the colour schemes it was checked in. */
+/**
+ * What axe has checked in this run of the layer: each kind of page, and the colour schemes it was checked in. The
+ * browser layer's files share one worker's modules (vitest.config.ts), so a kind checked by one file is not checked
+ * again by the next.
+ */
 const checked = new Map<string, Set<string>>()
 
 /**
@@ -22,8 +26,8 @@ const pageKind = (page: Page) => page.evaluate(() => {
 })
 
 /**
- * The accessibility violations a user would feel (serious or critical), checked once per kind of page in a test
- * file: every axe rule the first time a kind is seen, then only colour contrast the first time it is seen in the other
+ * The accessibility violations a user would feel (serious or critical), checked once per kind of page in a run:
+ * every axe rule the first time a kind is seen, then only colour contrast the first time it is seen in the other
  * colour scheme (the one thing a scheme changes), then nothing more (widths and other people's rows of a page already
  * checked). axe is as costly as drawing the page; checking every variant of every page was most of the browser
  * layer's time.
