@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { PageQuery, SourcePage } from '../query-page/types.ts'
 import { useQuerySave, type SavedJson } from '../query-page/use-query-page.ts'
-import type { EditorQueryJson as QueryJson } from './use-save.ts'
+import type { EditorQueryJson as QueryJson } from '../query-editor/draft.ts'
 
 /** The query page's view of a query the editor has just created (POST /api/queries answers all of it). */
 function pageQueryOf(json: QueryJson): PageQuery {
