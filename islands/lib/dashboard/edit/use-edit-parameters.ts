@@ -2,7 +2,7 @@ import { useRef } from 'react'
 import { dashboardParameters, type ParameterizedWidget } from '../../../../src/shared/dashboard-parameters.ts'
 import type { ParameterDefinition } from '../../../../src/shared/parameters/index.ts'
 import { latestParameters } from '../../dashboard-widget/parameter-state.ts'
-import type { DashboardChanges } from '../use-dashboard.ts'
+import type { DashboardChanges } from '../model.ts'
 
 /** A widget of the dashboard's answer, as far as its parameters go. */
 export interface ParameterWidgetJson {

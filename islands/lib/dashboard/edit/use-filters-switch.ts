@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { announceFiltersMerged } from '../../bus.ts'
-import type { DashboardChanges } from '../use-dashboard.ts'
+import type { DashboardChanges } from '../model.ts'
 
 /**
  * The Use Dashboard Level Filters box: ticked or cleared the moment it is clicked, and the page follows at once (the
