@@ -161,7 +161,11 @@ async function clientFor(role: Role): Promise<Client> {
   const client = clients.get(role)!
   if (role === 'anonymous' || client.cookies.has(SESSION_COOKIE)) return client
   const [email, password] = credentials[role]
+  // the table itself disables the member (an admin's POST /api/users/:id/disable): enabled again, so the routes after
+  // it are still tried by a signed-in member
+  await t.db.sql`update users set disabled_at = null where email = ${email}`
   const fresh = (await signInAs(t.app, email, password)).client
+  if (!fresh.cookies.has(SESSION_COOKIE)) throw new Error(`${role} could not sign in again`)
   clients.set(role, fresh)
   return fresh
 }
@@ -176,6 +180,11 @@ async function send(method: string, call: Call): Promise<number> {
   const hang = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('no answer')), HANG_MS) })
   try {
     const res = await Promise.race([rawRequest(client, method, call, headers), hang])
+    // a call that ended this role's session (an admin ending the member's sessions, a sign-out) sends it to sign in
+    // again before its next call, so later routes are still tried signed in
+    // (SCIM answers 401 to anyone without its own token, signed in or not)
+    const toLogin = (res.status === 401 && !call.path.startsWith('/api/scim/')) || (res.status === 302 && /^\/login\b/.test(res.headers.get('location') ?? ''))
+    if (call.role !== 'anonymous' && toLogin && !call.headers?.cookie) client.cookies.delete(SESSION_COOKIE)
     return res.status
   } finally {
     clearTimeout(timer)
