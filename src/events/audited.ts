@@ -26,7 +26,7 @@ export async function recordAudit(tx: Db, principal: Principal, event: AuditEven
  * happen (a failing change leaves no event) nor misses one that did. Inside the caller's transaction when `db`
  * already is one, so a larger change commits or rolls back whole. Returns the change's value.
  */
-export async function audited<T>(db: Db, principal: Principal, event: AuditEventOf<T>, change: (tx: Tx) => Promise<T>): Promise<T> {
+export async function audited<T>(db: Db, principal: Principal, event: AuditEventOf<NoInfer<T>>, change: (tx: Tx) => Promise<T>): Promise<T> {
   const run = async (tx: Tx) => {
     const value = await change(tx)
     await recordAudit(tx, principal, typeof event === 'function' ? event(value) : event)
