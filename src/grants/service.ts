@@ -84,7 +84,8 @@ async function parseGrantBody(deps: Deps, principal: Principal, body: unknown): 
 export async function grantAccess(deps: Deps, principal: Principal, target: GrantTarget, body: unknown): Promise<GrantRow> {
   requireAdminOrOwner(principal, target.ownerId)
   const { accessType, grantee } = await parseGrantBody(deps, principal, body)
-  const event = { action: 'grant_permission', objectType: STORED_OBJECT_TYPE[target.type], objectId: target.id, properties: { grantee: grantee.id, access_type: accessType } }
+  const properties = { grantee: grantee.id, access_type: accessType }
+  const event = { action: 'grant_permission', objectType: STORED_OBJECT_TYPE[target.type], objectId: target.id, properties }
   return audited(deps.sql, principal, event, (tx) =>
     store.insertGrant(tx, { type: target.type, objectId: target.id, accessType, grantorId: principal.id, granteeId: grantee.id }))
 }
@@ -93,6 +94,7 @@ export async function grantAccess(deps: Deps, principal: Principal, target: Gran
 export async function revokeAccess(deps: Deps, principal: Principal, target: GrantTarget, body: unknown) {
   requireAdminOrOwner(principal, target.ownerId)
   const { accessType, grantee } = await parseGrantBody(deps, principal, body)
-  const event = { action: 'revoke_permission', objectType: STORED_OBJECT_TYPE[target.type], objectId: target.id, properties: { grantee: grantee.id, access_type: accessType } }
+  const properties = { grantee: grantee.id, access_type: accessType }
+  const event = { action: 'revoke_permission', objectType: STORED_OBJECT_TYPE[target.type], objectId: target.id, properties }
   await audited(deps.sql, principal, event, (tx) => store.deleteGrant(tx, target.type, target.id, accessType, grantee.id))
 }

@@ -15,7 +15,8 @@ const PREFIX = 'scim_'
 export async function generateScimToken(deps: Deps, principal: Principal | undefined) {
   const admin = requireAdmin(principal)
   const token = PREFIX + randomToken(32)
-  await audited(deps.sql, admin, { action: 'create', objectType: 'scim_token', objectId: admin.orgId }, (tx) => replaceScimToken(tx, admin.orgId, sha256(token), admin.id))
+  await audited(deps.sql, admin, { action: 'create', objectType: 'scim_token', objectId: admin.orgId }, (tx) =>
+    replaceScimToken(tx, admin.orgId, sha256(token), admin.id))
   return { token, created_at: new Date().toISOString() }
 }
 

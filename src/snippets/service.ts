@@ -104,7 +104,8 @@ async function uniqueTrigger<T>(write: () => Promise<T>): Promise<T> {
 export async function createSnippet(deps: Deps, principal: Principal, body: unknown): Promise<SnippetJson> {
   requireRight(snippetPolicy(principal).create)
   const input = validate(CreateBody, body)
-  const row = await uniqueTrigger(() => audited<store.SnippetRow>(deps.sql, principal, (created) => ({ action: 'create', objectType: 'query_snippet', objectId: created.id }), (tx) =>
+  const event = (created: store.SnippetRow) => ({ action: 'create', objectType: 'query_snippet', objectId: created.id })
+  const row = await uniqueTrigger(() => audited<store.SnippetRow>(deps.sql, principal, event, (tx) =>
     store.insertSnippet(tx, { orgId: principal.orgId, userId: principal.id, ...input })))
   const [json] = await withAuthors(deps, principal, [row])
   return json
@@ -114,8 +115,8 @@ export async function saveSnippet(deps: Deps, principal: Principal, id: number, 
   const existing = await findOrNotFound(deps, principal, id)
   requireEdit(principal, existing)
   const input = validate(SaveBody, body)
-  const row = await uniqueTrigger(() => audited(deps.sql, principal, { action: 'edit', objectType: 'query_snippet', objectId: id, properties: { updated_fields: Object.keys(input) } }, (tx) =>
-    store.updateSnippet(tx, id, input)))
+  const event = { action: 'edit', objectType: 'query_snippet', objectId: id, properties: { updated_fields: Object.keys(input) } }
+  const row = await uniqueTrigger(() => audited(deps.sql, principal, event, (tx) => store.updateSnippet(tx, id, input)))
   const [json] = await withAuthors(deps, principal, [row])
   return json
 }
