@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited } from '../events/index.ts'
 import { dropdownValuesFor } from '../executions/index.ts'
 import { listViewer, viewerOf, withListedApiKey } from '../queries/index.ts'
 import * as queries from '../queries/index.ts'
@@ -122,14 +122,13 @@ export async function createAlert(deps: Deps, principal: Principal, body: unknow
   const options: AlertOptions = { ...input.options!, muted: input.options!.muted === true }
   const query = await queryForAlert(deps, principal, input.queryId!, options)
   await checkDestinations(deps, principal, input.subscriptions ?? [])
-  const row = await deps.sql.begin(async (tx) => {
+  const row = await audited<AlertRow>(deps.sql, principal, (created) => ({ action: 'create', objectType: 'alert', objectId: created.id }), async (tx) => {
     const created = await store.insertAlert(tx, principal.orgId, principal.id, {
       name: input.name || autoName(query.name, options), queryId: query.id, options, rearm: input.rearm ?? null,
       checkInterval: intervalFor(options, input.checkInterval ?? null),
     })
     for (const destinationId of input.subscriptions ?? []) await store.insertSubscription(tx, created.id, principal.id, destinationId)
     await planAlertRun(tx, created.id, created.check_next_at)
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'alert', objectId: created.id })
     return created
   })
   await evaluateLatest(deps, row)
@@ -168,10 +167,9 @@ export async function updateAlert(deps: Deps, principal: Principal, id: number, 
 /** `DELETE api/alerts/{id}`: owner or admin; its subscriptions, history and deliveries go with it. */
 export async function deleteAlert(deps: Deps, principal: Principal, id: number) {
   await ownAlert(deps, principal, id)
-  await deps.sql.begin(async (tx) => {
+  await audited(deps.sql, principal, { action: 'delete', objectType: 'alert', objectId: id }, async (tx) => {
     await store.deleteAlert(tx, id)
     await planAlertRun(tx, id, null)
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'delete', objectType: 'alert', objectId: id })
   })
 }
 

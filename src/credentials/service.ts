@@ -4,7 +4,7 @@ import type { Principal } from '../permissions/index.ts'
 import { deleteSession, findActivePrincipal, findPrincipalByApiKeyHash, findPrincipalBySession, insertSession, touchSession, type PrincipalRow } from './store.ts'
 import { hmac, randomToken, sha256 } from './tokens.ts'
 import { apiKeyHash } from './api-keys.ts'
-import { recordEvent } from '../events/index.ts'
+import { recordAudit } from '../events/index.ts'
 import { profileImageUrl } from '../permissions/index.ts'
 
 /** A browser session without "remember me" lasts 12 hours from its last use; with it, 30 days. */
@@ -35,7 +35,7 @@ export async function signOut(deps: Deps, token: string) {
   const hash = sha256(token)
   const principal = await principalForSession(deps, token)
   await deleteSession(deps.sql, hash)
-  if (principal) await recordEvent(deps.sql, { orgId: principal.orgId, userId: principal.id, action: 'logout', objectType: 'redash', objectId: null })
+  if (principal) await recordAudit(deps.sql, principal, { action: 'logout', objectType: 'redash', objectId: null })
   await deps.bus.invalidate('session', hash.toString('hex'))
 }
 

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts'
 import type { Db } from '../db/index.ts'
 import { BadRequest, Conflict } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited, recordAudit } from '../events/index.ts'
 import { setFavorite } from '../favorites/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { allowed, dashboardPolicy, requireRight } from '../permissions/index.ts'
@@ -36,14 +36,14 @@ async function freeSlug(db: Db, orgId: number, name: string): Promise<string> {
 }
 
 /** Insert with a free slug; two dashboards of one name made at once: the unique index decides, and the loser tries again. */
-async function insertWithSlug(deps: Deps, d: Omit<store.NewDashboard, 'slug'>): Promise<store.DashboardRow> {
+async function insertWithSlug(
+  deps: Deps, principal: Principal, d: Omit<store.NewDashboard, 'slug' | 'orgId' | 'userId'>,
+): Promise<store.DashboardRow> {
+  const owned = { ...d, orgId: principal.orgId, userId: principal.id }
   for (let attempt = 0; ; attempt++) {
     try {
-      return await deps.sql.begin(async (tx) => {
-        const row = await store.insertDashboard(tx, { ...d, slug: await freeSlug(tx, d.orgId, d.name) })
-        await recordEvent(tx, { orgId: d.orgId, userId: d.userId, action: 'create', objectType: 'dashboard', objectId: row.id })
-        return row
-      })
+      return await audited(deps.sql, principal, (row) => ({ action: 'create', objectType: 'dashboard', objectId: row.id }), async (tx) =>
+        store.insertDashboard(tx, { ...owned, slug: await freeSlug(tx, owned.orgId, owned.name) }))
     } catch (error) {
       if ((error as { code?: string }).code !== '23505' || attempt >= 5) throw error
     }
@@ -52,7 +52,7 @@ async function insertWithSlug(deps: Deps, d: Omit<store.NewDashboard, 'slug'>): 
 
 /** A view of the dashboard, by its page or the API: it feeds the caller's recent list and the audit log. */
 export async function recordDashboardView(deps: Deps, principal: Principal, id: number): Promise<void> {
-  await recordEvent(deps.sql, { orgId: principal.orgId, userId: principal.id, action: 'view', objectType: 'dashboard', objectId: id })
+  await recordAudit(deps.sql, principal, { action: 'view', objectType: 'dashboard', objectId: id })
 }
 
 /** GET /api/dashboards/{id}: the whole dashboard, and a view counted. */
@@ -66,7 +66,7 @@ export async function getDashboard(deps: Deps, principal: Principal, row: store.
 export async function createDashboard(deps: Deps, principal: Principal, body: unknown) {
   requireRight(dashboardPolicy(principal).create)
   const { name } = parseCreateDashboard(body)
-  const row = await insertWithSlug(deps, { orgId: principal.orgId, userId: principal.id, name })
+  const row = await insertWithSlug(deps, principal, { name })
   const users = await usersByIds(deps.sql, principal.orgId, [row.user_id])
   return dashboardJson(row, users, null, { visualizations: new Map(), queries: new Map(), users }, { isFavorite: false, canEdit: true })
 }
@@ -100,7 +100,7 @@ export async function updateDashboard(deps: Deps, principal: Principal, id: numb
     if (current.is_archived && input.is_archived !== false && changesContent) throw new BadRequest(dashboardTexts.archived)
     await store.updateDashboard(tx, row.id, changes)
     const action = input.is_archived === true && !current.is_archived ? 'archive' : 'edit'
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action, objectType: 'dashboard', objectId: row.id })
+    await recordAudit(tx, principal, { action, objectType: 'dashboard', objectId: row.id })
   })
   return dashboardDetails(deps, principal, await getDashboardRow(deps, principal, id))
 }
@@ -126,8 +126,8 @@ export async function forkDashboard(deps: Deps, principal: Principal, id: number
   const widgets = await listDashboardWidgets(deps.sql, viewerOf(principal), source.id)
   const kept = widgets.filter((w) => w.visible).map((w) => w.id)
   const name = `Copy of (#${source.id}) ${source.name}`.slice(0, LIMITS.name)
-  const copy = await insertWithSlug(deps, {
-    orgId: principal.orgId, userId: principal.id, name, layout: source.layout,
+  const copy = await insertWithSlug(deps, principal, {
+    name, layout: source.layout,
     dashboardFiltersEnabled: source.dashboard_filters_enabled, options: source.options, tags: source.tags,
   })
   await copyWidgets(deps.sql, source.id, kept, copy.id)

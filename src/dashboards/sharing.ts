@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { apiKeyHash, revealApiKey, storedApiKey, principalForShareKey, generateApiKey } from '../credentials/index.ts'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound, Unauthorized } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited, recordAudit } from '../events/index.ts'
 import { publicOrigin } from '../settings/index.ts'
 import { dashboardPolicy, requireRight } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
@@ -70,11 +70,9 @@ export async function shareDashboard(deps: Deps, principal: Principal, id: numbe
   const shown = existing && revealApiKey(deps.secretKey, existing.key_sealed)
   if (shown) return { public_url: await publicUrlOf(deps, row.org_id, shown), api_key: shown }
   const token = generateApiKey()
-  const made = await deps.sql.begin(async (tx) => {
+  const made = await audited(deps.sql, principal, { action: 'activate_api_key', objectType: 'dashboard', objectId: row.id }, async (tx) => {
     if (existing) await deactivateShareKeys(tx, row.id)
-    const key = await insertShareKey(tx, { orgId: row.org_id, dashboardId: row.id, createdBy: principal.id, key: storedApiKey(deps.secretKey, token) })
-    await recordEvent(tx, { orgId: row.org_id, userId: principal.id, action: 'activate_api_key', objectType: 'dashboard', objectId: row.id })
-    return key
+    return insertShareKey(tx, { orgId: row.org_id, dashboardId: row.id, createdBy: principal.id, key: storedApiKey(deps.secretKey, token) })
   })
   if (existing) await deps.bus.invalidate('share', row.id)
   // a racing share made the token first: answer that one
@@ -88,7 +86,7 @@ export async function unshareDashboard(deps: Deps, principal: Principal, id: num
   requireRight(dashboardPolicy(principal, row).share)
   await deps.sql.begin(async (tx) => {
     if (await deactivateShareKeys(tx, row.id)) {
-      await recordEvent(tx, { orgId: row.org_id, userId: principal.id, action: 'deactivate_api_key', objectType: 'dashboard', objectId: row.id })
+      await recordAudit(tx, principal, { action: 'deactivate_api_key', objectType: 'dashboard', objectId: row.id })
     }
   })
   // every process forgets the token: the next request with it reads the key again and finds it revoked

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited } from '../events/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { viewerOf, findVisible, findVisualization } from '../queries/index.ts'
 import { getDashboardRow, requireEditDashboard } from './access.ts'
@@ -64,11 +64,8 @@ export async function createWidget(deps: Deps, principal: Principal, body: unkno
     const existing = await store.listDashboardWidgets(deps.sql, viewerOf(principal), dashboard.id)
     options.position = defaultPosition(existing, input.visualizationId === null)
   }
-  const widget = await deps.sql.begin(async (tx) => {
-    const row = await store.insertWidget(tx, { dashboardId: dashboard.id, visualizationId: input.visualizationId, text: input.text, options })
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'widget', objectId: row.id })
-    return row
-  })
+  const widget = await audited<store.WidgetRow>(deps.sql, principal, (row) => ({ action: 'create', objectType: 'widget', objectId: row.id }), (tx) =>
+    store.insertWidget(tx, { dashboardId: dashboard.id, visualizationId: input.visualizationId, text: input.text, options }))
   return answer(deps, principal, dashboard, widget.id)
 }
 
@@ -83,8 +80,5 @@ export async function updateWidget(deps: Deps, principal: Principal, id: number,
 /** DELETE /api/widgets/{id}: edit rights on its dashboard. */
 export async function deleteWidget(deps: Deps, principal: Principal, id: number): Promise<void> {
   const { widget } = await editableWidget(deps, principal, id)
-  await deps.sql.begin(async (tx) => {
-    await store.deleteWidget(tx, widget.id)
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'delete', objectType: 'widget', objectId: widget.id })
-  })
+  await audited(deps.sql, principal, { action: 'delete', objectType: 'widget', objectId: widget.id }, (tx) => store.deleteWidget(tx, widget.id))
 }

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Deps } from '../deps.ts'
 import { BadRequest, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited } from '../events/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { formatOfName, FORMATS_TEXT, looksLike, notWhatItSays, tableNameFor, excelToCsv, FILES_TYPE, filesRunner, LOCAL_DIRECTORY, LOCAL_FILES, RunnerError } from '../runners/index.ts'
 import { iso } from '../shared/time.ts'
@@ -69,18 +69,14 @@ export async function uploadSourceFile(deps: Deps, principal: Principal, id: num
   const same = existing.find((f) => f.name === name)
   const table = same?.table_name ?? tableNameFor(name, new Set(existing.map((f) => f.table_name)))
   const sha256 = crypto.createHash('sha256').update(content).digest('hex')
-  return deps.sql.begin(async (tx) => {
-    const row = await files.saveFile(tx, { data_source_id: ds.id, name, table_name: table, format, content, sha256, size_bytes: content.length })
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'upload_file', objectType: 'datasource', objectId: ds.id, properties: { file: name, table } })
-    return fileJson(row)
-  })
+  return audited(deps.sql, principal, { action: 'upload_file', objectType: 'datasource', objectId: ds.id, properties: { file: name, table } }, async (tx) =>
+    fileJson(await files.saveFile(tx, { data_source_id: ds.id, name, table_name: table, format, content, sha256, size_bytes: content.length })))
 }
 
 /** `DELETE api/data_sources/{id}/files/{table}`: the table and its file are gone from the source. */
 export async function deleteSourceFile(deps: Deps, principal: Principal, id: number, table: string) {
   const ds = await filesSource(deps, principal, id)
-  await deps.sql.begin(async (tx) => {
+  await audited(deps.sql, principal, { action: 'delete_file', objectType: 'datasource', objectId: ds.id, properties: { table } }, async (tx) => {
     if (!(await files.deleteFile(tx, ds.id, table))) throw new NotFound()
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'delete_file', objectType: 'datasource', objectId: ds.id, properties: { table } })
   })
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { BadRequest, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited } from '../events/index.ts'
 import { findGroup } from '../groups/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { requireAdmin } from '../permissions/index.ts'
@@ -33,10 +33,8 @@ const ViewOnlyBody = z.object({ view_only: z.boolean({ error: 'view_only must be
 export async function addDataSourceToGroup(deps: Deps, principal: Principal, groupId: number, body: unknown) {
   const { data_source_id } = validate(AddBody, body)
   const { ds } = await adminGroupAndSource(deps, principal, groupId, data_source_id)
-  await deps.sql.begin(async (tx) => {
-    await dataSources.addToGroup(tx, ds.id, groupId, false)
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'add_data_source', objectType: 'group', objectId: groupId, properties: { data_source_id: ds.id } })
-  })
+  await audited(deps.sql, principal, { action: 'add_data_source', objectType: 'group', objectId: groupId, properties: { data_source_id: ds.id } }, (tx) =>
+    dataSources.addToGroup(tx, ds.id, groupId, false))
   await sourceChanged(deps, ds.id)
   await deps.bus.invalidate('org', principal.orgId)
   return { ...ds, view_only: false }
@@ -45,9 +43,9 @@ export async function addDataSourceToGroup(deps: Deps, principal: Principal, gro
 export async function setGroupDataSourceViewOnly(deps: Deps, principal: Principal, groupId: number, dataSourceId: number, body: unknown) {
   const { view_only } = validate(ViewOnlyBody, body)
   const { ds } = await adminGroupAndSource(deps, principal, groupId, dataSourceId)
-  await deps.sql.begin(async (tx) => {
+  const event = { action: 'change_data_source_permission', objectType: 'group', objectId: groupId, properties: { data_source_id: dataSourceId, view_only } }
+  await audited(deps.sql, principal, event, async (tx) => {
     if (!(await dataSources.setGroupViewOnly(tx, dataSourceId, groupId, view_only))) throw new BadRequest('The data source is not in this group.')
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'change_data_source_permission', objectType: 'group', objectId: groupId, properties: { data_source_id: dataSourceId, view_only } })
   })
   await sourceChanged(deps, dataSourceId)
   return { ...ds, view_only }
@@ -55,9 +53,7 @@ export async function setGroupDataSourceViewOnly(deps: Deps, principal: Principa
 
 export async function removeDataSourceFromGroup(deps: Deps, principal: Principal, groupId: number, dataSourceId: number) {
   await adminGroupAndSource(deps, principal, groupId, dataSourceId)
-  await deps.sql.begin(async (tx) => {
-    await dataSources.removeFromGroup(tx, dataSourceId, groupId)
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'remove_data_source', objectType: 'group', objectId: groupId, properties: { data_source_id: dataSourceId } })
-  })
+  await audited(deps.sql, principal, { action: 'remove_data_source', objectType: 'group', objectId: groupId, properties: { data_source_id: dataSourceId } }, (tx) =>
+    dataSources.removeFromGroup(tx, dataSourceId, groupId))
   await sourceChanged(deps, dataSourceId)
 }

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited, recordAudit, recordEvent } from '../events/index.ts'
 import { configuredBody, saveConfigured, type ConfiguredKind } from '../type-registry/index.ts'
 import { LIMITS } from '../validation/index.ts'
 import { enqueue, findUnfinished, insertJob, type JobRow } from '../jobs/index.ts'
@@ -85,10 +85,7 @@ export async function saveDataSource(deps: Deps, principal: Principal, id: numbe
 
 export async function deleteDataSource(deps: Deps, principal: Principal, id: number) {
   await adminSource(deps, principal, id)
-  await deps.sql.begin(async (tx) => {
-    await store.remove(tx, id)
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'delete', objectType: 'datasource', objectId: id })
-  })
+  await audited(deps.sql, principal, { action: 'delete', objectType: 'datasource', objectId: id }, (tx) => store.remove(tx, id))
   await sourceChanged(deps, id)
 }
 
@@ -106,7 +103,7 @@ export async function testDataSource(deps: Deps, principal: Principal, id: numbe
     const message = (error as Error).name === 'TimeoutError' ? `Connection timed out after ${TEST_TIMEOUT_MS / 1000} s.` : (error as Error).message
     return { ok: false, message: message || 'Unknown error.' }
   } finally {
-    await recordEvent(deps.sql, { orgId: principal.orgId, userId: principal.id, action: 'test', objectType: 'datasource', objectId: id })
+    await recordAudit(deps.sql, principal, { action: 'test', objectType: 'datasource', objectId: id })
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { BadRequest, HttpError, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited, recordAudit, recordEvent } from '../events/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { SECRET_MASK } from '../shared/configuration-schema.ts'
 import { destinationPolicy, requireRight } from '../permissions/index.ts'
@@ -78,10 +78,7 @@ export async function saveDestination(deps: Deps, principal: Principal, id: numb
 
 export async function deleteDestination(deps: Deps, principal: Principal, id: number) {
   await getDestination(deps, principal, id)
-  await deps.sql.begin(async (tx) => {
-    await store.remove(tx, id)
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'delete', objectType: 'destination', objectId: id })
-  })
+  await audited(deps.sql, principal, { action: 'delete', objectType: 'destination', objectId: id }, (tx) => store.remove(tx, id))
 }
 
 /**
@@ -101,6 +98,6 @@ export async function testDestination(deps: Deps, principal: Principal, id: numb
     const reached = error.status !== null || error.retryable
     throw new HttpError(reached ? 502 : 400, error.message, { status: error.status, retryable: error.retryable })
   } finally {
-    await recordEvent(deps.sql, { orgId: principal.orgId, userId: principal.id, action: 'test', objectType: 'destination', objectId: id })
+    await recordAudit(deps.sql, principal, { action: 'test', objectType: 'destination', objectId: id })
   }
 }

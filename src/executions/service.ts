@@ -4,7 +4,7 @@ import { withAsyncCommit, type Db, type Sql } from '../db/index.ts'
 import { getAccessible, runnerFor } from '../data-sources/index.ts'
 import type { DataSourceRow } from '../data-sources/index.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import { eventProperties, recordEvent } from '../events/index.ts'
+import { eventProperties, recordAudit, recordEvent } from '../events/index.ts'
 import { mayCancel } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { userMayReadSourcesOf } from './result-readers.ts'
@@ -177,7 +177,7 @@ export async function cancelExecution(deps: Deps, principal: Principal, id: stri
   if (!(await mayCancel(principal, row, () => getAccessible(deps, principal, row.data_source_id).catch(() => undefined)))) throw new Forbidden()
   const after = await store.requestCancel(deps.sql, id)
   if (after) {
-    await recordEvent(deps.sql, { orgId: principal.orgId, userId: principal.id, action: 'cancel_execution', objectType: 'data_source', objectId: row.data_source_id, properties: { execution_id: id } })
+    await recordAudit(deps.sql, principal, { action: 'cancel_execution', objectType: 'data_source', objectId: row.data_source_id, properties: { execution_id: id } })
   }
   return after ?? row
 }

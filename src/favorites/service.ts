@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import type { Db } from '../db/index.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited } from '../events/index.ts'
 import { STORED_OBJECT_TYPE, type ObjectType } from '../object-types.ts'
 import type { Principal } from '../permissions/index.ts'
 import * as store from './store.ts'
@@ -17,12 +17,8 @@ export function isFavorite(db: Db, principal: Principal, type: ObjectType, objec
  * caller's service has already checked that the caller may see the object: a star says nothing about access.
  */
 export async function setFavorite(deps: Deps, principal: Principal, type: ObjectType, objectId: number, favorite: boolean) {
-  await deps.sql.begin(async (tx) => {
+  await audited(deps.sql, principal, { action: favorite ? 'favorite' : 'unfavorite', objectType: STORED_OBJECT_TYPE[type], objectId }, async (tx) => {
     if (favorite) await store.addFavorite(tx, principal.id, type, objectId)
     else await store.removeFavorite(tx, principal.id, type, objectId)
-    await recordEvent(tx, {
-      orgId: principal.orgId, userId: principal.id, action: favorite ? 'favorite' : 'unfavorite',
-      objectType: STORED_OBJECT_TYPE[type], objectId,
-    })
   })
 }

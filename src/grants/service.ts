@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts'
 import type { Db } from '../db/index.ts'
 import { BadRequest } from '../errors.ts'
 import { objectBody } from '../validation/index.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited } from '../events/index.ts'
 import { STORED_OBJECT_TYPE, type ObjectType } from '../object-types.ts'
 import { isAdminOrOwner, mayModify, requireAdminOrOwner } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
@@ -84,25 +84,17 @@ async function parseGrantBody(deps: Deps, principal: Principal, body: unknown): 
 export async function grantAccess(deps: Deps, principal: Principal, target: GrantTarget, body: unknown): Promise<GrantRow> {
   requireAdminOrOwner(principal, target.ownerId)
   const { accessType, grantee } = await parseGrantBody(deps, principal, body)
-  return deps.sql.begin(async (tx) => {
-    const grant = await store.insertGrant(tx, { type: target.type, objectId: target.id, accessType, grantorId: principal.id, granteeId: grantee.id })
-    await recordEvent(tx, {
-      orgId: principal.orgId, userId: principal.id, action: 'grant_permission', objectType: STORED_OBJECT_TYPE[target.type],
-      objectId: target.id, properties: { grantee: grantee.id, access_type: accessType },
-    })
-    return grant
-  })
+  const properties = { grantee: grantee.id, access_type: accessType }
+  const event = { action: 'grant_permission', objectType: STORED_OBJECT_TYPE[target.type], objectId: target.id, properties }
+  return audited(deps.sql, principal, event, (tx) =>
+    store.insertGrant(tx, { type: target.type, objectId: target.id, accessType, grantorId: principal.id, granteeId: grantee.id }))
 }
 
 /** DELETE /api/<type>/<id>/acl: the owner or an admin revokes, whoever granted it; nothing to revoke is fine. */
 export async function revokeAccess(deps: Deps, principal: Principal, target: GrantTarget, body: unknown) {
   requireAdminOrOwner(principal, target.ownerId)
   const { accessType, grantee } = await parseGrantBody(deps, principal, body)
-  await deps.sql.begin(async (tx) => {
-    await store.deleteGrant(tx, target.type, target.id, accessType, grantee.id)
-    await recordEvent(tx, {
-      orgId: principal.orgId, userId: principal.id, action: 'revoke_permission', objectType: STORED_OBJECT_TYPE[target.type],
-      objectId: target.id, properties: { grantee: grantee.id, access_type: accessType },
-    })
-  })
+  const properties = { grantee: grantee.id, access_type: accessType }
+  const event = { action: 'revoke_permission', objectType: STORED_OBJECT_TYPE[target.type], objectId: target.id, properties }
+  await audited(deps.sql, principal, event, (tx) => store.deleteGrant(tx, target.type, target.id, accessType, grantee.id))
 }

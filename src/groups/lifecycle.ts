@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Conflict, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited } from '../events/index.ts'
 import { DEFAULT_PERMISSIONS, requireAdmin } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { LIMITS, tooLong, validate } from '../validation/index.ts'
@@ -43,11 +43,8 @@ async function adminGroup(deps: Deps, principal: Principal | undefined, id: numb
 export async function createGroup(deps: Deps, principal: Principal | undefined, body: unknown): Promise<GroupRow> {
   const admin = requireAdmin(principal)
   const { name } = validate(CreateBody, body)
-  return uniqueName(() => deps.sql.begin(async (tx) => {
-    const group = await insertGroup(tx, { orgId: admin.orgId, name, type: 'regular', permissions: DEFAULT_PERMISSIONS })
-    await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'create', objectType: 'group', objectId: group.id })
-    return group
-  }))
+  return uniqueName(() => audited(deps.sql, admin, (group) => ({ action: 'create', objectType: 'group', objectId: group.id }), (tx) =>
+    insertGroup(tx, { orgId: admin.orgId, name, type: 'regular', permissions: DEFAULT_PERMISSIONS })))
 }
 
 /** Rename a regular group; a blank name is ignored and the group answered unchanged. */
@@ -56,10 +53,9 @@ export async function renameRegularGroup(deps: Deps, principal: Principal | unde
   const { name } = validate(RenameBody, body)
   if (group.type === 'builtin') throw new BadRequest(groupTexts.cannotModifyBuiltin)
   if (!name || name === group.name) return group
-  const renamed = await uniqueName(() => deps.sql.begin(async (tx) => {
+  const renamed = await uniqueName(() => audited(deps.sql, admin, { action: 'edit', objectType: 'group', objectId: id, properties: { name } }, async (tx) => {
     const row = await renameGroup(tx, admin.orgId, id, name)
     if (!row) throw new NotFound(groupTexts.groupNotFound)
-    await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'edit', objectType: 'group', objectId: id, properties: { name } })
     return row
   }))
   // sessions show their groups by name
@@ -71,9 +67,6 @@ export async function renameRegularGroup(deps: Deps, principal: Principal | unde
 export async function deleteRegularGroup(deps: Deps, principal: Principal | undefined, id: number): Promise<void> {
   const { admin, group } = await adminGroup(deps, principal, id)
   if (group.type === 'builtin') throw new BadRequest(groupTexts.cannotDeleteBuiltin)
-  await deps.sql.begin(async (tx) => {
-    await deleteGroup(tx, admin.orgId, id)
-    await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'delete', objectType: 'group', objectId: id, properties: { name: group.name } })
-  })
+  await audited(deps.sql, admin, { action: 'delete', objectType: 'group', objectId: id, properties: { name: group.name } }, (tx) => deleteGroup(tx, admin.orgId, id))
   await deps.bus.invalidate('org', admin.orgId)
 }

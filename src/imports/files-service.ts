@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ADVISORY_LOCK } from '../db/index.ts'
 import type { Deps } from '../deps.ts'
-import { recordEvent } from '../events/index.ts'
+import { recordAudit } from '../events/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { requireAdmin } from '../permissions/index.ts'
 import { validate } from '../validation/index.ts'
@@ -60,10 +60,8 @@ export async function importFiles(deps: Deps, principal: Principal | undefined, 
       const changed = changedCount(report)
       // the audit log says who changed content from files, and how much (only when something changed)
       if (changed) {
-        await recordEvent(tx, {
-          orgId: admin.orgId, userId: admin.id, action: 'import', objectType: 'import', objectId: null,
-          properties: { files: Object.keys(input.files).length, changed, prune: input.prune },
-        })
+        const properties = { files: Object.keys(input.files).length, changed, prune: input.prune }
+        await recordAudit(tx, admin, { action: 'import', objectType: 'import', objectId: null, properties })
       }
       // the admin page lists it among past runs when it changed something or could not use a file; a run that
       // found everything as it was leaves no trace, so an unchanged folder still writes nothing

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { sealApiKey } from '../credentials/index.ts'
 import type { Deps } from '../deps.ts'
 import { Conflict, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { recordAudit } from '../events/index.ts'
 import { enqueue } from '../jobs/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { requireAdmin } from '../permissions/index.ts'
@@ -44,10 +44,8 @@ export async function createImport(deps: Deps, principal: Principal | undefined,
     })
     await enqueue(tx, 'run_import', { import_id: row.id }, { maxAttempts: 1 })
     // the audit log says who brought an instance in, from where (never with its key)
-    await recordEvent(tx, {
-      orgId: admin.orgId, userId: admin.id, action: 'import', objectType: 'import', objectId: row.id,
-      properties: { from_url: row.from_url, dry_run: row.dry_run, keep_ids: row.keep_ids },
-    })
+    const properties = { from_url: row.from_url, dry_run: row.dry_run, keep_ids: row.keep_ids }
+    await recordAudit(tx, admin, { action: 'import', objectType: 'import', objectId: row.id, properties })
     return importJson(row)
   })
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/index.ts'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Conflict } from '../errors.ts'
 import { scheduleChanged } from '../schedules/index.ts'
-import { recordEvent } from '../events/index.ts'
+import { recordAudit } from '../events/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { checkDropdownQueries, getAccessibleQuery, requireAllowed, requireEdit, sourceForQuery } from './access.ts'
 import { cleanTags, parseSaveBody, type SaveInput } from './body.ts'
@@ -74,10 +74,7 @@ export async function applySave(
     const replan = !isDeepStrictEqual(schedule, current.schedule) || dataSourceId !== current.data_source_id ||
       (input.is_archived ?? current.is_archived) !== current.is_archived
     if (replan) await scheduleChanged(tx, row.id)
-    await recordEvent(tx, {
-      orgId: principal.orgId, userId: principal.id, action: event.action, objectType: 'query', objectId: row.id,
-      properties: { ...event.properties, version },
-    })
+    await recordAudit(tx, principal, { action: event.action, objectType: 'query', objectId: row.id, properties: { ...event.properties, version } })
   })
   return queryDetails(deps, principal, await getAccessibleQuery(deps, principal, row.id))
 }

@@ -2,7 +2,7 @@ import { apiKeyHash, storedApiKey, generateApiKey } from '../credentials/index.t
 import type { Deps } from '../deps.ts'
 import { BadRequest, NotFound } from '../errors.ts'
 import { scheduleChanged } from '../schedules/index.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited } from '../events/index.ts'
 import { setFavorite as setObjectFavorite } from '../favorites/index.ts'
 import { allOf, queryKeyOpens, requireRight } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
@@ -60,7 +60,7 @@ export async function createQuery(deps: Deps, principal: Principal, body: unknow
   if (input.schedule) requireAllowed(principal, 'schedule_query')
   await checkDropdownQueries(deps, principal, input.options.parameters)
   const queryHash = savedQueryHash(input.query, input.options, ds.type)
-  const id = await deps.sql.begin(async (tx) => {
+  const id = await audited<number>(deps.sql, principal, (created) => ({ action: 'create', objectType: 'query', objectId: created }), async (tx) => {
     const id = await store.insertQuery(tx, {
       ...input, orgId: principal.orgId, userId: principal.id, apiKey: storedApiKey(deps.secretKey, generateApiKey()), query_hash: queryHash, is_draft: true,
       latest_query_data_id: await store.newestResultId(tx, principal.orgId, ds.id, queryHash),
@@ -68,7 +68,6 @@ export async function createQuery(deps: Deps, principal: Principal, body: unknow
     await store.insertVisualization(tx, id, DEFAULT_VISUALIZATION)
     await store.insertVersion(tx, id, principal.id)
     if (input.schedule) await scheduleChanged(tx, id)
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'query', objectId: id })
     return id
   })
   return queryDetails(deps, principal, await getAccessibleQuery(deps, principal, id))
@@ -81,7 +80,8 @@ export async function createQuery(deps: Deps, principal: Principal, body: unknow
 export async function forkQuery(deps: Deps, principal: Principal, id: number): Promise<QueryDetails> {
   const original = await getAccessibleQuery(deps, principal, id)
   requireRight((await queryRights(deps.sql, principal, original)).fork)
-  const forkId = await deps.sql.begin(async (tx) => {
+  const fork = (forkId: number) => ({ action: 'fork', objectType: 'query', objectId: original.id, properties: { fork_id: forkId } })
+  const forkId = await audited<number>(deps.sql, principal, fork, async (tx) => {
     const forkId = await store.insertQuery(tx, {
       orgId: principal.orgId, userId: principal.id, apiKey: storedApiKey(deps.secretKey, generateApiKey()),
       name: `Copy of (#${original.id}) ${original.name}`.slice(0, MAX_NAME),
@@ -92,10 +92,6 @@ export async function forkQuery(deps: Deps, principal: Principal, id: number): P
     })
     await store.copyVisualizations(tx, original.id, forkId)
     await store.insertVersion(tx, forkId, principal.id)
-    await recordEvent(tx, {
-      orgId: principal.orgId, userId: principal.id, action: 'fork', objectType: 'query', objectId: original.id,
-      properties: { fork_id: forkId },
-    })
     return forkId
   })
   return queryDetails(deps, principal, await getAccessibleQuery(deps, principal, forkId))
@@ -105,11 +101,10 @@ export async function forkQuery(deps: Deps, principal: Principal, id: number): P
 export async function archiveQuery(deps: Deps, principal: Principal, id: number) {
   const row = await getAccessibleQuery(deps, principal, id)
   requireRight((await queryRights(deps.sql, principal, row)).manage)
-  await deps.sql.begin(async (tx) => {
+  await audited(deps.sql, principal, { action: 'archive', objectType: 'query', objectId: id }, async (tx) => {
     await store.archive(tx, id)
     await scheduleChanged(tx, id) // archived: its planned refresh is removed
     await queryArchived(deps.features, tx, { queryId: id, orgId: principal.orgId }) // alerts, widgets: what is built on the query
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'archive', objectType: 'query', objectId: id })
   })
 }
 
@@ -126,10 +121,8 @@ export async function regenerateQueryApiKey(deps: Deps, principal: Principal, id
   const rights = await queryRights(deps.sql, principal, row)
   // an owner left with view-only access to the source may not publish its data under a new key (decision 0025)
   requireRight(allOf(rights.manage, rights.holdApiKey))
-  await deps.sql.begin(async (tx) => {
-    await store.setApiKey(tx, id, storedApiKey(deps.secretKey, generateApiKey()))
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'regenerate_api_key', objectType: 'query', objectId: id })
-  })
+  await audited(deps.sql, principal, { action: 'regenerate_api_key', objectType: 'query', objectId: id }, (tx) =>
+    store.setApiKey(tx, id, storedApiKey(deps.secretKey, generateApiKey())))
   return queryDetails(deps, principal, await getAccessibleQuery(deps, principal, id))
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { BadRequest, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited } from '../events/index.ts'
 import { LIMITS, limitedJson, limitedText, validate } from '../validation/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { getVisualization, validateVisualization } from '../visualizations/registry.ts'
@@ -58,9 +58,8 @@ export async function createVisualization(deps: Deps, principal: Principal, body
   await requireEdit(deps.sql, principal, query)
   const { type, options } = checked(input.type, input.options)
   const name = input.name || getVisualization(type)?.name || type
-  const row = await insertVisualization(deps.sql, query.id, { type, name, description: input.description ?? '', options })
-  await recordEvent(deps.sql, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'visualization', objectId: row.id, properties: { query_id: query.id } })
-  return row
+  return audited(deps.sql, principal, (row) => ({ action: 'create', objectType: 'visualization', objectId: row.id, properties: { query_id: query.id } }), (tx) =>
+    insertVisualization(tx, query.id, { type, name, description: input.description ?? '', options }))
 }
 
 /** POST api/visualizations/{id}: fields not sent keep their value; a Table's paginationSize is dropped (spec 2 §5). */
@@ -68,17 +67,14 @@ export async function saveVisualization(deps: Deps, principal: Principal, visual
   const current = await editable(deps, principal, visualizationId)
   const input = validate(SaveBody, body)
   const { type, options } = checked(input.type ?? current.type, input.options ?? current.options)
-  const row = await store.updateVisualization(deps.sql, current.id, {
-    type, options, name: input.name || current.name, description: input.description ?? current.description,
-  })
-  await recordEvent(deps.sql, { orgId: principal.orgId, userId: principal.id, action: 'edit', objectType: 'visualization', objectId: row.id, properties: { query_id: row.query_id } })
-  return row
+  return audited(deps.sql, principal, (row) => ({ action: 'edit', objectType: 'visualization', objectId: row.id, properties: { query_id: row.query_id } }), (tx) =>
+    store.updateVisualization(tx, current.id, { type, options, name: input.name || current.name, description: input.description ?? current.description }))
 }
 
 /** DELETE api/visualizations/{id}: any but the query's first. */
 export async function deleteVisualization(deps: Deps, principal: Principal, visualizationId: number) {
   const current = await editable(deps, principal, visualizationId)
   if ((await store.firstVisualizationId(deps.sql, current.query_id)) === current.id) throw new BadRequest(visualizationTexts.firstCannotBeDeleted)
-  await store.deleteVisualization(deps.sql, current.id)
-  await recordEvent(deps.sql, { orgId: principal.orgId, userId: principal.id, action: 'delete', objectType: 'visualization', objectId: current.id, properties: { query_id: current.query_id } })
+  await audited(deps.sql, principal, { action: 'delete', objectType: 'visualization', objectId: current.id, properties: { query_id: current.query_id } }, (tx) =>
+    store.deleteVisualization(tx, current.id))
 }

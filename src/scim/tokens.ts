@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited, recordAudit } from '../events/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { requireAdmin } from '../permissions/index.ts'
 import { randomToken, sha256 } from '../credentials/index.ts'
@@ -15,10 +15,8 @@ const PREFIX = 'scim_'
 export async function generateScimToken(deps: Deps, principal: Principal | undefined) {
   const admin = requireAdmin(principal)
   const token = PREFIX + randomToken(32)
-  await deps.sql.begin(async (tx) => {
-    await replaceScimToken(tx, admin.orgId, sha256(token), admin.id)
-    await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'create', objectType: 'scim_token', objectId: admin.orgId })
-  })
+  await audited(deps.sql, admin, { action: 'create', objectType: 'scim_token', objectId: admin.orgId }, (tx) =>
+    replaceScimToken(tx, admin.orgId, sha256(token), admin.id))
   return { token, created_at: new Date().toISOString() }
 }
 
@@ -26,7 +24,7 @@ export async function revokeScimToken(deps: Deps, principal: Principal | undefin
   const admin = requireAdmin(principal)
   await deps.sql.begin(async (tx) => {
     if (await deleteScimToken(tx, admin.orgId)) {
-      await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'delete', objectType: 'scim_token', objectId: admin.orgId })
+      await recordAudit(tx, admin, { action: 'delete', objectType: 'scim_token', objectId: admin.orgId })
     }
   })
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { Conflict, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited } from '../events/index.ts'
 import { LIMITS, tooLong, validate } from '../validation/index.ts'
 import { requireRight, snippetPolicy, snippetRefusals } from '../permissions/index.ts'
 import type { Principal } from '../permissions/index.ts'
@@ -104,11 +104,9 @@ async function uniqueTrigger<T>(write: () => Promise<T>): Promise<T> {
 export async function createSnippet(deps: Deps, principal: Principal, body: unknown): Promise<SnippetJson> {
   requireRight(snippetPolicy(principal).create)
   const input = validate(CreateBody, body)
-  const row = await uniqueTrigger(() => deps.sql.begin(async (tx) => {
-    const created = await store.insertSnippet(tx, { orgId: principal.orgId, userId: principal.id, ...input })
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'create', objectType: 'query_snippet', objectId: created.id })
-    return created
-  }))
+  const event = (created: store.SnippetRow) => ({ action: 'create', objectType: 'query_snippet', objectId: created.id })
+  const row = await uniqueTrigger(() => audited<store.SnippetRow>(deps.sql, principal, event, (tx) =>
+    store.insertSnippet(tx, { orgId: principal.orgId, userId: principal.id, ...input })))
   const [json] = await withAuthors(deps, principal, [row])
   return json
 }
@@ -117,14 +115,8 @@ export async function saveSnippet(deps: Deps, principal: Principal, id: number, 
   const existing = await findOrNotFound(deps, principal, id)
   requireEdit(principal, existing)
   const input = validate(SaveBody, body)
-  const row = await uniqueTrigger(() => deps.sql.begin(async (tx) => {
-    const saved = await store.updateSnippet(tx, id, input)
-    await recordEvent(tx, {
-      orgId: principal.orgId, userId: principal.id, action: 'edit', objectType: 'query_snippet', objectId: id,
-      properties: { updated_fields: Object.keys(input) },
-    })
-    return saved
-  }))
+  const event = { action: 'edit', objectType: 'query_snippet', objectId: id, properties: { updated_fields: Object.keys(input) } }
+  const row = await uniqueTrigger(() => audited(deps.sql, principal, event, (tx) => store.updateSnippet(tx, id, input)))
   const [json] = await withAuthors(deps, principal, [row])
   return json
 }
@@ -132,8 +124,5 @@ export async function saveSnippet(deps: Deps, principal: Principal, id: number, 
 export async function deleteSnippet(deps: Deps, principal: Principal, id: number) {
   const existing = await findOrNotFound(deps, principal, id)
   requireEdit(principal, existing)
-  await deps.sql.begin(async (tx) => {
-    await store.deleteSnippet(tx, id)
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'delete', objectType: 'query_snippet', objectId: id })
-  })
+  await audited(deps.sql, principal, { action: 'delete', objectType: 'query_snippet', objectId: id }, (tx) => store.deleteSnippet(tx, id))
 }

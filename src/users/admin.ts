@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited } from '../events/index.ts'
 import { listGroups } from '../groups/index.ts'
 import { invitationMail, queueMail, passwordResetMail } from '../mail/index.ts'
 import type { Principal } from '../permissions/index.ts'
@@ -62,11 +62,11 @@ export async function createUser(deps: Deps, principal: Principal | undefined, b
   let id = 0
   let inviteLink = ''
   try {
-    await deps.sql.begin(async (tx) => {
-      id = await insertPendingUser(tx, { orgId: admin.orgId, name: input.name, email: input.email, groupIds: [defaultGroup.id] })
-      inviteLink = await issueUserLink(tx, deps, { userId: id, purpose: 'invite', base: links.base })
+    id = await audited(deps.sql, admin, (created) => ({ action: 'create', objectType: 'user', objectId: created }), async (tx) => {
+      const created = await insertPendingUser(tx, { orgId: admin.orgId, name: input.name, email: input.email, groupIds: [defaultGroup.id] })
+      inviteLink = await issueUserLink(tx, deps, { userId: created, purpose: 'invite', base: links.base })
       if (links.mailed) await queueMail(tx, invitationMail({ to: input.email, name: input.name, inviterName: admin.name, link: inviteLink }))
-      await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'create', objectType: 'user', objectId: id })
+      return created
     })
   } catch (error) {
     // two invitations of the same address at once: the unique index decides
@@ -91,11 +91,10 @@ export async function disableUser(deps: Deps, principal: Principal | undefined, 
   const admin = requireAdmin(principal)
   await targetOf(deps, admin, id)
   if (admin.id === id) throw new Forbidden(adminTexts.cannotDisableSelf)
-  await deps.sql.begin(async (tx) => {
+  await audited(deps.sql, admin, { action: 'disable', objectType: 'user', objectId: id }, async (tx) => {
     await setUserDisabled(tx, admin.orgId, id, true)
     await deleteUserSessions(tx, id, null)
     await deleteUserTokens(tx, id)
-    await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'disable', objectType: 'user', objectId: id })
   })
   await deps.bus.invalidate('user', id)
   return getUser(deps, admin, id)
@@ -105,10 +104,7 @@ export async function disableUser(deps: Deps, principal: Principal | undefined, 
 export async function enableUser(deps: Deps, principal: Principal | undefined, id: number) {
   const admin = requireAdmin(principal)
   await targetOf(deps, admin, id)
-  await deps.sql.begin(async (tx) => {
-    await setUserDisabled(tx, admin.orgId, id, false)
-    await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'enable', objectType: 'user', objectId: id })
-  })
+  await audited(deps.sql, admin, { action: 'enable', objectType: 'user', objectId: id }, (tx) => setUserDisabled(tx, admin.orgId, id, false))
   await deps.bus.invalidate('user', id)
   return getUser(deps, admin, id)
 }
@@ -120,10 +116,7 @@ export async function deleteUser(deps: Deps, principal: Principal | undefined, i
   if (admin.id === id) throw new Forbidden(adminTexts.cannotDeleteSelf)
   if (!user.is_invitation_pending) throw new Forbidden(adminTexts.cannotDeleteActive)
   try {
-    await deps.sql.begin(async (tx) => {
-      await deleteUserRow(tx, admin.orgId, id)
-      await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'delete', objectType: 'user', objectId: id })
-    })
+    await audited(deps.sql, admin, { action: 'delete', objectType: 'user', objectId: id }, (tx) => deleteUserRow(tx, admin.orgId, id))
   } catch (error) {
     if ((error as { code?: string }).code === '23503') throw new Forbidden(adminTexts.ownsObjects)
     throw error
@@ -142,9 +135,8 @@ export async function reinviteUser(deps: Deps, principal: Principal | undefined,
   if (!user.is_invitation_pending) throw new BadRequest(adminTexts.alreadyAccepted)
   const links = await linkDelivery(deps, admin.orgId)
   if (links.mailed) await requireAccountMailBudget(deps, admin.orgId)
-  return deps.sql.begin(async (tx) => {
+  return audited(deps.sql, admin, { action: 'invite', objectType: 'user', objectId: id }, async (tx) => {
     const link = await issueUserLink(tx, deps, { userId: id, purpose: 'invite', base: links.base })
-    await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'invite', objectType: 'user', objectId: id })
     if (!links.mailed) return { invite_link: link }
     await queueMail(tx, invitationMail({ to: user.email, name: user.name, inviterName: admin.name, link }))
     return {}
@@ -161,9 +153,8 @@ export async function resetPasswordLink(deps: Deps, principal: Principal | undef
   if (user.disabled_at) throw new NotFound()
   const links = await linkDelivery(deps, admin.orgId)
   if (links.mailed) await requireAccountMailBudget(deps, admin.orgId)
-  return deps.sql.begin(async (tx) => {
+  return audited(deps.sql, admin, { action: 'reset_password', objectType: 'user', objectId: id }, async (tx) => {
     const link = await issueUserLink(tx, deps, { userId: id, purpose: 'reset', base: links.base })
-    await recordEvent(tx, { orgId: admin.orgId, userId: admin.id, action: 'reset_password', objectType: 'user', objectId: id })
     if (!links.mailed) return { reset_link: link }
     await queueMail(tx, passwordResetMail({ to: user.email, name: user.name, link }))
     return {}

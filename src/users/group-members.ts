@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { Forbidden, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { recordAudit } from '../events/index.ts'
 import { canSeeMembers, memberTexts, addGroupMember, findGroup, findGroupsByIds, listGroups, removeGroupMember, type GroupRow } from '../groups/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { requireAdmin } from '../permissions/index.ts'
@@ -41,7 +41,7 @@ export async function addMemberToGroup(deps: Deps, principal: Principal, groupId
   const { user } = await adminGroupAndUser(deps, principal, groupId, user_id)
   await deps.sql.begin(async (tx) => {
     if (await addGroupMember(tx, groupId, user.id)) {
-      await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'add_member', objectType: 'group', objectId: groupId, properties: { member_id: user.id } })
+      await recordAudit(tx, principal, { action: 'add_member', objectType: 'group', objectId: groupId, properties: { member_id: user.id } })
     }
   })
   await deps.bus.invalidate('user', user.id)
@@ -55,7 +55,7 @@ export async function removeMemberFromGroup(deps: Deps, principal: Principal, gr
   if (group.type === 'builtin' && user.id === principal.id) throw new Forbidden(memberTexts.cannotLeaveBuiltin)
   await deps.sql.begin(async (tx) => {
     if (await removeGroupMember(tx, groupId, user.id)) {
-      await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'remove_member', objectType: 'group', objectId: groupId, properties: { member_id: user.id } })
+      await recordAudit(tx, principal, { action: 'remove_member', objectType: 'group', objectId: groupId, properties: { member_id: user.id } })
     }
   })
   await deps.bus.invalidate('user', user.id)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Deps } from '../deps.ts'
 import { BadRequest, Forbidden, NotFound } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited } from '../events/index.ts'
 import { apiListQuery, LIMITS, objectBody, tooLong } from '../validation/index.ts'
 import { findGroupsByIds, listGroups, type GroupRow } from '../groups/index.ts'
 import { requireRight, userPolicy, userRefusals } from '../permissions/index.ts'
@@ -57,10 +57,8 @@ export async function regenerateUserApiKey(deps: Deps, principal: Principal, id:
   if (!user || user.disabled_at) throw new NotFound()
   requireRight(userPolicy(principal, user).edit)
   const apiKey = generateApiKey()
-  await deps.sql.begin(async (tx) => {
-    await replaceApiKey(tx, principal.orgId, id, storedApiKey(deps.secretKey, apiKey))
-    await recordEvent(tx, { orgId: principal.orgId, userId: principal.id, action: 'regenerate_api_key', objectType: 'user', objectId: id })
-  })
+  await audited(deps.sql, principal, { action: 'regenerate_api_key', objectType: 'user', objectId: id }, (tx) =>
+    replaceApiKey(tx, principal.orgId, id, storedApiKey(deps.secretKey, apiKey)))
   // evicts the user's cached principals here at once (the old key's among them) and in every other process
   await deps.bus.invalidate('user', id)
   return apiKey
@@ -186,15 +184,11 @@ export async function updateUser(deps: Deps, principal: Principal, id: number, b
     const signOutElsewhere = passwordHash !== undefined || email !== undefined
     const keep = self && principal.via === 'session' && principal.sessionHash ? Buffer.from(principal.sessionHash, 'hex') : null
     try {
-      await deps.sql.begin(async (tx) => {
+      await audited(deps.sql, principal, { action: 'edit', objectType: 'user', objectId: id, properties: { updated_fields: changed } }, async (tx) => {
         await updateUserFields(tx, principal.orgId, id, { name, email, passwordHash, timeZone })
         if (groupIds !== undefined) await replaceUserGroups(tx, id, groupIds)
         if (email !== undefined) await emailAddressChanged(tx, deps, principal.orgId, { id, name: name ?? user.name, email })
         if (signOutElsewhere) await deleteUserSessions(tx, id, keep)
-        await recordEvent(tx, {
-          orgId: principal.orgId, userId: principal.id, action: 'edit', objectType: 'user', objectId: id,
-          properties: { updated_fields: changed },
-        })
       })
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw new BadRequest(userTexts.emailTaken)

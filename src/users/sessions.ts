@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { NotFound, Forbidden } from '../errors.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited, recordAudit } from '../events/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { isAdmin, requirePrincipal } from '../permissions/index.ts'
 import { deviceName } from './device.ts'
@@ -41,8 +41,7 @@ export async function endSession(
   const hash = await deps.sql.begin(async (tx) => {
     const ended = await deleteSessionById(tx, userId, sessionId)
     if (ended) {
-      await recordEvent(tx, { orgId: caller.orgId, userId: caller.id, action: 'end_session', objectType: 'user', objectId: userId,
-        properties: { session_id: sessionId, ip: meta.ip } })
+      await recordAudit(tx, caller, { action: 'end_session', objectType: 'user', objectId: userId, properties: { session_id: sessionId, ip: meta.ip } })
     }
     return ended
   })
@@ -53,12 +52,10 @@ export async function endSession(
 /** End every session of a user (an admin's action, or the user's own "sign out everywhere"); returns how many. */
 export async function endAllSessions(deps: Deps, principal: Principal | undefined, userId: number, meta: { ip?: string } = {}) {
   const caller = await sessionsOwner(deps, principal, userId)
-  const ended = await deps.sql.begin(async (tx) => {
-    const count = await deleteUserSessions(tx, userId, null)
-    await recordEvent(tx, { orgId: caller.orgId, userId: caller.id, action: 'end_all_sessions', objectType: 'user', objectId: userId,
-      properties: { ended: count, ip: meta.ip } })
-    return count
-  })
+  const ended = await audited(
+    deps.sql, caller, (count) => ({ action: 'end_all_sessions', objectType: 'user', objectId: userId, properties: { ended: count, ip: meta.ip } }),
+    (tx) => deleteUserSessions(tx, userId, null),
+  )
   await deps.bus.invalidate('user', userId)
   return ended
 }
