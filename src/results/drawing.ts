@@ -1,4 +1,4 @@
-import { SharedCache, type Sql } from '../db/index.ts'
+import { perDatabase, SharedCache, type Sql } from '../db/index.ts'
 import type { Deps } from '../deps.ts'
 import type { Principal } from '../permissions/index.ts'
 import { openResult, resultRowObjects } from './service.ts'
@@ -35,16 +35,10 @@ export interface DrawingSize {
  * each stored result defines (as JSON), so a widget drawn from the cache still offers its filters. Kept per database,
  * as result ids are: one process serving two (the tests do) never answers one's result from the other's drawing.
  */
-const cachesByDatabase = new WeakMap<Sql, { drawings: SharedCache<string>; filtersByResult: SharedCache<string> }>()
-
-function drawingCaches(sql: Sql) {
-  let caches = cachesByDatabase.get(sql)
-  if (!caches) {
-    caches = { drawings: new SharedCache<string>(15 * 60_000, 500), filtersByResult: new SharedCache<string>(15 * 60_000, 500) }
-    cachesByDatabase.set(sql, caches)
-  }
-  return caches
-}
+const drawingCaches = perDatabase(() => ({
+  drawings: new SharedCache<string>(15 * 60_000, 500),
+  filtersByResult: new SharedCache<string>(15 * 60_000, 500),
+}))
 
 /** The bar of result filters a card shows above its chart (islands/DashboardWidget.tsx: a label over a select) unless the dashboard merges them. */
 export const FILTER_BAR_HEIGHT = 80

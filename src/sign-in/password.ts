@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts'
+import { perDatabase } from '../db/index.ts'
 import { TooManyRequests } from '../errors.ts'
 import { recordEvent } from '../events/index.ts'
 import { log } from '../log.ts'
@@ -32,10 +33,10 @@ const inProgress = new Map<string, number>()
  * failures counted or not yet, and its hashes waiting in the clean line move out of it. A sign-in that gets in
  * clears the mark.
  */
-const turnedAway = new Map<string, number>()
+const turnedAwayOf = perDatabase(() => new Map<string, number>())
 const MAX_TURNED_AWAY = 50_000
 
-function turnAway(address: string, limits: SignInLimits): SignInResult {
+function turnAway(turnedAway: Map<string, number>, address: string, limits: SignInLimits): SignInResult {
   turnedAway.delete(address) // re-inserted last, so the oldest mark is the first to go when the map is full
   turnedAway.set(address, limits.now() + limits.windowMs)
   if (turnedAway.size > MAX_TURNED_AWAY) turnedAway.delete(turnedAway.keys().next().value as string)
@@ -43,7 +44,7 @@ function turnAway(address: string, limits: SignInLimits): SignInResult {
   return { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 }
 }
 
-function latelyTurnedAway(address: string, now: number): boolean {
+function latelyTurnedAway(turnedAway: Map<string, number>, address: string, now: number): boolean {
   const until = turnedAway.get(address)
   if (until === undefined) return false
   if (until > now) return true
@@ -74,7 +75,7 @@ async function attempt(deps: Deps, input: SignInInput): Promise<SignInResult> {
   if (!org.settings.auth_password_login_enabled) return { ok: false, message: signInTexts.passwordLoginDisabled }
   const address = input.ip ?? UNKNOWN_ADDRESS
   const running = inProgress.get(address) ?? 0
-  if (running >= deps.config.signInLimits.addressConcurrent) return turnAway(address, deps.config.signInLimits)
+  if (running >= deps.config.signInLimits.addressConcurrent) return turnAway(turnedAwayOf(deps.sql), address, deps.config.signInLimits)
   inProgress.set(address, running + 1)
   try {
     // another sign-in from the address under way here: this one is not the address's first, whatever the count says
@@ -117,14 +118,14 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
     hasSessionFrom(deps.sql, { orgId, email, address }),
   ])
   let valid: boolean
-  const rank = hashRank(counts, limits, knownAddress, concurrent || latelyTurnedAway(address, now))
+  const rank = hashRank(counts, limits, knownAddress, concurrent || latelyTurnedAway(turnedAwayOf(deps.sql), address, now))
   try {
     valid = await verifyPassword(input.password, user?.password_hash ?? noAccountHash(), { whose: address, rank })
   } catch (error) {
     if (!(error instanceof TooManyRequests)) throw error
     await dropSignInAttempt(deps.sql, id) // never checked, so not a failure
     // no room in the trusted or clean line is no sign of flooding (a flood from many fresh addresses fills the clean one)
-    return rank !== 'open' ? { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 } : turnAway(address, limits)
+    return rank !== 'open' ? { ok: false, message: signInTexts.busy, retryAfterSeconds: 1 } : turnAway(turnedAwayOf(deps.sql), address, limits)
   }
   if (!user || !valid || user.disabled_at) {
     // recorded for unknown e-mails too, the same way, so the audit log shows guessing and its timing tells nothing
@@ -132,7 +133,7 @@ async function checkPassword(deps: Deps, orgId: number, address: string, input: 
       properties: { method: 'password', email: email.slice(0, 320), user_agent: input.userAgent, ip: input.ip } })
     return { ok: false, message: signInTexts.wrongCredentials }
   }
-  turnedAway.delete(address)
+  turnedAwayOf(deps.sql).delete(address)
   await forgetSignInFailures(deps.sql, { id, account, address })
   const token = await openSession(deps, user.id, input.remember, input)
   await recordEvent(deps.sql, { orgId, userId: user.id, action: 'login', objectType: 'redash', objectId: null,

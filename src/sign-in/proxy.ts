@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose'
 import type { Deps } from '../deps.ts'
+import { perDatabase } from '../db/index.ts'
 import { openSession } from '../credentials/index.ts'
 import { recordEvent } from '../events/index.ts'
 import type { OrgContext } from '../settings/index.ts'
@@ -32,12 +33,13 @@ function keysAt(url: string, timeoutMs: number): JWTVerifyGetKey {
   return keys
 }
 
-const lastRefusal = new Map<string, number>()
+const lastRefusalOf = perDatabase(() => new Map<string, number>())
 const REFUSAL_QUIET_MS = 60_000
 const MAX_REMEMBERED = 10_000
 
 async function refused(deps: Deps, org: OrgContext, method: string, reason: string, req: ProxyRequest, detail?: string) {
   const key = `${method}:${reason}:${req.ip}`
+  const lastRefusal = lastRefusalOf(deps.sql)
   const now = Date.now()
   if (now - (lastRefusal.get(key) ?? 0) < REFUSAL_QUIET_MS) return
   lastRefusal.delete(key)
