@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api'
 import { bundledFile, isBundled } from './bundled-databases.ts'
 import { bool, errorMessage, str } from './common.ts'
+import { CheckedPlans, RunPlans } from './duckdb-plans.ts'
 import { RunnerError, type RunnerConfig } from './runner.ts'
 
 /*
@@ -66,6 +67,8 @@ interface Shared {
   instance: Promise<DuckDBInstance>
   users: number
   retired: boolean
+  /** Plans found clean on this engine, for every run on it. */
+  plans: CheckedPlans
   closed: Promise<void>
   close(): void
 }
@@ -81,7 +84,7 @@ function share(key: string, target: DuckDBTarget, signature: string): Shared {
   let done!: () => void
   const closed = new Promise<void>((r) => (done = r))
   const entry: Shared = {
-    signature, users: 0, retired: false, closed,
+    signature, users: 0, retired: false, closed, plans: new CheckedPlans(),
     instance: lockedInstance(target),
     close() {
       entry.instance.then((i) => i.closeSync(), () => {}).finally(done)
@@ -122,7 +125,22 @@ async function sharedInstance(target: DuckDBTarget): Promise<{ instance: DuckDBI
 export interface Opened {
   conn: DuckDBConnection
   target: DuckDBTarget
+  /** The engine's plans already checked (duckdb-statements.ts). */
+  plans: RunPlans
   release(): void
+}
+
+/**
+ * Plans checked on fresh in-memory engines, by lockdown: every such engine starts with the same empty catalog, so
+ * a text's plan is the same on all of them.
+ */
+const freshEnginePlans = new Map<string, CheckedPlans>()
+
+function plansOfFreshEngines(target: DuckDBTarget): CheckedPlans {
+  const signature = target.allowedDirectories.join('\n')
+  let plans = freshEnginePlans.get(signature)
+  if (!plans) freshEnginePlans.set(signature, (plans = new CheckedPlans()))
+  return plans
 }
 
 /**
@@ -179,7 +197,7 @@ export async function openConnection(config: RunnerConfig): Promise<Opened> {
       const conn = await instance.connect()
       let released = false
       return {
-        conn, target,
+        conn, target, plans: new RunPlans(plansOfFreshEngines(target), false),
         release: () => {
           if (released) return
           released = true
@@ -195,13 +213,15 @@ export async function openConnection(config: RunnerConfig): Promise<Opened> {
     const { instance, entry } = await sharedInstance(target)
     try {
       const conn = await instance.connect()
+      const plans = new RunPlans(entry.plans, true)
       let released = false
       return {
-        conn, target,
+        conn, target, plans,
         release: () => {
           if (released) return
           released = true
           conn.closeSync()
+          plans.end()
           if (--entry.users === 0 && entry.retired) entry.close()
         },
       }

@@ -1,5 +1,6 @@
 import type { DuckDBConnection, DuckDBResult } from '@duckdb/node-api'
 import { loadDriver, type DuckDBTarget } from './duckdb-instances.ts'
+import type { RunPlans } from './duckdb-plans.ts'
 import { RunnerError } from './runner.ts'
 import { splitStatements, type Statement } from './statements.ts'
 
@@ -92,9 +93,10 @@ async function checkPlan(conn: DuckDBConnection, planned: string): Promise<void>
 /**
  * Runs a script's statements one at a time on `conn`, each refused before it runs when it may not, and streams the
  * last. Statements are cut by Sightline's splitter and each must be one statement to DuckDB too, so the text checked
- * is the text run. `beforeEach` runs between statements (a cancelled run stops there).
+ * is the text run. `beforeEach` runs between statements (a cancelled run stops there). With `remembered`, plans
+ * already found clean on the engine are not read again.
  */
-export async function runChecked(conn: DuckDBConnection, text: string, beforeEach: () => void): Promise<DuckDBResult> {
+export async function runChecked(conn: DuckDBConnection, text: string, beforeEach: () => void, remembered?: RunPlans): Promise<DuckDBResult> {
   const { StatementType } = await loadDriver()
   const statements = splitStatements(text)
   if (!statements.length) throw new RunnerError('Query is empty.')
@@ -110,7 +112,12 @@ export async function runChecked(conn: DuckDBConnection, text: string, beforeEac
       const type = StatementType[prepared.statementType] ?? String(prepared.statementType)
       refuseType(type)
       const planned = plannedText(text, statement, type)
-      if (planned) await checkPlan(conn, planned)
+      if (type !== 'SELECT') remembered?.changes()
+      if (planned && !(type === 'SELECT' && remembered?.checked(planned))) {
+        const mark = remembered?.mark()
+        await checkPlan(conn, planned)
+        if (type === 'SELECT' && mark !== undefined) remembered?.found(planned, mark)
+      }
       if (i < statements.length - 1) await prepared.run()
       else return await prepared.stream()
     } finally {

@@ -70,7 +70,7 @@ export const duckdbRunner: Runner = {
     // DuckDB has no statement timeout setting: the time limit interrupts the connection, like a cancel.
     const watch = new Watch(signal, timeoutMs, timeoutMs)
     watch.check()
-    const { conn, target, release } = await openConnection(config)
+    const { conn, target, plans, release } = await openConnection(config)
     let closed = false
     const close = () => {
       if (closed) return
@@ -82,7 +82,7 @@ export const duckdbRunner: Runner = {
     const fail = (e: unknown) => watch.translate(e, () => false, (e) =>
       new RunnerError(isInterrupt(e) ? `DuckDB: ${errorMessage(e)}` : (explainRefusal(errorMessage(e), target) ?? errorMessage(e))))
     try {
-      const result = await runChecked(conn, text, () => watch.check())
+      const result = await runChecked(conn, text, () => watch.check(), plans)
       watch.check()
       const names = result.columnNames()
       // statements without a result set (DDL, INSERT) report changed rows or nothing

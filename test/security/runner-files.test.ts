@@ -149,6 +149,26 @@ describe('DuckDB sources', () => {
     expect(await rowsOf(duckdbRunner, demo, "select count(*) from duckdb_logs() where message like '%admin question%'")).toEqual([[0]])
   })
 
+  it('checks a repeated query again once a view it reads may have changed, and never trusts one with temporary objects', async () => {
+    await rowsOf(duckdbRunner, writable, 'create or replace view latest as select 1 as n; select 1')
+    // found clean, then remembered: the same text runs again without a new check
+    for (let i = 0; i < 2; i++) expect(await rowsOf(duckdbRunner, writable, 'select * from latest')).toEqual([[1]])
+    // the view now hides an engine-wide switch: the remembered text is planned again and refused
+    await rowsOf(duckdbRunner, writable, "create or replace view latest as select * from enable_logging('QueryLog'); select 1")
+    await refused(writable, 'select * from latest')
+    await rowsOf(duckdbRunner, writable, 'create or replace view latest as select 1 as n; select 1')
+    expect(await rowsOf(duckdbRunner, writable, 'select * from latest')).toEqual([[1]])
+    // the same, behind a macro
+    await rowsOf(duckdbRunner, writable, "create or replace macro sneaky() as table select * from enable_logging('QueryLog'); select 1")
+    await rowsOf(duckdbRunner, writable, 'create or replace view latest as select * from sneaky(); select 1')
+    await refused(writable, 'select * from latest')
+    // a run's own temporary view shadows the shared one only in that run, and is planned as it is
+    await rowsOf(duckdbRunner, writable, 'create or replace view latest as select 1 as n; select 1')
+    await refused(writable, 'create temp view latest as select * from sneaky(); select * from latest')
+    expect(await rowsOf(duckdbRunner, writable, 'select * from latest')).toEqual([[1]])
+    expect(await rowsOf(duckdbRunner, writable, "select count(*) from duckdb_logs() where true")).toEqual([[0]])
+  })
+
   it("reads files only in the admin's Allowed Directories, and still writes none there", async () => {
     const shared = path.join(dir, 'shared')
     fs.mkdirSync(shared, { recursive: true })
