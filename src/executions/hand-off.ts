@@ -44,13 +44,15 @@ export class HandOffSlots {
   }
 
   private async run(slot: number, executionId: string) {
+    let offered = false
     try {
-      await runExecution(this.ctx, executionId, this.workerId, this.stopping.signal)
+      offered = (await runExecution(this.ctx, executionId, this.workerId, this.stopping.signal, slot)).slotOffered
     } catch (error) {
       // the execution is recovered as any whose run broke off (src/workers)
       log.error('a handed execution failed to run', { execution: executionId, error: error instanceof Error ? error.stack : String(error) })
     } finally {
-      if (!this.stopping.signal.aborted) {
+      // a run that found nothing waiting after it offered its slot again as it looked
+      if (!offered && !this.stopping.signal.aborted) {
         await store.offerSlots(this.ctx.sql, this.workerId, [slot]).catch((error) => log.warn('a slot was not offered again', { error: String(error) }))
       }
     }

@@ -41,10 +41,10 @@ const CHAIN_MS = 1000
  * done or failed. A query's own failure never throws, so graphile-worker does not retry what the user must fix;
  * crashes are recovered through the heartbeat instead.
  */
-export async function runExecution(ctx: ExecutionContext, id: string, workerId: string, stopping?: AbortSignal): Promise<void> {
+export async function runExecution(ctx: ExecutionContext, id: string, workerId: string, stopping?: AbortSignal, slot?: number): Promise<{ slotOffered: boolean }> {
   // listening before the claim: a cancel request after it cannot be missed, and one before it fails the claim
   let claimed = await claimListening(ctx, id, () => store.claim(ctx.sql, id, workerId))
-  if (!claimed) return // cancelled while waiting, or already taken by a worker that came back
+  if (!claimed) return { slotOffered: false } // cancelled while waiting, or already taken by a worker that came back
   const dataSourceId = claimed.claimed.execution.data_source_id
   const began = Date.now()
   while (claimed) {
@@ -55,16 +55,19 @@ export async function runExecution(ctx: ExecutionContext, id: string, workerId: 
       await afterwards
       // what still waits gets a job of its own (at the back of graphile's queue), as does anything that came in between
       await store.dispatch(ctx.sql, dataSourceId)
-      return
+      return { slotOffered: false }
     }
     // the next waiting run is claimed while the features hear of this one's end: a burst (schedules due on the
-    // same minute) starts each run a round trip sooner
-    const next = claimNext(ctx, dataSourceId, workerId)
+    // same minute) starts each run a round trip sooner. A hand-off slot that finds nothing is offered again at once.
+    const offer = stopping?.aborted ? undefined : slot
+    const next = claimNext(ctx, dataSourceId, workerId, offer)
     await afterwards
     claimed = await next
+    // Nothing waited when the last look was taken after this run's end had committed: an execution queued since found
+    // the slot free at its own dispatch, which follows its commit, so there is nothing left to dispatch here.
+    if (!claimed) return { slotOffered: offer !== undefined }
   }
-  // Nothing waited when the last look was taken after this run's end had committed: an execution queued since found
-  // the slot free at its own dispatch, which follows its commit, so there is nothing left to dispatch here.
+  return { slotOffered: false }
 }
 
 interface Listening {
@@ -86,8 +89,8 @@ async function claimListening(ctx: ExecutionContext, id: string, claim: () => Pr
 }
 
 /** The oldest execution waiting for this source, claimed for this worker (the signals remember a cancel sent meanwhile). */
-async function claimNext(ctx: ExecutionContext, dataSourceId: number, workerId: string): Promise<Listening | undefined> {
-  const claimed = await store.claimNextWaiting(ctx.sql, dataSourceId, workerId)
+async function claimNext(ctx: ExecutionContext, dataSourceId: number, workerId: string, offerSlot?: number): Promise<Listening | undefined> {
+  const claimed = await store.claimNextWaiting(ctx.sql, dataSourceId, workerId, offerSlot)
   if (!claimed) return undefined
   const controller = new AbortController()
   const stop = ctx.cancels.on(claimed.execution.id, () => controller.abort())

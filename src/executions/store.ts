@@ -147,17 +147,24 @@ export async function claim(db: Db, id: string, workerId: string): Promise<Claim
 
 /**
  * The oldest execution of a source waiting for a slot, claimed by a worker that holds one (it just finished an
- * execution of that source), so it runs without a graphile job of its own.
+ * execution of that source), so it runs without a graphile job of its own. With `offerSlot`, a slot that finds
+ * nothing waiting is offered again for hand-offs in the same statement (one round trip after each run, not two).
  */
-export async function claimNextWaiting(db: Db, dataSourceId: number, workerId: string): Promise<ClaimedExecution | undefined> {
-  return claimWhere(db, workerId, db`id = (
-    select id from executions where data_source_id = ${dataSourceId} and status = 1 and not dispatched
-     order by created_at limit 1 for update skip locked)`)
+export async function claimNextWaiting(db: Db, dataSourceId: number, workerId: string, offerSlot?: number): Promise<ClaimedExecution | undefined> {
+  return claimWhere(db, workerId, db`id = (select id from next)`, db`
+    next as (
+      select id from executions where data_source_id = ${dataSourceId} and status = 1 and not dispatched
+       order by created_at limit 1 for update skip locked
+    ), offered as (
+      insert into execution_slots (worker_id, slot)
+      select ${workerId}, ${offerSlot ?? null}::int where ${offerSlot !== undefined} and not exists (select 1 from next)
+      on conflict do nothing
+    ),`)
 }
 
-async function claimWhere(db: Db, workerId: string, which: ReturnType<Db>): Promise<ClaimedExecution | undefined> {
+async function claimWhere(db: Db, workerId: string, which: ReturnType<Db>, before = db``): Promise<ClaimedExecution | undefined> {
   const [row] = await db<(ExecutionRow & { ds: DataSourceRow | null; org_limit: number; email: string | null; user_name: string | null })[]>`
-    with claimed as (
+    with ${before} claimed as (
       update executions
          set status = 2, dispatched = true, worker_id = ${workerId}, started_at = now(), updated_at = now(), attempts = attempts + 1,
              cancel_handle = null

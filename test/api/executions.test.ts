@@ -180,6 +180,17 @@ describe('jobs', () => {
     }
   })
 
+  it('hands each new run to a listening slot of the worker, which offers itself again once nothing waits', async () => {
+    const slots = async () => (await t.db.sql`select count(*)::int as n from execution_slots`)[0].n
+    const all = t.deps.config.workerConcurrency
+    await eventually(slots, (n) => n === all, 'every slot offered')
+    for (let i = 0; i < 3; i++) {
+      expect((await resultOf(bo, await run(bo, { query: `select ${i} as handed` }))).data.rows).toEqual([{ handed: i }])
+      // the run's last look for waiting work gave its slot back: none is lost to a run that has ended
+      await eventually(slots, (n) => n === all, 'the slot offered again')
+    }
+  })
+
   it('shares one job between identical runs in flight', async () => {
     const lock = await holdLock(t.db.sql)
     try {
