@@ -1,4 +1,4 @@
-import { alertsOnResultStored, removeAlertsOfArchivedQuery } from './alerts/index.ts'
+import { removeAlertsOfArchivedQuery } from './alerts/index.ts'
 import { openQueryBySharedDashboard, removeWidgetsOfArchivedQuery } from './dashboards/index.ts'
 import type { Feature } from './deps.ts'
 import { removeReportsOfArchivedQuery } from './reports/index.ts'
@@ -11,8 +11,9 @@ import { removeReportsOfArchivedQuery } from './reports/index.ts'
 export const FEATURES: readonly Feature[] = [
   // an archived query's charts leave every dashboard; a shared dashboard's token opens the queries it shows (0021)
   { name: 'dashboards', onQueryArchived: removeWidgetsOfArchivedQuery, openQueryByKey: openQueryBySharedDashboard },
-  // an archived query takes its alerts along; each stored result is checked by the alerts that watch it
-  { name: 'alerts', onQueryArchived: removeAlertsOfArchivedQuery, onResultStored: alertsOnResultStored },
+  // an archived query takes its alerts along (each stored result's checks are queued by the statement that ends its
+  // execution: sql/migrations/0054)
+  { name: 'alerts', onQueryArchived: removeAlertsOfArchivedQuery },
   // an archived query takes the reports of its visualizations along
   { name: 'reports', onQueryArchived: removeReportsOfArchivedQuery },
 ]

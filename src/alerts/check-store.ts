@@ -1,5 +1,4 @@
 import type { Db } from '../db/index.ts'
-import type { ResultStored } from '../executions/index.ts'
 import type { ResultRow } from '../results/index.ts'
 import { CHUNK_ROWS } from '../results/index.ts'
 import { budgetTexts, DESTINATION_NOTIFICATIONS_PER_HOUR } from './delivery-budget.ts'
@@ -12,28 +11,6 @@ import type { AlertRow } from './store.ts'
 export const deliveryJobKey = (deliveryId: number) => `alert-delivery:${deliveryId}`
 /** Attempts graphile-worker gives one delivery job when it fails unexpectedly (a crash, the database gone). */
 export const DELIVERY_JOB_ATTEMPTS = 6
-
-/**
- * The checks a stored result calls for: one `check_alerts` job per query it became the latest result of that has
- * alerts watching its own results (keyed per query: a newer result replaces a check not yet started), and one for
- * the alerts whose own run stored it. Nothing when no alert listens.
- */
-export async function enqueueChecks(db: Db, event: ResultStored) {
-  // both kinds in one statement (one round trip after every stored result, alerts or none)
-  await db`
-    with by_query as (
-      select graphile_worker.add_job('check_alerts',
-               json_build_object('result_id', ${event.resultId}::bigint, 'query_id', s.query_id, 'execution_id', ${event.executionId}::text),
-               job_key => 'alert-check:' || s.query_id, max_attempts => 3)
-        from (select distinct query_id from alerts where query_id = any(${event.queryIds}::bigint[]) and check_interval is null) s
-    ), own_run as (
-      select graphile_worker.add_job('check_alerts',
-               json_build_object('result_id', ${event.resultId}::bigint, 'alert_ids', array_agg(id), 'execution_id', ${event.executionId}::text),
-               max_attempts => 3)
-        from alerts where check_execution_id = ${event.executionId}::uuid having count(*) > 0
-    )
-    select (select count(*) from by_query) + (select count(*) from own_run) as added`
-}
 
 /** A result with its first chunk when it is the only one (saves a round trip, as results/store.ts does). */
 export async function findResultHeader(db: Db, id: number): Promise<ResultRow | undefined> {

@@ -1,5 +1,4 @@
 import type { TaskList } from 'graphile-worker'
-import { alertsOnResultStored } from '../../src/alerts/index.ts'
 import type { Config } from '../../src/config.ts'
 import type { CoreDeps } from '../../src/deps.ts'
 import type { ExecutionSignals } from '../../src/db/index.ts'
