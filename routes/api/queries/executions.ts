@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono'
-import { NotFound } from '../../src/errors.ts'
-import { findFinishedJob, outcomeJobResponse, outcomeResponse, executionJobJson } from '../../src/executions/index.ts'
-import { getQueryExecution } from '../../src/workers/index.ts'
-import type { Env } from '../../src/http/index.ts'
-import { parametersFromUrl, savedRunInput, idParam, jsonBody, cachedResult, IMMUTABLE_SECONDS } from '../../src/http/index.ts'
-import { refreshSeconds, dropdownInContext, dropdownOf, latestResultOf, queryResultOf, refreshSaved, runSaved, savedCaller } from '../../src/queries/index.ts'
-import { parseResultFile, resultResponse, type ResultFormat } from '../../src/results/index.ts'
-import { DEFAULT_SETTINGS } from '../../src/settings/index.ts'
+import { NotFound } from '../../../src/errors.ts'
+import { findFinishedJob, outcomeJobResponse, outcomeResponse, executionJobJson } from '../../../src/executions/index.ts'
+import { getQueryExecution } from '../../../src/workers/index.ts'
+import type { Env } from '../../../src/http/index.ts'
+import { parametersFromUrl, savedRunInput, idParam, jsonBody, cachedResult, IMMUTABLE_SECONDS } from '../../../src/http/index.ts'
+import { refreshSeconds, dropdownInContext, dropdownOf, latestResultOf, queryResultOf, refreshSaved, runSaved, savedCaller } from '../../../src/queries/index.ts'
+import { parseResultFile, resultResponse, type ResultFormat } from '../../../src/results/index.ts'
+import { DEFAULT_SETTINGS } from '../../../src/settings/index.ts'
 
 const caller = (c: Context<Env>) => savedCaller(c.get('principal'), c.get('objectApiKey'))
 

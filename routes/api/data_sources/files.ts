@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
-import { deleteSourceFile, listSourceFiles, uploadSourceFile } from '../../src/data-sources/index.ts'
-import { NotFound } from '../../src/errors.ts'
-import type { Env } from '../../src/http/index.ts'
-import { requireCaller, uploadedFiles, uploadLimit, idParam } from '../../src/http/index.ts'
-import { requireAdmin } from '../../src/permissions/index.ts'
+import { deleteSourceFile, listSourceFiles, uploadSourceFile } from '../../../src/data-sources/index.ts'
+import { NotFound } from '../../../src/errors.ts'
+import type { Env } from '../../../src/http/index.ts'
+import { requireCaller, uploadedFiles, uploadLimit, idParam } from '../../../src/http/index.ts'
+import { requireAdmin } from '../../../src/permissions/index.ts'
 
 /** A Files source's files (admins only): list, upload (multipart, fields named `file`), delete by table name. */
 export default new Hono<Env>()
