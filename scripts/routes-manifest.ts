@@ -15,7 +15,7 @@
  *   as well (`routes/api/queries/executions.ts` → `/api/queries`, its handlers at `/:id{[0-9]+}/results` …), after
  *   the resource's own file. The API's ids are checked by its handlers after the caller is, so the resource alone
  *   is the mount.
- * - Files and folders whose name starts with `_` are not routes: pieces several pages share (`_layout.tsx`). The one
+ * - Files and folders whose name starts with `_` are not routes: pieces several pages share (`queries/_list.tsx`). The one
  *   exception is routes/_aliases.tsx, mounted at `/` after every other file: the addresses kept for old links and
  *   for the established tool's clients, declared whole in that one file.
  */
@@ -32,61 +32,6 @@ const PARAM_PATTERNS: [test: RegExp, pattern: string][] = [
   [/id$/i, '[0-9]+'],
   [/^address$/, '[0-9]+(?:-[^/]*)?'],
 ]
-
-/**
- * Page files that still declare their whole addresses inside and are mounted at `/`, until each is one file per
- * address. Empty once every page has its own file.
- */
-const MOUNTED_AT_ROOT = new Set<string>([
-  'admin/audit.tsx',
-  'admin/import.tsx',
-  'admin/queries/jobs.tsx',
-  'admin/queries/outdated.tsx',
-  'admin/status.tsx',
-  'admin/subscriptions.tsx',
-  'alerts/[id].tsx',
-  'alerts/editor.tsx',
-  'alerts/index.tsx',
-  'avatar.ts',
-  'dashboards/[id].tsx',
-  'dashboards/index.tsx',
-  'data_sources/[id].tsx',
-  'data_sources/[id]/files.tsx',
-  'data_sources/index.tsx',
-  'destinations/[id].tsx',
-  'destinations/index.tsx',
-  'embed/query.tsx',
-  'forgot.tsx',
-  'groups/[id].tsx',
-  'groups/[id]/data_sources.tsx',
-  'groups/index.tsx',
-  'help.tsx',
-  'index.tsx',
-  'ldap-login.tsx',
-  'login.tsx',
-  'logout.tsx',
-  'oidc-login.tsx',
-  'password-links.tsx',
-  'ping.ts',
-  'public/dashboards.tsx',
-  'queries/[id].tsx',
-  'queries/editor.tsx',
-  'queries/index.tsx',
-  'query_snippets/index.tsx',
-  'ready.ts',
-  'reports/images.ts',
-  'saml.tsx',
-  'settings/general.tsx',
-  'setup.tsx',
-  'sign-in-link.tsx',
-  'status.ts',
-  'unsubscribe.tsx',
-  'users/[id].tsx',
-  'users/index.tsx',
-  'users/sessions.tsx',
-  'verification_email.tsx',
-  'verify.tsx',
-])
 
 const isRouteFile = (name: string) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.startsWith('_')
 
@@ -114,9 +59,6 @@ function addressSegment(segment: string): string {
   const pattern = PARAM_PATTERNS.find(([test]) => test.test(name))?.[1]
   return pattern ? `:${name}{${pattern}}` : `:${name}`
 }
-
-/** Where a route file is mounted: MOUNTED_AT_ROOT's at `/`, the others at their address. */
-const mountPathOf = (file: string) => (MOUNTED_AT_ROOT.has(file) ? '/' : addressOf(file))
 
 /** The address a route file's path gives (see the rules above). */
 export function addressOf(file: string): string {
@@ -154,7 +96,12 @@ function importName(file: string): string {
 export function routeManifest(files: string[] = routeFiles()): string {
   const ordered = [...files].sort(compareRouteFiles)
   const names = new Map<string, string>()
+  const pages = new Map<string, string>()
   for (const file of ordered) {
+    const address = addressOf(file)
+    // an API resource may span files; a page address is one file (`users.tsx` and `users/index.tsx` would both be /users)
+    if (!file.startsWith('api/') && pages.has(address)) throw new Error(`routes/${file} and routes/${pages.get(address)} both serve ${address}`)
+    pages.set(address, file)
     const name = importName(file)
     if ([...names.values()].includes(name)) throw new Error(`routes/${file}: its import name ${name} is taken; rename the file`)
     names.set(file, name)
@@ -168,7 +115,7 @@ export function routeManifest(files: string[] = routeFiles()): string {
     '',
     '/** Every route file and where it is mounted, in the order Hono must try them (scripts/routes-manifest.ts). */',
     'export const routes: [mountPath: string, app: Hono<Env>][] = [',
-    ...ordered.map((file) => `  ['${mountPathOf(file)}', ${names.get(file)}],`),
+    ...ordered.map((file) => `  ['${addressOf(file)}', ${names.get(file)}],`),
     "  ['/', aliases],",
     ']',
     '',

@@ -254,7 +254,7 @@ export const EXPECTED: Record<string, string> = {
   'GET /queries/:id{[0-9]+}': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /query_snippets': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /query_snippets/new': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
-  'GET /query_snippets/:id': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
+  'GET /query_snippets/:id{[0-9]+}': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /ready': '2xx 2xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /setup': '3xx 3xx 3xx 3xx 3xx 3xx 3xx 3xx',
   'POST /setup': '3xx 3xx 3xx 3xx 3xx 3xx 3xx 3xx',
