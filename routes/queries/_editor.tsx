@@ -48,6 +48,7 @@ export async function sourcesFor(deps: Deps, principal: Principal, current: numb
   return rows.map(editorSource)
 }
 
+/** The query editor's page, for a new query (routes/queries/new.tsx) and a saved one (routes/queries/[id]/source.tsx). */
 export function editorPage(c: Context<Env>, query: EditorQuery, dataSources: EditorDataSource[], canEdit: boolean, page: Omit<SourcePage, 'autoPublishNamedQueries' | 'refreshIntervals'>) {
   const { principal, org } = signedIn(c)
   const config = clientConfig(c.get('deps').config, org.settings, principal)

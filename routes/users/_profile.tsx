@@ -57,6 +57,7 @@ function toggledNotice(c: Context<Env>, user: UserJson): string | undefined {
   return flash === 'user_enabled' ? texts.userActions.enabled(user.name) : texts.userActions.disabled(user.name)
 }
 
+/** A user's profile page, at /users/{id} (routes/users/[id].tsx) and one's own at /users/me (routes/users/me.tsx). */
 export async function profilePage(c: Context<Env>, id: number) {
   const { principal } = signedIn(c)
   const user = await getUser(c.get('deps'), principal, id) // 404 unknown, 403 for those who may not see others
