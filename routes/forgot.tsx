@@ -32,13 +32,13 @@ function ForgotPage({ email, error, sent }: { email?: string; error?: string; se
  * an account; requests are limited per address and per email.
  */
 export default new Hono<Env>()
-  .get('/forgot', (c) => {
+  .get('/', (c) => {
     const org = c.get('org')
     if (!org) throw new Redirect('/setup')
     if (!org.settings.auth_password_login_enabled) throw new NotFound()
     return renderPage(c, <ForgotPage />, { title: forgotTexts.title })
   })
-  .post('/forgot', async (c) => {
+  .post('/', async (c) => {
     const org = c.get('org')
     if (!org) throw new Redirect('/setup')
     if (!org.settings.auth_password_login_enabled) throw new NotFound()

@@ -51,13 +51,13 @@ function LoginPage({ email, error, ldap, methods }: { email?: string; error?: st
 
 /** Sign-in (reference §1.1): a plain form, no script; `next` is followed only when it is a same-site path. */
 export default new Hono<Env>()
-  .get('/login', (c) => {
+  .get('/', (c) => {
     if (!c.get('org')) throw new Redirect('/setup')
     const next = safeNextPath(c.req.query('next'))
     if (c.get('principal')) throw new Redirect(next)
     return renderPage(c, <LoginPage ldap={Boolean(c.get('deps').config.ldap)} methods={externalMethods(c, next)} />, { title: texts.login.submit })
   })
-  .post('/login', async (c) => {
+  .post('/', async (c) => {
     if (!c.get('org')) throw new Redirect('/setup')
     const next = safeNextPath(c.req.query('next'))
     const form = await formBody(c.req)
@@ -76,10 +76,3 @@ export default new Hono<Env>()
     setCsrfCookie(c, csrfTokenFor(c.get('deps'), result.token))
     return c.redirect(next)
   })
-  // The login popup of the session-expired modal lands here: tell the page that opened it, then close.
-  .get('/login/restored', (c) =>
-    renderPage(c, (
-      <AuthLayout title={texts.login.restored}>
-        <script src="/static/session-restored.js" />
-      </AuthLayout>
-    ), { title: texts.login.submit }))

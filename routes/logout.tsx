@@ -35,11 +35,11 @@ async function logout(c: Context<Env>) {
 }
 
 export default new Hono<Env>()
-  .get('/logout', (c) => {
+  .get('/', (c) => {
     const principal = c.get('principal')
     // nobody to sign out (or only an API key, which a sign-out cannot end): on to the sign-in page
     if (!principal || principal.via !== 'session') return c.redirect('/login')
     c.header('Cache-Control', 'no-store')
     return renderPage(c, <LogoutPage email={principal.email} />, { title: texts.logout.title })
   })
-  .post('/logout', logout)
+  .post('/', logout)

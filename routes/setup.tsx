@@ -48,11 +48,11 @@ function originField(c: Context<Env>) {
 
 /** First run (reference §1.2): only while no organization exists; afterwards it leads home. */
 export default new Hono<Env>()
-  .get('/setup', (c) => {
+  .get('/', (c) => {
     if (c.get('org')) throw new Redirect('/')
     return renderPage(c, <SetupPage origin={originField(c)} />, { title: texts.setup.submit })
   })
-  .post('/setup', async (c) => {
+  .post('/', async (c) => {
     if (c.get('org')) throw new Redirect('/')
     const origin = originField(c)
     const { input, errors } = checkSetupForm(await formBody(c.req), { originFromEnvironment: origin.fromEnvironment })

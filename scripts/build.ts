@@ -1,8 +1,9 @@
 /**
- * Builds the browser assets into dist/: the stylesheet (Tailwind) and one script per island (esbuild), all with
- * content-hashed names, plus dist/manifest.json that the server reads to know which files a page needs.
+ * Writes routes/manifest.gen.ts (scripts/routes-manifest.ts), then builds the browser assets into dist/: the
+ * stylesheet (Tailwind) and one script per island (esbuild), all with content-hashed names, plus dist/manifest.json
+ * that the server reads to know which files a page needs.
  *
- * Skipped when nothing it reads has changed since the last build (a hash of the sources' contents, kept in
+ * The assets are skipped when nothing it reads has changed since the last build (a hash of the sources' contents, kept in
  * dist/inputs.sha256), so `npm start` starts at once; `--force` builds anyway. A build is written in a folder of its
  * own and moved in file by file, the manifest last, so a server starting meanwhile sees one whole build or the other.
  */
@@ -11,6 +12,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
+import { writeRouteManifest } from './routes-manifest.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const dist = path.join(root, 'dist')
@@ -31,6 +33,9 @@ function inputsHash(): string {
   for (const file of ['scripts/build.ts', 'package-lock.json']) add(path.join(root, file))
   return hash.digest('hex')
 }
+
+// the route table first: it is a source the server imports, written whether or not the assets are up to date
+if (writeRouteManifest()) console.log('wrote routes/manifest.gen.ts')
 
 const inputs = inputsHash()
 const fresh = fs.existsSync(path.join(dist, 'manifest.json')) && fs.existsSync(hashFile) && fs.readFileSync(hashFile, 'utf8') === inputs

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { routes } from '../routes/manifest.ts'
+import { routes } from '../routes/manifest.gen.ts'
 import type { Deps } from './deps.ts'
 import { PayloadTooLarge } from './errors.ts'
 import type { Env } from './http/index.ts'
@@ -8,7 +8,7 @@ import { authenticate, compressForBrowsers, csrf, sameOriginForms, databaseAvail
 import { ErrorPage } from './ui/index.ts'
 
 /**
- * The web application: middleware in order, then every route of routes/manifest.ts. One fetch-style app, so the
+ * The web application: middleware in order, then every route of routes/manifest.gen.ts. One fetch-style app, so the
  * same code runs under Node (@hono/node-server), Deno, and in tests through `app.request()` with no port.
  */
 export function createApp(deps: Deps): Hono<Env> {

@@ -8,7 +8,7 @@ import { AdminLayout, AuditLogPage, type AuditFilterValues, renderShellPage } fr
 const FILTERS = ['user_id', 'action', 'object_type', 'object_id', 'since', 'until'] as const
 
 /** The audit log page, admins only (members get the 403 page): filtered by the address's GET parameters. */
-export default new Hono<Env>().get('/admin/audit', async (c) => {
+export default new Hono<Env>().get('/', async (c) => {
   const { principal } = signedIn(c)
   const raw = c.req.query()
   const page = await listAudit(c.get('deps'), principal, parseAuditQuery(raw))

@@ -8,7 +8,7 @@ import type { ImportRunJson } from '../../src/shared/import-summary.ts'
 import { AdminLayout, renderShellPage } from '../../src/ui/index.ts'
 
 /** Import from the established tool (admins only; members get the 403 page): the form, the live run, past runs. */
-export default new Hono<Env>().get('/admin/import', async (c) => {
+export default new Hono<Env>().get('/', async (c) => {
   const { principal } = signedIn(c)
   const runs = await listImports(c.get('deps'), principal)
   return renderShellPage(c, (

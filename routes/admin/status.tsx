@@ -8,7 +8,7 @@ import { dateFormatsOf } from '../../src/shared/time.ts'
 import { AdminLayout, renderShellPage } from '../../src/ui/index.ts'
 
 /** System Status (spec 3 §2), super admins only: drawn with its figures, then kept fresh by its island. */
-export default new Hono<Env>().get('/admin/status', async (c) => {
+export default new Hono<Env>().get('/', async (c) => {
   const { principal, org } = signedIn(c)
   const status = await systemStatus(c.get('deps'), principal)
   return renderShellPage(c, (

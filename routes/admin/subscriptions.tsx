@@ -9,7 +9,7 @@ import { reportUiTexts as t } from '../../src/shared/report-texts.ts'
 import { AdminLayout, renderShellPage } from '../../src/ui/index.ts'
 
 /** Every report subscription of the organization, for admins (others get the 403 page), each to pause, resume or end. */
-export default new Hono<Env>().get('/admin/subscriptions', async (c) => {
+export default new Hono<Env>().get('/', async (c) => {
   const { principal } = signedIn(c)
   if (!isAdmin(principal)) throw new Forbidden()
   const rows = listRows(await listSubscriptions(c.get('deps'), principal, false))

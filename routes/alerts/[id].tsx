@@ -5,4 +5,4 @@ import { idParam } from '../../src/http/index.ts'
 import { renderAlertPage } from '../../src/ui/index.ts'
 
 /** An alert's page (spec 2 §2 /alerts/{id}): its state, criteria, rule, template, destinations, history and deliveries. */
-export default new Hono<Env>().get('/alerts/:id{[0-9]+}', (c) => renderAlertPage(c, idParam(c.req.param('id'), NotFound)))
+export default new Hono<Env>().get('/', (c) => renderAlertPage(c, idParam(c.req.param('id'), NotFound)))

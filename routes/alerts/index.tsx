@@ -81,7 +81,7 @@ function Results({ list, rows, count, formats }: { list: ListView; rows: Row[]; 
  * The alerts list (spec 2 §2 "Alerts routes"): every alert on a query the viewer may see (the rule of GET /api/alerts),
  * paged and sorted by its address; drawn on the server with no script.
  */
-export default new Hono<Env>().get('/alerts', async (c) => {
+export default new Hono<Env>().get('/', async (c) => {
   const { principal, org } = signedIn(c)
   const s = readListState(ALERT_LIST, new URL(c.req.url).searchParams)
   const order = parseOrder(effectiveOrder(ALERT_LIST, s), Object.keys(ALERT_LIST.columns) as Column[])

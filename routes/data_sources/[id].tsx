@@ -9,4 +9,4 @@ import { requireAdmin } from '../../src/permissions/index.ts'
 import { getRunner } from '../../src/runners/index.ts'
 
 /** One data source's page (spec 3 §2): its settings, Save, Test Connection and Delete. Admins only. */
-export default new Hono<Env>().get('/data_sources/:id{[0-9]+}', (c) => renderDataSourcePage(c, idParam(c.req.param('id'), NotFound)))
+export default new Hono<Env>().get('/', (c) => renderDataSourcePage(c, idParam(c.req.param('id'), NotFound)))

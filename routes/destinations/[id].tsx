@@ -7,7 +7,7 @@ import { signedIn, idParam } from '../../src/http/index.ts'
 import { renderShellPage, SettingsLayout } from '../../src/ui/index.ts'
 
 /** One alert destination's page (spec 3 §2): its settings, Save, Send Test and Delete. Admins only. */
-export default new Hono<Env>().get('/destinations/:id{[0-9]+}', async (c) => {
+export default new Hono<Env>().get('/', async (c) => {
   const { principal } = signedIn(c)
   const { deps } = c.var
   const row = await getDestination(deps, principal, idParam(c.req.param('id'), NotFound))

@@ -32,7 +32,7 @@ function MemberList({ members }: { members: Member[] }): JSX.Element {
 }
 
 /** A group's members (spec 3 §2 "Groups"): admins add and remove them; members who may list users see them. */
-export default new Hono<Env>().get('/groups/:id{[0-9]+}', async (c) => {
+export default new Hono<Env>().get('/', async (c) => {
   const { principal } = signedIn(c)
   const { group, members: users } = await groupMembers(c.get('deps'), principal, idParam(c.req.param('id'), NotFound))
   const admin = isAdmin(principal)

@@ -43,7 +43,7 @@ function GroupsPage({ principal, list, rows, total, notice }: {
 }
 
 /** The groups list (spec 3 §2 "Groups"): for holders of list_users and admins; paged, sorted by name. */
-export default new Hono<Env>().get('/groups', async (c) => {
+export default new Hono<Env>().get('/', async (c) => {
   const { principal } = signedIn(c)
   requireAllowed(principal, 'list_users')
   const groups = (await visibleGroups(c.get('deps'), principal))

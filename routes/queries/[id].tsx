@@ -52,7 +52,7 @@ async function prerenderCharts(deps: Deps, principal: Principal, resultId: numbe
  * subset of that answer: no API key, which the Show API Key dialog fetches when opened, so the page's HTML (in
  * caches, in a shared screenshot of view-source) never carries it.
  */
-export default new Hono<Env>().get('/queries/:id{[0-9]+}', async (c) => {
+export default new Hono<Env>().get('/', async (c) => {
   const { principal, org } = signedIn(c)
   const deps = c.get('deps')
   const id = idParam(c.req.param('id'), NotFound)

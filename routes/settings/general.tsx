@@ -2,7 +2,6 @@ import { Hono } from 'hono'
 import OrgSettingsForm from '../../islands/OrgSettingsForm.tsx'
 import ScimToken from '../../islands/ScimToken.tsx'
 import { pickValues } from '../../islands/lib/org-settings/fields.tsx'
-import { Redirect } from '../../src/errors.ts'
 import type { Env } from '../../src/http/index.ts'
 import { signedIn } from '../../src/http/index.ts'
 import { requireAdmin } from '../../src/permissions/index.ts'
@@ -14,10 +13,10 @@ import { renderShellPage, SettingsLayout } from '../../src/ui/index.ts'
 
 /**
  * Organization settings (spec 3 §2 "Organization settings"), admins only. /settings/organization, the address the
- * established tool also links, leads here.
+ * established tool also links, leads here (routes/_aliases.tsx).
  */
 export default new Hono<Env>()
-  .get('/settings/general', async (c) => {
+  .get('/', async (c) => {
     const { principal, org } = signedIn(c)
     requireAdmin(principal)
     const { config } = c.get('deps')
@@ -33,7 +32,4 @@ export default new Hono<Env>()
         <div className="mt-6"><ScimToken exists={scim.exists} createdAt={scim.created_at} endpoint={scimEndpoint} /></div>
       </SettingsLayout>
     ), { title: texts.settingsItems.general, section: 'settings' })
-  })
-  .get('/settings/organization', () => {
-    throw new Redirect('/settings/general')
   })

@@ -20,7 +20,7 @@ import type { QueryRow, VisualizationRow } from './store.ts'
 /**
  * The embed page's rules (spec 2 §2 "/embed/query/{queryId}/visualization/{visualizationId}"): who the key opens the
  * query to, which result the page shows for the address's parameter values, and the drawing of it. The page itself
- * (markup, caching headers, framing) is routes/embed/query.tsx.
+ * (markup, caching headers, framing) is routes/embed/query/[id]/visualization/[vid].tsx.
  */
 
 /** The address's switches: each counts when present, whatever its value, as in the established tool. */

@@ -22,7 +22,8 @@ const sizeText = (n: number) =>
 
 /**
  * A Files source's uploads on its page, for admins: the table each file is, and plain forms to add and remove files,
- * so the section needs no script (the forms post to routes/data_sources/[id]/files.tsx and come back here).
+ * so the section needs no script (the forms post to routes/data_sources/[id]/files.tsx and
+ * routes/data_sources/[id]/files/[table]/delete.tsx, and come back here).
  */
 export function SourceFiles({ sourceId, files, error }: { sourceId: number; files: SourceFileView[]; error?: string }): JSX.Element {
   return (

@@ -1,5 +1,5 @@
 /**
- * Who may call what: for each route of routes/manifest.ts, the answer each role of permissions-fixture.ts gets, in the
+ * Who may call what: for each route of routes/manifest.gen.ts, the answer each role of permissions-fixture.ts gets, in the
  * order of its ROLES: anonymous, queryKey (the query's own API key), userKey (a member's key), viewOnly (a member whose
  * only group has the source view-only), member, owner (of the query, its visualizations and the snippet), admin (a
  * group with `admin` alone), superAdmin (the builtin admin group). `2xx`/`3xx` is any success or redirect; a refusal is
@@ -254,7 +254,7 @@ export const EXPECTED: Record<string, string> = {
   'GET /queries/:id{[0-9]+}': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /query_snippets': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /query_snippets/new': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
-  'GET /query_snippets/:id': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
+  'GET /query_snippets/:id{[0-9]+}': '3xx 3xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /ready': '2xx 2xx 2xx 2xx 2xx 2xx 2xx 2xx',
   'GET /setup': '3xx 3xx 3xx 3xx 3xx 3xx 3xx 3xx',
   'POST /setup': '3xx 3xx 3xx 3xx 3xx 3xx 3xx 3xx',

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { routes } from '../../routes/manifest.ts'
+import { routes } from '../../routes/manifest.gen.ts'
 import { permissionsFixture, ROLES, type Fixture, type Ids } from './permissions-fixture.ts'
 import { EXPECTED } from './permissions-table.ts'
 
 /**
- * Every route of routes/manifest.ts against every kind of caller: the server decides, whatever the browser shows.
+ * Every route of routes/manifest.gen.ts against every kind of caller: the server decides, whatever the browser shows.
  * The expected answers are in permissions-table.ts, one line per route, one status per role (in the order of ROLES):
  * `2xx`/`3xx` for any success or redirect, else the exact refusal. A route missing from the table fails here with the
  * line to add, so whoever adds a route says who may call it.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { routes } from '../../routes/manifest.ts'
+import { routes } from '../../routes/manifest.gen.ts'
 import { SESSION_COOKIE } from '../../src/http/index.ts'
 import { addUser, Client, createTestApp, pgOptionsFor, setUp, signInAs, type TestApp } from '../helpers/app.ts'
 
 /**
- * Every route of routes/manifest.ts, called with malformed input as a signed-in member, as an admin and anonymously:
+ * Every route of routes/manifest.gen.ts, called with malformed input as a signed-in member, as an admin and anonymously:
  * whatever the input, the answer is a 2xx, 3xx or 4xx, never a 5xx and never a hang. The table is fixed (no
  * randomness), so a failure names its route and input and comes back on every run; about 950 calls in all.
  */

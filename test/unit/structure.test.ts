@@ -93,15 +93,6 @@ const isComment = (line: string) => /^\s*(\/\/|\*|\/\*)/.test(line)
 const MAX_LINES = 400
 
 describe('project structure', () => {
-  it('every route file is mounted in routes/manifest.ts', () => {
-    const manifest = read('routes/manifest.ts')
-    const routeFiles = files('routes', /\.tsx?$/).filter((f) => f !== 'routes/manifest.ts')
-    for (const file of routeFiles) {
-      const spec = './' + path.posix.relative('routes', file)
-      expect(manifest, `${file} is not in the manifest`).toContain(`'${spec}'`)
-    }
-  })
-
   it('islands import only shared code, visualizations and each other (they run in the browser)', () => {
     for (const file of files('islands', /\.tsx?$/)) {
       for (const target of importsOf(file)) {

@@ -14,7 +14,7 @@ import { AdminLayout, renderShellPage } from '../../../src/ui/index.ts'
  * RQ Status (spec 3 §2), super admins only. The server never sees the hash, so it draws the tab `?tab=` names
  * (what the tabs link to without script) and the island follows the hash once it runs.
  */
-export default new Hono<Env>().get('/admin/queries/jobs', async (c) => {
+export default new Hono<Env>().get('/', async (c) => {
   const { principal, org } = signedIn(c)
   const status = await rqStatus(c.get('deps'), principal)
   const params = new URL(c.req.url).searchParams

@@ -14,7 +14,7 @@ import { AdminLayout, renderShellPage } from '../../../src/ui/index.ts'
  * Outdated Queries (spec 3 §2), super admins only: the whole list, trimmed to what its table shows (no query text
  * in the page), in the order and page the address asks for when script is off.
  */
-export default new Hono<Env>().get('/admin/queries/outdated', async (c) => {
+export default new Hono<Env>().get('/', async (c) => {
   const { principal, org } = signedIn(c)
   const { queries, updated_at } = await outdatedQueries(c.get('deps'), principal)
   const initial = { queries: queries.map((q) => outdatedRow(q as OutdatedQuery)), updated_at }

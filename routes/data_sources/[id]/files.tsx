@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { deleteSourceFile, uploadSourceFile } from '../../../src/data-sources/index.ts'
+import { uploadSourceFile } from '../../../src/data-sources/index.ts'
 import { HttpError, NotFound } from '../../../src/errors.ts'
 import type { Env } from '../../../src/http/index.ts'
 import { signedIn, uploadedFiles, uploadLimit, idParam } from '../../../src/http/index.ts'
@@ -7,11 +7,11 @@ import { requireAdmin } from '../../../src/permissions/index.ts'
 import { renderDataSourcePage } from '../../../src/ui/index.ts'
 
 /**
- * The forms of a Files source's page: upload and delete, then back to the page's Files section; a refused upload
- * shows the page again with the reason above the form.
+ * The upload form of a Files source's page, then back to the page's Files section; a refused upload shows the page
+ * again with the reason above the form.
  */
 export default new Hono<Env>()
-  .post('/data_sources/:id{[0-9]+}/files', async (c, next) => {
+  .post('/', async (c, next) => {
     requireAdmin(signedIn(c).principal)
     await next()
   }, uploadLimit(), async (c) => {
@@ -22,10 +22,5 @@ export default new Hono<Env>()
       if (error instanceof HttpError && error.status === 400) return renderDataSourcePage(c, id, { filesError: error.message })
       throw error
     }
-    return c.redirect(`/data_sources/${id}#files`, 303)
-  })
-  .post('/data_sources/:id{[0-9]+}/files/:table/delete', async (c) => {
-    const id = idParam(c.req.param('id'), NotFound)
-    await deleteSourceFile(c.get('deps'), signedIn(c).principal, id, c.req.param('table'))
     return c.redirect(`/data_sources/${id}#files`, 303)
   })

@@ -12,7 +12,7 @@ import { GroupFrame, renderShellPage } from '../../../src/ui/index.ts'
 const t = texts.groups
 
 /** A group's data sources and their access level (spec 3 §2 "Groups"). Admins only. */
-export default new Hono<Env>().get('/groups/:id{[0-9]+}/data_sources', async (c) => {
+export default new Hono<Env>().get('/', async (c) => {
   const { principal } = signedIn(c)
   requireAdmin(principal)
   const { deps } = c.var
