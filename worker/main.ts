@@ -5,6 +5,7 @@ import type { Config } from '../src/config.ts'
 import { asyncCommitUrl, connect, CANCEL_CHANNEL, ExecutionSignals, DONE_CHANNEL } from '../src/db/index.ts'
 import { HandOffSlots, ResultStoredHooks } from '../src/executions/index.ts'
 import { provideDemoDatabase } from '../src/demo/index.ts'
+import { warmForReports } from '../src/reports/index.ts'
 import { log } from '../src/log.ts'
 import { closeWarmPostgresConnections } from '../src/runners/index.ts'
 import { Heartbeat } from '../src/workers/index.ts'
@@ -66,6 +67,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   heartbeat.start()
   void heartbeat.tick()
   log.info('worker started', { concurrency })
+  void warmForReports(sql).catch((error) => log.warn('the report drawing was not warmed up', { error: String(error) }))
   return {
     resultStored,
     stop: async () => {

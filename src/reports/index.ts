@@ -14,4 +14,5 @@ export { createSubscription, deleteSubscription, getSubscription, listSubscripti
 export { imageToken, unsubscribeToken } from './signed-links.ts'
 export { assertDeliverReport, assertSendReport } from './tasks.ts'
 export { applyUnsubscribe, describeUnsubscribe } from './unsubscribe.ts'
+export { warmForReports } from './warm.ts'
 export type { UnsubscribeState } from './unsubscribe.ts'

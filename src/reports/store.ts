@@ -73,6 +73,12 @@ export async function listSubscriptions(db: Db, orgId: number, userId: number | 
      order by id desc limit 5000`
 }
 
+/** Whether any report is set to go out (not paused): a worker then gets its drawing ready at start. */
+export async function anyActiveSubscription(db: Db): Promise<boolean> {
+  const [row] = await db<{ any: boolean }[]>`select exists (select 1 from report_subscriptions where not paused) as any`
+  return row.any
+}
+
 export async function deleteSubscription(db: Db, id: number): Promise<void> {
   await db`delete from report_subscriptions where id = ${id}`
 }

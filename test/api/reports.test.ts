@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { warmForReports } from '../../src/reports/index.ts'
 import type { Client } from '../helpers/app.ts'
 import { newQuery, queryFixture, refusal, type QueryFixture } from './queries-fixture.ts'
 
@@ -163,5 +164,16 @@ describe('reading, changing, sending and ending a report', () => {
     const made = await json(f.admin.post('/api/subscriptions', { query_id: q.id, visualization_id: (q.visualizations as { id: number }[])[0].id, schedule: daily }))
     expect((await f.admin.request('DELETE', `/api/queries/${q.id}`)).status).toBe(200)
     expect((await f.admin.get(`/api/subscriptions/${made.id}`)).status).toBe(404)
+  })
+})
+
+describe('a worker starting', () => {
+  it('gets the report drawing ready only when some report is set to go out', async () => {
+    const all = (await json(f.admin.get('/api/subscriptions'))) as { id: number; paused: boolean }[]
+    for (const s of all.filter((s) => !s.paused)) await json(f.admin.post(`/api/subscriptions/${s.id}`, { paused: true }))
+    expect(await warmForReports(f.t.db.sql)).toBe(false)
+    const made = await json(subscribe(f.cleo, {}))
+    expect(made.paused).toBe(false)
+    expect(await warmForReports(f.t.db.sql)).toBe(true)
   })
 })
