@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts'
-import { recordEvent } from '../events/index.ts'
+import { audited } from '../events/index.ts'
 import type { OrgContext } from '../settings/index.ts'
 import { updateOrgSettings } from './store.ts'
 import type { Principal } from '../permissions/index.ts'
@@ -44,11 +44,8 @@ export async function saveSettings(deps: Deps, principal: Principal, org: OrgCon
   if (change.auth_password_login_enabled === false && !otherLoginMethodEnabled(effectiveSettings(stored, deps.config), deps.config)) {
     throw new BadRequest(texts.settings.passwordLoginTooltip)
   }
-  await deps.sql.begin(async (tx) => {
-    await updateOrgSettings(tx, org.id, stored)
-    await recordEvent(tx, { orgId: org.id, userId: principal.id, action: 'edit', objectType: 'settings', objectId: org.id,
-      properties: { new_values: maskedChange(change), previous_values: maskedChange(previous) } })
-  })
+  await audited(deps.sql, principal, { action: 'edit', objectType: 'settings', objectId: org.id,
+    properties: { new_values: maskedChange(change), previous_values: maskedChange(previous) } }, (tx) => updateOrgSettings(tx, org.id, stored))
   await deps.bus.invalidate('org', org.id)
   return effectiveSettings(stored, deps.config)
 }
