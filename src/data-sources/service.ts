@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { NotFound } from '../errors.ts'
-import { audited, recordAudit, recordEvent } from '../events/index.ts'
+import { audited, callerOf, recordAudit, type ConfiguredBy } from '../events/index.ts'
 import { configuredBody, saveConfigured, type ConfiguredKind } from '../type-registry/index.ts'
 import { LIMITS } from '../validation/index.ts'
 import { enqueue, findUnfinished, insertJob, type JobRow } from '../jobs/index.ts'
@@ -57,28 +57,28 @@ export async function adminSource(deps: Deps, principal: Principal, id: number):
   return row
 }
 
-const dataSourceKind: ConfiguredKind<DataSourceRow> = {
+const dataSourceKind: ConfiguredKind<DataSourceRow, ConfiguredBy> = {
   body: configuredBody('Data source options', LIMITS.dataSourceOptionsBytes),
   registry: dataSourceTypes,
   duplicateName: () => 'A data source with this name already exists.',
   nameTaken: store.nameTaken,
   insert: store.insert,
   update: store.update,
-  async afterWrite(tx, row, action, who) {
+  async afterWrite(tx, row, action, by) {
     // a new source joins the organization's default group
-    if (action === 'create') await store.addToDefaultGroup(tx, who.orgId, row.id)
-    await recordEvent(tx, { ...who, action, objectType: 'datasource', objectId: row.id })
+    if (action === 'create') await store.addToDefaultGroup(tx, by.orgId, row.id)
+    await recordAudit(tx, by.principal, { action, objectType: 'datasource', objectId: row.id })
   },
 }
 
 export async function createDataSource(deps: Deps, principal: Principal, body: unknown): Promise<DataSourceRow> {
   requireRight(dataSourcePolicy(principal).manage)
-  return saveConfigured(deps.sql, deps.secretKey, dataSourceKind, { orgId: principal.orgId, userId: principal.id }, body)
+  return saveConfigured(deps.sql, deps.secretKey, dataSourceKind, callerOf(principal), body)
 }
 
 export async function saveDataSource(deps: Deps, principal: Principal, id: number, body: unknown): Promise<DataSourceRow> {
   const existing = await adminSource(deps, principal, id)
-  const saved = await saveConfigured(deps.sql, deps.secretKey, dataSourceKind, { orgId: principal.orgId, userId: principal.id }, body, existing)
+  const saved = await saveConfigured(deps.sql, deps.secretKey, dataSourceKind, callerOf(principal), body, existing)
   await sourceChanged(deps, id)
   return saved
 }

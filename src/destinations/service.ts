@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { BadRequest, HttpError, NotFound } from '../errors.ts'
-import { audited, recordAudit, recordEvent } from '../events/index.ts'
+import { audited, callerOf, recordAudit, type ConfiguredBy } from '../events/index.ts'
 import type { Principal } from '../permissions/index.ts'
 import { SECRET_MASK } from '../shared/configuration-schema.ts'
 import { destinationPolicy, requireRight } from '../permissions/index.ts'
@@ -54,7 +54,7 @@ export async function getDestination(deps: Deps, principal: Principal, id: numbe
   return row
 }
 
-const destinationKind: ConfiguredKind<DestinationRow> = {
+const destinationKind: ConfiguredKind<DestinationRow, ConfiguredBy> = {
   body: configuredBody('Alert destination options', OPTIONS_BYTES),
   registry: destinationTypes,
   duplicateName: destinationTexts.duplicateName,
@@ -63,17 +63,17 @@ const destinationKind: ConfiguredKind<DestinationRow> = {
   nameTaken: store.nameTaken,
   insert: store.insert,
   update: store.update,
-  afterWrite: (tx, row, action, who) => recordEvent(tx, { ...who, action, objectType: 'destination', objectId: row.id }),
+  afterWrite: (tx, row, action, by) => recordAudit(tx, by.principal, { action, objectType: 'destination', objectId: row.id }),
 }
 
 export async function createDestination(deps: Deps, principal: Principal, body: unknown): Promise<DestinationRow> {
   requireRight(destinationPolicy(principal).manage)
-  return saveConfigured(deps.sql, deps.secretKey, destinationKind, { orgId: principal.orgId, userId: principal.id }, body)
+  return saveConfigured(deps.sql, deps.secretKey, destinationKind, callerOf(principal), body)
 }
 
 export async function saveDestination(deps: Deps, principal: Principal, id: number, body: unknown): Promise<DestinationRow> {
   const existing = await getDestination(deps, principal, id)
-  return saveConfigured(deps.sql, deps.secretKey, destinationKind, { orgId: principal.orgId, userId: principal.id }, body, existing)
+  return saveConfigured(deps.sql, deps.secretKey, destinationKind, callerOf(principal), body, existing)
 }
 
 export async function deleteDestination(deps: Deps, principal: Principal, id: number) {

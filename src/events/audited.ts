@@ -13,6 +13,15 @@ export interface AuditEvent {
 /** The event, or how to spell it from the change's value (a created row's id is known only once it exists). */
 export type AuditEventOf<T> = AuditEvent | ((value: T) => AuditEvent)
 
+/** A caller of a write that takes the organization and user apart (src/type-registry's saveConfigured), with the principal for its event. */
+export interface ConfiguredBy {
+  orgId: number
+  userId: number
+  principal: Principal
+}
+
+export const callerOf = (principal: Principal): ConfiguredBy => ({ orgId: principal.orgId, userId: principal.id, principal })
+
 /** A transaction of postgres.js carries `savepoint`; the pool does not. */
 const isTransaction = (db: Db): db is Tx => 'savepoint' in db
 

@@ -1,7 +1,7 @@
 /** The front door of src/events/: what the rest of Sightline may use of it (the structure test keeps it so). */
 
-export { audited, recordAudit } from './audited.ts'
-export type { AuditEvent, AuditEventOf } from './audited.ts'
+export { audited, callerOf, recordAudit } from './audited.ts'
+export type { AuditEvent, AuditEventOf, ConfiguredBy } from './audited.ts'
 export { withRequestOrigin } from './request-origin.ts'
 export { eventProperties, recordBrowserEvents, recordEvent } from './service.ts'
 export { deleteOldBrowserEvents } from './store.ts'

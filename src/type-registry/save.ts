@@ -18,12 +18,12 @@ export function configuredBody(optionsLabel: string, optionsBytes: number) {
   })
 }
 
-/** The organization written in, and the user who writes. */
-interface Who { orgId: number; userId: number }
+/** The organization written in, and the user who writes (a kind's caller may carry more, for its afterWrite). */
+export interface Who { orgId: number; userId: number }
 interface ConfiguredFields { name: string; type: string; options: Record<string, unknown>; secrets: string | null }
 
 /** How one kind of configured thing (data source, destination) is checked and written: its registry and its store. */
-export interface ConfiguredKind<Row extends StoredConfiguration & { id: number }> {
+export interface ConfiguredKind<Row extends StoredConfiguration & { id: number }, Caller extends Who = Who> {
   body: ReturnType<typeof configuredBody>
   registry: TypeRegistry<ConfiguredType>
   duplicateName: (name: string) => string
@@ -35,7 +35,7 @@ export interface ConfiguredKind<Row extends StoredConfiguration & { id: number }
   insert: (tx: Tx, d: ConfiguredFields & Who) => Promise<Row>
   update: (tx: Tx, id: number, d: ConfiguredFields) => Promise<Row>
   /** In the same transaction, after the write: the audit event, and whatever else the kind records. */
-  afterWrite: (tx: Tx, row: Row, action: 'create' | 'edit', who: Who) => Promise<void>
+  afterWrite: (tx: Tx, row: Row, action: 'create' | 'edit', caller: Caller) => Promise<void>
 }
 
 /**
@@ -43,19 +43,19 @@ export interface ConfiguredKind<Row extends StoredConfiguration & { id: number }
  * sealed (a secret sent back as the mask keeps the stored one, unless the type changed), the name unique in the
  * organization.
  */
-export async function saveConfigured<Row extends StoredConfiguration & { id: number }>(
-  sql: Sql, secretKey: string, kind: ConfiguredKind<Row>, who: Who, body: unknown, existing?: Row,
+export async function saveConfigured<Row extends StoredConfiguration & { id: number }, Caller extends Who>(
+  sql: Sql, secretKey: string, kind: ConfiguredKind<Row, Caller>, caller: Caller, body: unknown, existing?: Row,
 ): Promise<Row> {
   const input = validate(kind.body, body)
   const { options, secrets } = kind.registry.toStore(secretKey, input.type, input.options, existing)
   kind.check?.(input.type, input.options)
   // postgres.js types begin's answer through UnwrapPromiseArray, which TypeScript cannot resolve for a generic Row
   return sql.begin(async (tx) => {
-    await kind.lockNames?.(tx, who.orgId)
-    if (await kind.nameTaken(tx, who.orgId, input.name, existing?.id)) throw new BadRequest(kind.duplicateName(input.name))
+    await kind.lockNames?.(tx, caller.orgId)
+    if (await kind.nameTaken(tx, caller.orgId, input.name, existing?.id)) throw new BadRequest(kind.duplicateName(input.name))
     const fields = { name: input.name, type: input.type, options, secrets }
-    const row = existing ? await kind.update(tx, existing.id, fields) : await kind.insert(tx, { ...fields, ...who })
-    await kind.afterWrite(tx, row, existing ? 'edit' : 'create', who)
+    const row = existing ? await kind.update(tx, existing.id, fields) : await kind.insert(tx, { ...fields, orgId: caller.orgId, userId: caller.userId })
+    await kind.afterWrite(tx, row, existing ? 'edit' : 'create', caller)
     return row
   }) as Promise<Row>
 }
