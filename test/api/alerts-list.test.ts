@@ -137,4 +137,21 @@ describe('GET /api/alerts', () => {
     expect(admin.body.startsWith('[{"id":')).toBe(true)
     expect(admin.body.endsWith('}]')).toBe(true)
   })
+
+  it('hands its connection back when the reader leaves after the first part, however often', async () => {
+    for (let i = 0; i < 15; i++) {
+      const res = await f.admin.get('/api/alerts')
+      const reader = res.body!.getReader()
+      // '[' and the first batch of alerts, then no more
+      let read = 0
+      while (read < 1000) {
+        const { done, value } = await reader.read()
+        expect(done).toBe(false)
+        read += value!.byteLength
+      }
+      await reader.cancel()
+    }
+    const whole = JSON.parse((await text(f.admin.get('/api/alerts'))).body)
+    expect(whole.length).toBe(5 + 1200)
+  })
 })
