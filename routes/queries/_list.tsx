@@ -25,6 +25,9 @@ export async function listPage(c: Context<Env>, kind: QueryListKind) {
   const deps = c.get('deps')
   const state = parseListState(kind, new URL(c.req.url).searchParams)
   const query = { q: state.q, order: state.order ?? undefined, page: String(state.page), page_size: String(state.pageSize) }
+  // the tags are counted while the list is read; should the list fail, its error is the one told
+  const tags = queryTags(deps, principal)
+  tags.catch(() => {})
   let page
   try {
     page = await listQueries(deps, principal, kind, query, state.tags)
@@ -44,7 +47,7 @@ export async function listPage(c: Context<Env>, kind: QueryListKind) {
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100">{t.title}</h1>
         {canCreate && <a href="/queries/new" className={ui.primaryButton}><Icon name="plus" className="h-4 w-4" />{t.newQuery}</a>}
       </div>
-      <QueryListControls state={state} count={page.count} items={items} tags={await queryTags(deps, principal)} canCreate={canCreate}
+      <QueryListControls state={state} count={page.count} items={items} tags={await tags} canCreate={canCreate}
         now={Date.now()} formats={dateFormatsOf(org.settings)} />
     </div>
   ), { title: TITLES[kind], section: 'queries' })

@@ -1,5 +1,5 @@
 import { destinationTypes } from '../destinations/index.ts'
-import { embeddedQueryJson } from '../queries/index.ts'
+import { embeddedQueryJson, embeddedQueryText } from '../queries/index.ts'
 import type { Shown, QueryRow } from '../queries/index.ts'
 import type { AlertDeliveryJson, AlertJson, AlertStateChangeJson, AlertSubscriptionJson } from '../shared/api/alerts.ts'
 import { iso } from '../shared/time.ts'
@@ -13,13 +13,8 @@ function optionsJson(options: AlertRow['options']) {
   return { ...options, op: normalizeOp(options.op) ?? options.op, selector: options.selector ?? 'first', muted: options.muted === true }
 }
 
-/**
- * The established tool's `serialize_alert(full=True)` (reference §1.4): the query with its owner and last editor, the
- * alert's owner; plus Sightline's `check_interval` (own runs with `options.parameters`), `check_error` (why the last
- * check could not evaluate it) and `query_id`/`user_id`.
- */
-export function alertJson(row: AlertRow, query: Shown<QueryRow> | undefined, users: Map<number, UserRow>): AlertJson {
-  const user = users.get(row.user_id)
+/** An alert's own fields, in the order its answer has them: all but its query and owner, which come last. */
+function alertFields(row: AlertRow) {
   return {
     id: row.id,
     name: row.name,
@@ -34,9 +29,43 @@ export function alertJson(row: AlertRow, query: Shown<QueryRow> | undefined, use
     check_error: row.check_error,
     query_id: row.query_id,
     user_id: row.user_id,
+  }
+}
+
+/**
+ * The established tool's `serialize_alert(full=True)` (reference §1.4): the query with its owner and last editor, the
+ * alert's owner; plus Sightline's `check_interval` (own runs with `options.parameters`), `check_error` (why the last
+ * check could not evaluate it) and `query_id`/`user_id`.
+ */
+export function alertJson(row: AlertRow, query: Shown<QueryRow> | undefined, users: Map<number, UserRow>): AlertJson {
+  const user = users.get(row.user_id)
+  return {
+    ...alertFields(row),
     query: query ? embeddedQueryJson(query, users) : null,
     user: user ? userJson(user, { withApiKey: false }) : null,
   }
+}
+
+/**
+ * Alerts as `JSON.stringify` writes `alertJson` of each, for the unpaged list: each person is written once per call
+ * however many alerts and queries name them, and each query's text is spliced in whole, as the answer's last keys.
+ */
+export function writtenAlerts(rows: AlertRow[], queries: Map<number, Shown<QueryRow>>, users: Map<number, UserRow>): string[] {
+  const written = new Map<number, string>()
+  const userText = (id: number) => {
+    let text = written.get(id)
+    if (text === undefined) {
+      const user = users.get(id)
+      text = user ? JSON.stringify(userJson(user, { withApiKey: false })) : 'null'
+      written.set(id, text)
+    }
+    return text
+  }
+  return rows.map((row) => {
+    const query = queries.get(row.query_id)
+    const fields = JSON.stringify(alertFields(row))
+    return `${fields.slice(0, -1)},"query":${query ? embeddedQueryText(query, userText) : 'null'},"user":${userText(row.user_id)}}`
+  })
 }
 
 /** `{id, user, alert_id, destination?}`; an e-mail subscription has no destination (reference §1.4). */

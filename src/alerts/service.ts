@@ -14,8 +14,8 @@ import { autoName, parameterValues, parseAlertBody } from './body.ts'
 import { checkAlerts } from './check.ts'
 import { evaluateLatest, latestResultId, runOwnQueryNow } from './evaluations.ts'
 import { planAlertRun } from './own-runs.ts'
-import { alertJson } from './serialize.ts'
-import { jsonArrayStream } from '../results/index.ts'
+import { alertJson, writtenAlerts } from './serialize.ts'
+import { jsonArrayStream, writtenJson } from '../results/index.ts'
 import * as store from './store.ts'
 import type { AlertOptions, AlertRow } from './store.ts'
 
@@ -45,30 +45,63 @@ export async function ownAlert(deps: Deps, principal: Principal, id: number, mus
   return row
 }
 
-/** Alerts as the API answers them: each with its query (and that query's people) and its owner. */
-async function alertsJson(deps: Deps, principal: Principal, rows: AlertRow[]) {
+/** What alerts' answers embed: each alert's query (with the key, for whom it is shown) and everyone they name. */
+async function embedded(deps: Deps, principal: Principal, rows: AlertRow[]) {
   const queryRows = await store.queriesByIds(deps.sql, principal.orgId, [...new Set(rows.map((r) => r.query_id))])
-  const byId = new Map(queryRows.map((q) => [q.id, withListedApiKey(deps, principal, q)]))
+  const queries = new Map(queryRows.map((q) => [q.id, withListedApiKey(deps, principal, q)]))
   const users = await usersByIds(deps.sql, principal.orgId, [...rows.map((r) => r.user_id), ...queryRows.flatMap((q) => [q.user_id, q.last_modified_by_id])])
-  return rows.map((row) => alertJson(row, byId.get(row.query_id), users))
+  return { queries, users }
 }
 
-const oneJson = async (deps: Deps, principal: Principal, row: AlertRow) => (await alertsJson(deps, principal, [row]))[0]
+/** One alert as the API answers it: with its query (and that query's people) and its owner. */
+async function oneJson(deps: Deps, principal: Principal, row: AlertRow) {
+  const { queries, users } = await embedded(deps, principal, [row])
+  return alertJson(row, queries.get(row.query_id), users)
+}
 
 /** How many alerts are read, joined to their queries and people, and written out at a time. */
 const LIST_BATCH = 500
 
 /**
+ * Each item of `source` asked for before the one in hand is used: the database reads the next batch while this one
+ * is written out. The source is handed back once the pending read has settled, if the reader stops early.
+ */
+async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]()
+  let pending: Promise<IteratorResult<T>> | null = iterator.next()
+  try {
+    for (;;) {
+      const next: IteratorResult<T> = await pending!
+      if (next.done) {
+        pending = null
+        return
+      }
+      pending = iterator.next()
+      yield next.value
+    }
+  } finally {
+    if (pending) {
+      await pending.catch(() => {})
+      await iterator.return?.()
+    }
+  }
+}
+
+/**
  * `GET api/alerts`: every alert on a query the caller may see, newest first, as a plain array (reference §1.4). The
- * list has no pages, so it is written as it is read, a batch at a time: memory stays flat however many alerts there are.
+ * list has no pages, so it is written as it is read, a batch at a time: memory stays flat however many alerts there
+ * are, and the next batch is read while one is written.
  */
 export function listAlerts(deps: Deps, principal: Principal): ReadableStream<Uint8Array> {
   requireRight(alertPolicy(principal).list)
-  async function* documents() {
+  async function* loaded() {
     const batches = store.visibleBatches(deps.sql, await listViewer(deps.sql, principal), LIST_BATCH)
-    for await (const rows of batches) yield await alertsJson(deps, principal, rows)
+    for await (const rows of batches) yield { rows, ...(await embedded(deps, principal, rows)) }
   }
-  return jsonArrayStream(documents())
+  async function* documents() {
+    for await (const { rows, queries, users } of readAhead(loaded())) yield writtenAlerts(rows, queries, users)
+  }
+  return jsonArrayStream(documents(), writtenJson)
 }
 
 export async function getAlert(deps: Deps, principal: Principal, id: number) {

@@ -2,7 +2,7 @@
 
 export { chunkJson, encodeChunk } from './chunk-codec.ts'
 export { delimitedStream } from './download/csv.ts'
-export { jsonArrayStream } from './download/json-array-stream.ts'
+export { jsonArrayStream, writtenJson } from './download/json-array-stream.ts'
 export { queryResultJsonStream } from './download/json.ts'
 export { xlsxStream } from './download/xlsx.ts'
 export { drawingSize, drawResult, GRID_VIEW, resultReader } from './drawing.ts'
