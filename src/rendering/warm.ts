@@ -21,6 +21,10 @@ export async function warmRenderer(): Promise<void> {
     svg: renderVisualizationSvg({ type: 'CHART', options }, data as never, { width: 320, height: 200 }),
     position: { col: i * 3, row: 0, sizeX: 3, sizeY: 6 },
   }))
+  // counters and tables are drawn as HTML: their code is compiled too
+  for (const [type, options] of [['COUNTER', { counterColName: 'orders' }], ['TABLE', {}]] as const) {
+    renderVisualizationSvg({ type, options }, data as never, { width: 320, height: 200 })
+  }
   const pictures = await chartPictures(widgets)
   await dashboardPdf({ id: 0, name: 'Warm-up', slug: 'warm-up', widgets }, { paper: 'a4', orientation: 'landscape', pictures })
 }
