@@ -173,17 +173,35 @@ function newMemoryInstance(target: DuckDBTarget): Promise<MemoryInstance> {
   return lockedInstance(target, tempDirectory).then((instance) => ({ instance, tempDirectory }))
 }
 
+/**
+ * Engines whose run only read (SELECTs alone: nothing created, written or set), so still as empty as new, kept by
+ * lockdown for the next run: opening and closing an engine cost more than a small query's whole run.
+ */
+const untouched = new Map<string, MemoryInstance[]>()
+const UNTOUCHED_KEPT = 2
+
+function closeMemoryInstance({ instance, tempDirectory }: MemoryInstance) {
+  instance.closeSync()
+  fs.rmSync(tempDirectory, { recursive: true, force: true })
+}
+
+function putBack(signature: string, engine: MemoryInstance, pristine: boolean) {
+  const kept = untouched.get(signature) ?? []
+  if (!pristine || kept.length >= UNTOUCHED_KEPT) return closeMemoryInstance(engine)
+  kept.push(engine)
+  untouched.set(signature, kept)
+}
+
 async function freshMemoryInstance(target: DuckDBTarget): Promise<MemoryInstance> {
   const signature = target.allowedDirectories.join('\n')
+  const kept = untouched.get(signature)?.pop()
+  if (kept) return kept
   const taken = spare?.signature === signature ? spare.ready : undefined
   const replaced = taken ? undefined : spare?.ready
   spare = { signature, ready: newMemoryInstance(target) }
   spare.ready.catch(() => {}) // a failure is met by the run that takes it
   // a spare of another lockdown is not used: closed
-  void replaced?.then(({ instance, tempDirectory }) => {
-    instance.closeSync()
-    fs.rmSync(tempDirectory, { recursive: true, force: true })
-  }, () => {})
+  void replaced?.then(closeMemoryInstance, () => {})
   return taken ?? newMemoryInstance(target)
 }
 
@@ -192,20 +210,20 @@ export async function openConnection(config: RunnerConfig): Promise<Opened> {
   const target = await resolvedTarget(config)
   try {
     if (target.path === ':memory:') {
-      // a fresh, private database per run, spilling to a directory of its own that no other run can read
-      const { instance, tempDirectory } = await freshMemoryInstance(target)
-      const conn = await instance.connect()
+      // an empty, private database per run, spilling to a directory of its own that no other run can read
+      const engine = await freshMemoryInstance(target)
+      const conn = await engine.instance.connect()
+      const plans = new RunPlans(plansOfFreshEngines(target), false)
       let released = false
       return {
-        conn, target, plans: new RunPlans(plansOfFreshEngines(target), false),
+        conn, target, plans,
         release: () => {
           if (released) return
           released = true
           // closing an engine (its threads, its directory) is no part of the answer: after the run's rows are stored
           setImmediate(() => {
             conn.closeSync()
-            instance.closeSync()
-            fs.rmSync(tempDirectory, { recursive: true, force: true })
+            putBack(target.allowedDirectories.join('\n'), engine, plans.untouched)
           })
         },
       }

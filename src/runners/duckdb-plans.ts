@@ -46,6 +46,10 @@ export class RunPlans {
   private changed = false
   constructor(private plans: CheckedPlans, private shared: boolean) {}
 
+  /** Whether every statement of the run so far was a SELECT: its engine is as it was before the run. */
+  get untouched() {
+    return !this.changed
+  }
   /** Whether the text's plan was found clean before. */
   checked(text: string) {
     return !this.changed && this.plans.has(text)

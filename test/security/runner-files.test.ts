@@ -169,6 +169,22 @@ describe('DuckDB sources', () => {
     expect(await rowsOf(duckdbRunner, writable, "select count(*) from duckdb_logs() where true")).toEqual([[0]])
   })
 
+  it("starts every in-memory run empty: a run's tables, macros and sequences never reach the next one, even when an engine is reused", async () => {
+    const memory = { dbpath: ':memory:' }
+    const objects = "select (select count(*) from duckdb_tables()) + (select count(*) from duckdb_views() where not internal) + (select count(*) from duckdb_sequences()) + (select count(*) from duckdb_functions() where not internal)"
+    for (const text of [
+      'create table left_behind as select 42 as n; select n from left_behind',
+      "create macro left_behind() as 42; select left_behind()",
+      'create sequence left_behind; select nextval(\'left_behind\')',
+      'begin; create table t as select 1 as n; commit; select n from t',
+    ]) {
+      // a run that only reads leaves its engine as it found it, so the next run may be given it
+      expect(await rowsOf(duckdbRunner, memory, objects)).toEqual([[0]])
+      await rowsOf(duckdbRunner, memory, text)
+      expect(await rowsOf(duckdbRunner, memory, objects)).toEqual([[0]])
+    }
+  })
+
   it("reads files only in the admin's Allowed Directories, and still writes none there", async () => {
     const shared = path.join(dir, 'shared')
     fs.mkdirSync(shared, { recursive: true })
