@@ -127,3 +127,18 @@ export function region(root: Document, selector: string, name: string): Element 
     return label === name
   })
 }
+
+/** The form control whose label (a <label>, aria-label or aria-labelledby) reads `name`. */
+export function labelled(root: Document, name: string): Element | undefined {
+  for (const label of root.querySelectorAll('label')) {
+    if (label.textContent?.trim() !== name) continue
+    const control = label.getAttribute('for') ? root.getElementById(label.getAttribute('for')!) : label.querySelector('input, select, textarea')
+    if (control) return control
+  }
+  return [...root.querySelectorAll('input, select, textarea, button')].find((el) => el.getAttribute('aria-label') === name ||
+    el.getAttribute('aria-labelledby')?.split(' ').map((id) => root.getElementById(id)?.textContent?.trim()).join(' ') === name)
+}
+
+/** What describes `el` to a screen reader: the text of its aria-describedby elements. */
+export const descriptionOf = (root: Document, el: Element | undefined) =>
+  (el?.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => textOf(root.getElementById(id))).join(' ')
