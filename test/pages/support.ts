@@ -142,3 +142,22 @@ export function labelled(root: Document, name: string): Element | undefined {
 /** What describes `el` to a screen reader: the text of its aria-describedby elements. */
 export const descriptionOf = (root: Document, el: Element | undefined) =>
   (el?.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => textOf(root.getElementById(id))).join(' ')
+
+/**
+ * The address a browser without script opens when `control` (in a GET form) is submitted holding `value`: the
+ * form's action with each of its named fields, the way HTML form submission builds it.
+ */
+export function submittedAddress(control: Element, value: string, pageUrl: string): string {
+  const form = control.closest('form')
+  if (!form) throw new Error('the control is in no form')
+  expect((form.getAttribute('method') ?? 'get').toLowerCase()).toBe('get')
+  const target = new URL(form.getAttribute('action') ?? '', new URL(pageUrl, 'http://page.test'))
+  target.search = ''
+  for (const field of form.querySelectorAll('input[name], select[name], textarea[name]')) {
+    const type = field.getAttribute('type')
+    if ((type === 'checkbox' || type === 'radio') && !field.hasAttribute('checked') && field !== control) continue
+    const name = field.getAttribute('name')!
+    target.searchParams.append(name, field === control ? value : (field.getAttribute('value') ?? field.textContent ?? ''))
+  }
+  return target.pathname + target.search
+}
