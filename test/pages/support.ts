@@ -161,3 +161,10 @@ export function submittedAddress(control: Element, value: string, pageUrl: strin
   }
   return target.pathname + target.search
 }
+
+/** What a select shows as chosen: its selected option, else its first one, as the browser would. */
+export function selectedOf(select: Element | undefined): string | undefined {
+  const options = [...(select?.querySelectorAll('option') ?? [])]
+  const chosen = options.find((o) => o.hasAttribute('selected')) ?? options[0]
+  return chosen ? (chosen.getAttribute('value') ?? chosen.textContent ?? '') : undefined
+}
