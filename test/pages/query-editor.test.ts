@@ -1,8 +1,13 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MEMBER, warehouseOptions } from '../helpers/web-session.ts'
 import { pageSuite } from './support.ts'
 
-/** The query editor as the server draws it: a parameter's settings offered only to those who may edit the query. */
+/**
+ * The query editor as the server draws it: a parameter's settings offered only to those who may edit the query, and
+ * the scripts it asks for, without the visualization editor's code (loaded only when that editor opens).
+ */
 const suite = pageSuite()
 let member: Map<string, string>
 let warehouse: number
@@ -25,5 +30,19 @@ describe('a parameter’s settings', () => {
     expect(asMember.document.querySelectorAll('[data-parameter-settings]').length).toBe(0)
     // the owner is offered them in the same drawing, so their absence above is the member's
     expect((await suite.get(`/queries/${id}/source`)).document.querySelectorAll('[data-parameter-settings]').length).toBeGreaterThan(0)
+  })
+})
+
+describe('the source page', () => {
+  it('loads the visualization editor’s code only when it opens', async () => {
+    const dist = path.resolve(import.meta.dirname, '../../dist')
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'manifest.json'), 'utf8')) as { islands: Record<string, { file: string; imports: string[] }> }
+    const files = [manifest.islands.QueryEditor.file, ...manifest.islands.QueryEditor.imports]
+    expect(files.filter((f) => /VisualizationEditorDialog/.test(f))).toEqual([])
+    // and the page itself asks for the editor's code, not the dialog's
+    const { id } = await suite.api<{ id: number }>('POST', '/api/queries', { name: 'Plain', query: 'select 1', data_source_id: warehouse })
+    const { scripts } = await suite.get(`/queries/${id}/source`)
+    expect(scripts.some((s) => s.includes(path.basename(manifest.islands.QueryEditor.file)))).toBe(true)
+    expect(scripts.filter((s) => /VisualizationEditorDialog/.test(s))).toEqual([])
   })
 })
