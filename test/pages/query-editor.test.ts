@@ -1,12 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MEMBER, warehouseOptions } from '../helpers/web-session.ts'
 import { pageSuite } from './support.ts'
 
 /**
  * The query editor as the server draws it: a parameter's settings offered only to those who may edit the query, and
- * the scripts it asks for, without the visualization editor's code (loaded only when that editor opens).
+ * the scripts it asks for: the visualization editor's code only when that editor opens, CodeMirror in the editor's
+ * island alone, and the editor's download bounded.
  */
 const suite = pageSuite()
 let member: Map<string, string>
@@ -44,5 +46,21 @@ describe('the source page', () => {
     const { scripts } = await suite.get(`/queries/${id}/source`)
     expect(scripts.some((s) => s.includes(path.basename(manifest.islands.QueryEditor.file)))).toBe(true)
     expect(scripts.filter((s) => /VisualizationEditorDialog/.test(s))).toEqual([])
+  })
+})
+
+describe('what the browser downloads', () => {
+  it('keeps CodeMirror in the editor island only, and the editor under 250 KB gzipped', () => {
+    const dist = path.resolve(import.meta.dirname, '../../dist')
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'manifest.json'), 'utf8')) as { islands: Record<string, { file: string; imports: string[] }> }
+    const filesOf = (name: string) => [manifest.islands[name].file, ...manifest.islands[name].imports]
+    const hasCodeMirror = (file: string) => fs.readFileSync(path.join(dist, file), 'utf8').includes('.cm-content')
+    expect(filesOf('QueryEditor').some(hasCodeMirror)).toBe(true)
+    for (const name of Object.keys(manifest.islands).filter((n) => n !== 'QueryEditor')) {
+      expect(filesOf(name).filter(hasCodeMirror), `${name} loads CodeMirror`).toEqual([])
+    }
+    const own = filesOf('QueryEditor').reduce((n, file) => n + gzipSync(fs.readFileSync(path.join(dist, file))).length, 0)
+    console.log(`QueryEditor island: ${(own / 1024).toFixed(1)} KB gzipped (with its chunks, without the boot script)`)
+    expect(own).toBeLessThan(250 * 1024)
   })
 })
