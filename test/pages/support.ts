@@ -28,6 +28,11 @@ export interface PageSuite {
   readonly admin: Map<string, string>
   /** The page at `pathname` as `as` sees it (the admin by default; null for no session). */
   get(pathname: string, as?: Map<string, string> | null): Promise<DrawnPage>
+  /**
+   * Submits a POST form of a drawn page as a browser without script would (its named fields, the Origin header
+   * a browser sends), signed in as `as`, following any redirect: the page it ends on.
+   */
+  submit(form: Element, as: Map<string, string> | null): Promise<DrawnPage>
   /** Sightline's API as `as` (the admin by default): the JSON body; fails on any status from 300 up. */
   api<T>(method: string, pathname: string, body?: unknown, as?: Map<string, string>): Promise<T>
   /** Sightline's API as `as` (the admin by default): the status and the JSON body, whatever the status. */
@@ -54,21 +59,37 @@ export function pageSuite(o: { role?: 'web' | 'all'; config?: () => Partial<Conf
     await server?.stop()
   })
 
+  /** A page as the server sent it, read as a browser without script would. */
+  async function drawn(res: Response): Promise<DrawnPage> {
+    const html = await res.text()
+    const { document } = parseHTML(html)
+    const scripts = [
+      ...[...document.querySelectorAll('script')].filter((s) => s.getAttribute('type') !== 'application/json')
+        .map((s) => s.getAttribute('src') ?? 'inline script'),
+      ...[...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href') ?? ''),
+    ]
+    const url = new URL(res.url)
+    return { status: res.status, url: url.pathname + url.search, html, document: document as unknown as Document, scripts }
+  }
+
   const suite: PageSuite = {
     get server() { return ready(server) },
     get admin() { return ready(admin) },
     async get(pathname, as) {
       const jar = as === undefined ? suite.admin : as
-      const res = await fetch(suite.server.url + pathname, { headers: jar ? { cookie: cookieHeader(jar) } : {} })
-      const html = await res.text()
-      const { document } = parseHTML(html)
-      const scripts = [
-        ...[...document.querySelectorAll('script')].filter((s) => s.getAttribute('type') !== 'application/json')
-          .map((s) => s.getAttribute('src') ?? 'inline script'),
-        ...[...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href') ?? ''),
-      ]
-      const url = new URL(res.url)
-      return { status: res.status, url: url.pathname + url.search, html, document: document as unknown as Document, scripts }
+      return drawn(await fetch(suite.server.url + pathname, { headers: jar ? { cookie: cookieHeader(jar) } : {} }))
+    },
+    async submit(form, as) {
+      expect(form.getAttribute('method')?.toLowerCase()).toBe('post')
+      const body = new URLSearchParams()
+      for (const field of form.querySelectorAll('input[name], select[name], textarea[name]')) {
+        body.append(field.getAttribute('name')!, field.getAttribute('value') ?? '')
+      }
+      const res = await fetch(suite.server.url + (form.getAttribute('action') ?? '/'), {
+        method: 'POST', body,
+        headers: { origin: suite.server.url, 'content-type': 'application/x-www-form-urlencoded', ...(as ? { cookie: cookieHeader(as) } : {}) },
+      })
+      return drawn(res)
     },
     async call<T>(method: string, pathname: string, body?: unknown, as?: Map<string, string>) {
       const jar = as ?? suite.admin
