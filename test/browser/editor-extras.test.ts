@@ -2,18 +2,18 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setClientFactory, type DatabricksClient, type DatabricksOperation } from '../../src/runners/index.ts'
-import { addUser, browserSuite, jobEnd, MEMBER, PHONE, settled, signInOverHttp, toastWith, waitForIslands, warehouseOptions, type PageOptions, screenshot } from './support.ts'
+import { browserSuite, jobEnd, PHONE, settled, toastWith, waitForIslands, warehouseOptions, type PageOptions, screenshot } from './support.ts'
 import { openEditor, typeQuery } from './editor.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 
 /**
  * The query editor's parameter settings, the toasts after an execution, and the Databricks schema browser, in a
  * real browser against a real server. No warehouse runs here: the Databricks driver is faked at the runner's
- * boundary (as test/api/databricks.test.ts does), which works because the server runs in this process.
+ * boundary (as test/api/databricks.test.ts does), which works because the server runs in this process. That a
+ * parameter's settings are not offered to someone who cannot edit is checked on the server's HTML (test/pages).
  */
 const suite = browserSuite({ role: 'all' })
 const { call } = suite
-let member: Map<string, string>
 let warehouse: number
 let lakehouse: number
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
@@ -49,8 +49,6 @@ beforeAll(async () => {
   lakehouse = (await call<{ id: number }>('POST', '/api/data_sources', {
     name: 'Lakehouse', type: 'databricks', options: { host: 'dbc-1.cloud.databricks.com', http_path: '/sql/1.0/warehouses/x', access_token: 'dapi-1' },
   })).json.id
-  await addUser(suite.server.db, MEMBER)
-  member = await signInOverHttp(suite.server, MEMBER.email, MEMBER.password)
   fs.mkdirSync(SHOTS, { recursive: true })
 }, 60_000)
 afterAll(() => setClientFactory(null))
@@ -123,15 +121,6 @@ describe('a parameter’s settings', () => {
     expect(await dialog.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true)
     await dialog.getByLabel('Keyword').fill('')
     await dialog.getByText('Choose a keyword for this parameter').waitFor()
-  })
-
-  it('is not offered to someone who cannot edit the query', async () => {
-    const { json } = await call<{ id: number }>('POST', '/api/queries', {
-      name: 'Ada’s paint', query: 'select {{ color }} as c', data_source_id: warehouse, options: { parameters: [colorParameter] },
-    })
-    const { page } = await open(`/queries/${json.id}/source`, { as: member })
-    await page.locator('[data-parameter="color"]').waitFor()
-    expect(await page.locator('[data-parameter-settings]').count()).toBe(0)
   })
 
   it('fits a phone: the gear beside the label, the dialog within the screen', async () => {

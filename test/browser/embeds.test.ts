@@ -6,6 +6,7 @@ import { browserSuite, jobEnd, warehouseOptions } from './support.ts'
 /**
  * Embeds in a real browser: the page framed by a site on another port (no session there), its parameters from the
  * address, its chart without script and as wide as its frame, and the query page's Embed dialog that makes the snippet.
+ * Its filter without script is checked on the server's HTML (test/pages/embeds.test.ts).
  */
 const suite = browserSuite({ role: 'all' })
 const { open, api } = suite
@@ -64,34 +65,6 @@ describe('the embed page', () => {
     await frame.getByLabel('N', { exact: true }).fill('5')
     await frame.getByRole('button', { name: 'Apply Changes' }).click()
     await frame.locator('.sl-counter-value', { hasText: '15' }).waitFor()
-  })
-
-  it('says which filter value it draws, and lets a visitor without script choose another', async () => {
-    const warehouse = (await api<{ id: number }[]>('GET', '/api/data_sources'))[0].id
-    const q = await api<{ id: number; api_key: string; visualizations: { id: number }[] }>('POST', '/api/queries', {
-      data_source_id: warehouse, name: 'Stores by region',
-      query: `select * from (values ('Europe', 'Lyon store'), ('Asia', 'Osaka store'), ('Europe', 'Porto store')) as t("region::filter", store)`,
-    })
-    const run = await api<{ job?: { id: string } }>('POST', `/api/queries/${q.id}/results`, { max_age: 0 })
-    if (run.job) expect(await jobEnd(suite, run.job)).toMatchObject({ status: 3 })
-    const stores = { id: q.id, vis: q.visualizations[0].id, key: q.api_key }
-    const { page, scripts } = await open(embedPath(stores, '&hide_timestamp'), { script: false, as: null })
-    const output = page.locator('[data-embed-output]')
-    await output.getByText('Lyon store').waitFor()
-    // the first row's region is the one drawn, and the filter says so
-    const region = page.getByLabel('region', { exact: true })
-    expect(await region.inputValue()).toBe('Europe')
-    expect(await region.locator('option').allTextContents()).toEqual(['Asia', 'Europe'])
-    expect(await output.getByText('Osaka store').count()).toBe(0)
-    await region.selectOption('Asia')
-    await page.getByRole('button', { name: 'Apply Changes' }).click()
-    await output.getByText('Osaka store').waitFor()
-    expect(await output.getByText('Lyon store').count()).toBe(0)
-    expect(await page.getByLabel('region', { exact: true }).inputValue()).toBe('Asia')
-    // the address keeps the key and the switches, and names the choice
-    const address = new URL(page.url()).searchParams
-    expect([address.get('api_key'), address.has('hide_timestamp'), address.get('region')]).toEqual([stores.key, true, 'Asia'])
-    expect(scripts).toEqual([])
   })
 
   for (const width of [1200, 720, 390]) {

@@ -1,9 +1,8 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addGroupMember, insertGroup } from '../../src/groups/index.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
-import { addUser, browserSuite, DESKTOP, MEMBER, PHONE, settled, signInOverHttp, warehouseOptions, screenshot } from './support.ts'
+import { browserSuite, DESKTOP, PHONE, settled, warehouseOptions, screenshot } from './support.ts'
 
 /**
  * The admin monitoring pages as a super admin meets them in Chromium: each is drawn with its figures on the server,
@@ -13,13 +12,9 @@ import { addUser, browserSuite, DESKTOP, MEMBER, PHONE, settled, signInOverHttp,
  */
 const suite = browserSuite()
 const { open } = suite
-const PAGES = ['/admin/status', '/admin/queries/jobs', '/admin/queries/outdated']
-const PLAIN_ADMIN = { name: 'Pat Plain-Admin', email: 'pat@example.com', password: 'plain admin password' }
 const HOST = 'worker-host-7'
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
 
-let member: Map<string, string>
-let plainAdmin: Map<string, string>
 let dsId: number
 let queuedQueryId: number
 
@@ -56,13 +51,6 @@ const minute = (page: Page) => page.clock.runFor(60_000)
 
 beforeAll(async () => {
   const { server } = suite
-  await addUser(server.db, MEMBER)
-  member = await signInOverHttp(server, MEMBER.email, MEMBER.password)
-  const patId = await addUser(server.db, PLAIN_ADMIN)
-  const [org] = await sql()<{ id: number }[]>`select id from organizations order by id limit 1`
-  const admins = await insertGroup(sql(), { orgId: org.id, name: 'Admins', type: 'regular', permissions: ['admin'] })
-  await addGroupMember(sql(), admins.id, patId)
-  plainAdmin = await signInOverHttp(server, PLAIN_ADMIN.email, PLAIN_ADMIN.password)
   dsId = (await suite.api<{ id: number }>('POST', '/api/data_sources', { name: 'Warehouse', type: 'pg', options: warehouseOptions(server) })).id
   await sql()`insert into worker_heartbeats (worker_id, hostname, pid, concurrency) values ('pool-on-7', ${HOST}, 4242, 4)`
   queuedQueryId = await queueRun('Orders waiting')
@@ -71,18 +59,10 @@ beforeAll(async () => {
 })
 
 describe('System Status', () => {
-  it('shows General, Manager, Queues and database metrics, and the figures of a minute later without reloading', async () => {
+  it('shows the figures of a minute later without reloading', async () => {
     const { page, problems } = await openWithClock('/admin/status')
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('System Status')
-    const nav = page.getByRole('navigation', { name: 'Admin' })
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['System Status', 'RQ Status', 'Outdated Queries', 'Audit Log', 'Report subscriptions', 'Import'])
-    expect(await nav.getByRole('link', { name: 'System Status' }).getAttribute('aria-current')).toBe('page')
-    for (const block of ['General', 'Manager', 'Queues', 'Database Metrics']) await page.getByRole('heading', { name: block }).waitFor()
     const queues = page.getByRole('region', { name: 'Queues' })
     const size = queues.getByRole('term').filter({ hasText: `ds:${dsId}` }).locator('xpath=following-sibling::dd')
-    const manager = page.getByRole('region', { name: 'Manager' })
-    expect(await manager.textContent()).toContain('Outdated Queries Count')
-    expect(await page.getByRole('region', { name: 'Database Metrics' }).textContent()).toContain('Query Results Size')
     const before = Number(await size.textContent())
 
     await queueRun('Orders waiting too')
@@ -90,22 +70,6 @@ describe('System Status', () => {
     await page.waitForFunction(([queue, n]) => [...document.querySelectorAll('[aria-labelledby="status-queues"] dt')]
       .some((dt) => dt.textContent === queue && Number(dt.nextElementSibling?.textContent) === n), [`ds:${dsId}`, before + 1] as const)
     expect(await stillSamePage(page)).toBe(true)
-    expect(problems).toEqual([])
-  })
-
-  it('lists the queue of a source with nothing waiting with 0, on both pages, rather than leaving it out', async () => {
-    const idle = (await suite.api<{ id: number }>('POST', '/api/data_sources', { name: 'Idle source', type: 'pg', options: warehouseOptions(suite.server) })).id
-    const { page, problems } = await open('/admin/status')
-    const queues = page.getByRole('region', { name: 'Queues' })
-    expect(await queues.getByText('No data').count()).toBe(0)
-    const sizeOf = (name: string) => queues.getByRole('term').filter({ hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd').textContent()
-    expect(await sizeOf(`ds:${idle}`)).toBe('0')
-    expect(Number(await sizeOf('default'))).toBeGreaterThanOrEqual(0)
-
-    const { page: rq } = await open('/admin/queries/jobs')
-    const row = rq.locator(`tr[data-queue="ds:${idle}"]`)
-    expect(await row.getByRole('cell').allTextContents()).toEqual([`ds:${idle}`, '0', '0'])
-    expect(await rq.locator('tr[data-queue="default"]').count()).toBe(1)
     expect(problems).toEqual([])
   })
 
@@ -168,13 +132,6 @@ describe('RQ Status', () => {
     expect(problems.filter((p) => !/status of 500/.test(p))).toEqual([])
   })
 
-  it('works without script: the tab comes from the address', async () => {
-    const { page } = await open('/admin/queries/jobs?tab=workers', { script: false })
-    expect(await page.getByRole('cell', { name: HOST }).count()).toBe(1)
-    await tab(page, 'Other Jobs').click()
-    await page.waitForURL(/tab=otherJobs/)
-    expect(await page.getByRole('cell', { name: 'cleanup_results' }).count()).toBe(1)
-  })
 })
 
 describe('Outdated Queries', () => {
@@ -213,22 +170,6 @@ describe('Outdated Queries', () => {
     await auto.click()
     await page.locator('tr', { hasText: 'Stale signups' }).waitFor()
     expect(problems).toEqual([])
-  })
-})
-
-describe('who may look', () => {
-  it('gives a member and an admin without super_admin the 403 page, and sends a signed-out visitor to sign in', async () => {
-    for (const as of [member, plainAdmin]) {
-      const { page } = await suite.newPage({ as })
-      for (const pathname of PAGES) {
-        const response = await page.goto(suite.server.url + pathname)
-        expect([pathname, response?.status()]).toEqual([pathname, 403])
-        expect(await page.getByText('It seems like you don’t have permission to see this page.').isVisible()).toBe(true)
-      }
-    }
-    const { page } = await suite.newPage({ as: null })
-    await page.goto(suite.server.url + '/admin/queries/jobs')
-    expect(new URL(page.url()).pathname).toBe('/login')
   })
 })
 

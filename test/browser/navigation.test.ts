@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, addUser, browserSuite, MEMBER, PHONE, signInOverHttp, type PageOptions } from './support.ts'
 import { seriousA11yViolations } from './page-checks.ts'
 
-/** The app shell offers each person what their permissions allow, on a desktop and on a phone, and to the keyboard. */
+/**
+ * The app shell offers each person what their permissions allow, on a desktop and on a phone, and to the keyboard
+ * (what a user of the default group is left without is checked on the server's HTML: test/pages/navigation.test.ts).
+ */
 const suite = browserSuite()
 let member: Map<string, string>
 
@@ -44,22 +47,6 @@ describe('desktop side navigation', () => {
     expect(await nav.getByRole('link', { name: 'System Status' }).getAttribute('href')).toBe('/admin/status')
     expect(await nav.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/users/me')
     expect(await nav.getByText(/^Version: \d+\.\d+\.\d+/).isVisible()).toBe(true)
-  })
-
-  it('a user of the default group sees Settings at Users and no admin items', async () => {
-    const page = await home(member)
-    const nav = page.getByRole('navigation', { name: 'Main' })
-    expect(await nav.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/users')
-    await nav.getByLabel(`Account: ${MEMBER.name}`).click()
-    const links = await linkNames(page, nav)
-    expect(links.map(([, href]) => href)).not.toContain('/admin/status')
-    expect(links.map(([, href]) => href)).not.toContain('/data_sources')
-    expect(links.map(([name]) => name)).not.toContain('System Status')
-    // onboarding asks them to turn to an admin instead of linking to data sources, and no consent question
-    expect(await page.getByText('Ask an account admin to connect a data source').isVisible()).toBe(true)
-    expect(await page.getByRole('link', { name: 'Connect a Data Source' }).count()).toBe(0)
-    expect(await page.getByRole('link', { name: 'Invite your Team Members' }).count()).toBe(0)
-    expect(await page.getByRole('button', { name: 'Yes' }).count()).toBe(0)
   })
 
   it('menus close like menus: a second click, Escape, a click elsewhere, or opening another menu', async () => {
@@ -113,15 +100,6 @@ describe('phone navigation', () => {
     expect(box.height).toBeGreaterThanOrEqual(44) // finger-sized, like the links above it
     await logOut.click()
     await page.waitForURL(suite.server.url + '/login')
-  })
-
-  it('a default-group user gets Settings at Users and no System Status', async () => {
-    const page = await home(member, { viewport: PHONE })
-    const menu = page.getByRole('navigation', { name: 'Menu' })
-    await menu.locator('summary').click()
-    const links = await linkNames(page, menu)
-    expect(links).toContainEqual(['Settings', '/users'])
-    expect(links.map(([name]) => name)).not.toContain('System Status')
   })
 })
 

@@ -3,20 +3,17 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatPattern } from '../../src/shared/time.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
-import { ADMIN, addUser, browserSuite, DESKTOP, MEMBER, PHONE, signInOverHttp, toastWith, waitForIslands, screenshot } from './support.ts'
+import { ADMIN, browserSuite, DESKTOP, PHONE, toastWith, waitForIslands, screenshot } from './support.ts'
 
 /**
  * Organization settings as an admin meets them in a real browser: Settings > General, a save that sticks and shows
- * in lists, the password-login rule, and a member kept out.
+ * in lists, and the password-login rule (the mail warning and a member kept out are in test/pages/org-settings.test.ts).
  */
 const suite = browserSuite()
 const { open, api } = suite
-let member: Map<string, string>
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
 
 beforeAll(async () => {
-  await addUser(suite.server.db, MEMBER)
-  member = await signInOverHttp(suite.server, MEMBER.email, MEMBER.password)
   fs.mkdirSync(SHOTS, { recursive: true })
 })
 
@@ -111,15 +108,6 @@ describe('Settings > General', () => {
     expect(problems).toEqual([])
   })
 
-  it('warns next to failed-query emails that no mail server is configured', async () => {
-    const { page } = await open('/settings/general')
-    const warning = page.getByText('Your mail server isn\'t configured correctly, and is needed for emails about failed scheduled queries to work.')
-    expect(await warning.isVisible()).toBe(true)
-    // a screen reader hears the warning with the checkbox it concerns
-    const describedBy = await page.getByLabel('Email query owners when scheduled queries fail').getAttribute('aria-describedby')
-    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain('Your mail server isn\'t configured correctly')
-  })
-
   it('corrects Sightline\'s address: the server\'s reason for a bad one, the normalized origin for a good one', async () => {
     const { page, problems } = await open('/settings/general')
     const address = page.getByLabel('Sightline’s address')
@@ -148,17 +136,6 @@ describe('Settings > General', () => {
     expect(await page.getByLabel('Hide the chart toolbar').isChecked()).toBe(true)
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(false)
     expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([])
-  })
-})
-
-describe('a member', () => {
-  it('has no General tab and gets the 403 page at /settings/general', async () => {
-    const { page } = await open('/users', { as: member })
-    const tabs = page.getByRole('navigation', { name: 'Settings' })
-    expect(await tabs.getByRole('link').allTextContents()).not.toContain('General')
-    const response = await page.goto(suite.server.url + '/settings/general')
-    expect(response?.status()).toBe(403)
-    expect(await page.getByText('It seems like you don’t have permission to see this page.').isVisible()).toBe(true)
   })
 })
 

@@ -4,13 +4,12 @@ import { browserSuite, DESKTOP, jobEnd, settled, warehouseOptions } from './supp
 /**
  * A public dashboard end to end: the owner shares it from the header's Share dialog and copies the address; a browser
  * with no cookies opens it and sees the charts, changes a parameter and sees the new result; the owner turns sharing
- * off and the address is the 404 page. Without script the charts still show, and a dashboard with nothing to
- * interact with loads no script at all.
+ * off and the address is the 404 page. (That the charts show without script, and a dashboard with nothing to interact
+ * with loads no script at all, is checked on the server's HTML: test/pages/public-dashboards.test.ts.)
  */
 const suite = browserSuite({ role: 'all' })
 const { api } = suite
 let boardPath = ''
-let bareId = 0
 const filterBoards = { card: 0, merged: 0 }
 
 type Query = { id: number; visualizations: { id: number }[] }
@@ -34,11 +33,6 @@ beforeAll(async () => {
   await add(d.id, scaled.visualizations[0].id, 3, { factor: { name: 'factor', type: 'dashboard-level', mapTo: 'factor', value: null, title: 'Factor' } })
   await api('POST', `/api/dashboards/${d.id}`, { is_draft: false })
   boardPath = `/dashboards/${d.id}-${d.slug}`
-
-  const bare = await api<{ id: number }>('POST', '/api/dashboards', { name: 'Bare Board' })
-  await add(bare.id, bars.id, 0)
-  await api('POST', `/api/dashboards/${bare.id}`, { is_draft: false })
-  bareId = bare.id
 
   // result filters: on a widget's card, and merged into the dashboard's panel
   const orders = await newQuery('Orders', `select * from (values ('South', 'order-s1'), ('North', 'order-n1'), ('North', 'order-n2')) as t("region::filter", item)`)
@@ -113,17 +107,5 @@ describe('sharing a dashboard', () => {
       expect(await card.getByText('order-s1', { exact: true }).count()).toBe(0)
       expect(stranger.problems).toEqual([])
     }
-  })
-
-  it('shows the charts without script, and a dashboard with nothing to interact with loads no script', async () => {
-    const { api_key: token } = await api<{ api_key: string }>('POST', `/api/dashboards/${bareId}/share`)
-    const scriptless = await suite.open(`/public/dashboards/${token}`, { as: null, script: false })
-    await scriptless.page.locator('article[data-widget-id] svg').first().waitFor()
-    const plain = await suite.newPage({ as: null })
-    await plain.page.goto(`${suite.server.url}/public/dashboards/${token}`)
-    await plain.page.locator('article[data-widget-id] svg').first().waitFor()
-    await settled(plain.page)
-    expect(plain.scripts).toEqual([])
-    expect(plain.problems).toEqual([])
   })
 })

@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -209,20 +208,4 @@ describe('the look', () => {
       expect(unexpected(problems)).toEqual([])
     })
   }
-})
-
-describe('what the browser downloads', () => {
-  it('keeps CodeMirror in the editor island only, and the editor under 250 KB gzipped', () => {
-    const dist = path.resolve(import.meta.dirname, '../../dist')
-    const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'manifest.json'), 'utf8')) as { islands: Record<string, { file: string; imports: string[] }> }
-    const filesOf = (name: string) => [manifest.islands[name].file, ...manifest.islands[name].imports]
-    const hasCodeMirror = (file: string) => fs.readFileSync(path.join(dist, file), 'utf8').includes('.cm-content')
-    expect(filesOf('QueryEditor').some(hasCodeMirror)).toBe(true)
-    for (const name of Object.keys(manifest.islands).filter((n) => n !== 'QueryEditor')) {
-      expect(filesOf(name).filter(hasCodeMirror), `${name} loads CodeMirror`).toEqual([])
-    }
-    const own = filesOf('QueryEditor').reduce((n, file) => n + gzipSync(fs.readFileSync(path.join(dist, file))).length, 0)
-    console.log(`QueryEditor island: ${(own / 1024).toFixed(1)} KB gzipped (with its chunks, without the boot script)`)
-    expect(own).toBeLessThan(250 * 1024)
-  })
 })

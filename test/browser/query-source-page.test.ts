@@ -8,7 +8,8 @@ import { layoutProblems } from './page-checks.ts'
 /**
  * The source page is the query page in its source mode: the same header (name, tags, Publish, More menu, a link to
  * the results alone) and the same result area (visualization tabs, Add Visualization and its editor) around the
- * editor, so a chart is tweaked without leaving the text.
+ * editor, so a chart is tweaked without leaving the text. (That the page loads the visualization editor's code only
+ * when it opens is checked in test/pages/query-editor.test.ts.)
  */
 const suite = browserSuite({ role: 'all' }) // role 'all': the web process also runs a worker, so executions finish
 const { call } = suite
@@ -80,12 +81,5 @@ describe('the source page', () => {
     await page.getByRole('dialog', { name: 'Visualization Editor' }).waitFor()
     const id = Number(/\/queries\/(\d+)\/source/.exec(page.url())![1])
     expect((await call<Query>('GET', `/api/queries/${id}`)).json.name).toBe('New Query')
-  })
-
-  it('loads the visualization editor’s code only when it opens', () => {
-    const dist = path.resolve(import.meta.dirname, '../../dist')
-    const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'manifest.json'), 'utf8')) as { islands: Record<string, { file: string; imports: string[] }> }
-    const files = [manifest.islands.QueryEditor.file, ...manifest.islands.QueryEditor.imports]
-    expect(files.filter((f) => /VisualizationEditorDialog/.test(f))).toEqual([])
   })
 })
