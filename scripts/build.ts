@@ -54,41 +54,47 @@ fs.mkdirSync(staticDir, { recursive: true })
 fs.cpSync(path.join(root, 'src/ui/static'), staticDir, { recursive: true })
 
 const url = (file: string) => '/' + path.relative(work, path.join(root, file)).split(path.sep).join('/')
-type IslandManifest = Record<string, { file: string; imports: string[] }>
+type IslandManifest = Record<string, { file: string; imports: string[]; export?: string }>
+
+/** How every island script is built: ES modules, shared code split into chunks, minified. */
+const islandBuildOptions = {
+  absWorkingDir: root,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  metafile: true,
+  target: ['es2022'],
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  logLevel: 'warning',
+} satisfies esbuild.BuildOptions
+
+/** The chunks an output imports statically, and theirs in turn: what its page preloads. */
+function staticImports(outputs: esbuild.Metafile['outputs'], file: string, seen = new Set<string>()): string[] {
+  for (const imp of outputs[file]?.imports ?? []) {
+    if (imp.kind === 'import-statement' && !seen.has(imp.path)) {
+      seen.add(imp.path)
+      staticImports(outputs, imp.path, seen)
+    }
+  }
+  return [...seen]
+}
 
 /**
  * One island build: every named island an entry beside the boot script, shared code split into common chunks, and
- * for each island its file and the chunks it imports statically (preloaded by the page). `alias` swaps the runtime.
+ * for each island its file and the chunks it imports statically (preloaded by the page).
  */
-async function buildIslands(names: string[], outDir: string, alias?: Record<string, string>): Promise<{ boot: string; islands: IslandManifest }> {
+async function buildIslands(names: string[], outDir: string): Promise<{ boot: string; islands: IslandManifest }> {
   const result = await esbuild.build({
-    absWorkingDir: root,
+    ...islandBuildOptions,
     entryPoints: ['islands/boot.ts', ...names.map((name) => `islands/${name}.tsx`)],
     outdir: path.join(staticDir, outDir),
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    metafile: true,
-    target: ['es2022'],
-    jsx: 'automatic',
-    ...(alias ? { alias } : {}),
-    define: { 'process.env.NODE_ENV': '"production"' },
-    legalComments: 'none',
-    logLevel: 'warning',
   })
   const outputs = result.metafile.outputs
-  const staticImports = (file: string, seen = new Set<string>()): string[] => {
-    for (const imp of outputs[file]?.imports ?? []) {
-      if (imp.kind === 'import-statement' && !seen.has(imp.path)) {
-        seen.add(imp.path)
-        staticImports(imp.path, seen)
-      }
-    }
-    return [...seen]
-  }
   const entryOutput = (entry: string) => {
     const file = Object.keys(outputs).find((f) => outputs[f].entryPoint === entry)
     if (!file) throw new Error(`no output for ${entry}`)
@@ -97,7 +103,7 @@ async function buildIslands(names: string[], outDir: string, alias?: Record<stri
   const islands: IslandManifest = {}
   for (const name of names) {
     const out = entryOutput(`islands/${name}.tsx`)
-    islands[name] = { file: url(out), imports: staticImports(out).map(url) }
+    islands[name] = { file: url(out), imports: staticImports(outputs, out).map(url) }
   }
   return { boot: url(entryOutput('islands/boot.ts')), islands }
 }
@@ -107,9 +113,38 @@ const islandNames = fs.readdirSync(path.join(root, 'islands')).filter((f) => /^[
 const app = await buildIslands(islandNames, 'islands')
 
 // Public pages (a shared dashboard, opened by strangers on any device) hydrate their few islands with Preact's
-// React-compatible runtime: the same components, without React DOM's 60 KB (decision 0021).
+// React-compatible runtime: the same components, without React DOM's 60 KB (decision 0021). The boot code and the
+// islands are one script: every scripted public page has charts (DashboardWidget), the parameters and filters panels
+// add little to it, and one file paints sooner on a cold cache than a dozen small chunks; what a page opens later
+// (the expanded view, the parameter inputs) is still loaded when it is used.
 const PUBLIC_ISLANDS = ['DashboardWidget', 'DashboardParameters', 'DashboardFilters']
-const publicApp = await buildIslands(PUBLIC_ISLANDS, 'public-islands', { react: 'preact/compat', 'react-dom': 'preact/compat' })
+const PUBLIC_ENTRY = 'public-islands'
+const publicEntry: esbuild.Plugin = {
+  name: PUBLIC_ENTRY,
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^${PUBLIC_ENTRY}$`) }, () => ({ path: PUBLIC_ENTRY, namespace: PUBLIC_ENTRY }))
+    build.onLoad({ filter: /.*/, namespace: PUBLIC_ENTRY }, () => ({
+      resolveDir: root,
+      loader: 'ts',
+      contents: [`export { boot } from './islands/boot.ts'`, ...PUBLIC_ISLANDS.map((name) => `export { default as ${name} } from './islands/${name}.tsx'`)].join('\n'),
+    }))
+  },
+}
+async function buildPublicIslands(): Promise<{ boot: string; islands: IslandManifest }> {
+  const result = await esbuild.build({
+    ...islandBuildOptions,
+    entryPoints: { public: PUBLIC_ENTRY },
+    outdir: path.join(staticDir, 'public-islands'),
+    alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
+    plugins: [publicEntry],
+  })
+  const outputs = result.metafile.outputs
+  const file = Object.keys(outputs).find((f) => outputs[f].entryPoint === `${PUBLIC_ENTRY}:${PUBLIC_ENTRY}`)
+  if (!file) throw new Error('no output for the public islands')
+  const imports = staticImports(outputs, file).map(url)
+  return { boot: url(file), islands: Object.fromEntries(PUBLIC_ISLANDS.map((name) => [name, { file: url(file), imports, export: name }])) }
+}
+const publicApp = await buildPublicIslands()
 
 // Stylesheet: Tailwind scans routes/, islands/ and src/ for the classes in use.
 const tmpCss = path.join(work, 'app.css')

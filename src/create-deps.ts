@@ -12,17 +12,20 @@ export function createDeps(o: { sql: Sql; config: Config; secretKey: string; ass
   const principals = new SharedCache<Principal>(30_000)
   const orgs = new SharedCache<OrgContext>(30_000, 16)
   const csrfTokens = new SharedCache<string>(3_600_000)
+  // the TTL only bounds a missed message: every change to what a token opens is announced (sql/migrations/0055)
   const shareTokens = new SharedCache<ShareTokenEntry>(300_000, 5_000)
   // the TTL only bounds a missed message: every change to a source or its groups is announced (sql/migrations/0052)
   const dataSources = new SharedCache<DataSourceEntry>(30_000, 1_000)
   bus.on('data_source', (id) => dataSources.delete(id))
-  // unsharing and re-sharing evict their dashboard's token; a creator's change evicts the tokens they made
+  // a change to a token or its dashboard evicts it; a creator's change evicts the tokens they made
   bus.on('share', (id) => shareTokens.deleteWhere((e) => String(e.dashboardId) === id))
   bus.on('user', (id) => shareTokens.deleteWhere((e) => String(e.createdBy) === id))
   bus.on('user', (id) => principals.deleteWhere((p) => String(p.id) === id))
   bus.on('session', (hash) => principals.deleteWhere((p) => p.sessionHash === hash))
   bus.on('org', () => {
     orgs.clear()
+    // an organization may turn public URLs off
+    shareTokens.clear()
     dataSources.clear()
     // permissions and names shown in sessions can depend on org-wide changes (groups); start afresh
     principals.clear()

@@ -55,11 +55,15 @@ export interface Feature {
   onResultStored?: (sql: Sql) => (event: ResultStored) => Promise<void> | void
 }
 
-/** A share token once found: a hint for the next lookup, never proof (the key's row is still read at each request). */
+/**
+ * A live share token as found (evicted through the cache bus on any change to its key, its dashboard, its creator or
+ * the organization's settings, by the writer and by triggers: sql/migrations/0055): its dashboard and creator, and
+ * what it opens; `opened` is null while it opens nothing (archived dashboard, public URLs off, creator disabled).
+ */
 export interface ShareTokenEntry {
-  keyId: number
   dashboardId: number
   createdBy: number | null
+  opened: { dashboard: { id: number; org_id: number }; creator: Principal } | null
 }
 
 /**
@@ -80,7 +84,7 @@ export interface Deps extends CoreDeps {
   orgs: SharedCache<OrgContext>
   /** CSRF tokens by session token (derived, so caching them is safe). */
   csrfTokens: SharedCache<string>
-  /** Live dashboard share tokens by the hex of their hash: which key and dashboard, and whose rights they carry. */
+  /** Live dashboard share tokens by the hex of their hash: the dashboard each opens, with its creator's rights. */
   shareTokens: SharedCache<ShareTokenEntry>
   /** Data sources by id, with the groups that may use them. */
   dataSources: SharedCache<DataSourceEntry>

@@ -2,13 +2,26 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
+/**
+ * An island's script and the shared chunks it imports; `export` names the island's component when the script holds
+ * more than one (else it is the default export).
+ */
+export interface IslandAsset {
+  file: string
+  imports: string[]
+  export?: string
+}
+
 /** What `npm run build` wrote: the stylesheet and, per island, its script and the shared chunks it imports. */
 export interface AssetManifest {
   css: string
   boot: string
-  islands: Record<string, { file: string; imports: string[] }>
-  /** Public pages' islands, on Preact's React-compatible runtime (scripts/build.ts; decision 0021). */
-  public?: { boot: string; islands: Record<string, { file: string; imports: string[] }> }
+  islands: Record<string, IslandAsset>
+  /**
+   * Public pages' islands, on Preact's React-compatible runtime (scripts/build.ts; decision 0021): one script with the
+   * boot code and every public island, so a stranger's browser fetches a few files rather than a dozen small ones.
+   */
+  public?: { boot: string; islands: Record<string, IslandAsset> }
 }
 
 interface StaticFile {

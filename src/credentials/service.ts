@@ -67,9 +67,10 @@ export async function principalForApiKey(deps: Deps, apiKey: string): Promise<Pr
 }
 
 /**
- * The rights a dashboard's share token carries: those of the user who turned sharing on, read afresh at every
- * request and never cached, so a removal from a group or a disabling counts from the next request. Undefined when
- * that user is disabled or gone: the token then opens nothing.
+ * The rights a dashboard's share token carries: those of the user who turned sharing on, as they are now. The token's
+ * cache keeps them until a change to that user's groups or state evicts them (src/dashboards/sharing.ts), so a
+ * removal from a group or a disabling counts from the next request. Undefined when that user is disabled or gone:
+ * the token then opens nothing.
  */
 export async function principalForShareKey(deps: Deps, creatorId: number | null): Promise<Principal | undefined> {
   if (creatorId === null) return undefined

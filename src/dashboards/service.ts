@@ -102,6 +102,8 @@ export async function updateDashboard(deps: Deps, principal: Principal, id: numb
     const action = input.is_archived === true && !current.is_archived ? 'archive' : 'edit'
     await recordAudit(tx, principal, { action, objectType: 'dashboard', objectId: row.id })
   })
+  // its public page shows the change at once here (the other processes hear the dashboard's trigger)
+  deps.bus.evict('share', row.id)
   return dashboardDetails(deps, principal, await getDashboardRow(deps, principal, id))
 }
 

@@ -24,7 +24,6 @@ export async function findShareKey(db: Db, dashboardId: number): Promise<ShareKe
 
 /** A live token's dashboard, as one read finds it: the key's hash, the dashboard, and its organization's switch. */
 export interface SharedDashboardRow {
-  key_id: number
   key_hash: Buffer
   /** The organization disabled public URLs (settings keep only values other than the defaults: absent is allowed). */
   public_urls_disabled: boolean
@@ -34,17 +33,17 @@ export interface SharedDashboardRow {
 }
 
 /**
- * The live share token with this hash (or, once a process knows it, this key id) and its dashboard, in one read: the
- * one way a token is found (its text is never stored). Public pages and every call of their scripts start here.
+ * The live share token with this hash and its dashboard, in one read: the one way a token is found (its text is never
+ * stored). Public pages and their scripts' calls start here, once per process until a change evicts what it found.
  */
-export async function findSharedDashboard(db: Db, by: { keyHash: Buffer } | { keyId: number }): Promise<SharedDashboardRow | undefined> {
-  const [row] = await db<(DashboardRow & { key_id: number; key_hash: Buffer; public_urls_disabled: boolean; created_by: number | null })[]>`
-    select k.id as key_id, k.key_hash, k.created_by, coalesce((o.settings->>'disable_public_urls')::boolean, false) as public_urls_disabled, ${dashboardColumns(db)}
+export async function findSharedDashboard(db: Db, keyHash: Buffer): Promise<SharedDashboardRow | undefined> {
+  const [row] = await db<(DashboardRow & { key_hash: Buffer; public_urls_disabled: boolean; created_by: number | null })[]>`
+    select k.key_hash, k.created_by, coalesce((o.settings->>'disable_public_urls')::boolean, false) as public_urls_disabled, ${dashboardColumns(db)}
     from api_keys k join organizations o on o.id = k.org_id join dashboards d on d.id = k.object_id and d.org_id = k.org_id
-    where ${'keyId' in by ? db`k.id = ${by.keyId}` : db`k.key_hash = ${by.keyHash}`} and k.object_type = ${OBJECT_TYPE} and k.active`
+    where k.key_hash = ${keyHash} and k.object_type = ${OBJECT_TYPE} and k.active`
   if (!row) return undefined
-  const { key_id, key_hash, public_urls_disabled, created_by, ...dashboard } = row
-  return { key_id, key_hash, public_urls_disabled, created_by, dashboard }
+  const { key_hash, public_urls_disabled, created_by, ...dashboard } = row
+  return { key_hash, public_urls_disabled, created_by, dashboard }
 }
 
 /** Whether the organization disabled public URLs (its `disable_public_urls` setting). */

@@ -74,7 +74,7 @@ export async function shareDashboard(deps: Deps, principal: Principal, id: numbe
     if (existing) await deactivateShareKeys(tx, row.id)
     return insertShareKey(tx, { orgId: row.org_id, dashboardId: row.id, createdBy: principal.id, key: storedApiKey(deps.secretKey, token) })
   })
-  if (existing) await deps.bus.invalidate('share', row.id)
+  if (existing) deps.bus.evict('share', row.id)
   // a racing share made the token first: answer that one
   const answered = revealApiKey(deps.secretKey, made.key_sealed) ?? token
   return { public_url: await publicUrlOf(deps, row.org_id, answered), api_key: answered }
@@ -89,8 +89,8 @@ export async function unshareDashboard(deps: Deps, principal: Principal, id: num
       await recordAudit(tx, principal, { action: 'deactivate_api_key', objectType: 'dashboard', objectId: row.id })
     }
   })
-  // every process forgets the token: the next request with it reads the key again and finds it revoked
-  await deps.bus.invalidate('share', row.id)
+  // every process forgets the token (here now, elsewhere by the key's trigger): the next request finds it revoked
+  deps.bus.evict('share', row.id)
 }
 
 /** `public_url` and `api_key` for the dashboard's answer: only for those who may manage sharing, only while it is on. */
@@ -105,32 +105,30 @@ export async function shareFieldsFor(deps: Deps, principal: Principal, row: Dash
 const TOKEN = /^[A-Za-z0-9]{40,128}$/
 
 /**
- * The shared dashboard a token opens, with the rights it carries (its creator's, read now), or 404 — the same answer
- * for an unknown token, a revoked one, an archived dashboard, an organization that disabled public URLs, and a
- * creator who is disabled or gone, so a guess learns nothing. The stored hash is compared again in constant time
- * after the indexed lookup. A token this process found before (`deps.shareTokens`, evicted through the cache bus on
- * unshare, re-share and a change to its creator) is read by its key's id together with its creator's rights, in one
- * round trip instead of two; the key must still be live at that read, so the cache never opens a revoked token.
+ * The shared dashboard a token opens, with the rights it carries (its creator's), or 404 — the same answer for an
+ * unknown token, a revoked one, an archived dashboard, an organization that disabled public URLs, and a creator who
+ * is disabled or gone, so a guess learns nothing. The stored hash is compared again in constant time after the
+ * indexed lookup. What a token opens is kept by each process (`deps.shareTokens`) and read again only after a change
+ * to its key, its dashboard, its creator or the organization's settings evicted it, in every process at the change's
+ * commit (the cache bus: the writer here, triggers for any writer, sql/migrations/0055); so a page's every call
+ * costs no lookup, and a revoked token is refused at once.
  */
 export async function sharedDashboard(deps: Deps, token: string): Promise<SharedDashboard> {
   if (!TOKEN.test(token)) throw new NotFound()
   const hash = apiKeyHash(token)
   const cacheKey = hash.toString('hex')
-  const known = deps.shareTokens.get(cacheKey)
-  const [found, creator] = known
-    ? await Promise.all([findSharedDashboard(deps.sql, { keyId: known.keyId }), principalForShareKey(deps, known.createdBy)])
-    : [await findSharedDashboard(deps.sql, { keyHash: hash }), undefined]
-  if (!found || found.key_hash.length !== hash.length || !crypto.timingSafeEqual(found.key_hash, hash)) {
-    deps.shareTokens.delete(cacheKey)
-    throw new NotFound()
+  let entry = deps.shareTokens.get(cacheKey)
+  if (!entry) {
+    // an eviction heard while this read is under way means it may be stale: used for this request, not kept
+    const since = deps.shareTokens.generation
+    const found = await findSharedDashboard(deps.sql, hash)
+    if (!found || found.key_hash.length !== hash.length || !crypto.timingSafeEqual(found.key_hash, hash)) throw new NotFound()
+    const creator = !found.public_urls_disabled && !found.dashboard.is_archived ? await principalForShareKey(deps, found.created_by) : undefined
+    entry = { dashboardId: found.dashboard.id, createdBy: found.created_by, opened: creator ? { dashboard: found.dashboard, creator } : null }
+    deps.shareTokens.set(cacheKey, entry, since)
   }
-  if (!known || known.createdBy !== found.created_by) {
-    deps.shareTokens.set(cacheKey, { keyId: found.key_id, dashboardId: found.dashboard.id, createdBy: found.created_by })
-  }
-  if (found.public_urls_disabled || found.dashboard.is_archived) throw new NotFound()
-  const rights = known && known.createdBy === found.created_by ? creator : await principalForShareKey(deps, found.created_by)
-  if (!rights) throw new NotFound()
-  return { dashboard: found.dashboard, creator: rights }
+  if (!entry.opened) throw new NotFound()
+  return entry.opened as SharedDashboard
 }
 
 /**

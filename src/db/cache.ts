@@ -4,8 +4,9 @@ import { log } from '../log.ts'
 const CHANNEL = 'sightline_cache'
 
 /**
- * What changed: a user, the organization, a session, a dashboard's sharing (`share:<dashboard id>`), or a data source
- * or the groups that may use it (`data_source:<id>`, also sent by a trigger on every write: sql/migrations/0052).
+ * What changed: a user, the organization, a session, a shared dashboard or its token (`share:<dashboard id>`), or a
+ * data source or the groups that may use it (`data_source:<id>`). Triggers send them too, whoever writes:
+ * sql/migrations/0052 (data sources), 0055 (share tokens, shared dashboards, users' rights, organizations' settings).
  */
 export type CacheTopic = 'user' | 'org' | 'session' | 'share' | 'data_source'
 
@@ -102,6 +103,14 @@ export class CacheBus {
 
   async stop() {
     await this.unlisten?.().catch(() => {})
+  }
+
+  /**
+   * Evict here now, for a change whose trigger tells every process at its commit (sql/migrations/0052, 0055): the
+   * writer's next request must not wait for that message to come back.
+   */
+  evict(topic: CacheTopic, id: string | number) {
+    this.dispatch(`${topic}:${id}`)
   }
 
   /** Evict locally now, then in every other process. */

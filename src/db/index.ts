@@ -2,7 +2,7 @@
 
 export { ADVISORY_LOCK } from './advisory-locks.ts'
 export { copyByteaColumn } from './binary-copy.ts'
-export { CacheBus, SharedCache } from './cache.ts'
+export { CacheBus, SharedCache, type CacheTopic } from './cache.ts'
 export { perDatabase } from './per-database.ts'
 export { copyIn, copyOut, readToEnd } from './copy-stream.ts'
 export { alive, freePort, useEmbeddedPostgres } from './embedded.ts'

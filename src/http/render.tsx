@@ -21,7 +21,7 @@ export function bootScript(manifest: AssetManifest, names: Set<string>, nonce?: 
   })
   const preloads = new Set<string>([manifest.boot, ...islands.flatMap((i) => [i.file, ...i.imports])])
   const head = [...preloads].map((href) => `<link rel="modulepreload" href="${href}">`).join('')
-  const imports = islands.map((i, n) => `import i${n} from ${JSON.stringify(i.file)};`).join('')
+  const imports = islands.map((i, n) => `import ${i.export ? `{${i.export} as i${n}}` : `i${n}`} from ${JSON.stringify(i.file)};`).join('')
   const map = islands.map((i, n) => `${JSON.stringify(i.name)}:i${n}`).join(',')
   const code = `import{boot}from${JSON.stringify(manifest.boot)};${imports}boot({${map}});`
   const body = `<script type="module"${nonce ? ` nonce="${nonce}"` : ''}>${code}</script>`

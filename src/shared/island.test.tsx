@@ -26,6 +26,16 @@ describe('islands', () => {
     expect(html).toContain('<p>Hello <!-- -->Ada</p>')
   })
 
+  it('takes an island by its name from a script that holds several, and preloads that script once', () => {
+    const bundled = { css: '/static/app.css', boot: '/static/all.js', islands: {
+      Greeter: { file: '/static/all.js', imports: ['/static/chunk.js'], export: 'Greeter' },
+      Other: { file: '/static/all.js', imports: ['/static/chunk.js'], export: 'Other' },
+    } }
+    const { code, head } = bootScript(bundled, new Set(['Greeter', 'Other']))
+    expect(code).toBe('import{boot}from"/static/all.js";import {Greeter as i0} from "/static/all.js";import {Other as i1} from "/static/all.js";boot({"Greeter":i0,"Other":i1});')
+    expect(head).toBe('<link rel="modulepreload" href="/static/all.js"><link rel="modulepreload" href="/static/chunk.js">')
+  })
+
   it('renders each island as its own root, so useId() matches what the browser hydrates', () => {
     function Field() {
       const id = useId()

@@ -104,6 +104,22 @@ describe('what the public page and its calls show', () => {
     expect(scripted).toContain(`data-share-key="${token}"`)
   })
 
+  it('loads its islands and their boot code from one script, with few files to fetch, on public pages only', async () => {
+    const scripted = await (await anonymous().get(`/public/dashboards/${token}`)).text()
+    const preloaded = [...scripted.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1])
+    const inline = [...scripted.matchAll(/<script type="module"[^>]*>(.*?)<\/script>/g)].map((m) => m[1])
+    expect(inline).toHaveLength(1)
+    const imported = new Set([...inline[0].matchAll(/from\s*"([^"]+)"/g)].map((m) => m[1]))
+    expect(imported.size).toBe(1)
+    expect(preloaded).toContain([...imported][0])
+    expect(new Set(preloaded).size).toBe(preloaded.length)
+    // the boot script, each island and a dozen small chunks were 16 files for this page
+    expect(preloaded.length).toBeLessThanOrEqual(10)
+    // the signed-in dashboard page keeps the app's islands
+    const own = await (await f.bo.get(`/dashboards/${board.id}`)).text()
+    expect(own).not.toContain([...imported][0])
+  })
+
   it('takes bad parameter values from the address without a 5xx: the page draws, the run is refused with its reason', async () => {
     for (const search of ['?p_region=Atlantis', '?p_region=%E0%A4%A', `?p_w999_region=x&p_region=${'x'.repeat(5000)}`]) {
       expect((await anonymous().get(`/public/dashboards/${token}${search}`)).status).toBe(200)

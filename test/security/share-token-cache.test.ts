@@ -1,11 +1,15 @@
+import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { splitHostParameter } from '../../src/db/index.ts'
+import type { CacheTopic } from '../../src/db/index.ts'
 import { createTestApp, runJobs, type TestApp } from '../helpers/app.ts'
 import { newQuery, queryFixture, type QueryFixture, type QueryJson } from '../api/queries-fixture.ts'
 
 /**
- * Every web process remembers the share tokens it has found. Turning sharing off closes the public page at once in
- * every process (the cache bus), and turning it on again gives a new token that works everywhere while the old one
- * stays closed.
+ * Every web process remembers the share tokens it has found, and what each opens. Turning sharing off closes the
+ * public page at once in every process (the cache bus), and turning it on again gives a new token that works
+ * everywhere while the old one stays closed. So does any change to what the page shows by rights, whoever writes it
+ * (a statement on another connection: the tables' triggers tell every process at its commit).
  */
 let f: QueryFixture
 let other: TestApp
@@ -33,11 +37,28 @@ const closed = { page: 404, shape: 404, result: 404 }
 async function share(): Promise<string> {
   return (await ok(f.bo.post(`/api/dashboards/${dashboardId}/share`))).api_key as string
 }
+/** Resolves once the process has heard of a change to this topic and id through the bus. */
+const heard = (t: TestApp, topic: CacheTopic, id: number) =>
+  new Promise<void>((resolve) => t.deps.bus.on(topic, (heardId) => heardId === String(id) && resolve()))
+
+/** A write on a connection of its own, not through Sightline, then both processes have heard of it. */
+async function writeElsewhere(topic: CacheTopic, id: number, write: (sql: postgres.Sql) => Promise<unknown>) {
+  const both = Promise.all([heard(f.t, topic, id), heard(other, topic, id)])
+  const { url, host } = splitHostParameter(f.t.db.url)
+  const elsewhere = postgres(url, { ...(host ? { host } : {}), max: 1, onnotice: () => {} })
+  try {
+    await write(elsewhere)
+  } finally {
+    await elsewhere.end()
+  }
+  await both
+}
+
 /** Turn sharing off as Bo, once the other process has heard of it. */
 async function unshare() {
-  const heard = new Promise<void>((resolve) => other.deps.bus.on('share', (id) => id === String(dashboardId) && resolve()))
+  const heardThere = heard(other, 'share', dashboardId)
   expect((await f.bo.request('DELETE', `/api/dashboards/${dashboardId}/share`)).status).toBe(200)
-  await heard
+  await heardThere
 }
 
 beforeAll(async () => {
@@ -79,6 +100,104 @@ describe('share tokens across web processes', () => {
     for (const t of [other, f.t]) {
       expect(await reach(t, renewed)).toEqual(open)
       expect(await reach(t, old)).toEqual(closed)
+    }
+  })
+})
+
+describe('what a remembered token opens', () => {
+  let token: string
+  beforeAll(async () => {
+    token = await share()
+  })
+
+  it('closes at once in the process that turned sharing off, without waiting for any message', async () => {
+    const renewed = await share()
+    expect(await reach(f.t, renewed)).toEqual(open)
+    expect((await f.bo.request('DELETE', `/api/dashboards/${dashboardId}/share`)).status).toBe(200)
+    expect(await reach(f.t, renewed)).toEqual(closed)
+    token = await share()
+  })
+
+  it('closes everywhere when another connection revokes the token, and when it archives or deletes the dashboard', async () => {
+    for (const t of [f.t, other]) expect(await reach(t, token)).toEqual(open)
+    await writeElsewhere('share', dashboardId, (sql) => sql`update dashboards set is_archived = true where id = ${dashboardId}`)
+    for (const t of [f.t, other]) expect(await reach(t, token)).toEqual(closed)
+    await writeElsewhere('share', dashboardId, (sql) => sql`update dashboards set is_archived = false where id = ${dashboardId}`)
+    for (const t of [f.t, other]) expect(await reach(t, token)).toEqual(open)
+    await writeElsewhere('share', dashboardId, (sql) => sql`update api_keys set active = false where object_type = 'dashboards' and object_id = ${dashboardId}`)
+    for (const t of [f.t, other]) expect(await reach(t, token)).toEqual(closed)
+    token = await share()
+    for (const t of [f.t, other]) expect(await reach(t, token)).toEqual(open)
+    const gone = await ok(f.bo.post('/api/dashboards', { name: 'Gone board' }))
+    const goneToken = (await ok(f.bo.post(`/api/dashboards/${gone.id}/share`))).api_key as string
+    for (const t of [f.t, other]) expect((await t.app.request(`/public/dashboards/${goneToken}`)).status).toBe(200)
+    await writeElsewhere('share', gone.id, (sql) => sql`delete from dashboards where id = ${gone.id}`)
+    for (const t of [f.t, other]) expect((await t.app.request(`/public/dashboards/${goneToken}`)).status).toBe(404)
+  })
+
+  it('closes at once when its dashboard is archived through the API, and opens again when it is unarchived', async () => {
+    expect(await reach(f.t, token)).toEqual(open)
+    const heardThere = heard(other, 'share', dashboardId)
+    await ok(f.bo.request('DELETE', `/api/dashboards/${dashboardId}`))
+    expect(await reach(f.t, token)).toEqual(closed)
+    await heardThere
+    expect(await reach(other, token)).toEqual(closed)
+    await ok(f.bo.post(`/api/dashboards/${dashboardId}`, { is_archived: false }))
+    expect(await reach(f.t, token)).toEqual(open)
+  })
+
+  it('follows its creator: disabled or out of the groups that may see the query, the token opens nothing of it', async () => {
+    const boId = f.ids.bo
+    for (const t of [f.t, other]) expect(await reach(t, token)).toEqual(open)
+    await writeElsewhere('user', boId, (sql) => sql`update users set disabled_at = now() where id = ${boId}`)
+    for (const t of [f.t, other]) expect(await reach(t, token)).toEqual(closed)
+    await writeElsewhere('user', boId, (sql) => sql`update users set disabled_at = null where id = ${boId}`)
+    for (const t of [f.t, other]) expect(await reach(t, token)).toEqual(open)
+    const groups = await f.t.db.sql<{ group_id: number }[]>`select group_id from user_groups where user_id = ${boId}`
+    await writeElsewhere('user', boId, (sql) => sql`delete from user_groups where user_id = ${boId}`)
+    for (const t of [f.t, other]) expect((await reach(t, token)).result).toBe(404)
+    await writeElsewhere('user', boId, (sql) => sql`insert into user_groups ${sql(groups.map((g) => ({ user_id: boId, group_id: g.group_id })))}`)
+    for (const t of [f.t, other]) expect(await reach(t, token)).toEqual(open)
+  })
+
+  it('closes everywhere when the organization turns public URLs off', async () => {
+    const [{ org_id: orgId }] = await f.t.db.sql<{ org_id: number }[]>`select org_id from dashboards where id = ${dashboardId}`
+    for (const t of [f.t, other]) expect(await reach(t, token)).toEqual(open)
+    const setting = (on: boolean) => (sql: postgres.Sql) =>
+      sql`update organizations set settings = settings || ${sql.json({ disable_public_urls: on })} where id = ${orgId}`
+    await writeElsewhere('org', orgId, setting(true))
+    for (const t of [f.t, other]) expect(await reach(t, token)).toEqual(closed)
+    await writeElsewhere('org', orgId, setting(false))
+    for (const t of [f.t, other]) expect(await reach(t, token)).toEqual(open)
+  })
+
+  it('is served with no lookup once found, and a share token is never looked up as a user\'s key', async () => {
+    // a third process whose every statement is seen
+    const statements: string[] = []
+    const { url, host } = splitHostParameter(f.t.db.url)
+    const counted = postgres(url, {
+      ...(host ? { host } : {}), max: 2, onnotice: () => {}, debug: (_connection, query) => { statements.push(String(query)) },
+      types: { bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
+    }) as never
+    const third = await createTestApp({}, { db: { url: f.t.db.url, sql: counted, drop: async () => {} } })
+    try {
+      // a key is found by its hash: as a share token, or as a user's key (joined to its user)
+      const keyLookups = () => statements.filter((s) => /\bkey_hash = \$/.test(s))
+      // a stranger opens the page: its token is found once
+      expect((await third.app.request(`/public/dashboards/${token}`)).status).toBe(200)
+      expect(keyLookups()).toHaveLength(1)
+      expect(keyLookups()[0]).not.toMatch(/\bjoin users\b/)
+      statements.length = 0
+      // then the page's scripts call with it, and others open the page: no key is looked up again, as no user's
+      const keyed = { headers: { authorization: `Key ${token}` } }
+      expect(await reach(third, token)).toEqual(open)
+      expect((await third.app.request(`/public/dashboards/${token}`, keyed)).status).toBe(200)
+      expect((await third.app.request(`/api/dashboards/public/${token}`, keyed)).status).toBe(200)
+      expect(keyLookups()).toEqual([])
+    } finally {
+      await third.deps.bus.stop()
+      await third.deps.executionsDone.stop()
+      await (counted as postgres.Sql).end()
     }
   })
 })
