@@ -5,6 +5,7 @@ import path from 'node:path'
 import * as esbuild from 'esbuild'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ORDERS_BY_DAY } from '../helpers/orders-by-day.ts'
 import { launchBrowser } from '../helpers/server.ts'
 import { DESKTOP, PAGE_TIMEOUT, PHONE, watchProblems, screenshot } from './support.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
@@ -20,17 +21,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 const ORIGIN = 'http://sightline.test'
 const SHOTS = path.join(import.meta.dirname, 'screenshots')
 
-// Like the demo data source's orders by day: a date, two numbers and a text column.
-const RESULT = {
-  columns: [{ name: 'day', type: 'date' }, { name: 'orders', type: 'integer' }, { name: 'revenue', type: 'float' }, { name: 'region', type: 'string' }],
-  rows: [
-    { day: '2024-03-01', orders: 12, revenue: 340.5, region: 'North' },
-    { day: '2024-03-02', orders: 18, revenue: 512.25, region: 'South' },
-    { day: '2024-03-03', orders: 9, revenue: 260, region: 'North' },
-    { day: '2024-03-04', orders: 22, revenue: 701.75, region: 'East' },
-    { day: '2024-03-05', orders: 15, revenue: 430, region: 'West' },
-  ],
-}
+const RESULT = ORDERS_BY_DAY
 
 // The test page's script: mounts the dialog and records what it hands out (saves, closes, toasts) on window.
 const ENTRY = `

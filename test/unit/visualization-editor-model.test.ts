@@ -1,3 +1,4 @@
+import { ORDERS_BY_DAY } from '../helpers/orders-by-day.ts'
 import { describe, expect, it } from 'vitest'
 import { columnsWithRole, withRole } from '../../islands/lib/visualization-editor/options/chart-mapping.ts'
 import { schemaFields } from '../../islands/lib/visualization-editor/options/schema-fields.ts'
@@ -7,17 +8,7 @@ import { FunnelOptionsSchema } from '../../src/visualizations/funnel/options.ts'
 
 /** The Visualization Editor's pure helpers (islands/lib/visualization-editor): its dialog is tested in test/browser. */
 
-// Like the demo data source's orders by day: a date, two numbers and a text column.
-const RESULT = {
-  columns: [{ name: 'day', type: 'date' }, { name: 'orders', type: 'integer' }, { name: 'revenue', type: 'float' }, { name: 'region', type: 'string' }],
-  rows: [
-    { day: '2024-03-01', orders: 12, revenue: 340.5, region: 'North' },
-    { day: '2024-03-02', orders: 18, revenue: 512.25, region: 'South' },
-    { day: '2024-03-03', orders: 9, revenue: 260, region: 'North' },
-    { day: '2024-03-04', orders: 22, revenue: 701.75, region: 'East' },
-    { day: '2024-03-05', orders: 15, revenue: 430, region: 'West' },
-  ],
-}
+const RESULT = ORDERS_BY_DAY
 
 describe('helpers', () => {
   it('starts a chart with the first column along x and the numeric columns as series', () => {
