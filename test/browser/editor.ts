@@ -6,13 +6,7 @@ import type { BrowserSuite, PageOptions } from './support.ts'
  * last source chosen, which it remembers in the browser).
  */
 export async function openEditor(suite: BrowserSuite, pathname: string, o: PageOptions & { source: number }) {
-  const opened = await suite.open(pathname, {
-    ...o,
-    prepare: async (context) => {
-      await context.addInitScript((id) => window.localStorage.setItem('sightline:editor:last-data-source', String(id)), o.source)
-      await o.prepare?.(context)
-    },
-  })
+  const opened = await suite.open(pathname, { ...o, storage: { ...o.storage, 'sightline:editor:last-data-source': String(o.source) } })
   await opened.page.locator('.cm-content').waitFor()
   return opened
 }

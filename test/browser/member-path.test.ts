@@ -198,11 +198,13 @@ describe('a member’s path, from invitation to an alert', () => {
     const chartWidget = page.locator('[data-edit-widget]').first()
     const before = (await chartWidget.boundingBox())!
     const corner = (await chartWidget.locator('.react-resizable-handle').boundingBox())!
+    // the new size is saved: waited on by its request, as the status's "Saving" may come and go between two looks
+    const resized = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/widgets\/\d+$/.test(new URL(r.url()).pathname))
     await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2)
     await page.mouse.down()
     for (let step = 1; step <= 10; step++) await page.mouse.move(corner.x + corner.width / 2 + step * 10, corner.y + corner.height / 2 + step * 10)
     await page.mouse.up()
-    await status.getByText('Saving').waitFor()
+    expect((await resized).ok()).toBe(true)
     await status.getByText('Saved').waitFor()
     await page.getByRole('button', { name: 'Done Editing' }).click()
     await page.waitForURL((url) => !url.searchParams.has('edit'))

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -12,6 +12,7 @@ import { ParameterInputs } from '../../islands/lib/parameters/ParameterInputs.ts
 import { DESKTOP, PAGE_TIMEOUT, PHONE, watchProblems, screenshot } from './support.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
 import { launchBrowser } from '../helpers/chromium.ts'
+import { PagePool } from './page-pool.ts'
 
 /**
  * The parameter widgets of islands/lib/parameters (their pure helpers: test/unit/parameter-widgets.test.ts). The
@@ -79,7 +80,8 @@ const CITIES = [{ name: 'Seoul', value: 1 }, { name: 'Busan', value: 2 }, { name
 let browser: Browser
 let script = ''
 let css = ''
-const contexts: BrowserContext[] = []
+/** Contexts handed from one test to the next (see PagePool): a new one costs a renderer's start. */
+const pool = new PagePool(() => browser, () => ORIGIN)
 
 beforeAll(async () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-parameters-'))
@@ -100,16 +102,15 @@ beforeAll(async () => {
   browser = await launchBrowser()
 }, 120_000)
 afterAll(async () => {
+  await pool.close()
   await browser?.close()
 })
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()))
-})
+afterEach(() => pool.giveBack())
 
 async function openPage(o: { search?: string; viewport?: { width: number; height: number }; dark?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
+  const { context, page } = await pool.take(true)
+  await Promise.all([page.setViewportSize(o.viewport ?? DESKTOP), page.emulateMedia({ colorScheme: o.dark ? 'dark' : 'light' })])
   context.setDefaultTimeout(PAGE_TIMEOUT)
-  contexts.push(context)
   const requests: string[] = []
   await context.route(`${ORIGIN}/**`, async (route) => {
     const url = new URL(route.request().url())
@@ -125,7 +126,6 @@ async function openPage(o: { search?: string; viewport?: { width: number; height
     }
     return route.fulfill({ contentType: 'text/html', body: PAGE })
   })
-  const page = await context.newPage()
   const problems = watchProblems(page)
   await page.goto(`${ORIGIN}/queries/1${o.search ?? ''}`)
   await page.waitForFunction(() => 'mountBar' in window)

@@ -6,6 +6,7 @@ import { insertUser, replaceApiKey } from '../../src/users/index.ts'
 import type { TestDatabase } from '../helpers/db.ts'
 import { launchBrowser, startTestServer, TEST_SECRET_KEY, type TestServer } from '../helpers/server.ts'
 import { cookieHeader, setUpOrganization } from '../helpers/web-session.ts'
+import { PagePool } from './page-pool.ts'
 
 export { ADMIN, cookieHeader, MEMBER, setUpOrganization, signInOverHttp, warehouseOptions } from '../helpers/web-session.ts'
 
@@ -113,6 +114,8 @@ export interface PageOptions {
   script?: boolean
   /** The session the page has: the first admin's unless said; null for none. */
   as?: Map<string, string> | null
+  /** What the page finds in localStorage at Sightline's address before its script runs. */
+  storage?: Record<string, string>
   /** Runs on the new context before its page opens: permissions, init scripts. */
   prepare?: (context: BrowserContext) => Promise<unknown> | unknown
 }
@@ -156,7 +159,7 @@ export function browserSuite(o: {
   let server: TestServer | undefined
   let browser: Browser | undefined
   let admin: Map<string, string> | undefined
-  const contexts: BrowserContext[] = []
+  const pool = new PagePool(() => suite.browser, () => suite.server.url)
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`the browser suite's ${what} is not ready (used before beforeAll ran?)`)
     return value
@@ -166,10 +169,9 @@ export function browserSuite(o: {
     ;[server, browser] = await Promise.all([startTestServer({ ...(o.role ? { role: o.role } : {}), ...o.config?.() }), launchBrowser()])
     if (o.organization !== false) admin = await setUpOrganization(server)
   }, 120_000)
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()))
-  })
+  afterEach(() => pool.giveBack())
   afterAll(async () => {
+    await pool.close()
     await browser?.close()
     await server?.stop()
   })
@@ -190,16 +192,15 @@ export function browserSuite(o: {
     get browser() { return started(browser, 'browser') },
     get admin() { return started(admin, 'admin session') },
     async newPage(p = {}) {
-      const context = await suite.browser.newContext({
-        viewport: p.viewport ?? DESKTOP, colorScheme: p.dark ? 'dark' : 'light', javaScriptEnabled: p.script ?? true,
-      })
+      const { context, page } = await pool.take(p.script ?? true)
+      await Promise.all([page.setViewportSize(p.viewport ?? DESKTOP), page.emulateMedia({ colorScheme: p.dark ? 'dark' : 'light' })])
       context.setDefaultTimeout(PAGE_TIMEOUT)
       context.setDefaultNavigationTimeout(PAGE_TIMEOUT)
-      contexts.push(context)
       const jar = p.as === undefined ? admin : p.as
       if (jar) await useCookies(context, suite.server, jar)
+      if (p.storage) await putLocalStorage(page, suite.server.url, p.storage)
       await p.prepare?.(context)
-      const page = await context.newPage()
+      requestsOf.delete(page)
       trackRequests(page)
       const scripts: string[] = []
       page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
@@ -219,6 +220,18 @@ export function browserSuite(o: {
     },
   }
   return suite
+}
+
+/**
+ * Entries in a page's localStorage for `origin` before the page's own script runs, written from an empty document the
+ * browser is handed at that origin: cheaper than an init script, which would tie the page to its test (see PagePool).
+ */
+async function putLocalStorage(page: Page, origin: string, entries: Record<string, string>) {
+  const blank = `${origin}/__test-storage`
+  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>storage</title>' }))
+  await page.goto(blank)
+  await page.evaluate((e) => { for (const [key, value] of Object.entries(e)) localStorage.setItem(key, value) }, entries)
+  await page.unroute(blank)
 }
 
 /** Requests of a page still waiting for their answer, and how many it has made: what `settled` watches. */

@@ -3,12 +3,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import * as esbuild from 'esbuild'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ORDERS_BY_DAY } from '../helpers/orders-by-day.ts'
 import { launchBrowser } from '../helpers/server.ts'
 import { DESKTOP, PAGE_TIMEOUT, PHONE, watchProblems, screenshot } from './support.ts'
 import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
+import { PagePool } from './page-pool.ts'
 
 /**
  * The Visualization Editor dialog of islands/lib/visualization-editor (its pure helpers are unit-tested in
@@ -45,7 +46,8 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta n
 let browser: Browser
 let script = ''
 let css = ''
-const contexts: BrowserContext[] = []
+/** Contexts handed from one test to the next (see PagePool): a new one costs a renderer's start. */
+const pool = new PagePool(() => browser, () => ORIGIN)
 
 beforeAll(async () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-vis-editor-'))
@@ -65,18 +67,17 @@ beforeAll(async () => {
   browser = await launchBrowser()
 }, 120_000)
 afterAll(async () => {
+  await pool.close()
   await browser?.close()
 })
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()))
-})
+afterEach(() => pool.giveBack())
 
 interface Posted { path: string; body: Record<string, unknown> }
 
 async function openEditor(props: Record<string, unknown>, o: { viewport?: { width: number; height: number }; dark?: boolean; fail?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: o.viewport ?? DESKTOP, colorScheme: o.dark ? 'dark' : 'light' })
+  const { context, page } = await pool.take(true)
+  await Promise.all([page.setViewportSize(o.viewport ?? DESKTOP), page.emulateMedia({ colorScheme: o.dark ? 'dark' : 'light' })])
   context.setDefaultTimeout(PAGE_TIMEOUT)
-  contexts.push(context)
   const posted: Posted[] = []
   await context.route(`${ORIGIN}/**`, async (route) => {
     const url = new URL(route.request().url())
@@ -92,7 +93,6 @@ async function openEditor(props: Record<string, unknown>, o: { viewport?: { widt
     }
     return route.fulfill({ contentType: 'text/html', body: PAGE })
   })
-  const page = await context.newPage()
   const problems = watchProblems(page)
   await page.goto(`${ORIGIN}/queries/1`)
   // A script that fails to load says why, instead of a bare timeout.
