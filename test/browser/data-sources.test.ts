@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browserSuite, DESKTOP, PHONE, toastWith, waitForIslands, screenshot } from './support.ts'
-import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
+import { layoutProblems, seriousA11yViolations, useScheme } from './page-checks.ts'
 
 /**
  * Data sources and group access as an admin meets them in a real browser: the three-step create dialog, the settings
@@ -385,39 +385,42 @@ describe('the schema-driven form', () => {
 
 describe('screens at desktop and phone widths', () => {
   const sizes = { desktop: DESKTOP, phone: PHONE }
-  async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { dark?: boolean; before?: (page: Page) => Promise<void> } = {}) {
-    const { page, problems } = await open(pathname, { viewport: sizes[size], dark: o.dark })
+  /** The page's layout and accessibility problems, in light and, with `both`, dark too (switched on the open page). */
+  async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { both?: boolean; before?: (page: Page) => Promise<void> } = {}) {
+    const opened = await open(pathname, { viewport: sizes[size] })
+    const { page, problems } = opened
     await o.before?.(page)
-    await screenshot(page, { path: path.join(SHOTS, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: true })
-    const found = [...await layoutProblems(page, { scope: 'main *, [role="dialog"] *, [role="alertdialog"] *', skip: 'nav[aria-label="Settings"]' }), ...await seriousA11yViolations(page)]
+    const found: string[] = []
+    for (const dark of o.both ? [false, true] : [false]) {
+      await useScheme(page, dark)
+      await screenshot(page, { path: path.join(SHOTS, `${name}-${size}${dark ? '-dark' : ''}.png`), fullPage: true })
+      found.push(...await layoutProblems(page, { scope: 'main *, [role="dialog"] *, [role="alertdialog"] *', skip: 'nav[aria-label="Settings"]' }), ...await seriousA11yViolations(page))
+    }
     expect(unexpected(problems)).toEqual([])
+    await suite.done(opened)
     return found
   }
 
   it.each(Object.keys(sizes) as (keyof typeof sizes)[])('the data source pages fit the %s screen and pass an accessibility check', async (size) => {
-    for (const dark of [false, true]) {
-      expect(await shoot('data-sources', size, '/data_sources', { dark })).toEqual([])
-      expect(await shoot('data-source', size, `/data_sources/${warehouseId}`, { dark })).toEqual([])
-      expect(await shoot('data-source-new', size, '/data_sources/new', {
-        dark, before: async (page) => void await page.getByRole('dialog').getByRole('button', { name: 'PostgreSQL' }).waitFor(),
-      })).toEqual([])
-      expect(await shoot('data-source-new-config', size, '/data_sources/new', {
-        dark,
-        before: async (page) => {
-          await page.getByRole('dialog').getByRole('button', { name: 'PostgreSQL' }).click()
-          await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click()
-        },
-      })).toEqual([])
-    }
+    expect(await shoot('data-sources', size, '/data_sources', { both: true })).toEqual([])
+    expect(await shoot('data-source', size, `/data_sources/${warehouseId}`, { both: true })).toEqual([])
+    expect(await shoot('data-source-new', size, '/data_sources/new', {
+      both: true, before: async (page) => void await page.getByRole('dialog').getByRole('button', { name: 'PostgreSQL' }).waitFor(),
+    })).toEqual([])
+    expect(await shoot('data-source-new-config', size, '/data_sources/new', {
+      both: true,
+      before: async (page) => {
+        await page.getByRole('dialog').getByRole('button', { name: 'PostgreSQL' }).click()
+        await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click()
+      },
+    })).toEqual([])
   }, 240_000)
 
   it.each(Object.keys(sizes) as (keyof typeof sizes)[])('the group pages fit the %s screen and pass an accessibility check', async (size) => {
     const groups = await apiGet<{ id: number; name: string }[]>('/api/groups')
     const id = groups.find((g) => g.name === 'default')!.id
-    for (const dark of [false, true]) {
-      expect(await shoot('groups', size, '/groups', { dark })).toEqual([])
-      expect(await shoot('group-data-sources', size, `/groups/${id}/data_sources`, { dark })).toEqual([])
-    }
+    expect(await shoot('groups', size, '/groups', { both: true })).toEqual([])
+    expect(await shoot('group-data-sources', size, `/groups/${id}/data_sources`, { both: true })).toEqual([])
     expect(await shoot('group-data-sources-add', size, `/groups/${id}/data_sources`, {
       before: async (page) => {
         await page.getByRole('button', { name: 'Remove Demo' }).click()

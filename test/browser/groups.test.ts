@@ -224,6 +224,7 @@ describe('at desktop and phone widths, light and dark', () => {
       await own.page.getByLabel('Group name').waitFor()
       expect(await checks(own.page)).toEqual([])
       expect([...list.problems, ...own.problems]).toEqual([])
+      await Promise.all([suite.done(list), suite.done(own)])
     }
   }, 120_000)
 })

@@ -122,9 +122,10 @@ describe('keyboard and assistive technology', () => {
   it('the home page has no serious accessibility problems, for an admin and a user, in light and dark', async () => {
     for (const [who, jar] of [['admin', suite.admin], ['user', member]] as const) {
       for (const dark of [false, true]) {
-        const { page, problems } = await suite.open('/', { as: jar, dark })
-        expect(await seriousA11yViolations(page), `${who}, ${dark ? 'dark' : 'light'}`).toEqual([])
-        expect(problems).toEqual([])
+        const opened = await suite.open('/', { as: jar, dark })
+        expect(await seriousA11yViolations(opened.page), `${who}, ${dark ? 'dark' : 'light'}`).toEqual([])
+        expect(opened.problems).toEqual([])
+        await suite.done(opened)
       }
     }
   }, 240_000)

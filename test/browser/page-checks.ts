@@ -71,3 +71,9 @@ export async function layoutProblems(page: Page, o: { scope: string; skip?: stri
     return problems
   }, o)
 }
+
+/**
+ * Puts the open page in the light or the dark colour scheme. Sightline's `dark:` styles follow the media query, so a
+ * page checked in one scheme is checked in the other without being opened again.
+ */
+export const useScheme = (page: Page, dark: boolean) => page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })

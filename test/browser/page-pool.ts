@@ -24,11 +24,13 @@ export class PagePool {
 
   /** After a test: every context it was lent is made blank again, or closed when it cannot be. */
   async giveBack() {
-    const lent = this.lent.splice(0)
-    await Promise.all(lent.map(async (pooled) => {
-      if (!pooled.tainted && (await this.blank(pooled).then(() => true, () => false))) this.idle.push(pooled)
-      else await pooled.context.close().catch(() => {})
-    }))
+    await Promise.all(this.lent.splice(0).map((pooled) => this.returned(pooled)))
+  }
+
+  /** One context a test is done with before its end, so that its next page can be opened in it. */
+  async release(context: BrowserContext) {
+    const at = this.lent.findIndex((p) => p.context === context)
+    if (at >= 0) await this.returned(this.lent.splice(at, 1)[0])
   }
 
   async close() {
@@ -49,6 +51,11 @@ export class PagePool {
     taint(page, ['addInitScript', 'exposeBinding', 'exposeFunction', 'setExtraHTTPHeaders'])
     taint(context.clock, ['install', 'pauseAt', 'setFixedTime', 'setSystemTime', 'fastForward', 'runFor', 'resume'])
     return pooled
+  }
+
+  private async returned(pooled: Pooled) {
+    if (!pooled.tainted && (await this.blank(pooled).then(() => true, () => false))) this.idle.push(pooled)
+    else await pooled.context.close().catch(() => {})
   }
 
   private async blank({ context, page, script }: Pooled) {

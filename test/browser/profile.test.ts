@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
   addUser, ADMIN, browserSuite, cookieHeader, DESKTOP, fillLogin, MEMBER, PHONE, signInOverHttp, toastWith, waitForIslands, screenshot,
 } from './support.ts'
-import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
+import { layoutProblems, seriousA11yViolations, useScheme } from './page-checks.ts'
 
 /**
  * Profiles, the users list and a group's members as people meet them in a real browser: the API key, a password
@@ -284,12 +284,19 @@ describe('the users list', () => {
 
 describe('screens at desktop and phone widths', () => {
   const sizes = { desktop: DESKTOP, phone: PHONE }
-  async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { dark?: boolean; as?: Map<string, string>; before?: (page: Page) => Promise<void> } = {}) {
-    const { page, problems } = await open(pathname, { viewport: sizes[size], dark: o.dark, as: o.as })
+  /** The page's layout and accessibility problems, in light and, with `both`, dark too (switched on the open page). */
+  async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { both?: boolean; as?: Map<string, string>; before?: (page: Page) => Promise<void> } = {}) {
+    const opened = await open(pathname, { viewport: sizes[size], as: o.as })
+    const { page, problems } = opened
     await o.before?.(page)
-    await screenshot(page, { path: path.join(SHOTS, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: true })
-    const found = [...await layoutProblems(page, { scope: 'main *, [role="dialog"] *, [role="alertdialog"] *', skip: 'nav[aria-label="Settings"], nav[aria-label="Users"]' }), ...await seriousA11yViolations(page)]
+    const found: string[] = []
+    for (const dark of o.both ? [false, true] : [false]) {
+      await useScheme(page, dark)
+      await screenshot(page, { path: path.join(SHOTS, `${name}-${size}${dark ? '-dark' : ''}.png`), fullPage: true })
+      found.push(...await layoutProblems(page, { scope: 'main *, [role="dialog"] *, [role="alertdialog"] *', skip: 'nav[aria-label="Settings"], nav[aria-label="Users"]' }), ...await seriousA11yViolations(page))
+    }
     expect(unexpected(problems)).toEqual([])
+    await suite.done(opened)
     return found
   }
 
@@ -297,13 +304,11 @@ describe('screens at desktop and phone widths', () => {
     const member = await signInOverHttp(suite.server, 'person3@corp.test', 'person-password')
     const groups = await api<{ id: number; name: string }[]>('GET', '/api/groups')
     const defaultGroup = groups.find((g) => g.name === 'default')!
-    for (const dark of [false, true]) {
-      expect(await shoot('profile', size, '/users/me', { dark, as: member })).toEqual([])
-      expect(await shoot('profile-admin-view', size, `/users/${memberId}`, { dark })).toEqual([])
-      expect(await shoot('profile-read-only', size, '/users/1', { dark, as: member })).toEqual([])
-      expect(await shoot('users', size, '/users', { dark })).toEqual([])
-      expect(await shoot('group-members', size, `/groups/${defaultGroup.id}`, { dark })).toEqual([])
-    }
+    expect(await shoot('profile', size, '/users/me', { both: true, as: member })).toEqual([])
+    expect(await shoot('profile-admin-view', size, `/users/${memberId}`, { both: true })).toEqual([])
+    expect(await shoot('profile-read-only', size, '/users/1', { both: true, as: member })).toEqual([])
+    expect(await shoot('users', size, '/users', { both: true })).toEqual([])
+    expect(await shoot('group-members', size, `/groups/${defaultGroup.id}`, { both: true })).toEqual([])
     expect(await shoot('profile-errors', size, '/users/me', {
       as: member,
       before: async (page) => {

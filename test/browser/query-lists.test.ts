@@ -177,19 +177,23 @@ describe('favorites', () => {
 describe('the look', () => {
   it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('fits the %s screen, light and dark, with no serious accessibility problems', async (name, viewport) => {
     for (const dark of [false, true]) {
-      const { page, problems } = await open('/queries', { viewport, dark })
+      const opened = await open('/queries', { viewport, dark })
+      const { page, problems } = opened
       await screenshot(page, { path: path.join(SHOTS, `query-list-${name}${dark ? '-dark' : ''}.png`), fullPage: true })
       expect(await layoutProblems(page, { scope: 'main *', skip: '[data-scroll-row]' })).toEqual([])
       expect(await seriousA11yViolations(page)).toEqual([])
       expect(problems).toEqual([])
+      await suite.done(opened)
     }
     const [{ id }] = await suite.server.db.sql<{ id: number }[]>`select id from queries where name = 'Revenue by region'`
     await apiCall(suite.admin, 'POST', `/api/queries/${id}/favorite`) // starring twice is starring once
     for (const [shot, pathname] of [['filtered', '/queries?tags=finance&order=name'], ['empty', '/queries/archive']]) {
-      const { page } = await open(pathname, { viewport })
+      const opened = await open(pathname, { viewport })
+      const { page } = opened
       await screenshot(page, { path: path.join(SHOTS, `query-list-${shot}-${name}.png`), fullPage: true })
       expect(await layoutProblems(page, { scope: 'main *', skip: '[data-scroll-row]' })).toEqual([])
       expect(await seriousA11yViolations(page)).toEqual([])
+      await suite.done(opened)
     }
   }, 300_000)
 

@@ -27,7 +27,8 @@ async function shoot(name: string, size: keyof typeof sizes, o: {
   /** Only what is on screen, for overlays that cover the window rather than the page. */
   windowOnly?: boolean
 }) {
-  const { context, page } = await suite.newPage({ viewport: sizes[size], dark: o.dark, as: o.jar ?? (o.signedIn ? admin : null) })
+  const opened = await suite.newPage({ viewport: sizes[size], dark: o.dark, as: o.jar ?? (o.signedIn ? admin : null) })
+  const { page } = opened
   try {
     await page.goto(suite.server.url + o.path)
     if (await page.locator('sightline-island').count()) await waitForIslands(page)
@@ -35,7 +36,7 @@ async function shoot(name: string, size: keyof typeof sizes, o: {
     await screenshot(page, { path: path.join(DIR, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: !o.windowOnly })
     return await layoutProblems(page, { scope: 'main *, nav *, header *' })
   } finally {
-    await context.close()
+    await suite.done(opened)
   }
 }
 

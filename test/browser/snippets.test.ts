@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
   addUser, browserSuite, DESKTOP, MEMBER, PHONE, signInOverHttp, toastWith, waitForIslands, type PageOptions, screenshot,
 } from './support.ts'
-import { layoutProblems, seriousA11yViolations } from './page-checks.ts'
+import { layoutProblems, seriousA11yViolations, useScheme } from './page-checks.ts'
 
 /**
  * Query snippets as people meet them in a real browser: creating one in the dialog, a colleague's read-only view,
@@ -149,12 +149,19 @@ describe('the author\'s snippet', () => {
 
 describe('screens at desktop and phone widths', () => {
   const sizes = { desktop: DESKTOP, phone: PHONE }
-  async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { dark?: boolean; as?: Map<string, string>; before?: (page: Page) => Promise<void> } = {}) {
-    const { page, problems } = await open(pathname, { viewport: sizes[size], dark: o.dark, as: o.as })
+  /** The page's layout and accessibility problems, in light and, with `both`, dark too (switched on the open page). */
+  async function shoot(name: string, size: keyof typeof sizes, pathname: string, o: { both?: boolean; as?: Map<string, string>; before?: (page: Page) => Promise<void> } = {}) {
+    const opened = await open(pathname, { viewport: sizes[size], as: o.as })
+    const { page, problems } = opened
     await o.before?.(page)
-    await screenshot(page, { path: path.join(SHOTS, `${name}-${size}${o.dark ? '-dark' : ''}.png`), fullPage: true })
-    const found = [...await layoutProblems(page, { scope: 'main *, [role="dialog"] *, [role="alertdialog"] *', skip: 'nav[aria-label="Settings"]' }), ...await seriousA11yViolations(page)]
+    const found: string[] = []
+    for (const dark of o.both ? [false, true] : [false]) {
+      await useScheme(page, dark)
+      await screenshot(page, { path: path.join(SHOTS, `${name}-${size}${dark ? '-dark' : ''}.png`), fullPage: true })
+      found.push(...await layoutProblems(page, { scope: 'main *, [role="dialog"] *, [role="alertdialog"] *', skip: 'nav[aria-label="Settings"]' }), ...await seriousA11yViolations(page))
+    }
     expect(unexpected(problems)).toEqual([])
+    await suite.done(opened)
     return found
   }
 
@@ -174,12 +181,10 @@ describe('screens at desktop and phone widths', () => {
 
   it.each(Object.keys(sizes) as (keyof typeof sizes)[])('the snippets pages fit the %s screen and pass an accessibility check', async (size) => {
     const top = (await snippets()).find((s) => s.trigger === 'top_products')!
-    for (const dark of [false, true]) {
-      expect(await shoot('query-snippets', size, '/query_snippets', { dark })).toEqual([])
-      expect(await shoot('query-snippet-edit', size, `/query_snippets/${top.id}`, {
-        dark, before: async (page) => void await page.getByRole('dialog').getByLabel('Snippet').waitFor(),
-      })).toEqual([])
-    }
+    expect(await shoot('query-snippets', size, '/query_snippets', { both: true })).toEqual([])
+    expect(await shoot('query-snippet-edit', size, `/query_snippets/${top.id}`, {
+      both: true, before: async (page) => void await page.getByRole('dialog').getByLabel('Snippet').waitFor(),
+    })).toEqual([])
     expect(await shoot('query-snippet-new-errors', size, '/query_snippets/new', {
       before: async (page) => {
         await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click()

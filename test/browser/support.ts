@@ -139,6 +139,8 @@ export interface BrowserSuite {
   newPage(o?: PageOptions): Promise<OpenedPage>
   /** A fresh page at `pathname`, its islands hydrated when script runs. */
   open(pathname: string, o?: PageOptions): Promise<OpenedPage>
+  /** The test is done with this page before its end: the next page it opens may reuse its browser context. */
+  done(opened: OpenedPage): Promise<void>
   /** Sightline's API as `as` (the admin by default): the status and the JSON body, whatever the status. */
   call<T>(method: string, pathname: string, body?: unknown, as?: Map<string, string>): Promise<{ status: number; json: T }>
   /** Sightline's API as `as` (the admin by default): the JSON body; fails on any status from 300 up. */
@@ -212,6 +214,7 @@ export function browserSuite(o: {
       if (p.script !== false) await waitForIslands(opened.page)
       return opened
     },
+    done: (opened) => pool.release(opened.context),
     call,
     async api<T>(method: string, pathname: string, body?: unknown, as?: Map<string, string>) {
       const { status, json } = await call<T>(method, pathname, body, as)
