@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, jobEnd, warehouseOptions } from './support.ts'
+import { browserSuite, jobEnd, waitForIslands, warehouseOptions } from './support.ts'
 
 /**
  * Where the keyboard is when each dialog of the product opens: in its first field, or on its primary action when it
@@ -53,10 +53,15 @@ async function focusIn(dialog: Locator) {
 
 const dialogNamed = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name })
 const more = (page: Page) => page.getByRole('button', { name: 'More actions' }).click()
+/** The same page, gone on to `pathname` (a page of its own for each address would start a renderer for each). */
+const visit = async (page: Page, pathname: string) => {
+  await page.goto(suite.server.url + pathname)
+  await waitForIslands(page)
+}
 
 describe('every dialog opens on its first field or its primary action', () => {
   it('in the settings pages', async () => {
-    let { page } = await open('/groups')
+    const { page } = await open('/groups')
     await page.getByRole('button', { name: 'New Group' }).click()
     expect(await focusIn(dialogNamed(page, 'New Group'))).toEqual({ dialog: 'New Group', tag: 'input', name: 'Name' })
     // typing goes into the name, and Enter creates the group
@@ -64,22 +69,22 @@ describe('every dialog opens on its first field or its primary action', () => {
     await page.keyboard.press('Enter')
     await page.waitForURL(/\/groups\/\d+$/)
 
-    ;({ page } = await open(`/groups/${groupId}`))
+    await visit(page, `/groups/${groupId}`)
     await page.getByRole('button', { name: 'Add Members' }).click()
     expect((await focusIn(dialogNamed(page, 'Add Members'))).tag).toBe('input')
-    ;({ page } = await open(`/groups/${groupId}/data_sources`))
+    await visit(page, `/groups/${groupId}/data_sources`)
     await page.getByRole('button', { name: 'Add Data Sources' }).click()
     expect((await focusIn(dialogNamed(page, 'Add Data Sources'))).tag).toBe('input')
 
-    ;({ page } = await open('/users/new'))
+    await visit(page, '/users/new')
     expect(await focusIn(dialogNamed(page, 'Create a New User'))).toMatchObject({ tag: 'input', name: 'Name' })
-    ;({ page } = await open('/data_sources/new'))
+    await visit(page, '/data_sources/new')
     expect(await focusIn(dialogNamed(page, 'Create a New Data Source'))).toMatchObject({ tag: 'input', name: 'Search data source types' })
-    ;({ page } = await open('/destinations/new'))
+    await visit(page, '/destinations/new')
     expect(await focusIn(dialogNamed(page, 'Create a New Alert Destination'))).toMatchObject({ tag: 'input', name: 'Search alert destination types' })
-    ;({ page } = await open('/query_snippets/new'))
+    await visit(page, '/query_snippets/new')
     expect(await focusIn(dialogNamed(page, 'Create Query Snippet'))).toMatchObject({ tag: 'input', name: 'Trigger' })
-    ;({ page } = await open('/dashboards/new'))
+    await visit(page, '/dashboards/new')
     expect(await focusIn(dialogNamed(page, 'New Dashboard'))).toMatchObject({ tag: 'input' })
   })
 
