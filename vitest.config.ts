@@ -13,8 +13,8 @@ const PROCESS = ['test/faults/**/*.test.ts', 'test/runtime/**/*.test.ts', 'test/
  * painting), so on two cores more workers than cores keep the CPU busy. The first group holds the unit, api, pages
  * and process layers on four workers, the process files first (see the sequencer): they mostly wait on heartbeats and
  * child processes while the in-process files use the CPU. The pages layer reads server-drawn HTML over HTTP, without
- * Chromium. The browser layer follows on its own, one file at a time on one Chromium started for the layer (each test
- * in contexts of its own): beside the other layers, tests that count a page's own time (toasts, clocks) were seen
+ * Chromium. The browser layer follows on its own, one file at a time on one Chromium started for the layer (each file
+ * handing its browser contexts from test to test, test/browser/page-pool.ts): beside the other layers, tests that count a page's own time (toasts, clocks) were seen
  * failing, and two browser files at once on a machine loaded far past its two cores timed out.
  * `npm run test:quick` runs unit, api and pages alone.
  */
