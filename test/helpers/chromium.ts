@@ -11,9 +11,9 @@ declare module 'vitest' {
 
 /**
  * A connection to the run's Chromium when the browser layer started one, else a Chromium of the file's own.
- * Starting Chromium costs seconds of CPU; files opening their own contexts on one shared Chromium keep each test as
- * isolated as before (a context has its own cookies, storage, cache and renderer) without paying that per file.
- * Closing the connection closes the contexts the file opened, not the shared Chromium.
+ * Starting Chromium costs seconds of CPU; files open their own contexts on one shared Chromium instead of paying that
+ * per file (and hand each context from test to test, put back as new: test/browser/page-pool.ts). Closing the
+ * connection closes the contexts the file opened, not the shared Chromium.
  */
 export function launchBrowser(): Promise<Browser> {
   const endpoint = inject('browserEndpoint')
