@@ -14,11 +14,15 @@ export class PagePool {
 
   constructor(private readonly browser: () => Browser, private readonly origin: () => string) {}
 
-  /** A blank context and its page, with script or without. */
-  async take(script: boolean): Promise<{ context: BrowserContext; page: Page }> {
-    const found = this.idle.findIndex((p) => p.script === script)
-    const pooled = found >= 0 ? this.idle.splice(found, 1)[0] : await this.open(script)
+  /** A blank context and its page, with script or without, at the viewport and in the colour scheme asked for. */
+  async take(o: { script: boolean; viewport: { width: number; height: number }; dark?: boolean; timeout: number }): Promise<{ context: BrowserContext; page: Page }> {
+    const found = this.idle.findIndex((p) => p.script === o.script)
+    const pooled = found >= 0 ? this.idle.splice(found, 1)[0] : await this.open(o.script)
     this.lent.push(pooled)
+    const { context, page } = pooled
+    await Promise.all([page.setViewportSize(o.viewport), page.emulateMedia({ colorScheme: o.dark ? 'dark' : 'light' })])
+    context.setDefaultTimeout(o.timeout)
+    context.setDefaultNavigationTimeout(o.timeout)
     return pooled
   }
 

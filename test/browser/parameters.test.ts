@@ -108,9 +108,7 @@ afterAll(async () => {
 afterEach(() => pool.giveBack())
 
 async function openPage(o: { search?: string; viewport?: { width: number; height: number }; dark?: boolean } = {}) {
-  const { context, page } = await pool.take(true)
-  await Promise.all([page.setViewportSize(o.viewport ?? DESKTOP), page.emulateMedia({ colorScheme: o.dark ? 'dark' : 'light' })])
-  context.setDefaultTimeout(PAGE_TIMEOUT)
+  const { context, page } = await pool.take({ script: true, viewport: o.viewport ?? DESKTOP, dark: o.dark, timeout: PAGE_TIMEOUT })
   const requests: string[] = []
   await context.route(`${ORIGIN}/**`, async (route) => {
     const url = new URL(route.request().url())

@@ -194,10 +194,7 @@ export function browserSuite(o: {
     get browser() { return started(browser, 'browser') },
     get admin() { return started(admin, 'admin session') },
     async newPage(p = {}) {
-      const { context, page } = await pool.take(p.script ?? true)
-      await Promise.all([page.setViewportSize(p.viewport ?? DESKTOP), page.emulateMedia({ colorScheme: p.dark ? 'dark' : 'light' })])
-      context.setDefaultTimeout(PAGE_TIMEOUT)
-      context.setDefaultNavigationTimeout(PAGE_TIMEOUT)
+      const { context, page } = await pool.take({ script: p.script ?? true, viewport: p.viewport ?? DESKTOP, dark: p.dark, timeout: PAGE_TIMEOUT })
       const jar = p.as === undefined ? admin : p.as
       if (jar) await useCookies(context, suite.server, jar)
       if (p.storage) await putLocalStorage(page, suite.server.url, p.storage)

@@ -75,9 +75,7 @@ afterEach(() => pool.giveBack())
 interface Posted { path: string; body: Record<string, unknown> }
 
 async function openEditor(props: Record<string, unknown>, o: { viewport?: { width: number; height: number }; dark?: boolean; fail?: boolean } = {}) {
-  const { context, page } = await pool.take(true)
-  await Promise.all([page.setViewportSize(o.viewport ?? DESKTOP), page.emulateMedia({ colorScheme: o.dark ? 'dark' : 'light' })])
-  context.setDefaultTimeout(PAGE_TIMEOUT)
+  const { context, page } = await pool.take({ script: true, viewport: o.viewport ?? DESKTOP, dark: o.dark, timeout: PAGE_TIMEOUT })
   const posted: Posted[] = []
   await context.route(`${ORIGIN}/**`, async (route) => {
     const url = new URL(route.request().url())
