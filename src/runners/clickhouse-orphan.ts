@@ -37,9 +37,10 @@ export async function endOrphanQueries(ask: (text: string) => Promise<string>, h
   const undone = !handleWrites(handle) || endedFirstStatement(killed, runId)
   const deadline = Date.now() + ORPHAN_WAIT_MS
   for (;;) {
-    const left = Number((await ask(`SELECT count() FROM system.processes WHERE ${ours} FORMAT TabSeparated`)).trim())
+    // an answer that is not a count (the server busy or restarting) is asked again until the deadline
+    const left = Number((await ask(`SELECT count() FROM system.processes WHERE ${ours} FORMAT TabSeparated`).catch(() => '')).trim() || NaN)
     if (left === 0) return undone
-    if (!Number.isFinite(left) || Date.now() > deadline) return false
+    if (Date.now() > deadline) return false
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))
   }
 }

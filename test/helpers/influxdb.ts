@@ -14,6 +14,8 @@ export interface InfluxServer extends EngineProcess {
   admin: { user: string; password: string }
   /** Runs InfluxQL as the admin (POST /query); the parsed answer. */
   query(q: string, db?: string): Promise<{ results: { error?: string; series?: { name: string; columns: string[]; values: unknown[][] }[] }[] }>
+  /** Creates `db` and resolves once InfluxDB lists it, so a write right after finds it. */
+  createDatabase(db: string): Promise<void>
   /** Writes line protocol into `db`. */
   write(db: string, lines: string): Promise<void>
 }
@@ -74,8 +76,17 @@ bind-address = "127.0.0.1:${rpc}"
     await engine.stop()
     throw e
   }
+  const createDatabase: InfluxServer['createDatabase'] = async (db) => {
+    let answer: unknown
+    // CREATE DATABASE is idempotent: asked again until SHOW DATABASES lists it, and its last answer said if not
+    await waitReady(engine, `influxd database ${db}`, async () => {
+      answer = await query(`CREATE DATABASE "${db}"`)
+      const shown = await query('SHOW DATABASES')
+      return (shown.results[0]?.series?.[0]?.values ?? []).some((v) => v[0] === db)
+    }, 30_000).catch((e) => { throw new Error(`${(e as Error).message}\nlast answer: ${JSON.stringify(answer)}`) })
+  }
   return {
-    ...engine, url, admin, query,
+    ...engine, url, admin, query, createDatabase,
     write: async (db, lines) => {
       const res = await fetch(`${url}/write?db=${encodeURIComponent(db)}`, { method: 'POST', headers: { authorization }, body: lines })
       if (res.status !== 204) throw new Error(`influxd refused the write: ${await res.text()}`)

@@ -16,7 +16,7 @@ const large = (statement: string) => Array(6).fill(statement).join('; ')
 
 beforeAll(async () => {
   server = await influxServer()
-  await server.query(`CREATE DATABASE ${DB}`)
+  await server.createDatabase(DB)
   await server.write(DB, [
     'cpu,host=a,region=eu usage=1.5,cores=4i,state="ok",busy=true 1700000000000000000',
     'cpu,host=b,region=us usage=2,cores=8i,state="héllo ✓" 1700000001000000000',
