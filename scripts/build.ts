@@ -56,6 +56,23 @@ fs.cpSync(path.join(root, 'src/ui/static'), staticDir, { recursive: true })
 const url = (file: string) => '/' + path.relative(work, path.join(root, file)).split(path.sep).join('/')
 type IslandManifest = Record<string, { file: string; imports: string[]; export?: string }>
 
+/**
+ * Zod's namespace carries all of its forty-odd message locales (some 260 KB minified) into every page that draws a
+ * chart, which reads its options through zod. Sightline's pages speak English, so the islands get English alone.
+ */
+const englishZod: esbuild.Plugin = {
+  name: 'english-zod',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      (args.importer.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`)
+        ? { path: 'english', namespace: 'english-zod', pluginData: path.resolve(args.resolveDir, '../locales/en.js') }
+        : undefined))
+    build.onLoad({ filter: /.*/, namespace: 'english-zod' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.pluginData)}`, loader: 'js', resolveDir: root,
+    }))
+  },
+}
+
 /** How every island script is built: ES modules, shared code split into chunks, minified. */
 const islandBuildOptions = {
   absWorkingDir: root,
@@ -71,6 +88,7 @@ const islandBuildOptions = {
   define: { 'process.env.NODE_ENV': '"production"' },
   legalComments: 'none',
   logLevel: 'warning',
+  plugins: [englishZod],
 } satisfies esbuild.BuildOptions
 
 /** The chunks an output imports statically, and theirs in turn: what its page preloads. */
@@ -136,7 +154,7 @@ async function buildPublicIslands(): Promise<{ boot: string; islands: IslandMani
     entryPoints: { public: PUBLIC_ENTRY },
     outdir: path.join(staticDir, 'public-islands'),
     alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
-    plugins: [publicEntry],
+    plugins: [englishZod, publicEntry],
   })
   const outputs = result.metafile.outputs
   const file = Object.keys(outputs).find((f) => outputs[f].entryPoint === `${PUBLIC_ENTRY}:${PUBLIC_ENTRY}`)
