@@ -97,13 +97,14 @@ export function fakeAthena(o: {
   }
 
   let tableList: object[] | undefined
+  let tableCount = o.tables ?? 0
   const glue = (body: Record<string, unknown>, target: string): Response => {
     const at = Number(body.NextToken ?? 0)
     if (target === 'AWSGlue.GetDatabases') return HttpResponse.json({ DatabaseList: [{ Name: 'sales', CatalogId: '123456789012' }] })
     const all = (tableList ??= [
       { Name: 'orders', DatabaseName: 'sales', StorageDescriptor: { Columns: [{ Name: 'id', Type: 'bigint' }, { Name: 'name', Type: 'string' }], Location: 's3://b/orders/' }, PartitionKeys: [{ Name: 'dt', Type: 'string' }] },
       { Name: 'a_link', DatabaseName: 'sales', TableType: 'EXTERNAL_TABLE' },
-      ...Array.from({ length: o.tables ?? 0 }, (_, i) => ({ Name: `t${i}`, DatabaseName: 'sales', StorageDescriptor: { Columns: [{ Name: 'c', Type: 'int' }] } })),
+      ...Array.from({ length: tableCount }, (_, i) => ({ Name: `t${i}`, DatabaseName: 'sales', StorageDescriptor: { Columns: [{ Name: 'c', Type: 'int' }] } })),
     ])
     const page = all.slice(at, at + 100)
     return HttpResponse.json({ TableList: page, ...(at + 100 < all.length && { NextToken: String(at + 100) }) })
@@ -127,5 +128,10 @@ export function fakeAthena(o: {
     stopped: (part: string) => [...queries.values()].some((q) => q.sql.includes(part) && q.stopped),
     expire: (yes: boolean) => (expired = yes),
     busyFor: (n: number) => (busy = n),
+    /** Sets how many plain tables Glue lists beside `orders` and `a_link`. */
+    tables: (n: number) => {
+      tableCount = n
+      tableList = undefined
+    },
   }
 }
