@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { configDefaults, defineConfig } from 'vitest/config'
 import LayerSequencer from './test/helpers/sequencer.ts'
 
@@ -7,15 +8,22 @@ import LayerSequencer from './test/helpers/sequencer.ts'
  */
 const PROCESS = ['test/faults/**/*.test.ts', 'test/runtime/**/*.test.ts', 'test/runners/clickhouse.test.ts', 'test/runners/orphans.test.ts']
 
+/**
+ * Browser files at once: one per two cores. One file keeps about 1.3 of two cores busy (Chromium, its driver and the
+ * server: 28 % idle with one file alone); two at once on two cores took the layer from 12.2 to 10.0 min, the machine
+ * then 96 % busy, but a test of the member's whole path failed in one of two such runs.
+ */
+const BROWSER_FILES_AT_ONCE = Math.max(1, Math.floor(os.availableParallelism() / 2))
+
 /*
  * Five layers, run as Vitest projects. Vitest runs projects of one `groupOrder` together, sharing one worker count,
  * and the groups one after another. Most tests wait on I/O (the database, a worker, a child process, a browser
  * painting), so on two cores more workers than cores keep the CPU busy. The first group holds the unit, api, pages
  * and process layers on four workers, the process files first (see the sequencer): they mostly wait on heartbeats and
  * child processes while the in-process files use the CPU. The pages layer reads server-drawn HTML over HTTP, without
- * Chromium. The browser layer follows on its own, one file at a time on one Chromium started for the layer (each file
- * handing its browser contexts from test to test, test/browser/page-pool.ts): beside the other layers, tests that count a page's own time (toasts, clocks) were seen
- * failing, and two browser files at once on a machine loaded far past its two cores timed out.
+ * Chromium. The browser layer follows on its own, one file per two cores (above) on one Chromium started for the
+ * layer, each file handing its browser contexts from test to test (test/browser/page-pool.ts): beside the other
+ * layers, tests that count a page's own time (toasts, clocks) were seen failing.
  * `npm run test:quick` runs unit, api and pages alone.
  */
 export default defineConfig({
@@ -69,7 +77,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.{ts,tsx}'],
           // one Chromium for the layer, each file connecting to it (test/helpers/chromium.ts)
           globalSetup: ['test/helpers/browser-setup.ts'],
-          maxWorkers: 1,
+          maxWorkers: BROWSER_FILES_AT_ONCE,
           sequence: { groupOrder: 1 },
         },
       },
