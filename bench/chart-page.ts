@@ -12,7 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from 'playwright-core'
 import { useEmbeddedPostgres } from '../src/db/index.ts'
-import { ADMIN } from './load.ts'
+import { setUpAndSignIn } from './load.ts'
 import { freePort, HOST, ROOT, sleep } from './server.ts'
 
 const RUNS = 5
@@ -38,8 +38,7 @@ async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
 }
 
 async function signIn() {
-  const setup = await fetch(`${base}/setup`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(ADMIN), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-  let cookies = setup.headers.getSetCookie().map((c) => c.split(';')[0])
+  let cookies = [await setUpAndSignIn(port)]
   if (!cookies.some((c) => c.startsWith('csrf_token='))) {
     const session = await fetch(`${base}/api/session`, { headers: { cookie: cookies.join('; ') } })
     cookies = [...cookies, ...session.headers.getSetCookie().map((c) => c.split(';')[0])]

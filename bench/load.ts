@@ -11,7 +11,8 @@ export async function setUpAndSignIn(port: number): Promise<string> {
   const res = await fetch(`http://${HOST}:${port}/setup`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(ADMIN).toString(),
+    // the address people reach Sightline at, which setup asks for unless the environment sets it
+    body: new URLSearchParams({ ...ADMIN, base_url: `http://${HOST}:${port}` }).toString(),
     redirect: 'manual',
     signal: AbortSignal.timeout(30_000),
   })
