@@ -38,4 +38,16 @@ describe('stopping a dead worker\'s ClickHouse run', () => {
     // the kill did not end it
     expect(await endOrphanQueries(fake([{ kill_status: 'cant_cancel', query_id: statementQueryId(runId, 1) }]).ask, writes)).toBe(false)
   })
+
+  it('asks again when ClickHouse answers the count with an error, and fails at once when it cannot be reached', async () => {
+    const answers = ['Code: 202. DB::Exception: Too many simultaneous queries. (TOO_MANY_SIMULTANEOUS_QUERIES)\n', '1\n', '0\n']
+    const busy = async (text: string) => (text.startsWith('KILL') ? '' : answers.shift()!)
+    expect(await endOrphanQueries(busy, { run_id: runId })).toBe(true)
+    expect(answers).toEqual([])
+    const unreachable = async (text: string) => {
+      if (text.startsWith('KILL')) return ''
+      throw new Error('connect ECONNREFUSED 127.0.0.1:8123')
+    }
+    await expect(endOrphanQueries(unreachable, { run_id: runId })).rejects.toThrow('ECONNREFUSED')
+  })
 })

@@ -37,8 +37,9 @@ export async function endOrphanQueries(ask: (text: string) => Promise<string>, h
   const undone = !handleWrites(handle) || endedFirstStatement(killed, runId)
   const deadline = Date.now() + ORPHAN_WAIT_MS
   for (;;) {
-    // an answer that is not a count (the server busy or restarting) is asked again until the deadline
-    const left = Number((await ask(`SELECT count() FROM system.processes WHERE ${ours} FORMAT TabSeparated`).catch(() => '')).trim() || NaN)
+    // an answer that is not a count (ClickHouse's error text while it is busy) is asked again until the deadline; a
+    // source that cannot be reached fails the recovery at once, which logs why
+    const left = Number((await ask(`SELECT count() FROM system.processes WHERE ${ours} FORMAT TabSeparated`)).trim() || NaN)
     if (left === 0) return undone
     if (Date.now() > deadline) return false
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))
