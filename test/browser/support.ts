@@ -51,13 +51,18 @@ export function watchProblems(page: Page): string[] {
     if (msg.type() === 'error' && !/favicon/i.test(msg.location().url ?? '')) problems.push(`console: ${msg.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  // Which page load each request belongs to: a script, picture or poll the old page still had in flight when the
-  // test reloaded or navigated is cancelled by the browser (net::ERR_ABORTED), not failed by the server.
+  // Which document each request belongs to: a script, picture or poll the old page still had in flight when the
+  // test reloaded or navigated is cancelled by the browser (net::ERR_ABORTED), not failed by the server. A document
+  // ends when the next one commits, not when its navigation starts: until then the old one may still ask for a
+  // chunk it imports lazily, and that request is the old document's. (A history change within a page counts as
+  // well: only requests the browser itself aborted are forgiven by it.)
   let load = 0
   const loadOf = new WeakMap<Request, number>()
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) load++
+  })
   page.on('request', (req) => {
-    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) load++
-    else loadOf.set(req, load)
+    if (!req.isNavigationRequest()) loadOf.set(req, load)
   })
   page.on('requestfailed', (req) => {
     // A fetch the page itself aborts (a poll it stops on leaving a view) is cancelled too.
