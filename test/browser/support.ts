@@ -52,24 +52,34 @@ export function watchProblems(page: Page): string[] {
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   // Which document each request belongs to: a script, picture or poll the old page still had in flight when the
-  // test reloaded or navigated is cancelled by the browser (net::ERR_ABORTED), not failed by the server. A document
-  // ends when the next one commits, not when its navigation starts: until then the old one may still ask for a
-  // chunk it imports lazily, and that request is the old document's. (A history change within a page counts as
-  // well: only requests the browser itself aborted are forgiven by it.)
-  let load = 0
-  const loadOf = new WeakMap<Request, number>()
+  // test reloaded or navigated is cancelled by the browser (net::ERR_ABORTED), not failed by the server. A request is
+  // the old document's when a navigation of the page started or a new document committed after it was made, or when
+  // it was made while a navigation was under way (the old page may still ask for a chunk it imports lazily until the
+  // next one commits). The browser may report those cancels before the new document's commit, so a navigation's
+  // start counts as well as its commit. Only requests the browser itself aborted are forgiven by this.
+  let started = 0
+  let committed = 0
+  let navigating = false
+  const madeAt = new WeakMap<Request, { started: number; committed: number; navigating: boolean }>()
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) load++
+    if (frame !== page.mainFrame()) return
+    committed++
+    navigating = false
   })
   page.on('request', (req) => {
-    if (!req.isNavigationRequest()) loadOf.set(req, load)
+    if (!req.isNavigationRequest()) madeAt.set(req, { started, committed, navigating })
+    else if (req.frame() === page.mainFrame()) {
+      started++
+      navigating = true
+    }
   })
   page.on('requestfailed', (req) => {
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigating = false
+    const made = madeAt.get(req)
+    const oldDocument = !made || made.navigating || made.started < started || made.committed < committed
     // A fetch the page itself aborts (a poll it stops on leaving a view) is cancelled too.
-    const cancelledByNavigation =
-      req.failure()?.errorText === 'net::ERR_ABORTED' &&
-      ((loadOf.get(req) ?? load) < load || ['fetch', 'xhr'].includes(req.resourceType()))
-    if (!/favicon/.test(req.url()) && !cancelledByNavigation) problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`)
+    const cancelled = req.failure()?.errorText === 'net::ERR_ABORTED' && (oldDocument || ['fetch', 'xhr'].includes(req.resourceType()))
+    if (!/favicon/.test(req.url()) && !cancelled) problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`)
   })
   return problems
 }
