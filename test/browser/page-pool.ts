@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 
 /**
- * Browser contexts a test worker hands out again once a test is done with them. Opening a context and its first page
+ * Browser contexts a test file hands out again once a test is done with them. Opening a context and its first page
  * starts a renderer process: on a two-core machine about 1.4 s of CPU, half the cost of opening a Sightline page and
  * most of the browser layer's time. A context handed back is put to the state of a new one before its next test (no
  * cookies, no storage, no routes, no permissions, online, on about:blank, no listeners), so a test still starts from

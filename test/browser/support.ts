@@ -163,28 +163,9 @@ export interface BrowserSuite {
 }
 
 /**
- * The worker's connection to the layer's Chromium and its pool of browser contexts, kept from one test file to the
- * next: the browser layer's files share a worker's modules (vitest.config.ts), and files of one worker run one after
- * another. A context handed back is blank whatever file used it (see PagePool), so the next file starts from a blank
- * browser without paying for new contexts and their renderer processes.
- */
-let workerBrowser: Promise<Browser> | undefined
-let fileOrigin = ''
-const workerPool = new PagePool(() => connectedBrowser, () => fileOrigin)
-let connectedBrowser: Browser
-
-async function browserOfWorker(): Promise<Browser> {
-  const connected = await workerBrowser
-  if (connected?.isConnected()) return connected
-  workerBrowser = launchBrowser()
-  await workerPool.close()
-  return (connectedBrowser = await workerBrowser)
-}
-
-/**
- * Registers the hooks that start a test server (with a worker too for role 'all', so executions finish) and
- * connect the worker's browser before the file's tests, set up the organization, hand each test's pages back to the
- * worker's pool after it, and stop the server at the end. The returned suite is usable from the file's own beforeAll on.
+ * Registers the hooks that start a test server (with a worker too for role 'all', so executions finish) and a
+ * browser before the file's tests, set up the organization, close each test's pages after it, and stop both at
+ * the end. The returned suite is usable from the file's own beforeAll on.
  */
 export function browserSuite(o: {
   role?: 'web' | 'all'
@@ -195,21 +176,20 @@ export function browserSuite(o: {
   let server: TestServer | undefined
   let browser: Browser | undefined
   let admin: Map<string, string> | undefined
-  const pool = workerPool
+  const pool = new PagePool(() => suite.browser, () => suite.server.url)
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`the browser suite's ${what} is not ready (used before beforeAll ran?)`)
     return value
   }
 
   beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startTestServer({ ...(o.role ? { role: o.role } : {}), ...o.config?.() }), browserOfWorker()])
-    fileOrigin = server.url
+    ;[server, browser] = await Promise.all([startTestServer({ ...(o.role ? { role: o.role } : {}), ...o.config?.() }), launchBrowser()])
     if (o.organization !== false) admin = await setUpOrganization(server)
   }, 120_000)
   afterEach(() => pool.giveBack())
   afterAll(async () => {
-    // the contexts stay with the worker for its next file; each was made blank after its test
-    await pool.giveBack()
+    await pool.close()
+    await browser?.close()
     await server?.stop()
   })
 
