@@ -84,9 +84,12 @@ describe('edit mode', () => {
     // the lowest free position: the half-width chart went beside the half-width text box, not below it
     expect(widgets[0].options.position).toMatchObject({ col: 0, row: 0, sizeX: 3 })
     expect(widgets[1].options.position).toMatchObject({ col: 3, row: 0, sizeX: 3 })
-    const [textBox, chartBox] = await Promise.all([0, 1].map((i) => page.locator('[data-edit-widget]').nth(i).boundingBox()))
-    expect(chartBox!.x).toBeGreaterThan(textBox!.x + textBox!.width - 1)
-    expect(Math.abs(chartBox!.y - textBox!.y)).toBeLessThan(2)
+    // measured until the grid has moved it there: its widgets slide to their places (a CSS transition)
+    const beside = async () => {
+      const [textBox, chartBox] = await Promise.all([0, 1].map((i) => page.locator('[data-edit-widget]').nth(i).boundingBox()))
+      return chartBox!.x > textBox!.x + textBox!.width - 1 && Math.abs(chartBox!.y - textBox!.y) < 2
+    }
+    await expect.poll(beside).toBe(true)
 
     await page.getByRole('button', { name: `Delete widget ${widgets[0].id}` }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Delete Widget' })
