@@ -53,30 +53,28 @@ export function watchProblems(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   // Which document each request belongs to: a script, picture or poll the old page still had in flight when the
   // test reloaded or navigated is cancelled by the browser (net::ERR_ABORTED), not failed by the server. A request is
-  // the old document's when a navigation of the page started or a new document committed after it was made, or when
-  // it was made while a navigation was under way (the old page may still ask for a chunk it imports lazily until the
-  // next one commits). The browser may report those cancels before the new document's commit, so a navigation's
-  // start counts as well as its commit. Only requests the browser itself aborted are forgiven by this.
-  let started = 0
-  let committed = 0
+  // the old document's when the page's navigations moved on after it was made (one started or committed: the browser
+  // may report the cancels before the next document commits), or when it was made while one was under way (the old
+  // page may still ask for a chunk it imports lazily). Only requests the browser itself aborted are forgiven by this.
+  let moves = 0
   let navigating = false
-  const madeAt = new WeakMap<Request, { started: number; committed: number; navigating: boolean }>()
+  const madeAt = new WeakMap<Request, { moves: number; navigating: boolean }>()
   page.on('framenavigated', (frame) => {
     if (frame !== page.mainFrame()) return
-    committed++
+    moves++
     navigating = false
   })
   page.on('request', (req) => {
-    if (!req.isNavigationRequest()) madeAt.set(req, { started, committed, navigating })
+    if (!req.isNavigationRequest()) madeAt.set(req, { moves, navigating })
     else if (req.frame() === page.mainFrame()) {
-      started++
+      moves++
       navigating = true
     }
   })
   page.on('requestfailed', (req) => {
     if (req.isNavigationRequest() && req.frame() === page.mainFrame()) navigating = false
     const made = madeAt.get(req)
-    const oldDocument = !made || made.navigating || made.started < started || made.committed < committed
+    const oldDocument = !made || made.navigating || made.moves < moves
     // A fetch the page itself aborts (a poll it stops on leaving a view) is cancelled too.
     const cancelled = req.failure()?.errorText === 'net::ERR_ABORTED' && (oldDocument || ['fetch', 'xhr'].includes(req.resourceType()))
     if (!/favicon/.test(req.url()) && !cancelled) problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`)
