@@ -9,13 +9,12 @@ import LayerSequencer from './test/helpers/sequencer.ts'
 const PROCESS = ['test/faults/**/*.test.ts', 'test/runtime/**/*.test.ts', 'test/runners/clickhouse.test.ts', 'test/runners/orphans.test.ts']
 
 /**
- * Browser files at once: one per two cores. One file keeps about 1.3 of two cores busy (Chromium, its driver and the
+ * Browser files at once: one per core. One file keeps about 1.3 of two cores busy (Chromium, its driver and the
  * server: 28 % idle with one file alone); two at once on two cores took the layer from 12.2 to 10.0 min on one
- * machine and to 5.6 min on another (the whole run 10.0–10.4 min instead of 12.1), three at once were slower. But
- * two at once still fail a dashboard test now and then: a widget measured while the grid slides it (the editor's
- * check now waits; the member's path drags a resize handle found mid-slide). Until those wait, one.
+ * machine and to 5.6 min on another, three at once were slower. Tests that measure or drag a dashboard's widgets wait
+ * for the grid's slide first (`animationsDone`): under two files' load, a box read mid-slide failed them.
  */
-const BROWSER_FILES_AT_ONCE = Math.max(1, Math.floor(os.availableParallelism() / 2))
+const BROWSER_FILES_AT_ONCE = os.availableParallelism()
 
 /*
  * Five layers, run as Vitest projects. Vitest runs projects of one `groupOrder` together, sharing one worker count,
@@ -23,7 +22,7 @@ const BROWSER_FILES_AT_ONCE = Math.max(1, Math.floor(os.availableParallelism() /
  * painting), so on two cores more workers than cores keep the CPU busy. The first group holds the unit, api, pages
  * and process layers on four workers, the process files first (see the sequencer): they mostly wait on heartbeats and
  * child processes while the in-process files use the CPU. The pages layer reads server-drawn HTML over HTTP, without
- * Chromium. The browser layer follows on its own, one file per two cores (above) on one Chromium started for the
+ * Chromium. The browser layer follows on its own, one file per core (above) on one Chromium started for the
  * layer, each file handing its browser contexts from test to test (test/browser/page-pool.ts): beside the other
  * layers, tests that count a page's own time (toasts, clocks) were seen failing.
  * `npm run test:quick` runs unit, api and pages alone.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { dashboardFixture, drag, more, saveStatus, type BoardJson } from './dashboard-fixture.ts'
-import { MEMBER, toastWith, waitForIslands } from './support.ts'
+import { animationsDone, MEMBER, toastWith, waitForIslands } from './support.ts'
 
 /**
  * The dashboard's edit mode in a real browser: the owner arranges widgets on the grid (dragged and resized with the
@@ -23,6 +23,8 @@ describe('edit mode', () => {
     const text = page.locator(`[data-edit-widget="${b.text}"]`)
     await text.waitFor()
     await saveStatus(page).getByText('Saved').waitFor()
+    // the grid slides widgets to their places (a CSS transition): boxes are read where they come to rest
+    await animationsDone(page)
     const [chartBox, textBox] = [(await chart.boundingBox())!, (await text.boundingBox())!]
     const column = (textBox.x - chartBox.x) / 2 // two columns apart
 
@@ -32,6 +34,7 @@ describe('edit mode', () => {
     await page.clock.runFor(2_000)
     await saveStatus(page).getByText('Saved').waitFor()
     // the chart one column wider and two rows (50 px each) taller, by its corner
+    await animationsDone(page)
     const handle = chart.locator('.react-resizable-handle')
     const corner = (await handle.boundingBox())!
     await drag(page, { x: corner.x + corner.width / 2, y: corner.y + corner.height / 2 }, column, 100)

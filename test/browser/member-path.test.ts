@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, toastWith, waitForIslands } from './support.ts'
+import { animationsDone, browserSuite, toastWith, waitForIslands } from './support.ts'
 import { typeQuery } from './editor.ts'
 
 /**
@@ -196,6 +196,8 @@ describe('a member’s path, from invitation to an alert', () => {
     const status = page.locator('[data-save-status]')
     await status.getByText('Saved').waitFor()
     const chartWidget = page.locator('[data-edit-widget]').first()
+    // the grid slides widgets to their places (a CSS transition): the handle is found where it comes to rest
+    await animationsDone(page)
     const before = (await chartWidget.boundingBox())!
     const corner = (await chartWidget.locator('.react-resizable-handle').boundingBox())!
     // the new size is saved: waited on by its request, as the status's "Saving" may come and go between two looks
