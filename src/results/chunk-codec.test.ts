@@ -34,6 +34,14 @@ describe('result chunks', () => {
     expect(stored.length).toBeLessThan(text.length / 4)
   })
 
+  it('store a small chunk as its text, marked plain: compression would only add to it', async () => {
+    const text = JSON.stringify(rows(2))
+    const stored = await encodeChunk([text.slice(1, -1)])
+    expect(stored[0]).toBe(0xf7)
+    expect(stored.subarray(1).toString('utf8')).toBe(text)
+    expect(await decodeChunk(stored)).toEqual(rows(2))
+  })
+
   it('still read chunks stored as brotli, small and large', async () => {
     for (const n of [5, 20_000]) expect(await decodeChunk(brotliChunk(rows(n)))).toEqual(rows(n))
   })

@@ -12,6 +12,10 @@ const inflateRaw = promisify(zlib.inflateRaw)
  * and cannot be mistaken for one; any other such byte is a codec this Sightline does not know.
  */
 const ZSTD = 0xfe
+/** Chunks too small to gain from compression: their JSON text as it is. */
+const PLAIN = 0xf7
+/** Below this a chunk is stored plain: zstd's frame and set-up cost more than its few bytes could save. */
+const PLAIN_BYTES = 512
 /** Chunks written before zstd: still read, no longer written. */
 const BROTLI = 0xff
 const MARKED = 0b110
@@ -35,13 +39,14 @@ export class UnreadableChunk extends Error {
 }
 
 /**
- * Stored chunks are the JSON text of an array of row arrays, compressed with zstd at level 1: on result rows it
+ * Stored chunks are the JSON text of an array of row arrays (a few hundred bytes stored as they are), compressed with zstd at level 1: on result rows it
  * compresses a little better than brotli at quality 1 in half the time and decompresses four times faster (measured
  * in bench/README.md), and far faster than leaving it to PostgreSQL (pglz). Large chunks compress in the thread pool,
  * beside the worker's main thread. Node and Deno both have zstd in node:zlib.
  */
 export async function encodeChunk(rows: ChunkRows): Promise<Buffer> {
   const text = chunkText(rows)
+  if (text.length < PLAIN_BYTES) return Buffer.concat([Buffer.of(PLAIN), text])
   // the thread pool's streaming compressor writes the text's size into the frame only when told it: with the size,
   // decoding fills one buffer of the right size, in a third of the CPU
   const packed = text.length < INLINE_BYTES
@@ -77,6 +82,7 @@ export async function chunkJson(stored: Uint8Array): Promise<Buffer> {
   if (mark === undefined) throw new UnreadableChunk(undefined)
   if ((mark & MARKED) !== MARKED) return inflateRaw(bytes, POOL_OUTPUT)
   const packed = bytes.subarray(1)
+  if (mark === PLAIN) return packed
   const inline = packed.length < INLINE_BYTES / 4
   if (mark === ZSTD) return inline ? zlib.zstdDecompressSync(packed) : unzstd(packed, POOL_OUTPUT)
   if (mark === BROTLI) return inline ? zlib.brotliDecompressSync(packed) : unbrotli(packed, POOL_OUTPUT)

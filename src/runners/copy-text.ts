@@ -53,8 +53,15 @@ const SAFE_DIGITS = 15
 /** `…` in UTF-8. */
 const MARK = [0xe2, 0x80, 0xa6]
 
+/**
+ * The transcoder's first buffer: most runs are a few rows, and a buffer is zero-filled as it is made (256 KB per run
+ * was most of the garbage a burst of small scheduled refreshes made). Larger results double it as they grow, and
+ * after each batch taken it is sized to that batch.
+ */
+const FIRST_BUFFER_BYTES = 4 * 1024
+
 export class CopyTextToJson {
-  private out = new ByteWriter(256 * 1024)
+  private out = new ByteWriter(FIRST_BUFFER_BYTES)
   private ends: number[] = []
   private carry: Uint8Array | null = null
   private readonly scratch = new ByteWriter(1024)

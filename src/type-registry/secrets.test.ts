@@ -22,6 +22,15 @@ describe('secret boxes', () => {
     expect(() => box.open('key-1', 'v0:a:b:c')).toThrow('Unknown secret format.')
   })
 
+  it('open a text again without its key: a remembered opening answers only for the key that opened it', () => {
+    const sealed = box.seal('key-1', { password: 'hunter2', hosts: ['a'] })
+    const first = box.open('key-1', sealed)
+    ;(first.hosts as string[]).push('changed by a caller')
+    expect(box.open('key-1', sealed)).toEqual({ password: 'hunter2', hosts: ['a'] })
+    expect(() => box.open('key-2', sealed)).toThrow()
+    expect(() => secretBox('destination-secrets').open('key-1', sealed)).toThrow()
+  })
+
   it('open what data sources sealed before the box existed (same key derivation, same format)', () => {
     // written as the data-source module sealed until now: sha-256 of "sightline:data-source-secrets:<key>"
     const key = crypto.createHash('sha256').update('sightline:data-source-secrets:key-1').digest()

@@ -14,7 +14,16 @@ export interface SecretBox {
  * cannot be opened as another (destination secrets). The purpose is part of every stored text's key: never rename it.
  */
 export function secretBox(purpose: string): SecretBox {
-  const keyFrom = (secretKey: string) => crypto.createHash('sha256').update(`sightline:${purpose}:${secretKey}`).digest()
+  const keys = new Map<string, Buffer>()
+  const keyFrom = (secretKey: string) => {
+    let key = keys.get(secretKey)
+    if (!key) {
+      key = crypto.createHash('sha256').update(`sightline:${purpose}:${secretKey}`).digest()
+      keys.set(secretKey, key)
+    }
+    return key
+  }
+  const openedTexts = new OpenedTexts()
   return {
     seal(secretKey, value) {
       const iv = crypto.randomBytes(12)
@@ -24,12 +33,44 @@ export function secretBox(purpose: string): SecretBox {
     },
     open(secretKey, sealed) {
       if (!sealed) return {}
-      const [version, iv, tag, body] = sealed.split(':')
-      if (version !== VERSION) throw new Error('Unknown secret format.')
-      const decipher = crypto.createDecipheriv('aes-256-gcm', keyFrom(secretKey), Buffer.from(iv, 'base64'))
-      decipher.setAuthTag(Buffer.from(tag, 'base64'))
-      const text = Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8')
+      const key = keyFrom(secretKey)
+      let text = openedTexts.get(key, sealed)
+      if (text === undefined) {
+        const [version, iv, tag, body] = sealed.split(':')
+        if (version !== VERSION) throw new Error('Unknown secret format.')
+        const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'))
+        decipher.setAuthTag(Buffer.from(tag, 'base64'))
+        text = Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8')
+        openedTexts.set(key, sealed, text)
+      }
+      // parsed anew each time: callers get an object of their own to change
       return JSON.parse(text)
     },
+  }
+}
+
+/** How many opened texts a box remembers. */
+const OPENED_TEXTS = 256
+
+/**
+ * Texts already opened, by the key that opened them and the sealed text: every run of a query opened its source's
+ * secrets again (a key derivation and a decipher, a few percent of a busy worker's CPU). A sealed text is unique to
+ * one sealing (its IV is random), so an edited secret is a new entry, and an entry answers only for the key that
+ * opened it. The oldest entry goes first once the box holds OPENED_TEXTS.
+ */
+class OpenedTexts {
+  private texts = new Map<string, string>()
+
+  get(key: Buffer, sealed: string): string | undefined {
+    return this.texts.get(this.entry(key, sealed))
+  }
+
+  set(key: Buffer, sealed: string, text: string) {
+    if (this.texts.size >= OPENED_TEXTS) this.texts.delete(this.texts.keys().next().value!)
+    this.texts.set(this.entry(key, sealed), text)
+  }
+
+  private entry(key: Buffer, sealed: string) {
+    return `${key.toString('base64')} ${sealed}`
   }
 }
