@@ -87,8 +87,8 @@ function saveInALoop(admin: Admin, dataSourceId: number, clients = 3) {
 }
 
 /** What a process said last, graphile-worker's chatter left out: for the message of a failed exit code. */
-const lastWords = (p: SightlineProcess) =>
-  p.output().split('\n').filter((line) => !line.includes('"source":"graphile-worker"')).slice(-15).join('\n')
+const lastWords = (p: SightlineProcess, lines = 15) =>
+  p.output().split('\n').filter((line) => !line.includes('"source":"graphile-worker"')).slice(-lines).join('\n')
 
 const ready = async (base: string) => {
   const res = await fetch(`${base}/ready`, { signal: AbortSignal.timeout(60_000) })
@@ -161,7 +161,8 @@ describe("Sightline's database stopped under load (DATABASE_URL), with separate 
         expect(answer.ms).toBeLessThan(WITHIN_MS)
       }
     } finally {
-      await load.stop()
+      // a save that never got its answer fails here: what the web process said last tells where it waited
+      await load.stop().catch((error) => { throw new Error(`${error}\n${lastWords(web, 60)}`) })
     }
 
     // every save the clients were told succeeded is there
