@@ -39,10 +39,10 @@ export class UnreadableChunk extends Error {
 }
 
 /**
- * Stored chunks are the JSON text of an array of row arrays (a few hundred bytes stored as they are), compressed with zstd at level 1: on result rows it
- * compresses a little better than brotli at quality 1 in half the time and decompresses four times faster (measured
- * in bench/README.md), and far faster than leaving it to PostgreSQL (pglz). Large chunks compress in the thread pool,
- * beside the worker's main thread. Node and Deno both have zstd in node:zlib.
+ * Stored chunks are the JSON text of an array of row arrays, compressed with zstd at level 1 (below PLAIN_BYTES
+ * stored as they are): on result rows it compresses a little better than brotli at quality 1 in half the time and
+ * decompresses four times faster (measured in bench/README.md), and far faster than leaving it to PostgreSQL (pglz).
+ * Large chunks compress in the thread pool, beside the worker's main thread. Node and Deno both have zstd in node:zlib.
  */
 export async function encodeChunk(rows: ChunkRows): Promise<Buffer> {
   const text = chunkText(rows)

@@ -14,34 +14,42 @@ export interface SecretBox {
  * cannot be opened as another (destination secrets). The purpose is part of every stored text's key: never rename it.
  */
 export function secretBox(purpose: string): SecretBox {
-  const keys = new Map<string, Buffer>()
+  // a process has one secret key: derived once, with the id its opened texts are remembered under
+  const keys = new Map<string, { key: Buffer; id: string }>()
   const keyFrom = (secretKey: string) => {
-    let key = keys.get(secretKey)
-    if (!key) {
-      key = crypto.createHash('sha256').update(`sightline:${purpose}:${secretKey}`).digest()
-      keys.set(secretKey, key)
+    let derived = keys.get(secretKey)
+    if (!derived) {
+      const key = crypto.createHash('sha256').update(`sightline:${purpose}:${secretKey}`).digest()
+      derived = { key, id: key.toString('base64') }
+      keys.set(secretKey, derived)
     }
-    return key
+    return derived
   }
-  const openedTexts = new OpenedTexts()
+  /**
+   * Texts already opened, by the key that opened them and the sealed text: every run of a query opened its source's
+   * secrets again (a key derivation and a decipher, a few percent of a busy worker's CPU). A sealed text is unique to
+   * one sealing (its IV is random), so an edited secret is a new entry, and an entry answers only for its key.
+   */
+  const openedTexts = new Map<string, string>()
   return {
     seal(secretKey, value) {
       const iv = crypto.randomBytes(12)
-      const cipher = crypto.createCipheriv('aes-256-gcm', keyFrom(secretKey), iv)
+      const cipher = crypto.createCipheriv('aes-256-gcm', keyFrom(secretKey).key, iv)
       const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()])
       return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join(':')
     },
     open(secretKey, sealed) {
       if (!sealed) return {}
-      const key = keyFrom(secretKey)
-      let text = openedTexts.get(key, sealed)
+      const { key, id } = keyFrom(secretKey)
+      const entry = `${id} ${sealed}`
+      let text = openedTexts.get(entry)
       if (text === undefined) {
         const [version, iv, tag, body] = sealed.split(':')
         if (version !== VERSION) throw new Error('Unknown secret format.')
         const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'))
         decipher.setAuthTag(Buffer.from(tag, 'base64'))
         text = Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8')
-        openedTexts.set(key, sealed, text)
+        remember(openedTexts, entry, text)
       }
       // parsed anew each time: callers get an object of their own to change
       return JSON.parse(text)
@@ -49,28 +57,10 @@ export function secretBox(purpose: string): SecretBox {
   }
 }
 
-/** How many opened texts a box remembers. */
+/** How many opened texts a box remembers; the oldest goes first. */
 const OPENED_TEXTS = 256
 
-/**
- * Texts already opened, by the key that opened them and the sealed text: every run of a query opened its source's
- * secrets again (a key derivation and a decipher, a few percent of a busy worker's CPU). A sealed text is unique to
- * one sealing (its IV is random), so an edited secret is a new entry, and an entry answers only for the key that
- * opened it. The oldest entry goes first once the box holds OPENED_TEXTS.
- */
-class OpenedTexts {
-  private texts = new Map<string, string>()
-
-  get(key: Buffer, sealed: string): string | undefined {
-    return this.texts.get(this.entry(key, sealed))
-  }
-
-  set(key: Buffer, sealed: string, text: string) {
-    if (this.texts.size >= OPENED_TEXTS) this.texts.delete(this.texts.keys().next().value!)
-    this.texts.set(this.entry(key, sealed), text)
-  }
-
-  private entry(key: Buffer, sealed: string) {
-    return `${key.toString('base64')} ${sealed}`
-  }
+function remember(texts: Map<string, string>, entry: string, text: string) {
+  if (texts.size >= OPENED_TEXTS) texts.delete(texts.keys().next().value!)
+  texts.set(entry, text)
 }
