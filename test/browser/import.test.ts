@@ -10,10 +10,12 @@ import { browserSuite } from './support.ts'
  * an import of files is listed among past runs with its report.
  */
 const ORIGIN = 'http://redash-browser.test'
+// the suite first: its set-up connects to the layer's Chromium over a WebSocket, which must be open before msw
+// intercepts this process's requests (a connection begun under interception once never completed, the file hanging)
+const suite = browserSuite({ role: 'all' })
 const origin = setupServer(...fakeOrigin(ORIGIN, buildInstance('25.8.0')).handlers)
 beforeAll(() => origin.listen({ onUnhandledFrame: 'bypass' }))
 afterAll(() => origin.close())
-const suite = browserSuite({ role: 'all' })
 
 describe('the import page', () => {
   it('starts an import and follows it live to the summary table', async () => {
