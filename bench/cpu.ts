@@ -30,6 +30,13 @@ export function groupCpuSeconds(pgid: number): number {
   return ticks * TICK_S
 }
 
+/** CPU seconds (user + system, every thread) process `pid` has used so far. */
+export function processCpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(f[11]) + Number(f[12])) * TICK_S
+}
+
 /** Busy and total CPU seconds of the whole machine, summed over its CPUs. */
 function machineCpu(): { busy: number; total: number } {
   try {

@@ -18,6 +18,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { chunkJson, encodeChunk } from '../src/results/index.ts'
 import { ROOT, sleep } from './server.ts'
+import { processCpuSeconds } from './cpu.ts'
 import { machine, percentile, pgSourceOptions, round, startBenchSightline } from './sightline.ts'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -25,12 +26,6 @@ const ROWS = 1_000_000
 const SELECT = `SELECT g AS id, g * 2 AS twice, md5(g::text) AS hash, timestamp '2024-01-01' + g * interval '1 second' AS at FROM generate_series(1, ${ROWS}) g`
 const TARGET = { plain: 1.5, gzip: 2, peakMb: 400 }
 
-/** CPU seconds (user + system, every thread) a process has used so far. */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(f[11]) + Number(f[12])) / 100
-}
 /** Peak resident memory of a process so far (VmHWM), in MB. */
 const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
 const median = (xs: number[]) => percentile(xs, 0.5)
@@ -82,8 +77,8 @@ try {
   const rounds: Round[] = []
   let resultId = 0
   for (let r = 0; r < ROUNDS; r++) {
-    let cpu = cpuSeconds(pid)
-    const took = () => { const now = cpuSeconds(pid); const used = now - cpu; cpu = now; return used }
+    let cpu = processCpuSeconds(pid)
+    const took = () => { const now = processCpuSeconds(pid); const used = now - cpu; cpu = now; return used }
     const t0 = performance.now()
     resultId = await runAndStore()
     const storedMs = performance.now() - t0

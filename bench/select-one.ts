@@ -6,6 +6,7 @@
  *     (targets ≤ 6.5 ms and ≤ 8 ms p50);
  *   - statements Sightline sends to its own database per run, web and worker together (pg_stat_statements,
  *     top-level statements only: each is one round trip unless pipelined; target ≤ 6), listed by statement;
+ *   - where each run's time went, stage by stage (median ms), from the executions' own timestamps;
  *   - throughput of 20 clients each running SELECT 1 one after the other, for PostgreSQL and DuckDB.
  * `npx tsx bench/select-one.ts [--runs=300] [--seconds=5]`; prints the figures and writes bench/select-one.json.
  */
@@ -56,15 +57,47 @@ const api = (method: string, url: string, body?: unknown) =>
 /** Answers that came as a job to poll (the run took longer than the server waits): counted, and polled to the end. */
 let polled = 0
 
+/** Wall-clock time in ms with the monotonic clock's precision, comparable with the database's timestamps (one machine). */
+const wallMs = () => performance.timeOrigin + performance.now()
+
+/** While set, each SELECT 1 notes when it was sent and answered, to be set beside its execution's timestamps. */
+let sends: { dataSourceId: number; sentAt: number; answeredAt: number }[] | null = null
+
 /** One SELECT 1, submit to result in hand. */
 async function selectOne(dataSourceId: number): Promise<number> {
   const began = performance.now()
+  const sentAt = wallMs()
   const body = await (await api('POST', '/api/query_results', { data_source_id: dataSourceId, query: 'SELECT 1', max_age: 0 })).json()
   if (!body.query_result) {
     polled++
     for (let job = body.job; job.status < 3; job = (await (await api('GET', `/api/jobs/${job.id}`)).json()).job) await sleep(20)
   }
+  sends?.push({ dataSourceId, sentAt, answeredAt: wallMs() })
   return performance.now() - began
+}
+
+/**
+ * Where a run's time went, median ms per stage, from the client's clock and the execution's own timestamps (the same
+ * machine's clock): sent → queued (`created_at`, the start of the web's one queueing statement: HTTP, key, body and
+ * source check), → claimed (`started_at`: queueing and hand-off to an idle worker slot, its wake-up), → stored
+ * (`finished_at`, inside the statement that stores the result and ends the run: the claim, the engine's round trip,
+ * encoding), → answered (that statement's end, its notification reaching the web, the answer written and read).
+ */
+async function stages(dataSourceId: number) {
+  const mine = sends!.filter((s) => s.dataSourceId === dataSourceId)
+  const rows = await sql<{ queued: number; claimed: number; stored: number }[]>`
+    select extract(epoch from created_at) * 1000 as queued, extract(epoch from started_at) * 1000 as claimed,
+           extract(epoch from finished_at) * 1000 as stored
+      from executions where data_source_id = ${dataSourceId} and created_at >= to_timestamp(${(mine[0].sentAt - 1) / 1000})
+     order by created_at`
+  if (rows.length !== mine.length) return { note: `${rows.length} executions for ${mine.length} runs: stages not matched` }
+  const stage = (f: (i: number) => number) => pct(mine.map((_, i) => f(i)), 0.5)
+  return {
+    sentToQueued: stage((i) => Number(rows[i].queued) - mine[i].sentAt),
+    queuedToClaimed: stage((i) => Number(rows[i].claimed) - Number(rows[i].queued)),
+    claimedToStored: stage((i) => Number(rows[i].stored) - Number(rows[i].claimed)),
+    storedToAnswered: stage((i) => mine[i].answeredAt - Number(rows[i].stored)),
+  }
 }
 
 async function session(): Promise<number> {
@@ -118,11 +151,14 @@ try {
   console.error('warmed up; measuring')
   polled = 0
   const times = { session: [] as number[], postgres: [] as number[], duckdb: [] as number[] }
+  sends = []
   for (let i = 0; i < RUNS; i++) {
     times.session.push(await session())
     times.postgres.push(await selectOne(pgSource.id))
     times.duckdb.push(await selectOne(duckSource.id))
   }
+  const stagesMs = { postgres: await stages(pgSource.id), duckdb: await stages(duckSource.id) }
+  sends = null
 
   // statements per run: what the runs sent, once the worker's work after each answer has settled too
   async function countRuns(label: string, run: () => Promise<unknown>, n = 50) {
@@ -171,6 +207,7 @@ try {
     sessionMs: { p50: pct(times.session, 0.5), p95: pct(times.session, 0.95) },
     postgresMs: { p50: pct(times.postgres, 0.5), p95: pct(times.postgres, 0.95) },
     duckdbMs: { p50: pct(times.duckdb, 0.5), p95: pct(times.duckdb, 0.95) },
+    stagesMs,
     statementsPerRun: { session: sessionStatements.perRun, postgres: pgStatements.perRun },
     throughput20Clients: { postgresPerSecond: pgPerSecond, duckdbPerSecond: duckPerSecond },
     statements: { session: sessionStatements.byStatement, postgres: pgStatements.byStatement },

@@ -92,8 +92,9 @@ export async function startBenchSightline(label: string, env: NodeJS.ProcessEnv 
   const sql = connect(pg.url, { max: 2 })
   const port = await freePort()
   const base = `http://${HOST}:${port}`
-  const start = (port: number, extra: NodeJS.ProcessEnv): ChildProcess => spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
+  const start = (port: number, extra: NodeJS.ProcessEnv): ChildProcess => spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/main.ts'], {
+    // BENCH_SERVER_STDOUT=<file> keeps what the server prints on stdout (a `--trace-gc` in NODE_OPTIONS, say)
+    cwd: ROOT, stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? fs.openSync(process.env.BENCH_SERVER_STDOUT, 'a') : 'ignore', 'inherit'],
     env: {
       ...process.env, NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'warn', DATABASE_URL: pg.url, SIGHTLINE_PROCESS: 'all',
       PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root, SIGHTLINE_BASE_URL: base, ...env, ...extra,

@@ -1,3 +1,4 @@
+import { limitHeapGrowth } from './heap-growth.ts'
 import { requireSupportedNode } from './node-version.ts'
 
 /**
@@ -6,4 +7,5 @@ import { requireSupportedNode } from './node-version.ts'
  * would crash in a native addon instead of saying why.
  */
 requireSupportedNode()
+limitHeapGrowth()
 await import('./lifecycle.ts')

@@ -14,6 +14,8 @@ import { handleWrites } from './write-guard.ts'
 /** How long the killed queries are given to leave system.processes. */
 export const ORPHAN_WAIT_MS = 10_000
 const POLL_MS = 50
+/** How often the kill is sent again while some of the run's statements are still listed. */
+const REKILL_MS = 1_000
 /** A run id as `newRunId` makes them: nothing else reaches the SQL below. */
 const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}$/
 
@@ -36,12 +38,19 @@ export async function endOrphanQueries(ask: (text: string) => Promise<string>, h
     .map((line) => JSON.parse(line) as { kill_status?: string; query_id?: string })
   const undone = !handleWrites(handle) || endedFirstStatement(killed, runId)
   const deadline = Date.now() + ORPHAN_WAIT_MS
+  let lastKill = Date.now()
   for (;;) {
     // an answer that is not a count (ClickHouse's error text while it is busy) is asked again until the deadline; a
     // source that cannot be reached fails the recovery at once, which logs why
     const left = Number((await ask(`SELECT count() FROM system.processes WHERE ${ours} FORMAT TabSeparated`)).trim() || NaN)
     if (left === 0) return undone
     if (Date.now() > deadline) return false
+    // a statement the dead worker had already sent may reach the server after the kill, and a busy server may let a
+    // killed one linger: asked again, without waiting for it, until none is left
+    if (left > 0 && Date.now() - lastKill >= REKILL_MS) {
+      lastKill = Date.now()
+      await ask(`KILL QUERY WHERE ${ours} ASYNC FORMAT TabSeparated`)
+    }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))
   }
 }
