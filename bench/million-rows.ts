@@ -16,7 +16,7 @@
 import { spawn, execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { chunkJson, encodeChunk } from '../src/results/index.ts'
+import * as results from '../src/results/index.ts'
 import { ROOT, sleep } from './server.ts'
 import { processCpuSeconds } from './cpu.ts'
 import { machine, percentile, pgSourceOptions, round, startBenchSightline } from './sightline.ts'
@@ -98,17 +98,19 @@ try {
   }
   const m = (key: keyof Round) => median(rounds.map((x) => x[key]))
 
-  // the codec alone, on the last result's chunks as stored
+  // the codec alone, on the last result's chunks as stored (the code of an older commit may not have it to call:
+  // then its figures are left out)
+  const { chunkJson, encodeChunk } = results as Partial<typeof results>
   const stored = await sql<{ rows: Uint8Array }[]>`select rows from query_result_chunks where result_id = ${resultId} order by seq`
   // CPU of this process, its thread pool included, so other programs on the machine do not count
   const cpuMs = (since: NodeJS.CpuUsage) => { const u = process.cpuUsage(since); return (u.user + u.system) / 1000 }
   let c = process.cpuUsage()
   const texts: Buffer[] = []
-  for (const chunk of stored) texts.push(await chunkJson(chunk.rows))
-  const decodeMs = cpuMs(c)
+  if (chunkJson) for (const chunk of stored) texts.push(await chunkJson(chunk.rows))
+  const decodeMs = chunkJson ? cpuMs(c) : NaN
   c = process.cpuUsage()
-  for (const text of texts) await encodeChunk([text.subarray(1, -1)])
-  const encodeMs = cpuMs(c)
+  if (encodeChunk) for (const text of texts) await encodeChunk([text.subarray(1, -1)])
+  const encodeMs = encodeChunk ? cpuMs(c) : NaN
   const storedMB = stored.reduce((n, c) => n + c.rows.byteLength, 0) / 1e6
   const jsonMB = texts.reduce((n, c) => n + c.byteLength, 0) / 1e6
 

@@ -15,6 +15,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { useEmbeddedPostgres, connect } from '../src/db/index.ts'
+import { processCpuSeconds } from './cpu.ts'
 import { ADMIN } from './load.ts'
 import { freePort, HOST, ROOT, sleep } from './server.ts'
 
@@ -42,13 +43,18 @@ const children: ChildProcess[] = []
 const pct = (xs: number[], p: number) => +[...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))].toFixed(2)
 
 function start(role: 'web' | 'worker') {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: Node options for both processes that NODE_OPTIONS may not carry (V8's heap flags, say)
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_OPTIONS: process.env[`PROFILE_${role.toUpperCase()}`] ?? '', NODE_ENV: 'production', SIGHTLINE_LOG_LEVEL: 'warn', DATABASE_URL: pg.url, SIGHTLINE_PROCESS: role, PORT: String(port), HOST, SIGHTLINE_DATA_DIR: root },
   })
   children.push(child)
   return child
 }
+
+/** CPU seconds used so far by the web and worker processes together. */
+const serverCpuSeconds = () => children.reduce((sum, child) => sum + processCpuSeconds(child.pid!), 0)
 
 let headers: Record<string, string> = {}
 const api = (method: string, url: string, body?: unknown) =>
@@ -67,7 +73,9 @@ let sends: { dataSourceId: number; sentAt: number; answeredAt: number }[] | null
 async function selectOne(dataSourceId: number): Promise<number> {
   const began = performance.now()
   const sentAt = wallMs()
-  const body = await (await api('POST', '/api/query_results', { data_source_id: dataSourceId, query: 'SELECT 1', max_age: 0 })).json()
+  const res = await api('POST', '/api/query_results', { data_source_id: dataSourceId, query: 'SELECT 1', max_age: 0 })
+  const body = await res.json()
+  if (!body.query_result && !body.job) throw new Error(`api/query_results answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`)
   if (!body.query_result) {
     polled++
     for (let job = body.job; job.status < 3; job = (await (await api('GET', `/api/jobs/${job.id}`)).json()).job) await sleep(20)
@@ -183,14 +191,19 @@ try {
   // 20 clients, each asking again as soon as answered
   async function throughput(dataSourceId: number) {
     let done = 0
+    const cpuBefore = serverCpuSeconds()
+    const refusals: string[] = []
     const until = performance.now() + SECONDS * 1000
     await Promise.all(Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < until) {
-        await selectOne(dataSourceId)
-        done++
+        // a refusal (a full source, say) is counted apart and the client asks again
+        await selectOne(dataSourceId).then(() => done++, (error) => refusals.push(String(error.message ?? error)))
       }
     }))
-    return +(done / SECONDS).toFixed(1)
+    if (refusals.length) console.error(`${refusals.length} runs refused, the first: ${refusals[0]}`)
+    // the web and worker processes' CPU per run: what a run costs, whichever way the two cores were shared
+    const cpuPerRunMs = +(((serverCpuSeconds() - cpuBefore) * 1000) / done).toFixed(3)
+    return { perSecond: +(done / SECONDS).toFixed(1), refused: refusals.length, cpuPerRunMs }
   }
   console.error('measuring throughput')
   const pgPerSecond = await throughput(pgSource.id)
@@ -203,13 +216,13 @@ try {
     git.on('close', () => resolve([out.trim()]))
   })
   const figures = {
-    date: new Date().toISOString(), commit, cpus: os.cpus().length, loadavg: os.loadavg().map((l) => +l.toFixed(2)), runs: RUNS, answeredAsJob: polled,
+    date: new Date().toISOString(), commit: process.env.BENCH_COMMIT ?? commit, cpus: os.cpus().length, loadavg: os.loadavg().map((l) => +l.toFixed(2)), runs: RUNS, answeredAsJob: polled,
     sessionMs: { p50: pct(times.session, 0.5), p95: pct(times.session, 0.95) },
     postgresMs: { p50: pct(times.postgres, 0.5), p95: pct(times.postgres, 0.95) },
     duckdbMs: { p50: pct(times.duckdb, 0.5), p95: pct(times.duckdb, 0.95) },
     stagesMs,
     statementsPerRun: { session: sessionStatements.perRun, postgres: pgStatements.perRun },
-    throughput20Clients: { postgresPerSecond: pgPerSecond, duckdbPerSecond: duckPerSecond },
+    throughput20Clients: { postgres: pgPerSecond, duckdb: duckPerSecond },
     statements: { session: sessionStatements.byStatement, postgres: pgStatements.byStatement },
   }
   console.log(JSON.stringify(figures, null, 2))
