@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connect, type Sql } from '../../src/db/index.ts'
+import { connect, type Sql, type Tx } from '../../src/db/index.ts'
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts'
 
 /**
@@ -22,7 +22,7 @@ afterAll(async () => {
 })
 
 /** A transaction on the pool's only connection, its backend terminated while it waits in a statement. */
-async function transactionCutOff(pool: Sql, after: (tx: Parameters<Parameters<Sql['begin']>[0]>[0]) => Promise<unknown>) {
+async function transactionCutOff(pool: Sql, after: (tx: Tx) => Promise<unknown>) {
   let pid = 0
   let inside!: () => void
   const started = new Promise<void>((resolve) => (inside = resolve))
