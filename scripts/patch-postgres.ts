@@ -88,7 +88,8 @@ for (const dir of ['src', 'cjs/src', 'cf/src']) {
   for (const name of ['connection.js', 'index.js'] as const) {
     const file = path.join(root, dir, name)
     if (!fs.existsSync(file)) continue
-    let text = fs.readFileSync(file, 'utf8')
+    const found = fs.readFileSync(file, 'utf8')
+    let text = found
     for (const patch of patches.filter((p) => p.file === name && !text.includes(p.mark))) {
       const fits = patch.edits.every(({ from, count = 1 }) => text.split(from).length - 1 === count)
       if (!fits) {
@@ -97,6 +98,6 @@ for (const dir of ['src', 'cjs/src', 'cf/src']) {
       }
       text = patch.edits.reduce((t, { from, to }) => t.replaceAll(from, to), text)
     }
-    fs.writeFileSync(file, text)
+    if (text !== found) fs.writeFileSync(file, text)
   }
 }

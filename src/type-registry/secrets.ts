@@ -14,13 +14,14 @@ export interface SecretBox {
  * cannot be opened as another (destination secrets). The purpose is part of every stored text's key: never rename it.
  */
 export function secretBox(purpose: string): SecretBox {
-  // a process has one secret key: derived once, with the id its opened texts are remembered under
-  const keys = new Map<string, { key: Buffer; id: string }>()
+  // a process has one secret key: derived once, with a number its opened texts are remembered under (not the key
+  // itself, which has no business in a map's keys)
+  const keys = new Map<string, { key: Buffer; id: number }>()
   const keyFrom = (secretKey: string) => {
     let derived = keys.get(secretKey)
     if (!derived) {
       const key = crypto.createHash('sha256').update(`sightline:${purpose}:${secretKey}`).digest()
-      derived = { key, id: key.toString('base64') }
+      derived = { key, id: keys.size }
       keys.set(secretKey, derived)
     }
     return derived
