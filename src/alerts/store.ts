@@ -66,14 +66,26 @@ export async function countVisible(db: Db, v: Viewer): Promise<number> {
 }
 
 /**
- * The same alerts as `listVisible`, read through a cursor a batch at a time, so an unpaged list of any length never
- * sits in memory whole. The iterator holds a connection until it ends or is handed back (`return()`).
+ * The same alerts as `listVisible`, a batch at a time, so an unpaged list of any length never sits in memory whole.
+ * Each batch is its own statement, continuing after the last alert of the one before (newest first, by the index on
+ * `(org_id, created_at desc, id desc)`): no connection is held while the caller writes a batch out, so answers that
+ * a client stops reading cannot take the pool from everyone else, as a cursor held open for each would.
  */
-export function visibleBatches(db: Db, v: Viewer, batchSize: number): AsyncIterable<AlertRow[]> {
-  return db<AlertRow[]>`
-    select a.* from alerts a join queries q on q.id = a.query_id
-     where a.org_id = ${v.orgId} and ${visibleTo(db, v)}
-     order by a.created_at desc, a.id desc`.cursor(batchSize)
+export async function* visibleBatches(db: Db, v: Viewer, batchSize: number): AsyncGenerator<AlertRow[]> {
+  // the last alert's time as PostgreSQL writes it, sent back as text: a JavaScript Date (or a parameter the driver
+  // takes for a timestamp, which it writes through one) would drop its microseconds
+  let after: { at: string; id: number } | undefined
+  for (;;) {
+    const rows = await db<(AlertRow & { listed_at: string })[]>`
+      select a.*, a.created_at::text as listed_at from alerts a join queries q on q.id = a.query_id
+       where a.org_id = ${v.orgId} and ${visibleTo(db, v)}
+         ${after ? db`and (a.created_at, a.id) < (${after.at}::text::timestamptz, ${after.id})` : db``}
+       order by a.created_at desc, a.id desc limit ${batchSize}`
+    if (rows.length) yield rows
+    if (rows.length < batchSize) return
+    const last = rows[rows.length - 1]
+    after = { at: last.listed_at, id: last.id }
+  }
 }
 
 /** The queries alerts watch, as their answers embed them. */

@@ -136,6 +136,13 @@ export async function* readRows(sql: Sql, resultId: number, rowCount = Infinity,
   for await (const json of readChunks(sql, resultId, rowCount, firstChunk)) yield JSON.parse(json.toString('utf8')) as Cell[][]
 }
 
+/**
+ * Chunks read by one binary COPY. Each range is read whole, and its connection handed back, before any of it is
+ * used: a download the client stops reading then holds a few MB, not a connection of Sightline's pool, which a
+ * handful of stalled downloads would otherwise take from everyone (test/security/stalled-readers.test.ts).
+ */
+const CHUNKS_PER_READ = 8
+
 /** A result's chunks as their JSON text (an array of row arrays, UTF-8), for readers that take rows apart themselves. */
 export async function* readChunks(sql: Sql, resultId: number, rowCount = Infinity, firstChunk?: Uint8Array | null): AsyncGenerator<Buffer> {
   if (firstChunk && rowCount <= CHUNK_ROWS) {
@@ -150,14 +157,22 @@ export async function* readChunks(sql: Sql, resultId: number, rowCount = Infinit
     return
   }
   if (!Number.isSafeInteger(resultId)) throw new Error(`Not a result id: ${resultId}`)
-  const chunks = copyByteaColumn(sql, `select rows from query_result_chunks where result_id = ${resultId} order by seq`)
   // each chunk is decompressed (in the thread pool) while the one before is being used
   let ahead: Promise<Buffer> | undefined
   try {
-    for await (const chunk of chunks) {
-      const decoding = chunkJson(chunk)
-      if (ahead) yield await ahead
-      ahead = decoding
+    // chunks are numbered from 0 without gaps (src/results/writer.ts)
+    for (let from = 0; ; from += CHUNKS_PER_READ) {
+      const range: Buffer[] = []
+      for await (const chunk of copyByteaColumn(sql,
+        `select rows from query_result_chunks where result_id = ${resultId} and seq >= ${from} and seq < ${from + CHUNKS_PER_READ} order by seq`)) {
+        range.push(chunk)
+      }
+      for (const chunk of range) {
+        const decoding = chunkJson(chunk)
+        if (ahead) yield await ahead
+        ahead = decoding
+      }
+      if (range.length < CHUNKS_PER_READ) break
     }
     if (ahead) yield await ahead
   } finally {
